@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { envelope } from './common';
+
+/** The session user of spec 1 §3. */
+export const sessionUser = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  type: z.number().int(),
+  account: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  company: z.object({ id: z.number().int(), name: z.string(), clientId: z.string().nullable() }).nullable(),
+  companies: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  agency: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+/** POST /auth/login: the bearer access token identifies the user; the body may repeat the e-mail. */
+export const loginRequest = z.object({ email: z.string().optional() }).default({});
+/** `token` is a signed copy of the session user that the browser keeps (spec 1 §3). */
+export const loginResponse = envelope(z.object({ user: sessionUser, token: z.string() }));
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const setInformationRequest = z.object({
+  userId: z.number().int().positive(),
+  companyId: z.number().int().positive(),
+});
+export type SetInformationRequest = z.infer<typeof setInformationRequest>;
+export const setInformationResponse = loginResponse;
+
+export const healthResponse = z.object({ status: z.literal('ok') });
+export const readyResponse = z.object({ status: z.literal('ready'), database: z.literal('up') });

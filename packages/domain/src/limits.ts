@@ -1,0 +1,32 @@
+/** Business constants and limits (spec 1 §9, spec 2 §9, spec 3 §9), kept in one file. */
+export const APP_VERSION = '1.3.0';
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 10;
+export const TEXT_MAX = 150;
+export const DESCRIPTION_MAX = 250;
+export const PHONE_MIN_DIGITS = 8;
+export const PHONE_MAX_DIGITS = 13;
+export const PASSWORD_MIN = 8;
+export const SIDE_MENU_WIDTH = 240;
+export const EXCEPTION_DIALOG_WIDTH = 637;
+export const SIGNATURE_CONFIG_VERSION = 1;
+export const DEFAULT_UPLOAD_EXTENSIONS = ['.jpg', '.png'] as const;
+/** Max upload size in bytes unless a screen says otherwise (not shown in the spec: 10 MiB). */
+export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_UPLOAD_MIN_BYTES = 1;
+export const DISPLAY_DATE_FORMAT = 'dd/MM/yyyy';
+export const DISPLAY_DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm';
+/** Session rules (spec 1 §4). */
+export const SESSION_MARGIN_MS = 6000;
+export const MAX_SESSION_REFRESHES = 3;
+/** Identity rules (ARCHITECTURE §5, issue 2). */
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const TEMPORARY_PASSWORD_TTL_DAYS = 7;
+export const RESET_CODE_TTL_SECONDS = 60 * 60;
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+export const RESET_CODE_MAX_REQUESTS_PER_HOUR = 5;
+export const LOCKOUT_THRESHOLD = 5;
+export const LOCKOUT_BASE_SECONDS = 60;
+export const LOCKOUT_MAX_SECONDS = 15 * 60;

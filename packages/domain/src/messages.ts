@@ -1,0 +1,76 @@
+/**
+ * The Spanish message catalogue. Texts are the spec's, verbatim (its spelling included); one edit here fixes
+ * every screen and every server answer. Texts the spec does not give are marked "ours".
+ */
+export const MESSAGES = {
+  // Generic (spec 1 §5, §2.11)
+  required: 'Campo requerido.',
+  actionSucceeded: 'Acción realizada exitosamente',
+  errorTitle: 'Ocurrió un error',
+  selectAtLeastOneUnit: 'Seleccione al menos una unidad',
+
+  // Sign-in (spec 1 §4, §8)
+  wrongCredentials: 'El correo o la contraseña son incorrectos',
+  temporaryPasswordExpired: 'La contraseña temporal ha caducado, contacta a tu administrador',
+  newPasswordRequired: 'Es necesario que actualice su contraseña',
+  passwordChanged: 'La contraseña se cambio con éxito, inicia sesión',
+  newPasswordInvalid: 'La nueva contraseña con cumple con el formato establecido',
+  resendPasswordFailed:
+    'Ocurrio un error durante el cambio de contraseña tamporal, intentelo mas tarde o contacte a su administrador de AWS',
+
+  // Identity server answers (ours: the hosted pool's texts were not shown)
+  tooManyAttempts: 'Demasiados intentos fallidos, inténtelo de nuevo más tarde',
+  codeMismatch: 'El código de verificación es incorrecto',
+  codeExpired: 'El código de verificación ha caducado, solicite uno nuevo',
+  limitExceeded: 'Se alcanzó el límite de intentos, inténtelo más tarde',
+  sessionInvalid: 'La sesión no es válida, inicie sesión de nuevo',
+  sessionExpired: 'La sesión ha caducado, inicie sesión de nuevo',
+  forbidden: 'No tiene permiso para realizar esta acción',
+  notFound: 'El recurso solicitado no existe',
+  badRequest: 'La información enviada no es válida',
+  internalError: 'Ocurrió un error inesperado, inténtelo más tarde',
+  userInactive: 'El usuario se encuentra inactivo, contacte a su administrador',
+  companyNotAssigned: 'La compañía seleccionada no está asignada al usuario',
+  recoveryCodeSent: 'Se envió un código de verificación a su correo',
+
+  // Shell (ours)
+  welcome: 'Bienvenido',
+  underConstruction: 'En construcción',
+  underConstructionDetail: 'Esta pantalla estará disponible próximamente.',
+  emptyGrid: 'No hay registros para mostrar',
+  loadError: 'No se pudo cargar la información',
+  retry: 'Reintentar',
+
+  // File fields (spec 1 §5: the messages exist; their texts are ours)
+  fileInvalidType: 'El tipo de archivo no es válido',
+  fileTooLarge: 'El archivo excede el tamaño máximo permitido',
+  fileTooSmall: 'El archivo es demasiado pequeño',
+
+  // Users and roles (spec 1 §4, §8)
+  userStatusChanged: 'Se realizó el cambio de estatus del usuario',
+  roleStatusChanged: 'Se realizó el cambio de estatus del rol',
+  phoneInvalid: 'El teléfono ingresado no cumple con el formato',
+  confirmUserStatus: '¿Seguro que desea cambiar el estatus del usuario?',
+  confirmRoleStatus: '¿Seguro que desea cambiar el estatus del rol?',
+  confirmResendPassword: '¿Seguro que desea enviar de nuevo la contraseña temporal?',
+  confirmCreateUser: 'Creación de usuario: ¿Estás seguro de crear este usuario?',
+  confirmEdit: 'Edición: ¿Desea guardar los cambios?',
+  confirmCreateRole: 'Creación de rol: ¿Desea guardar el nuevo rol?',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** 'Mínimo N caracteres' (spec 1 §5). */
+export const minChars = (n: number) => `Mínimo ${n} caracteres`;
+/** 'Máximo N caracteres' (spec 1 §5). */
+export const maxChars = (n: number) => `Máximo ${n} caracteres`;
+/** 'Formato {item} incorrecto' (spec 1 §5). */
+export const badFormat = (item: string) => `Formato ${item} incorrecto`;
+export const additionalEmailsInvalid = (item: string) =>
+  `Alguno de los correos adicionales no cumple el formato ${item}`;
+export const userUpdated = (name: string) => `La información del usuario ${name} se ha actualizado`;
+export const userSaved = (name: string) => `El usuario ${name} se ha guardado`;
+export const roleUpdated = (name: string) => `La informacion del rol ${name} se ha actualizado`;
+export const roleCreated = (name: string) => `El rol ${name} se creo correctamente`;
+export const temporaryPasswordResent = (name: string) =>
+  `Se realizó el reenvio de la contraseña temporal del usuario ${name}`;

@@ -1,0 +1,39 @@
+import type { UserType } from './user-types';
+
+/**
+ * Which caller may call which API operation: 'public' (no session), 'authenticated' (any signed-in user) or
+ * the list of user types. Keys are `METHOD /path` exactly as the API registers them. The authorization
+ * harness fails when a registered route is missing here, so every new route must be added.
+ * Per-row rules (scope, ownership, status) live in each module's policy on top of this table.
+ */
+export type Access = 'public' | 'authenticated' | readonly UserType[];
+
+export const API_PERMISSIONS = {
+  // Platform
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
+  // Identity (ARCHITECTURE §5)
+  'POST /api/identity/sign-in': 'public',
+  'POST /api/identity/complete-new-password': 'public',
+  'POST /api/identity/forgot-password': 'public',
+  'POST /api/identity/confirm-forgot-password': 'public',
+  'POST /api/identity/refresh': 'public',
+  'POST /api/identity/sign-out': 'public',
+  'GET /api/identity/session': 'authenticated',
+  // Session user (spec 1 §7)
+  'POST /api/auth/login': 'authenticated',
+  'POST /api/auth/set-information': [4, 5],
+} as const satisfies Record<string, Access>;
+
+export type ApiOperation = keyof typeof API_PERMISSIONS;
+
+export function accessFor(operation: string): Access | undefined {
+  return (API_PERMISSIONS as Record<string, Access>)[operation];
+}
+
+export function isAllowed(access: Access, type: UserType | null): boolean {
+  if (access === 'public') return true;
+  if (type === null) return false;
+  if (access === 'authenticated') return true;
+  return access.includes(type);
+}
