@@ -8,9 +8,11 @@ export function sessionExpiryMs(tokenLifetimeMs: number): number {
 
 /**
  * Refresh timer = (exp − auth_time, in ms) − 6 s (spec 1 §4). exp and auth_time are JWT seconds.
+ * For a refreshed token pass its `iat` as the start: auth_time keeps the first sign-in, and measuring from it
+ * would fire after the new token had already expired (docs/decisions/003).
  */
-export function refreshDelayMs(expSeconds: number, authTimeSeconds: number): number {
-  return Math.max(0, (expSeconds - authTimeSeconds) * 1000 - SESSION_MARGIN_MS);
+export function refreshDelayMs(expSeconds: number, startSeconds: number): number {
+  return Math.max(0, (expSeconds - startSeconds) * 1000 - SESSION_MARGIN_MS);
 }
 
 /** Only type 2 refreshes, and only while the counter is below 3; everyone else is signed out (spec 1 §4). */
