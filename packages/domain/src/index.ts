@@ -12,3 +12,7 @@ export * from './validation';
 export * from './contracts/common';
 export * from './contracts/identity';
 export * from './contracts/auth';
+export * from './users/rules';
+export * from './contracts/users';
+export * from './contracts/roles';
+export * from './contracts/notifications';

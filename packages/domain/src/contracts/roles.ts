@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { TEXT_MAX } from '../limits';
+import { MESSAGES } from '../messages';
+import { requiredText } from '../validation';
+import { envelope, isoDate, pageQuery, paged } from './common';
+
+const roleType = z.coerce
+  .number({ error: MESSAGES.required })
+  .int()
+  .refine((t) => t >= 1 && t <= 5, { message: MESSAGES.required });
+
+/** Role form (spec 1 §5): name required 1–150; type required; description has no rule shown (ours: ≤ 250). */
+export const roleFields = z.object({
+  name: requiredText(1, TEXT_MAX),
+  description: z.string().trim().max(250).default(''),
+  type: roleType,
+});
+export const createRoleRequest = roleFields;
+export type CreateRoleRequest = z.infer<typeof createRoleRequest>;
+/** The type cannot change in edit mode (spec 1 §2.8): the server refuses a different type. */
+export const updateRoleRequest = roleFields;
+export type UpdateRoleRequest = z.infer<typeof updateRoleRequest>;
+
+export const roleResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  type: z.number().int(),
+  registerBy: z.number().int().nullable(),
+  isActive: z.boolean(),
+  createdAt: isoDate,
+});
+export type RoleResponse = z.infer<typeof roleResponse>;
+
+const repeated = z.preprocess(
+  (v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]),
+  z.array(z.coerce.number().int()).optional(),
+);
+
+export const roleListQuery = pageQuery.extend({
+  type: repeated,
+  registerBy: z.coerce.number().int().positive().optional(),
+  name: z.string().trim().max(TEXT_MAX).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  assigned: z.enum(['true', 'false']).optional(),
+});
+export type RoleListQuery = z.infer<typeof roleListQuery>;
+export const ROLES_DEFAULT_SORT = 'name:asc';
+export const roleListResponse = paged(roleResponse);
+export const roleDetailResponse = envelope(roleResponse);
+export const roleActiveResponse = envelope(z.object({ isActive: z.boolean() }));

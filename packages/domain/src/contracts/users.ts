@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, TEXT_MAX } from '../limits';
+import { MESSAGES, additionalEmailsInvalid, maxChars } from '../messages';
+import { requiredEmail, requiredText } from '../validation';
+import { envelope, isoDate, pageQuery, paged } from './common';
+
+const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`);
+const EMAIL_PATTERN = /^[^\s@;]+@[^\s@;]+\.[^\s@;]+$/;
+
+/** Splits the semicolon-separated additional e-mails (spec 1 §3), ignoring blanks. */
+export function splitAdditionalEmails(value: string): string[] {
+  return value
+    .split(';')
+    .map((e) => e.trim())
+    .filter(Boolean);
+}
+
+const id = z.coerce.number({ error: MESSAGES.required }).int().positive({ message: MESSAGES.required });
+
+/** The user form's fields and rules (spec 1 §5), shared by the screen and the server. */
+export const userFields = z.object({
+  firstname: requiredText(1, TEXT_MAX),
+  lastname: requiredText(1, TEXT_MAX),
+  email: requiredEmail(TEXT_MAX),
+  phone: z
+    .string()
+    .trim()
+    .max(PHONE_MAX_DIGITS, { message: maxChars(PHONE_MAX_DIGITS) })
+    .refine((v) => v === '' || PHONE_PATTERN.test(v), { message: MESSAGES.phoneInvalid })
+    .default(''),
+  additionalEmails: z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const wrong = splitAdditionalEmails(value).find((e) => !EMAIL_PATTERN.test(e));
+      if (wrong !== undefined) ctx.addIssue({ code: 'custom', message: additionalEmailsInvalid(wrong) });
+    })
+    .default(''),
+  roleId: id,
+  accountId: id.nullish(),
+  companyId: id.nullish(),
+  agencyId: id.nullish(),
+});
+
+/** accountId and companyId are required when the creator is type 3 (spec 1 §5). */
+export function userFormFor(creatorType: number) {
+  return userFields.superRefine((value, ctx) => {
+    if (creatorType !== 3) return;
+    if (!value.accountId) ctx.addIssue({ code: 'custom', path: ['accountId'], message: MESSAGES.required });
+    if (!value.companyId) ctx.addIssue({ code: 'custom', path: ['companyId'], message: MESSAGES.required });
+  });
+}
+
+export const createUserRequest = userFields;
+export type CreateUserRequest = z.infer<typeof createUserRequest>;
+/** legalId, isArchived and awsId are never taken from an update (spec 1 §3): zod strips unknown keys. */
+export const updateUserRequest = userFields;
+export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
+
+export const userResponse = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  additionalEmails: z.string(),
+  phone: z.string(),
+  type: z.number().int(),
+  roleId: z.number().int().nullable(),
+  accountId: z.number().int().nullable(),
+  companyId: z.number().int().nullable(),
+  agencyId: z.number().int().nullable(),
+  registerBy: z.number().int().nullable(),
+  isActive: z.boolean(),
+  createdAt: isoDate,
+  role: z.object({ name: z.string() }).nullable(),
+});
+export type UserResponse = z.infer<typeof userResponse>;
+
+export const userListQuery = pageQuery.extend({
+  name: z.string().trim().max(TEXT_MAX).optional(),
+  email: z.string().trim().max(TEXT_MAX).optional(),
+  registerBy: z.coerce.number().int().positive().optional(),
+  account: z.coerce.number().int().positive().optional(),
+  company: z.coerce.number().int().positive().optional(),
+  agency: z.coerce.number().int().positive().optional(),
+  role: z.coerce.number().int().positive().optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+/** Default sort of the users list (spec 1 §9). */
+export const USERS_DEFAULT_SORT = 'email:asc';
+
+export const userListResponse = paged(userResponse);
+export const userDetailResponse = envelope(userResponse);
+
+export const setActiveRequest = z.object({ active: z.boolean({ error: MESSAGES.required }) });
+export const userActiveResponse = envelope(z.object({ isActive: z.boolean() }));
+export const resendResponse = envelope(z.object({ firstname: z.string(), lastname: z.string() }));
