@@ -1,0 +1,125 @@
+// `npm start`: everything a fresh clone needs, in one command (README "Run it").
+// Installs dependencies when node_modules is missing, builds the web bundle when it is stale, then runs the
+// simulators and the API (which starts the embedded PostgreSQL unless DATABASE_URL is set, migrates and seeds
+// the demo data) and serves the SPA. Ctrl-C stops everything, PostgreSQL included.
+// Plain Node ESM with no dependencies: it must run before `npm install`.
+import {
+  buildWeb,
+  checkNodeVersion,
+  ensureDependencies,
+  isPortFree,
+  ROOT,
+  waitForHttp,
+} from './lib/setup.mjs';
+import { Supervisor } from './lib/supervisor.mjs';
+
+// Mirrors apps/api/src/db/seed.ts (one user per type); printed so a first-time user can sign in at once.
+const DEMO_PASSWORD = 'Demo#2026a';
+const DEMO_USERS = [
+  ['superusuario@planpiso.mx', '1 Super usuario'],
+  ['administrador@planpiso.mx', '2 Administrador Finbe'],
+  ['operador@planpiso.mx', '3 Operador Finbe'],
+  ['representante@autosdelnorte.mx', '4 Representante Legal'],
+  ['agencia@autosdelnorte.mx', '5 Operador Agencia'],
+];
+
+checkNodeVersion();
+ensureDependencies();
+
+const env = { ...process.env };
+env.PORT ||= '8080';
+env.SMTP_PORT ||= '2525';
+env.SIMULATORS_PORT ||= '8025';
+env.SEED_DEMO ||= '1';
+const host = env.HOST || '0.0.0.0';
+const appUrl = `http://localhost:${env.PORT}`;
+const mailUrl = `http://localhost:${env.SIMULATORS_PORT}/mail`;
+
+// Say which port is taken before starting anything, instead of a stack trace from deep inside a server.
+const ports = [
+  ['PORT', env.PORT, host],
+  ['SIMULATORS_PORT', env.SIMULATORS_PORT, '0.0.0.0'],
+  ['SMTP_PORT', env.SMTP_PORT, '0.0.0.0'],
+];
+if (!env.DATABASE_URL) ports.push(['EMBEDDED_PG_PORT', env.EMBEDDED_PG_PORT || '5433', '127.0.0.1']);
+for (const [name, port, bindHost] of ports) {
+  if (!(await isPortFree(Number(port), bindHost))) {
+    console.error(
+      `Port ${port} (${name}) is already in use. Stop whatever holds it (another \`npm start\`?) ` +
+        `or choose another port, e.g. ${name}=${Number(port) + 1} npm start`,
+    );
+    process.exit(1);
+  }
+}
+
+if ((await buildWeb()) !== 0) process.exit(1);
+
+// `node --import tsx` rather than the tsx CLI: one process per server, so the forwarded SIGINT reaches the
+// code that closes the server and stops PostgreSQL, with no relay in between.
+const tsxNode = (entry) => [process.execPath, ['--import', 'tsx', entry]];
+
+let exitCode = 0;
+const supervisor = new Supervisor({
+  onUnexpectedExit(name, code) {
+    console.error(`\n[${name}] exited (code ${code}); stopping the rest.`);
+    exitCode = code || 1;
+    void shutdown();
+  },
+});
+
+async function shutdown() {
+  await supervisor.stop('SIGINT');
+  process.exit(exitCode);
+}
+
+let signalled = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    // npm forwards the terminal's Ctrl-C too, so the same stop can arrive twice: handle it once.
+    if (signalled) return;
+    signalled = true;
+    console.log('\nStopping PlanPiso (the API stops PostgreSQL cleanly; this takes a few seconds)...');
+    void shutdown();
+  });
+}
+
+console.log(
+  env.DATABASE_URL
+    ? 'Using the PostgreSQL server in DATABASE_URL.'
+    : `Starting PlanPiso with the embedded PostgreSQL (data in ${env.DATA_DIR || './data'})...`,
+);
+supervisor.start('simulators', ...tsxNode('apps/simulators/src/main.ts'), { env, cwd: ROOT });
+supervisor.start('api', ...tsxNode('apps/api/src/server.ts'), { env, cwd: ROOT });
+
+try {
+  await waitForHttp(`http://127.0.0.1:${env.SIMULATORS_PORT}/mail`, {
+    stillAlive: () => supervisor.isAlive('simulators'),
+  });
+  // The first start runs initdb, the migrations and the demo seed: allow it time.
+  await waitForHttp(`http://127.0.0.1:${env.PORT}/api/ready`, {
+    timeoutMs: 180_000,
+    stillAlive: () => supervisor.isAlive('api'),
+  });
+} catch (error) {
+  if (!supervisor.stopping) {
+    console.error(`\nPlanPiso did not start: ${error.message}.`);
+    exitCode = 1;
+    await shutdown();
+  }
+}
+
+if (!supervisor.stopping) {
+  const lines = [
+    '',
+    'PlanPiso is running.',
+    `  App:         ${appUrl}`,
+    `  Mail inbox:  ${mailUrl}`,
+    `  API docs:    ${appUrl}/api/docs`,
+  ];
+  if (env.SEED_DEMO !== '0') {
+    lines.push('', `  Demo sign-ins (password ${DEMO_PASSWORD}):`);
+    for (const [email, type] of DEMO_USERS) lines.push(`    ${email.padEnd(32)} ${type}`);
+  }
+  lines.push('', 'Press Ctrl-C to stop.', '');
+  console.log(lines.join('\n'));
+}
