@@ -3,14 +3,7 @@
 // simulators and the API (which starts the embedded PostgreSQL unless DATABASE_URL is set, migrates and seeds
 // the demo data) and serves the SPA. Ctrl-C stops everything, PostgreSQL included.
 // Plain Node ESM with no dependencies: it must run before `npm install`.
-import {
-  buildWeb,
-  checkNodeVersion,
-  ensureDependencies,
-  isPortFree,
-  ROOT,
-  waitForHttp,
-} from './lib/setup.mjs';
+import { buildWeb, checkNodeVersion, ensureDependencies, isPortFree, ROOT, waitForHttp } from './lib/setup.mjs';
 import { Supervisor } from './lib/supervisor.mjs';
 
 // Mirrors apps/api/src/db/seed.ts (one user per type); printed so a first-time user can sign in at once.

@@ -93,7 +93,7 @@ export function chromiumPath() {
 }
 
 export const CHROMIUM_HELP =
-  'The end-to-end tests drive Debian\'s Chromium. Install it with:\n' +
+  "The end-to-end tests drive Debian's Chromium. Install it with:\n" +
   '  sudo apt-get update && sudo apt-get install -y chromium fonts-dejavu-core\n' +
   'or set CHROMIUM_PATH to a Chromium or Chrome executable.';
 
