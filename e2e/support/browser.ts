@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ARTIFACTS_DIR } from './paths';
+import { e2eEnv } from './env';
+
+/**
+ * Debian's Chromium, headless. Playwright itself adds --headless, a throwaway --user-data-dir and (as root)
+ * --no-sandbox; the rest keeps Chromium from calling home, which this machine's closed network refuses.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: e2eEnv().chromiumPath, args: CHROMIUM_ARGS });
+}
+
+/** A fresh context (empty storage, no cookies) per journey, so journeys never see each other's session. */
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: e2eEnv().baseUrl,
+    locale: 'es-MX',
+    viewport: { width: 1366, height: 800 },
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a full-page PNG as artifacts/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const path = join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,12 @@
+import { createDb } from '../../apps/api/src/db/client';
+import { seedDemo } from '../../apps/api/src/db/seed';
+
+/** The demo data (one user per type, companies, branch) in the database at `url`. */
+export async function seedDemoAt(url: string): Promise<void> {
+  const handle = createDb(url, { max: 2 });
+  try {
+    await seedDemo(handle.db);
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,71 @@
+import { after, before } from 'node:test';
+import { isDeepStrictEqual } from 'node:util';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { MESSAGES } from '@planpiso/domain';
+import { launchBrowser, newPage, screenshot } from './browser';
+import { DEMO_PASSWORD } from './demo';
+
+/**
+ * One Chromium per spec file and a fresh context per journey: `const journey = useBrowser();` at the top of a
+ * spec, then `test('...', () => journey('name', async (page) => { ... }))`. A failed journey leaves
+ * artifacts/failed-<name>.png behind.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return async function journey(name: string, run: (page: Page) => Promise<void>): Promise<void> {
+    if (!browser) throw new Error('The browser did not start');
+    const { context, page } = await newPage(browser);
+    try {
+      await run(page);
+    } catch (error) {
+      await screenshot(page, `failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`).catch(() => undefined);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  };
+}
+
+/** Waits until the locator is visible (fails the journey with Playwright's timeout message otherwise). */
+export async function expectVisible(locator: Locator): Promise<void> {
+  await locator.first().waitFor({ state: 'visible' });
+}
+
+/** Waits until the page is at `pathname`. */
+export async function expectPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
+/** Fills the sign-in form (mode 1) and presses Iniciar Sesión. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  if (new URL(page.url(), 'http://x').pathname !== '/login') await page.goto('/login');
+  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+}
+
+/** Signs in and waits for the welcome page. */
+export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await signIn(page, email, password);
+  await expectPath(page, '/');
+  await expectVisible(page.getByText(MESSAGES.welcome, { exact: true }));
+}
+
+/** Polls `read` until it equals `expected` (deep), or fails with both values after `timeoutMs`. */
+export async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let actual: T = await read();
+  while (!isDeepStrictEqual(actual, expected) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    actual = await read();
+  }
+  if (!isDeepStrictEqual(actual, expected)) {
+    throw new Error(`Expected ${JSON.stringify(expected)}\n     got ${JSON.stringify(actual)}`);
+  }
+}

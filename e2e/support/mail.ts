@@ -1,0 +1,39 @@
+import { e2eEnv } from './env';
+
+export type CaughtMail = {
+  id: string;
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  receivedAt: string;
+};
+
+/**
+ * The newest e-mail the mail catcher holds for `to`, waiting for it to arrive (the API sends after it answers).
+ * `after` ignores older messages, so a journey reads the mail its own action caused.
+ */
+export async function readLatestMail(
+  to: string,
+  { after, timeoutMs = 15_000 }: { after?: Date; timeoutMs?: number } = {},
+): Promise<CaughtMail> {
+  const url = `${e2eEnv().mailUrl}/mail/api/messages?to=${encodeURIComponent(to)}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+    const { data } = (await response.json()) as { data: CaughtMail[] };
+    const latest = data.find((mail) => !after || new Date(mail.receivedAt).getTime() >= after.getTime());
+    if (latest) return latest;
+    if (Date.now() > deadline) throw new Error(`No e-mail reached ${to} within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The 6-digit verification code in a recovery e-mail. */
+export function verificationCode(mail: CaughtMail): string {
+  const code = /\b(\d{6})\b/.exec(mail.text || mail.html)?.[1];
+  if (!code) throw new Error(`No 6-digit code in the e-mail "${mail.subject}"`);
+  return code;
+}

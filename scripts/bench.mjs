@@ -1,0 +1,8 @@
+// `npm run bench`: rebuilds the web app (so the size is today's), then runs bench/run.ts under tsx.
+// Not part of `npm test`: the figures depend on the machine, and a load test has no place in a test run.
+import { buildWeb, checkNodeVersion, ensureDependencies, run } from './lib/setup.mjs';
+
+checkNodeVersion();
+ensureDependencies();
+if ((await buildWeb({ force: true })) !== 0) process.exit(1);
+process.exit(await run(process.execPath, ['--import', 'tsx', 'bench/run.ts']));
