@@ -56,6 +56,11 @@ export const MESSAGES = {
   confirmCreateUser: 'Creación de usuario: ¿Estás seguro de crear este usuario?',
   confirmEdit: 'Edición: ¿Desea guardar los cambios?',
   confirmCreateRole: 'Creación de rol: ¿Desea guardar el nuevo rol?',
+
+  // API platform and e-mails (ours)
+  tooManyRequests: 'Demasiadas solicitudes, inténtelo de nuevo en un momento',
+  mailTemporaryPasswordSubject: 'PlanPiso: tu contraseña temporal',
+  mailResetCodeSubject: 'PlanPiso: código para restablecer tu contraseña',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -12,6 +12,14 @@ export const API_PERMISSIONS = {
   // Platform
   'GET /api/health': 'public',
   'GET /api/ready': 'public',
+  // OpenAPI documentation (ARCHITECTURE §2), served by @fastify/swagger-ui under /api/docs
+  'GET /api/docs': 'public',
+  'GET /api/docs/': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/static/*': 'public',
   // Identity (ARCHITECTURE §5)
   'POST /api/identity/sign-in': 'public',
   'POST /api/identity/complete-new-password': 'public',
