@@ -1,0 +1,56 @@
+import { boolean, char, index, integer, pgTable, timestamp, varchar, text, bigint } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** A user's password (argon2id). A temporary one must be replaced at first sign-in and expires. */
+export const credentials = pgTable('credentials', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  passwordHash: text('password_hash').notNull(),
+  temporary: boolean('temporary').notNull().default(false),
+  temporaryExpiresAt: timestamp('temporary_expires_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Refresh tokens: only the SHA-256 of the token is stored; rotation revokes the old row. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: char('token_hash', { length: 64 }).notNull().unique(),
+    /** The first sign-in of this chain; access tokens keep it as auth_time across refreshes. */
+    authTime: timestamp('auth_time', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_user_id_idx').on(t.userId)],
+);
+
+/** Password-reset codes: 6 digits, stored hashed, 1 h, single use, a few tries (ARCHITECTURE §5). */
+export const resetCodes = pgTable(
+  'reset_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: char('code_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reset_codes_user_id_created_at_idx').on(t.userId, t.createdAt)],
+);
+
+/** Failed sign-ins per lower-cased e-mail, known or not, so a lockout says nothing about who exists. */
+export const signInAttempts = pgTable('sign_in_attempts', {
+  email: varchar('email', { length: 320 }).primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

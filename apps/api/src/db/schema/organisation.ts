@@ -1,0 +1,56 @@
+import { boolean, integer, pgTable, smallint, timestamp, varchar, index } from 'drizzle-orm/pg-core';
+
+/**
+ * Accounts, their companies and branches (spec 2). `registerBy` columns carry no foreign key so this file
+ * does not depend on users (users depend on it); assignments to users live in assignments.ts.
+ */
+export const accounts = pgTable('accounts', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: varchar('name', { length: 150 }).notNull(),
+  email: varchar('email', { length: 150 }),
+  /** 1 Holding, 2 Persona moral/física (spec 2 §9). */
+  type: smallint('type').notNull(),
+  registerBy: integer('register_by'),
+  isActive: boolean('is_active').notNull().default(true),
+  isArchived: boolean('is_archived').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: varchar('name', { length: 150 }).notNull(),
+    legalName: varchar('legal_name', { length: 250 }),
+    /** The lender's CRM client id (e.g. CL-0001). */
+    clientId: varchar('client_id', { length: 50 }).unique(),
+    registerBy: integer('register_by'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('companies_account_id_idx').on(t.accountId)],
+);
+
+/** Branches ("sucursales", also called agencies in the API paths). */
+export const agencies = pgTable(
+  'agencies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: varchar('name', { length: 150 }).notNull(),
+    address: varchar('address', { length: 300 }).notNull().default(''),
+    description: varchar('description', { length: 250 }).notNull().default(''),
+    registerBy: integer('register_by'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('agencies_company_id_idx').on(t.companyId), index('agencies_account_id_idx').on(t.accountId)],
+);

@@ -1,0 +1,13 @@
+import { boolean, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** Roles (spec 1 §3): a name and the user type it grants. */
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: varchar('name', { length: 150 }).notNull(),
+  description: varchar('description', { length: 250 }).notNull().default(''),
+  type: smallint('type').notNull(),
+  // No foreign key: users reference roles, and "who registered it" must not block deleting a user's row.
+  registerBy: integer('register_by'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

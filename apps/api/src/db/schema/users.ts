@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { accounts, agencies, companies } from './organisation';
+import { roles } from './roles';
+
+/** Users (spec 1 §3). `companyId` is the active company a dealer picks in the header (spec 1 §2.3). */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    firstname: varchar('firstname', { length: 150 }).notNull(),
+    lastname: varchar('lastname', { length: 150 }).notNull(),
+    /** Always stored lower-case, so the unique index is the case-insensitive rule sign-in relies on. */
+    email: varchar('email', { length: 150 }).notNull(),
+    /** Semicolon-separated (spec 1 §3). */
+    additionalEmails: text('additional_emails').notNull().default(''),
+    phone: varchar('phone', { length: 13 }).notNull().default(''),
+    type: smallint('type').notNull(),
+    roleId: integer('role_id').references(() => roles.id),
+    accountId: integer('account_id').references(() => accounts.id),
+    companyId: integer('company_id').references(() => companies.id),
+    agencyId: integer('agency_id').references(() => agencies.id),
+    registerBy: integer('register_by').references((): AnyPgColumn => users.id),
+    isActive: boolean('is_active').notNull().default(true),
+    isArchived: boolean('is_archived').notNull().default(false),
+    legalId: varchar('legal_id', { length: 50 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
+    check('users_type_known', sql`${t.type} between 1 and 5`),
+    index('users_account_id_idx').on(t.accountId),
+    index('users_company_id_idx').on(t.companyId),
+    index('users_register_by_idx').on(t.registerBy),
+  ],
+);
