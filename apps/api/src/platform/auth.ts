@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { MESSAGES, accessFor, isAllowed, isUserType, type UserType } from '@planpiso/domain';
+import { users } from '../db/schema/users';
+import type { Executor } from '../db/client';
+import { AppError, forbidden, unauthorized } from './errors';
+import type { Jwt, VerifiedToken } from './jwt';
+
+/** The signed-in caller, read from the database on every request (ARCHITECTURE §6), never from the token. */
+export type AuthUser = {
+  id: number;
+  type: UserType;
+  email: string;
+  firstname: string;
+  lastname: string;
+  roleId: number | null;
+  accountId: number | null;
+  companyId: number | null;
+  agencyId: number | null;
+};
+
+/** The verified access-token claims of the request. */
+export type AccessClaims = { sub: string; email: string; exp: number; iat: number; authTime: number };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+    auth: AccessClaims | null;
+  }
+}
+
+/** For handlers of protected routes: the caller (the authorize hook has already checked there is one). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+export async function verifyAccessToken(jwt: Jwt, token: string): Promise<AccessClaims> {
+  const payload: VerifiedToken = await jwt.verify(token, 'access');
+  return {
+    sub: payload.sub,
+    email: typeof payload.email === 'string' ? payload.email : '',
+    exp: payload.exp,
+    iat: payload.iat,
+    authTime: typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat,
+  };
+}
+
+async function loadCaller(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      type: users.type,
+      email: users.email,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      roleId: users.roleId,
+      accountId: users.accountId,
+      companyId: users.companyId,
+      agencyId: users.agencyId,
+      isActive: users.isActive,
+      isArchived: users.isArchived,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Enforces API_PERMISSIONS (packages/domain) on every /api route before the body is even parsed, so an
+ * anonymous caller gets 401 rather than a validation error, and a route nobody listed fails closed (500; the
+ * authorization harness test catches it first). Paths outside /api are the SPA's static files: public.
+ * It runs onRequest rather than preHandler for exactly that ordering.
+ */
+export function registerAuthorization(app: FastifyInstance, deps: { db: Executor; jwt: Jwt }): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    // No route matched: the not-found handler answers.
+    if (url === undefined || !(url === '/api' || url.startsWith('/api/'))) return;
+    // Fastify answers HEAD with the GET route; the table lists the GET.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const operation = `${method} ${url}`;
+    const access = accessFor(operation);
+    if (access === undefined) {
+      request.log.error({ operation }, 'route missing from API_PERMISSIONS');
+      throw new AppError('INTERNAL_ERROR', 500, MESSAGES.internalError);
+    }
+    if (access === 'public') return;
+
+    const token = bearerToken(request);
+    if (!token) throw unauthorized(MESSAGES.sessionInvalid);
+    const claims = await verifyAccessToken(deps.jwt, token);
+    const id = Number(claims.sub);
+    const row = Number.isSafeInteger(id) ? await loadCaller(deps.db, id) : undefined;
+    if (!row || !isUserType(row.type)) throw unauthorized(MESSAGES.sessionInvalid);
+    if (!row.isActive || row.isArchived) throw unauthorized(MESSAGES.userInactive);
+    if (!isAllowed(access, row.type)) throw forbidden();
+
+    const { isActive: _active, isArchived: _archived, ...user } = row;
+    request.user = { ...user, type: row.type };
+    request.auth = claims;
+  });
+}

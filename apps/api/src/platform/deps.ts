@@ -1,0 +1,22 @@
+import type { Db } from '../db/client';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Jwt } from './jwt';
+import type { Mailer } from './mail';
+
+/** The subset of pino the services use, so a CLI can pass something simpler. */
+export type Logger = {
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+  error(obj: object | string, msg?: string): void;
+};
+
+/** What services are built from; buildApp makes one set per app instance (tests inject clock and config). */
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  jwt: Jwt;
+  log: Logger;
+};

@@ -1,0 +1,93 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MESSAGES, type ErrorResponse } from '@planpiso/domain';
+
+/**
+ * A failure the caller should see: a stable `code`, the HTTP status and the Spanish text the screen shows
+ * (ARCHITECTURE §4). `reason` carries machine-readable detail (e.g. TEMPORARY_PASSWORD_EXPIRED).
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly statusCode: number,
+    message: string,
+    readonly reason?: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  toResponse(): ErrorResponse {
+    return {
+      statusCode: this.statusCode,
+      code: this.code,
+      message: this.message,
+      ...(this.reason ? { reason: this.reason } : {}),
+    };
+  }
+}
+
+export const notFound = (message: string = MESSAGES.notFound) => new AppError('NOT_FOUND', 404, message);
+export const forbidden = () => new AppError('FORBIDDEN', 403, MESSAGES.forbidden);
+export const unauthorized = (message: string = MESSAGES.sessionInvalid) => new AppError('Unauthorized', 401, message);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Maps a body field to the error code its validation failure answers with, where a flow has its own code
+     * (a weak new password is `InvalidPasswordException`, as the hosted pool answered, not a generic 400).
+     */
+    validationCodes?: Record<string, string>;
+  }
+}
+
+type ValidationItem = { instancePath: string; message?: string };
+
+function validationResponse(request: FastifyRequest, items: ValidationItem[]): ErrorResponse {
+  const fields: Record<string, string> = {};
+  for (const item of items) {
+    const field = item.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (field && !(field in fields)) fields[field] = item.message ?? MESSAGES.badRequest;
+  }
+  const first = items[0];
+  const firstField = first?.instancePath.replace(/^\//, '').split('/')[0] ?? '';
+  const code = request.routeOptions.config?.validationCodes?.[firstField] ?? 'BAD_REQUEST';
+  return {
+    statusCode: 400,
+    code,
+    message: first?.message ?? MESSAGES.badRequest,
+    ...(Object.keys(fields).length > 0 ? { fields } : {}),
+  };
+}
+
+/** One error handler for the whole API: typed errors pass through; nothing internal ever leaks. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      return reply.status(error.statusCode).send(error.toResponse());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send(validationResponse(request, error.validation));
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests } satisfies ErrorResponse);
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, wrong content type, body too large): keep the status,
+      // but answer in Spanish and without Fastify's internals.
+      const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+      return reply.status(status).send({ statusCode: status, code, message: MESSAGES.badRequest } satisfies ErrorResponse);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ statusCode: 500, code: 'INTERNAL_ERROR', message: MESSAGES.internalError } satisfies ErrorResponse);
+  });
+}
+
+/** The 404 body for an unknown /api path (the SPA fallback handles the rest, see app.ts). */
+export const notFoundBody = (): ErrorResponse => ({ statusCode: 404, code: 'NOT_FOUND', message: MESSAGES.notFound });
