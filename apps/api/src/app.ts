@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { APP_VERSION } from '@planpiso/domain';
+import type { Db } from './db/client';
+import { registerAuthorization } from './platform/auth';
+import { systemClock, type Clock } from './platform/clock';
+import type { Config } from './platform/config';
+import type { AppDeps } from './platform/deps';
+import { notFoundBody, registerErrorHandling } from './platform/errors';
+import { createJwt } from './platform/jwt';
+import { createMailer, type Mailer } from './platform/mail';
+import { pgRateLimitStore } from './platform/rate-limit-store';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService, type AuthService } from './modules/auth/service';
+import { healthRoutes } from './modules/health/routes';
+import { identityRoutes } from './modules/identity/routes';
+import { createIdentityService, type IdentityService } from './modules/identity/service';
+
+// Spanish for every validation message a contract does not spell out itself (spec 1: the UI is Spanish).
+z.config(z.locales.es());
+
+export type RouteEntry = { method: string; url: string };
+export type Services = { identity: IdentityService; auth: AuthService };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, for the authorization harness (see test/authorization.test.ts). */
+    routeList: RouteEntry[];
+    deps: AppDeps;
+    services: Services;
+  }
+}
+
+export type BuildAppOptions = {
+  config: Config;
+  db: Db;
+  /** Tests move time; everything else uses the system clock. */
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+export async function buildApp({ config, db, clock = systemClock, mailer, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+    // A caller's (or proxy's) X-Request-Id is kept when it looks like one, so logs line up across systems.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Browsers' fetch often sends `Content-Type: application/json` with no body (POST /api/auth/login, sign-out):
+  // treat that as "no body" instead of a parse error; everything else goes to Fastify's safe JSON parser.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return defaultJson(request, text, done);
+  });
+
+  const routeList: RouteEntry[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
+
+  const ownMailer = !mailer;
+  const deps: AppDeps = {
+    config,
+    db,
+    clock,
+    mailer: mailer ?? createMailer(config),
+    jwt: createJwt(config.jwtSecret, clock),
+    log: app.log,
+  };
+  const services: Services = { identity: createIdentityService(deps), auth: createAuthService(deps) };
+  app.decorate('deps', deps);
+  app.decorate('services', services);
+  // Background mail (recovery codes) finishes before the process lets go of the transport.
+  app.addHook('onClose', async () => (ownMailer ? deps.mailer.close() : deps.mailer.idle()));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+
+  const https = config.appUrl.startsWith('https://');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        // MUI (emotion) injects <style> elements at run time.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        // socket.io connects back to the same host.
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+        // Over plain http (development, a LAN install) upgrading would break every asset.
+        'upgrade-insecure-requests': https ? [] : null,
+      },
+    },
+    hsts: https,
+  });
+  if (config.corsOrigins.length > 0) {
+    await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
+  }
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: pgRateLimitStore(db),
+    // Counting is a guard, not a gate: if PostgreSQL cannot count, let the request through.
+    skipOnError: true,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'PlanPiso API', version: APP_VERSION, description: 'API de PlanPiso (ARCHITECTURE §4).' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => (https ? header : header.replace(/\s*upgrade-insecure-requests;?/, '')),
+  });
+
+  registerAuthorization(app, { db, jwt: deps.jwt });
+
+  await app.register(healthRoutes, { db });
+  await app.register(identityRoutes, { identity: services.identity, config });
+  await app.register(authRoutes, { auth: services.auth });
+
+  const hasSpa = existsSync(join(config.webDist, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: true,
+      setHeaders(reply, path) {
+        // Vite fingerprints everything under assets/; index.html must always be revalidated.
+        reply.header(
+          'cache-control',
+          path.includes(`${join('/', 'assets', '/')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    // History fallback: any non-API path without a file extension is a client-side route of the SPA.
+    if (hasSpa && wantsPage && !isApiPath(path) && !/\.[A-Za-z0-9]+$/.test(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(notFoundBody());
+  });
+
+  return app;
+}

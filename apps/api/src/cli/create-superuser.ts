@@ -1,0 +1,124 @@
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { isValidNewPassword } from '@planpiso/domain';
+import { createDb } from '../db/client';
+import { openConfiguredDatabase } from '../db/connect';
+import { runMigrations } from '../db/migrate';
+import { users } from '../db/schema/users';
+import { writeAudit } from '../platform/audit';
+import { systemClock } from '../platform/clock';
+import { loadConfig } from '../platform/config';
+import { createJwt } from '../platform/jwt';
+import { createMailer } from '../platform/mail';
+import { createIdentityService } from '../modules/identity/service';
+import { upsertCredential } from '../modules/identity/repository';
+import { hashPassword } from '../modules/identity/passwords';
+
+const USAGE = `Uso: npm run create-superuser -- --email correo@dominio.mx [--password Contraseña] [--firstname Nombre] [--lastname Apellido]
+
+Crea un usuario de tipo 1 (Super usuario) en la base configurada (la embebida si no hay DATABASE_URL).
+Sin --password se genera una contraseña temporal, se envía por correo y se muestra aquí.`;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      firstname: { type: 'string', default: 'Super' },
+      lastname: { type: 'string', default: 'Usuario' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const email = z.email().safeParse(values.email?.trim().toLowerCase());
+  if (!email.success) {
+    console.error(`Falta un --email válido.\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.password !== undefined && !isValidNewPassword(values.password)) {
+    console.error(
+      'La contraseña debe tener al menos 8 caracteres, una minúscula, una mayúscula, un número y uno de ! @ # $ % ^ & *.',
+    );
+    return 2;
+  }
+
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config, { reuseRunning: true });
+  const handle = createDb(database.url, { max: 2 });
+  const mailer = createMailer(config);
+  const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  try {
+    await runMigrations(database.url);
+    const { db } = handle;
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.data));
+    if (existing) {
+      console.error(`Ya existe un usuario con el correo ${email.data}.`);
+      return 1;
+    }
+    const identity = createIdentityService({
+      db,
+      clock: systemClock,
+      mailer,
+      jwt: createJwt(config.jwtSecret, systemClock),
+      config,
+      log,
+    });
+    const result = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email: email.data, firstname: values.firstname!, lastname: values.lastname!, type: 1 })
+        .returning({ id: users.id, email: users.email, firstname: users.firstname });
+      await writeAudit(tx, {
+        actor: null,
+        action: 'user.created',
+        entity: 'user',
+        entityId: user!.id,
+        after: { email: user!.email, type: 1 },
+        requestId: 'cli:create-superuser',
+      });
+      if (values.password !== undefined) {
+        await upsertCredential(tx, user!.id, {
+          passwordHash: await hashPassword(values.password),
+          temporary: false,
+          temporaryExpiresAt: null,
+          updatedAt: new Date(),
+        });
+        return { id: user!.id, temporary: null };
+      }
+      const temporary = await identity.issueTemporaryPassword(tx, user!, {
+        actor: null,
+        requestId: 'cli:create-superuser',
+        mail: 'best-effort',
+      });
+      return { id: user!.id, temporary };
+    });
+
+    console.log(`Super usuario creado: ${email.data} (id ${result.id}).`);
+    if (result.temporary) {
+      console.log(`Contraseña temporal: ${result.temporary.password}`);
+      console.log(`Vence: ${result.temporary.expiresAt.toISOString()}. Se pedirá cambiarla al iniciar sesión.`);
+      console.log(
+        result.temporary.mailed
+          ? `Se envió por correo a ${email.data}.`
+          : `No se pudo enviar el correo (SMTP ${config.smtpHost}:${config.smtpPort}); comparte la contraseña por otro medio.`,
+      );
+    }
+    return 0;
+  } finally {
+    await mailer.close();
+    await handle.close();
+    await database.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,48 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { userCompanies } from '../../db/schema/assignments';
+import { accounts, agencies, companies } from '../../db/schema/organisation';
+import { roles } from '../../db/schema/roles';
+import { users } from '../../db/schema/users';
+import type { Executor } from '../../db/client';
+
+const activeCompany = alias(companies, 'active_company');
+
+/** The user with the names of their account, active company, branch and role (spec 1 §3). */
+export async function findSessionUserRow(db: Executor, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      email: users.email,
+      type: users.type,
+      companyId: users.companyId,
+      account: { id: accounts.id, name: accounts.name },
+      company: { id: activeCompany.id, name: activeCompany.name, clientId: activeCompany.clientId },
+      agency: { id: agencies.id, name: agencies.name },
+      role: { id: roles.id, name: roles.name },
+    })
+    .from(users)
+    .leftJoin(accounts, eq(accounts.id, users.accountId))
+    .leftJoin(activeCompany, eq(activeCompany.id, users.companyId))
+    .leftJoin(agencies, eq(agencies.id, users.agencyId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+/** The active companies assigned to a user, by name. */
+export async function findAssignedCompanies(db: Executor, userId: number) {
+  return db
+    .select({ id: companies.id, name: companies.name, clientId: companies.clientId })
+    .from(userCompanies)
+    .innerJoin(companies, eq(companies.id, userCompanies.companyId))
+    .where(and(eq(userCompanies.userId, userId), eq(companies.isActive, true)))
+    .orderBy(asc(companies.name), asc(companies.id));
+}
+
+export async function setActiveCompany(tx: Executor, userId: number, companyId: number): Promise<void> {
+  await tx.update(users).set({ companyId }).where(eq(users.id, userId));
+}

@@ -1,0 +1,194 @@
+import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { credentials, refreshTokens, resetCodes, signInAttempts } from '../../db/schema/identity';
+import { users } from '../../db/schema/users';
+import type { Executor } from '../../db/client';
+
+export type IdentityUser = {
+  id: number;
+  email: string;
+  firstname: string;
+  lastname: string;
+  type: number;
+  isActive: boolean;
+  isArchived: boolean;
+};
+
+export type Credential = {
+  passwordHash: string;
+  temporary: boolean;
+  temporaryExpiresAt: Date | null;
+  updatedAt: Date;
+};
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  type: users.type,
+  isActive: users.isActive,
+  isArchived: users.isArchived,
+};
+
+const credentialColumns = {
+  passwordHash: credentials.passwordHash,
+  temporary: credentials.temporary,
+  temporaryExpiresAt: credentials.temporaryExpiresAt,
+  updatedAt: credentials.updatedAt,
+};
+
+export async function findUserByEmail(db: Executor, email: string): Promise<IdentityUser | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserWithCredential(
+  db: Executor,
+  where: { email: string } | { id: number },
+): Promise<{ user: IdentityUser; credential: Credential | null } | undefined> {
+  const [row] = await db
+    .select({ user: userColumns, credential: credentialColumns })
+    .from(users)
+    .leftJoin(credentials, eq(credentials.userId, users.id))
+    .where('email' in where ? eq(users.email, where.email) : eq(users.id, where.id))
+    .limit(1);
+  if (!row) return undefined;
+  return { user: row.user, credential: row.credential?.passwordHash ? (row.credential as Credential) : null };
+}
+
+/** Locks the user's row for the rest of the transaction (serialises per-user counters such as reset codes). */
+export async function lockUser(tx: Executor, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+export async function upsertCredential(
+  tx: Executor,
+  userId: number,
+  value: { passwordHash: string; temporary: boolean; temporaryExpiresAt: Date | null; updatedAt: Date },
+): Promise<void> {
+  await tx
+    .insert(credentials)
+    .values({ userId, ...value })
+    .onConflictDoUpdate({ target: credentials.userId, set: value });
+}
+
+// --- sign-in attempts -------------------------------------------------------------------------------------
+
+export async function findAttempts(db: Executor, email: string) {
+  const [row] = await db
+    .select({ failures: signInAttempts.failures, lockedUntil: signInAttempts.lockedUntil })
+    .from(signInAttempts)
+    .where(eq(signInAttempts.email, email))
+    .limit(1);
+  return row;
+}
+
+/** Counts one more failure for the e-mail and returns the new total. */
+export async function recordFailure(db: Executor, email: string, now: Date): Promise<number> {
+  const [row] = await db
+    .insert(signInAttempts)
+    .values({ email, failures: 1, updatedAt: now })
+    .onConflictDoUpdate({
+      target: signInAttempts.email,
+      set: { failures: sql`${signInAttempts.failures} + 1`, updatedAt: now },
+    })
+    .returning({ failures: signInAttempts.failures });
+  return row!.failures;
+}
+
+export async function lockEmail(db: Executor, email: string, until: Date): Promise<void> {
+  await db.update(signInAttempts).set({ lockedUntil: until }).where(eq(signInAttempts.email, email));
+}
+
+export async function clearAttempts(db: Executor, email: string): Promise<void> {
+  await db.delete(signInAttempts).where(eq(signInAttempts.email, email));
+}
+
+// --- refresh tokens ---------------------------------------------------------------------------------------
+
+export async function insertRefreshToken(
+  tx: Executor,
+  value: { userId: number; tokenHash: string; authTime: Date; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await tx.insert(refreshTokens).values(value);
+}
+
+export async function findRefreshToken(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: refreshTokens.id,
+      userId: refreshTokens.userId,
+      authTime: refreshTokens.authTime,
+      expiresAt: refreshTokens.expiresAt,
+      revokedAt: refreshTokens.revokedAt,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Revokes one token unless already revoked; false when someone else revoked it first (a concurrent rotation). */
+export async function revokeRefreshToken(tx: Executor, id: number, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length > 0;
+}
+
+export async function revokeAllRefreshTokens(tx: Executor, userId: number, now: Date): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+// --- reset codes ------------------------------------------------------------------------------------------
+
+export async function countResetCodesSince(db: Executor, userId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(resetCodes)
+    .where(and(eq(resetCodes.userId, userId), gte(resetCodes.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function insertResetCode(
+  tx: Executor,
+  value: { userId: number; codeHash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await tx.insert(resetCodes).values(value);
+}
+
+/** The newest code of the user, locked: only the latest code mailed is valid. */
+export async function latestResetCode(tx: Executor, userId: number) {
+  const [row] = await tx
+    .select({
+      id: resetCodes.id,
+      codeHash: resetCodes.codeHash,
+      expiresAt: resetCodes.expiresAt,
+      attempts: resetCodes.attempts,
+      usedAt: resetCodes.usedAt,
+    })
+    .from(resetCodes)
+    .where(eq(resetCodes.userId, userId))
+    .orderBy(desc(resetCodes.createdAt), desc(resetCodes.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function countWrongResetCode(tx: Executor, id: number): Promise<number> {
+  const [row] = await tx
+    .update(resetCodes)
+    .set({ attempts: sql`${resetCodes.attempts} + 1` })
+    .where(eq(resetCodes.id, id))
+    .returning({ attempts: resetCodes.attempts });
+  return row!.attempts;
+}
+
+export async function markResetCodeUsed(tx: Executor, id: number, now: Date): Promise<void> {
+  await tx.update(resetCodes).set({ usedAt: now }).where(eq(resetCodes.id, id));
+}
