@@ -1,15 +1,15 @@
 import type { UserType } from '@planpiso/domain';
+import { DEMO_PASSWORD, DEMO_USERS as SEEDED_USERS } from '../../apps/api/src/db/seed';
 
-/** The demo seed (apps/api/src/db/seed.ts): one user per type, all with the same password. */
-export const DEMO_PASSWORD = 'Demo#2026a';
+/** The demo seed (apps/api/src/db/seed.ts): one user per type, all with DEMO_PASSWORD. */
+export { DEMO_PASSWORD };
 
-export const DEMO_USERS: Record<UserType, { email: string; name: string }> = {
-  1: { email: 'superusuario@planpiso.mx', name: 'Super usuario' },
-  2: { email: 'administrador@planpiso.mx', name: 'Administrador Finbe' },
-  3: { email: 'operador@planpiso.mx', name: 'Operador Finbe' },
-  4: { email: 'representante@autosdelnorte.mx', name: 'Representante Legal' },
-  5: { email: 'agencia@autosdelnorte.mx', name: 'Operador Agencia' },
-};
+export type DemoUser = { email: string; type: UserType; firstname: string; lastname: string };
+
+export const DEMO_USERS = Object.fromEntries(SEEDED_USERS.map((user) => [user.type, user])) as Record<
+  UserType,
+  DemoUser
+>;
 
 /** The type 4 demo user's two companies (seed): the header switch goes between them. */
 export const DEMO_COMPANIES = ['Autos del Norte', 'Camiones del Norte'] as const;

@@ -3,7 +3,7 @@
 // and reports `N passed, N failed`. Started by scripts/test-e2e.mjs, which has checked Chromium and built
 // the web bundle.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ARTIFACTS_DIR, REPO_ROOT } from './paths';
 import { startStack, type Stack } from './stack';
@@ -64,6 +64,10 @@ if (files.length === 0) {
 }
 
 mkdirSync(ARTIFACTS_DIR, { recursive: true });
+// Failure screenshots of an earlier run would read as this run's.
+for (const file of readdirSync(ARTIFACTS_DIR)) {
+  if (file.startsWith('failed-')) rmSync(join(ARTIFACTS_DIR, file));
+}
 const tapFile = join(ARTIFACTS_DIR, 'e2e-results.tap');
 writeFileSync(tapFile, '');
 

@@ -1,10 +1,10 @@
 // Users made for one journey, so journeys that change a password never touch the demo users others sign in with.
 import { randomUUID } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
 import type { UserType } from '@planpiso/domain';
 import { createDb } from '../../apps/api/src/db/client';
 import { credentials } from '../../apps/api/src/db/schema/identity';
 import { users } from '../../apps/api/src/db/schema/users';
+import { hashPassword } from '../../apps/api/src/modules/identity/passwords';
 import { e2eEnv } from './env';
 
 export type FixtureUser = { id: number; email: string; firstname: string; lastname: string; type: UserType };
@@ -32,8 +32,7 @@ export async function createUser({
   const tag = randomUUID().slice(0, 8);
   const handle = createDb(e2eEnv().databaseUrl, { max: 1 });
   try {
-    // The API verifies any argon2id hash (the parameters travel inside it).
-    const passwordHash = await hash(secret, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    const passwordHash = await hashPassword(secret);
     return await handle.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)

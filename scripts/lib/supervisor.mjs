@@ -5,6 +5,7 @@
 // its server and stops its embedded PostgreSQL itself, once. Anything still alive in a child's group after the
 // child exited (an orphaned postgres) is stopped here as a last resort, so no server outlives `npm start`.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT } from './setup.mjs';
 
@@ -23,6 +24,26 @@ function signalGroup(pgid, signal) {
   } catch {
     // Already gone.
   }
+}
+
+/** The command lines of the processes still in group `pgid` (Linux /proc; empty elsewhere). */
+function groupMembers(pgid) {
+  const members = [];
+  try {
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        // Field 5 of /proc/<pid>/stat is the process group; the command name may hold spaces, so split after ')'.
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== pgid) continue;
+        members.push(`${pid} ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim()}`);
+      } catch {
+        // Exited meanwhile.
+      }
+    }
+  } catch {
+    // No /proc.
+  }
+  return members;
 }
 
 async function waitGroupGone(pgid, timeoutMs) {
@@ -86,9 +107,11 @@ export class Supervisor {
       signalGroup(pgid, 'SIGKILL');
       await entry.exited;
     }
-    if (!groupAlive(pgid)) return;
+    // Helpers (tsx's esbuild service) leave a moment after their parent: give them that moment.
+    if (await waitGroupGone(pgid, 3_000)) return;
     // A grandchild (PostgreSQL) outlived its parent: a fast shutdown first, then the hard way.
-    console.error(`[${entry.name}] left processes behind; stopping them.`);
+    const members = groupMembers(pgid);
+    console.error(`[${entry.name}] left processes behind; stopping them:\n  ${members.join('\n  ')}`);
     signalGroup(pgid, 'SIGINT');
     if (await waitGroupGone(pgid, 10_000)) return;
     signalGroup(pgid, 'SIGKILL');
