@@ -32,8 +32,13 @@ export const MESSAGES = {
   userInactive: 'El usuario se encuentra inactivo, contacte a su administrador',
   companyNotAssigned: 'La compañía seleccionada no está asignada al usuario',
   recoveryCodeSent: 'Se envió un código de verificación a su correo',
+  recoveryRequestHint: 'Ingresa tu correo y te enviaremos un código de verificación.',
+  passwordsDoNotMatch: 'Las contraseñas no coinciden',
+  networkError: 'No fue posible conectar con el servidor, inténtelo más tarde',
 
   // Shell (ours)
+  signInTagline: 'Financiamiento de inventario para agencias automotrices',
+  signInTaglineDetail: 'Disposiciones, refinanciamientos, excepciones y auditorías en un solo lugar.',
   welcome: 'Bienvenido',
   underConstruction: 'En construcción',
   underConstructionDetail: 'Esta pantalla estará disponible próximamente.',

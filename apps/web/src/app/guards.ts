@@ -1,0 +1,27 @@
+import { redirect } from 'react-router';
+import { canOpenRoute, isUserType, type AppRoute } from '@planpiso/domain';
+import { ensureSession, getSession } from '../lib/session';
+
+/** /login: a signed-in user is sent to / (spec 1 §2.1). */
+export async function loginLoader() {
+  return (await ensureSession()) ? redirect('/') : null;
+}
+
+/** Only authenticated users reach application routes. */
+export async function requireSession() {
+  return (await ensureSession()) ? null : redirect('/login');
+}
+
+/** An application route the user's type may not open sends them home. */
+export function guardRoute(route: AppRoute) {
+  return async () => {
+    if (!(await ensureSession())) return redirect('/login');
+    const type = getSession()?.user.type;
+    return isUserType(type) && canOpenRoute(route, type) ? null : redirect('/');
+  };
+}
+
+/** Unknown paths: home when signed in, /login when anonymous. */
+export async function unknownPathLoader() {
+  return redirect((await ensureSession()) ? '/' : '/login');
+}

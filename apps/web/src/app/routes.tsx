@@ -1,0 +1,54 @@
+import type { RouteObject } from 'react-router';
+import { ROUTES } from '@planpiso/domain';
+// The app composes features; the lint rule guards feature → feature imports. The sign-in page is the one
+// screen in the entry chunk so /login renders without a second round trip; everything else is lazy.
+// eslint-disable-next-line no-restricted-imports
+import { SignInPage } from '../features/identity/sign-in-page';
+import { BootFallback } from './boot-fallback';
+import { guardRoute, loginLoader, requireSession, unknownPathLoader } from './guards';
+import type { RouteHandle } from './route-handle';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import { screenFor } from './screens';
+
+const home = ROUTES.find((r) => r.path === '/')!;
+
+/**
+ * Every route of the domain table (spec 1 §2.2) under the authenticated shell, plus /login and the fallback.
+ * A function, not a constant: React Router consumes each route's `lazy` object as it resolves, so every router
+ * (one in the browser, one per test) needs its own route objects.
+ */
+export function createAppRoutes(): RouteObject[] {
+  return [
+    {
+      Component: RootLayout,
+      HydrateFallback: BootFallback,
+      ErrorBoundary: RouteError,
+      children: [
+        { path: '/login', loader: loginLoader, Component: SignInPage },
+        {
+          id: 'app',
+          loader: requireSession,
+          lazy: { Component: async () => (await import('./shell/app-layout')).AppLayout },
+          children: [
+            {
+              index: true,
+              handle: { route: home } satisfies RouteHandle,
+              lazy: { Component: async () => (await import('./shell/welcome-page')).WelcomePage },
+            },
+            {
+              lazy: { Component: async () => (await import('./shell/page-frame')).PageFrame },
+              children: ROUTES.filter((r) => r.path !== '/').map((route): RouteObject => ({
+                path: route.path,
+                loader: guardRoute(route),
+                handle: { route } satisfies RouteHandle,
+                lazy: { Component: screenFor(route) },
+              })),
+            },
+          ],
+        },
+        { path: '*', loader: unknownPathLoader },
+      ],
+    },
+  ];
+}

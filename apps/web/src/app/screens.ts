@@ -1,0 +1,16 @@
+import type { ComponentType } from 'react';
+import type { AppRoute } from '@planpiso/domain';
+
+type ScreenLoader = () => Promise<ComponentType>;
+
+/**
+ * Built screens by route path, each loaded on demand (one chunk per feature). A later issue adds its screen
+ * here and flips `built` in the domain route table; until then the route shows "En construcción".
+ */
+export const SCREENS: Partial<Record<string, ScreenLoader>> = {};
+
+const underConstruction: ScreenLoader = async () => (await import('./shell/under-construction')).UnderConstruction;
+
+export function screenFor(route: AppRoute): ScreenLoader {
+  return (route.built ? SCREENS[route.path] : undefined) ?? underConstruction;
+}

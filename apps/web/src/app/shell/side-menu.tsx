@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import {
+  MENUS,
+  SIDE_MENU_WIDTH,
+  isUserType,
+  matchRoute,
+  menuPaths,
+  type MenuItem,
+  type SessionUser,
+} from '@planpiso/domain';
+import { MENU_ICONS } from './menu-icons';
+import { usePendingNotifications } from './use-pending-notifications';
+
+const NOTIFICATIONS_PATH = '/notificaciones';
+
+/** The menu of the user's type (spec 1 §6), parents expanding and collapsing, children navigating. */
+export function SideMenu({ user }: { user: SessionUser }) {
+  const items = isUserType(user.type) ? MENUS[user.type] : [];
+  const hasNotifications = menuPaths(items).includes(NOTIFICATIONS_PATH);
+  const pending = usePendingNotifications(user.id, hasNotifications);
+  const { pathname } = useLocation();
+  const route = matchRoute(pathname);
+  // A form highlights the list it belongs to (/crear-usuario → Usuarios).
+  const activePath = route?.parent ?? route?.path;
+
+  return (
+    <Drawer
+      variant="permanent"
+      sx={{
+        width: SIDE_MENU_WIDTH,
+        flexShrink: 0,
+        '& .MuiDrawer-paper': { width: SIDE_MENU_WIDTH, boxSizing: 'border-box' },
+      }}
+    >
+      <Toolbar />
+      <Box component="nav" aria-label="Menú principal" sx={{ overflowY: 'auto', py: 1 }}>
+        <List disablePadding>
+          {items.map((item) => (
+            <MenuEntry key={item.label} item={item} activePath={activePath} pendingNotifications={pending > 0} />
+          ))}
+        </List>
+      </Box>
+    </Drawer>
+  );
+}
+
+type EntryProps = { item: MenuItem; activePath?: string; pendingNotifications: boolean; nested?: boolean };
+
+function MenuEntry({ item, activePath, pendingNotifications, nested }: EntryProps) {
+  const navigate = useNavigate();
+  const children = item.children ?? [];
+  const [open, setOpen] = useState(() => !!activePath && menuPaths(children).includes(activePath));
+  const icon = nested ? null : <ListItemIcon sx={{ minWidth: 36 }}>{MENU_ICONS[item.label]}</ListItemIcon>;
+
+  if (item.children) {
+    return (
+      <>
+        <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+          {icon}
+          <ListItemText primary={item.label} />
+          {open ? <ExpandLess /> : <ExpandMore />}
+        </ListItemButton>
+        <Collapse in={open} timeout="auto" unmountOnExit>
+          <List disablePadding>
+            {item.children.map((child) => (
+              <MenuEntry
+                key={child.label}
+                item={child}
+                activePath={activePath}
+                pendingNotifications={pendingNotifications}
+                nested
+              />
+            ))}
+          </List>
+        </Collapse>
+      </>
+    );
+  }
+
+  const selected = !!item.path && item.path === activePath;
+  return (
+    <ListItemButton
+      selected={selected}
+      aria-current={selected ? 'page' : undefined}
+      onClick={() => item.path && void navigate(item.path)}
+      sx={{ pl: nested ? 7 : 2 }}
+    >
+      {icon}
+      <ListItemText primary={item.label} />
+      {item.path === NOTIFICATIONS_PATH && pendingNotifications && (
+        <Box
+          component="span"
+          role="img"
+          aria-label="Notificaciones pendientes"
+          sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'error.main', flexShrink: 0 }}
+        />
+      )}
+    </ListItemButton>
+  );
+}

@@ -1,0 +1,32 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import ConstructionIcon from '@mui/icons-material/Construction';
+import { MESSAGES, type TitleBarButton } from '@planpiso/domain';
+
+/**
+ * The dialogs of spec 1 §2.10 (exception request, provision and refinancing creation) arrive with the
+ * financing-operations issues; until then their buttons open this notice rather than doing nothing.
+ */
+export function TitleBarDialog({ button, onClose }: { button: TitleBarButton; onClose: () => void }) {
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="title-bar-dialog-title" maxWidth="xs" fullWidth>
+      <DialogTitle id="title-bar-dialog-title">{button.label}</DialogTitle>
+      <DialogContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+        <ConstructionIcon color="secondary" fontSize="large" />
+        <div>
+          <Typography sx={{ fontWeight: 600 }}>{MESSAGES.underConstruction}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {MESSAGES.underConstructionDetail}
+          </Typography>
+        </div>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cerrar</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,40 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { roleLabel, type SessionUser } from '@planpiso/domain';
+import { Can } from '../../components/can';
+import { Logo } from '../../components/logo';
+import { signOut } from '../../lib/session';
+import { CompanySelect } from './company-select';
+
+/** spec 1 §2.3: logo, company dropdown (types 4 and 5), full name and role label, logout. */
+export function TopBar({ user }: { user: SessionUser }) {
+  return (
+    <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+      <Toolbar sx={{ gap: 2 }}>
+        <Logo size={34} color="#fff" />
+        <Box sx={{ flexGrow: 1 }} />
+        <Can operation="POST /api/auth/set-information">
+          <CompanySelect user={user} />
+        </Can>
+        <Box sx={{ textAlign: 'right', lineHeight: 1.2 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {`${user.firstname} ${user.lastname}`}
+          </Typography>
+          <Typography variant="caption" sx={{ opacity: 0.85 }}>
+            {roleLabel(user.type)}
+          </Typography>
+        </Box>
+        <Tooltip title="Cerrar sesión">
+          <IconButton color="inherit" aria-label="Cerrar sesión" onClick={signOut}>
+            <LogoutIcon />
+          </IconButton>
+        </Tooltip>
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,26 @@
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import ConstructionIcon from '@mui/icons-material/Construction';
+import { MESSAGES } from '@planpiso/domain';
+import { useCurrentRoute } from '../use-current-route';
+
+/** A route whose screen belongs to a later issue: say so plainly instead of showing a blank page. */
+export function UnderConstruction() {
+  const route = useCurrentRoute();
+  return (
+    <Paper
+      sx={{ p: 6, textAlign: 'center', border: 1, borderColor: 'divider', borderStyle: 'dashed', borderRadius: 3 }}
+    >
+      <ConstructionIcon sx={{ fontSize: 64, color: 'secondary.main', mb: 2 }} />
+      <Typography variant="h6" component="h2" gutterBottom>
+        {MESSAGES.underConstruction}
+      </Typography>
+      <Typography color="text.secondary">{MESSAGES.underConstructionDetail}</Typography>
+      {route && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 2 }}>
+          {route.title} · {route.path}
+        </Typography>
+      )}
+    </Paper>
+  );
+}

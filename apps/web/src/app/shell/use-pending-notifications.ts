@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+/**
+ * GET /api/users/{id}/pending-notifications → data.total (spec 1 §7). The endpoint arrives with the
+ * notifications issue: until then (404) or on any failure the dot stays off. A 401 still signs out, because the
+ * API client reports every 401 before this catch sees it.
+ */
+export async function fetchPendingNotifications(userId: number, signal?: AbortSignal): Promise<number> {
+  try {
+    const { data } = await api.get<{ total?: number }>(`/api/users/${userId}/pending-notifications`, undefined, signal);
+    return typeof data?.total === 'number' ? data.total : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export function usePendingNotifications(userId: number, enabled: boolean): number {
+  const { data } = useQuery({
+    queryKey: ['users', userId, 'pending-notifications'],
+    queryFn: ({ signal }) => fetchPendingNotifications(userId, signal),
+    enabled,
+    refetchInterval: 60_000,
+  });
+  return data ?? 0;
+}

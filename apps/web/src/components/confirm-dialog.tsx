@@ -1,0 +1,42 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+
+type Props = {
+  open: boolean;
+  /** Spec prompts such as 'Creación de usuario: ¿Estás seguro...?' pass their first part here. */
+  title?: string;
+  message: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** While the confirmed call runs: both buttons wait. */
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** The first step of every save flow (ARCHITECTURE §7): confirm → call → result. */
+export function ConfirmDialog(props: Props) {
+  const { open, title, message, busy, onConfirm, onCancel } = props;
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onCancel} maxWidth="xs" fullWidth aria-labelledby="confirm-title">
+      {title && <DialogTitle id="confirm-title">{title}</DialogTitle>}
+      <DialogContent>
+        <DialogContentText id={title ? undefined : 'confirm-title'} sx={{ color: 'text.primary' }}>
+          {message}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={busy}>
+          {props.cancelLabel ?? 'Cancelar'}
+        </Button>
+        <Button variant="contained" onClick={onConfirm} disabled={busy}>
+          {props.confirmLabel ?? 'Aceptar'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

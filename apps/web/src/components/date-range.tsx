@@ -1,0 +1,43 @@
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { es } from 'date-fns/locale/es';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { esES } from '@mui/x-date-pickers/locales';
+import { DISPLAY_DATE_FORMAT } from '@planpiso/domain';
+import { fromIsoDate, toIsoDate } from '../lib/format';
+
+type Props<T extends FieldValues> = { control: Control<T>; from: FieldPath<T>; to: FieldPath<T> };
+
+const pickerText = esES.components.MuiLocalizationProvider.defaultProps.localeText;
+
+/**
+ * A created-date range (spec 1 §2.5): Inicia and Finaliza, shown dd/MM/yyyy, kept in the form (and so in the
+ * URL) as YYYY-MM-DD. Finaliza cannot be before Inicia.
+ */
+export function DateRange<T extends FieldValues>({ control, from, to }: Props<T>) {
+  const start = useController({ control, name: from });
+  const end = useController({ control, name: to });
+  const startDate = fromIsoDate(start.field.value as string);
+  const endDate = fromIsoDate(end.field.value as string);
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={es} localeText={pickerText}>
+      <DatePicker
+        label="Inicia"
+        value={startDate}
+        format={DISPLAY_DATE_FORMAT}
+        maxDate={endDate ?? undefined}
+        onChange={(date) => start.field.onChange(toIsoDate(date))}
+        slotProps={{ textField: { size: 'small', name: start.field.name }, field: { clearable: true } }}
+      />
+      <DatePicker
+        label="Finaliza"
+        value={endDate}
+        format={DISPLAY_DATE_FORMAT}
+        minDate={startDate ?? undefined}
+        onChange={(date) => end.field.onChange(toIsoDate(date))}
+        slotProps={{ textField: { size: 'small', name: end.field.name }, field: { clearable: true } }}
+      />
+    </LocalizationProvider>
+  );
+}

@@ -1,0 +1,58 @@
+import { useId } from 'react';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+
+export type SelectOption = { value: string | number; label: string };
+
+type Props<T extends FieldValues> = {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  options: readonly SelectOption[];
+  disabled?: boolean;
+  size?: 'small' | 'medium';
+  /** Adds a first "no value" option with this label (filters use it for "Todos"). */
+  emptyLabel?: string;
+};
+
+/** A select bound to react-hook-form; the stored value keeps the option's type (number ids stay numbers). */
+export function SelectField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  options,
+  disabled,
+  size,
+  emptyLabel,
+}: Props<T>) {
+  const { field, fieldState } = useController({ control, name });
+  const id = useId();
+  const byKey = new Map(options.map((o) => [String(o.value), o.value]));
+  return (
+    <FormControl fullWidth size={size} error={!!fieldState.error} disabled={disabled}>
+      <InputLabel id={`${id}-label`}>{label}</InputLabel>
+      <Select
+        labelId={`${id}-label`}
+        id={id}
+        label={label}
+        name={field.name}
+        value={field.value === null || field.value === undefined ? '' : String(field.value)}
+        onChange={(e) => field.onChange(e.target.value === '' ? null : (byKey.get(e.target.value) ?? e.target.value))}
+        onBlur={field.onBlur}
+        inputRef={field.ref}
+      >
+        {emptyLabel !== undefined && <MenuItem value="">{emptyLabel}</MenuItem>}
+        {options.map((o) => (
+          <MenuItem key={String(o.value)} value={String(o.value)}>
+            {o.label}
+          </MenuItem>
+        ))}
+      </Select>
+      {fieldState.error?.message && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+    </FormControl>
+  );
+}

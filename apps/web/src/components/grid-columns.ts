@@ -1,0 +1,39 @@
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { formatAmount, formatDate, formatDateTime } from '../lib/format';
+
+type ColumnOptions = { withTime?: boolean; sortable?: boolean; flex?: number; minWidth?: number };
+
+/** A date column shown as dd/MM/yyyy (or dd/MM/yyyy HH:mm) whatever the API sends (spec 1 §9). */
+export function dateColumn<R extends GridValidRowModel>(
+  field: string,
+  headerName: string,
+  options: ColumnOptions = {},
+): GridColDef<R> {
+  return {
+    field,
+    headerName,
+    sortable: options.sortable ?? true,
+    flex: options.flex,
+    minWidth: options.minWidth ?? (options.withTime ? 150 : 110),
+    valueFormatter: (value: unknown) =>
+      options.withTime ? formatDateTime(value as string | null) : formatDate(value as string | null),
+  };
+}
+
+/** An amount column in en-US with 2 decimals, right-aligned (spec 1 §9). */
+export function amountColumn<R extends GridValidRowModel>(
+  field: string,
+  headerName: string,
+  options: ColumnOptions = {},
+): GridColDef<R> {
+  return {
+    field,
+    headerName,
+    sortable: options.sortable ?? true,
+    flex: options.flex,
+    minWidth: options.minWidth ?? 130,
+    align: 'right',
+    headerAlign: 'right',
+    valueFormatter: (value: unknown) => formatAmount(value as number | string | null),
+  };
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { MESSAGES, completeNewPasswordRequest, newPasswordErrorMessage } from '@planpiso/domain';
+import { completeNewPassword } from '../api/complete-new-password';
+import { identityError } from '../api/identity-error';
+import { AuthAlert } from './auth-alert';
+import { AuthField } from './auth-field';
+
+const newPasswordForm = completeNewPasswordRequest
+  .pick({ newPassword: true })
+  .extend({ confirmation: z.string().min(1, { message: MESSAGES.required }) })
+  .refine((v) => v.newPassword === v.confirmation, {
+    path: ['confirmation'],
+    message: MESSAGES.passwordsDoNotMatch,
+  });
+
+type Props = { session: string; onDone: () => void; onBack: () => void };
+
+/** Mode 2 (spec 1 §2.4, §4): the temporary password must be replaced before the first session. */
+export function NewPasswordForm({ session, onDone, onBack }: Props) {
+  const { control, handleSubmit, formState } = useForm({
+    resolver: zodResolver(newPasswordForm),
+    defaultValues: { newPassword: '', confirmation: '' },
+  });
+  const [error, setError] = useState('');
+
+  const submit = handleSubmit(async ({ newPassword }) => {
+    setError('');
+    try {
+      await completeNewPassword(session, newPassword);
+      onDone();
+    } catch (e) {
+      // spec 1 §8: InvalidPasswordException has its text; other failures show an empty message.
+      setError(newPasswordErrorMessage(identityError(e)));
+    }
+  });
+
+  return (
+    <form className="pp-form" onSubmit={submit} noValidate>
+      <AuthAlert severity="info">{MESSAGES.newPasswordRequired}</AuthAlert>
+      {error && <AuthAlert severity="error">{error}</AuthAlert>}
+      <AuthField
+        control={control}
+        name="newPassword"
+        label="Nueva contraseña"
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+      />
+      <AuthField
+        control={control}
+        name="confirmation"
+        label="Confirmar contraseña"
+        type="password"
+        autoComplete="new-password"
+      />
+      <button className="pp-button pp-button--primary" type="submit" disabled={formState.isSubmitting}>
+        Actualizar
+      </button>
+      <button className="pp-button pp-button--text" type="button" onClick={onBack}>
+        Regresar
+      </button>
+    </form>
+  );
+}

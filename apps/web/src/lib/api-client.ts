@@ -1,0 +1,114 @@
+import { MESSAGES, STORAGE_KEYS } from '@planpiso/domain';
+
+/** A failed call, carrying the server's error answer `{statusCode, code, message, reason}` (ARCHITECTURE §4). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly reason?: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export type Envelope<T> = { data: T; message?: string };
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+};
+
+let unauthorizedHandler: (() => void) | null = null;
+
+/** The session registers its sign-out here: a 401 from any call signs the user out (spec 1 §6, §8). */
+export function onUnauthorized(handler: (() => void) | null): void {
+  unauthorizedHandler = handler;
+}
+
+/**
+ * Identity calls answer 401 for a wrong password or a revoked refresh token; those are the screen's business
+ * (or the session's own rule), not a reason for the global sign-out.
+ */
+const isIdentityCall = (path: string) => path.startsWith('/api/identity/');
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) value.forEach((v) => params.append(key, String(v)));
+    else params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = localStorage.getItem(STORAGE_KEYS.accessToken);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NetworkError', MESSAGES.networkError);
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    if (response.status === 401 && !isIdentityCall(path)) unauthorizedHandler?.();
+    throw toApiError(response.status, payload);
+  }
+  const envelope = (payload ?? {}) as Partial<Envelope<T>>;
+  return { data: envelope.data as T, message: envelope.message };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function toApiError(status: number, payload: unknown): ApiError {
+  const p = (payload ?? {}) as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  const fields = p.fields && typeof p.fields === 'object' ? (p.fields as Record<string, string>) : undefined;
+  return new ApiError(
+    typeof p.statusCode === 'number' ? p.statusCode : status,
+    str(p.code) ?? `Http${status}`,
+    str(p.message) ?? MESSAGES.internalError,
+    str(p.reason),
+    fields,
+  );
+}
+
+export const api = {
+  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
+    apiRequest<T>(path, { query, signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+};

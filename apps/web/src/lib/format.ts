@@ -1,0 +1,43 @@
+import { format, isValid, parseISO } from 'date-fns';
+import { DISPLAY_DATE_FORMAT, DISPLAY_DATE_TIME_FORMAT } from '@planpiso/domain';
+
+type DateInput = string | number | Date | null | undefined;
+
+/** 'YYYY-MM-DD' is read as a local calendar day (new Date() would read it as UTC midnight and shift it). */
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = typeof value === 'string' ? parseISO(value) : new Date(value);
+  return isValid(date) ? date : null;
+}
+
+/** dd/MM/yyyy (spec 1 §9); '' for no value. */
+export function formatDate(value: DateInput): string {
+  const date = toDate(value);
+  return date ? format(date, DISPLAY_DATE_FORMAT) : '';
+}
+
+/** dd/MM/yyyy HH:mm. */
+export function formatDateTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? format(date, DISPLAY_DATE_TIME_FORMAT) : '';
+}
+
+/** Dates travel as YYYY-MM-DD (ARCHITECTURE §4). */
+export function toIsoDate(value: Date | null | undefined): string {
+  return value && isValid(value) ? format(value, 'yyyy-MM-dd') : '';
+}
+
+export function fromIsoDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = parseISO(value);
+  return isValid(date) ? date : null;
+}
+
+const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Amounts in en-US with 2 decimals (spec 1 §9): 1234.5 → '1,234.50'. Money may arrive as a decimal string. */
+export function formatAmount(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? amountFormat.format(n) : '';
+}

@@ -1,0 +1,15 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// Lazy routes are transformed on first use, which can take seconds on a cold run.
+configure({ asyncUtilTimeout: 8000 });
+// Rendering the MUI shell in jsdom is slow on a busy 2-core machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup: every DOM test imports this.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
