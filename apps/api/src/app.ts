@@ -60,7 +60,13 @@ export const isApiPath = (path: string) => path === '/api' || path.startsWith('/
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
-export async function buildApp({ config, db, clock = systemClock, mailer, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  clock = systemClock,
+  mailer,
+  logger,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,

@@ -14,7 +14,6 @@ export const API_PERMISSIONS = {
   'GET /api/ready': 'public',
   // OpenAPI documentation (ARCHITECTURE §2), served by @fastify/swagger-ui under /api/docs
   'GET /api/docs': 'public',
-  'GET /api/docs/': 'public',
   'GET /api/docs/json': 'public',
   'GET /api/docs/yaml': 'public',
   'GET /api/docs/static/index.html': 'public',

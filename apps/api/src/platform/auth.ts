@@ -88,9 +88,9 @@ export function registerAuthorization(app: FastifyInstance, deps: { db: Executor
     const url = request.routeOptions.url;
     // No route matched: the not-found handler answers.
     if (url === undefined || !(url === '/api' || url.startsWith('/api/'))) return;
-    // Fastify answers HEAD with the GET route; the table lists the GET.
+    // Fastify answers HEAD with the GET route (also for a prefix's trailing-slash twin); the table lists the GET.
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const operation = `${method} ${url}`;
+    const operation = `${method} ${url.length > 1 ? url.replace(/\/$/, '') : url}`;
     const access = accessFor(operation);
     if (access === undefined) {
       request.log.error({ operation }, 'route missing from API_PERMISSIONS');

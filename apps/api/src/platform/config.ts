@@ -35,7 +35,8 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return n;
 }
 
-const truthy = (value: string | undefined) => value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+const truthy = (value: string | undefined) =>
+  value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 
 /**
  * The JWT secret survives restarts without anyone having to set it: generated once and kept in

@@ -74,13 +74,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status === 429) {
       return reply
         .status(429)
-        .send({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests } satisfies ErrorResponse);
+        .send({
+          statusCode: 429,
+          code: 'TOO_MANY_REQUESTS',
+          message: MESSAGES.tooManyRequests,
+        } satisfies ErrorResponse);
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, wrong content type, body too large): keep the status,
       // but answer in Spanish and without Fastify's internals.
       const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
-      return reply.status(status).send({ statusCode: status, code, message: MESSAGES.badRequest } satisfies ErrorResponse);
+      return reply
+        .status(status)
+        .send({ statusCode: status, code, message: MESSAGES.badRequest } satisfies ErrorResponse);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

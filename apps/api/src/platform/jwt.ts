@@ -40,8 +40,7 @@ export function createJwt(secret: string, clock: Clock): Jwt {
     },
 
     async verify(token, use, failure) {
-      const fail = (message: string) =>
-        failure ? new AppError(failure.code, 401, message) : unauthorized(message);
+      const fail = (message: string) => (failure ? new AppError(failure.code, 401, message) : unauthorized(message));
       let payload: JWTPayload;
       try {
         ({ payload } = await jwtVerify(token, key, {

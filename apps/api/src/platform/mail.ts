@@ -12,7 +12,9 @@ export type Mailer = {
 };
 
 /** Outgoing mail over SMTP (the simulators' mail catcher by default, a real relay in production). */
-export function createMailer(config: Pick<Config, 'smtpHost' | 'smtpPort' | 'smtpUser' | 'smtpPassword' | 'mailFrom'>): Mailer {
+export function createMailer(
+  config: Pick<Config, 'smtpHost' | 'smtpPort' | 'smtpUser' | 'smtpPassword' | 'mailFrom'>,
+): Mailer {
   const transport = nodemailer.createTransport({
     host: config.smtpHost,
     port: config.smtpPort,

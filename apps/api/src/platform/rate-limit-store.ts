@@ -33,7 +33,9 @@ export function pgRateLimitStore(db: Db) {
           callback(null, { current: Number(row.count), ttl: Math.max(0, Number(row.ttl)) });
           // Now and then, drop windows that ended long ago so the table stays small.
           if (Math.random() < 0.01) {
-            db.execute(sql`delete from rate_limit_hits where reset_at < now() - interval '1 hour'`).catch(() => undefined);
+            db.execute(sql`delete from rate_limit_hits where reset_at < now() - interval '1 hour'`).catch(
+              () => undefined,
+            );
           }
         },
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),

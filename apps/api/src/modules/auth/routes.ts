@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse, loginRequest, loginResponse, setInformationRequest, setInformationResponse } from '@planpiso/domain';
+import {
+  errorResponse,
+  loginRequest,
+  loginResponse,
+  setInformationRequest,
+  setInformationResponse,
+} from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
 import type { AuthService } from './service';
 
@@ -31,7 +37,13 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
         security,
         summary: 'Switch the active company (types 4 and 5)',
         body: setInformationRequest,
-        response: { 200: setInformationResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: {
+          200: setInformationResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+        },
       },
     },
     async (request) => ({ data: await auth.setInformation(currentUser(request), request.body, request.id) }),

@@ -13,12 +13,7 @@ const paragraphs = (lines: string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p
 
 type Recipient = { email: string; firstname: string };
 
-export function temporaryPasswordMail(
-  user: Recipient,
-  password: string,
-  expiresAt: Date,
-  appUrl: string,
-): MailMessage {
+export function temporaryPasswordMail(user: Recipient, password: string, expiresAt: Date, appUrl: string): MailMessage {
   const lines = [
     `Hola ${user.firstname}:`,
     'Se generó una contraseña temporal para tu acceso a PlanPiso.',

@@ -182,7 +182,12 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
         await repo.lockUser(tx, user.id);
         const recent = await repo.countResetCodesSince(tx, user.id, new Date(now.getTime() - 60 * 60 * 1000));
         if (recent >= RESET_CODE_MAX_REQUESTS_PER_HOUR) return false;
-        await repo.insertResetCode(tx, { userId: user.id, codeHash: secure(`${user.id}:${code}`), expiresAt, createdAt: now });
+        await repo.insertResetCode(tx, {
+          userId: user.id,
+          codeHash: secure(`${user.id}:${code}`),
+          expiresAt,
+          createdAt: now,
+        });
         return true;
       });
       if (!issued) {
@@ -214,7 +219,10 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
           return codeMismatch();
         }
         await repo.markResetCodeUsed(tx, stored.id, now);
-        await setPassword(tx, user.id, newPassword, 'identity.password-reset', { actor: user.id, requestId: ctx.requestId });
+        await setPassword(tx, user.id, newPassword, 'identity.password-reset', {
+          actor: user.id,
+          requestId: ctx.requestId,
+        });
         // Proving control of the mailbox ends a sign-in lockout too.
         await repo.clearAttempts(tx, email);
         return null;

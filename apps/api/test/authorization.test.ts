@@ -1,0 +1,90 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { API_PERMISSIONS, USER_TYPES, isAllowed, type Access, type UserType } from '@planpiso/domain';
+import { isApiPath } from '../src/app';
+import { bearer, buildTestApp, closeTestDb, createOrganisation, createUser, signIn } from './harness';
+
+/**
+ * The authorization harness (STYLE "Tests"): every route the API registers must be in API_PERMISSIONS, and
+ * every route answers each caller — anonymous and one user of each type 1–5 — as the table says. A new route
+ * missing from the table fails here before it can fail closed (500) in production.
+ */
+const t = await buildTestApp();
+const { app, db } = t;
+afterAll(async () => {
+  await t.close();
+  await closeTestDb();
+});
+
+const table = API_PERMISSIONS as Record<string, Access>;
+
+// HEAD is answered by the GET route; paths outside /api are the SPA's static files (public by design).
+const operations = [
+  ...new Set(
+    app.routeList
+      .filter((route) => route.method !== 'HEAD' && isApiPath(route.url))
+      .map((route) => `${route.method} ${route.url}`),
+  ),
+].sort();
+
+const org = await createOrganisation(db);
+const callers: { name: string; type: UserType | null; token: string | null }[] = [
+  { name: 'anonymous', type: null, token: null },
+];
+for (const type of USER_TYPES) {
+  const dealer = type === 4 || type === 5;
+  const user = await createUser(db, type, {
+    accountId: dealer ? org.account.id : null,
+    companyId: dealer ? org.companies[0]!.id : null,
+    companies: dealer ? org.companies.map((c) => c.id) : [],
+  });
+  callers.push({ name: `type ${type}`, type, token: await signIn(app, user.email) });
+}
+
+/** A concrete URL for a route pattern: parameters become 1, wildcards a file name. */
+const concrete = (url: string) => url.replace(/:[A-Za-z0-9_]+/g, '1').replace(/\*$/, 'archivo.txt');
+
+describe('the permission table', () => {
+  it('lists every registered route', () => {
+    expect(operations.length).toBeGreaterThan(10);
+    const missing = operations.filter((operation) => !(operation in table));
+    expect(missing, 'routes missing from API_PERMISSIONS (packages/domain/src/permissions.ts)').toEqual([]);
+  });
+
+  it('lists no route that does not exist', () => {
+    const stale = Object.keys(table).filter((operation) => !operations.includes(operation));
+    expect(stale, 'API_PERMISSIONS entries with no registered route').toEqual([]);
+  });
+});
+
+describe.each(operations)('%s', (operation) => {
+  const [method, url] = operation.split(' ') as [string, string];
+  const access = table[operation]!;
+
+  it.each(callers)('as $name', async (caller) => {
+    const response = await app.inject({
+      method: method as 'GET',
+      url: concrete(url),
+      headers: caller.token ? bearer(caller.token) : {},
+      ...(method === 'GET' ? {} : { payload: {} }),
+    });
+    const body = String(response.headers['content-type']).includes('json')
+      ? (JSON.parse(response.body) as { code?: string })
+      : {};
+    // A route may answer 401 itself (e.g. refresh without its cookie, code NotAuthorizedException); only the
+    // authorization layer answers code 'Unauthorized' or 'FORBIDDEN'.
+    const deniedAnonymous = response.statusCode === 401 && body.code === 'Unauthorized';
+    const deniedType = response.statusCode === 403 && body.code === 'FORBIDDEN';
+
+    if (isAllowed(access, caller.type)) {
+      expect(
+        deniedAnonymous || deniedType,
+        `${operation} ${caller.name}: ${response.statusCode} ${response.body}`,
+      ).toBe(false);
+      expect(response.statusCode, `${operation} ${caller.name}: ${response.body}`).toBeLessThan(500);
+    } else if (caller.type === null) {
+      expect(deniedAnonymous, `${operation} anonymous: ${response.statusCode} ${response.body}`).toBe(true);
+    } else {
+      expect(deniedType, `${operation} ${caller.name}: ${response.statusCode} ${response.body}`).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createDatabase, startEmbeddedPostgres } from '../src/db/embedded';
+import { runMigrations } from '../src/db/migrate';
+import { startMailCatcher } from '../../simulators/src/mail/mail-catcher';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+    smtpPort: number;
+    mailHttpPort: number;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Once per `vitest run --project api`: a real PostgreSQL in a fresh temporary directory on a free port, a
+ * throwaway database with every migration applied, and the simulators' mail catcher on free ports. Test files
+ * read them with inject(); everything is stopped and deleted at the end.
+ */
+export default async function setup(project: TestProject) {
+  const dir = await mkdtemp(join(tmpdir(), 'planpiso-test-'));
+  const pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pg'), port: await freePort(), persistent: false });
+  let mail: Awaited<ReturnType<typeof startMailCatcher>> | undefined;
+  try {
+    const databaseUrl = await createDatabase(pg.url, `planpiso_test_${process.pid}_${Date.now()}`);
+    await runMigrations(databaseUrl);
+    mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
+    project.provide('databaseUrl', databaseUrl);
+    project.provide('smtpPort', mail.smtpPort);
+    project.provide('mailHttpPort', mail.httpPort);
+  } catch (error) {
+    await pg.stop();
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+
+  return async () => {
+    await mail?.stop();
+    await pg.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+}

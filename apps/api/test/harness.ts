@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import type { UserType } from '@planpiso/domain';
+import { buildApp } from '../src/app';
+import { createDb, type Db } from '../src/db/client';
+import { userAgencies, userCompanies } from '../src/db/schema/assignments';
+import { credentials } from '../src/db/schema/identity';
+import { accounts, agencies, companies } from '../src/db/schema/organisation';
+import { users } from '../src/db/schema/users';
+import { loadConfig, type Config } from '../src/platform/config';
+import type { Clock } from '../src/platform/clock';
+import { hashPassword } from '../src/modules/identity/passwords';
+
+export const TEST_JWT_SECRET = 'test-secret-for-planpiso-api-tests-only-0123456789';
+/** Satisfies both password patterns (spec 1 §5). */
+export const TEST_PASSWORD = 'Prueba#2026a';
+
+export type FakeClock = Clock & { advance(ms: number): void; set(date: Date): void };
+
+/** A clock that only moves when told to (lockouts, expiries) — no sleeping in tests. */
+export function fakeClock(start = new Date()): FakeClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (date) => {
+      current = date.getTime();
+    },
+  };
+}
+
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    JWT_SECRET: TEST_JWT_SECRET,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(inject('smtpPort')),
+    WEB_DIST: '/nonexistent/planpiso-web-dist',
+    APP_URL: 'http://localhost:8080',
+    // Tests from every file share 127.0.0.1; only the deliberate rate-limit test lowers this.
+    IDENTITY_RATE_LIMIT_PER_MINUTE: '100000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
+let sharedDb: ReturnType<typeof createDb> | undefined;
+/** One pool per test file (worker), on the run's throwaway database. */
+export function testDb(): Db {
+  sharedDb ??= createDb(inject('databaseUrl'), { max: 5 });
+  return sharedDb.db;
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  clock: FakeClock;
+  close(): Promise<void>;
+};
+
+export async function buildTestApp(options: { env?: Record<string, string>; db?: Db; clock?: FakeClock } = {}) {
+  const clock = options.clock ?? fakeClock();
+  const db = options.db ?? testDb();
+  const app = await buildApp({ config: testConfig(options.env), db, clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    clock,
+    close: async () => {
+      await app.close();
+    },
+  } satisfies TestApp;
+}
+
+export async function closeTestDb(): Promise<void> {
+  await sharedDb?.close();
+  sharedDb = undefined;
+}
+
+const unique = () => randomUUID().slice(0, 8);
+
+/** An account with two companies and a branch of the first, with unique names (files run in parallel). */
+export async function createOrganisation(db: Db) {
+  const tag = unique();
+  const [account] = await db
+    .insert(accounts)
+    .values({ name: `Cuenta ${tag}`, type: 1 })
+    .returning({ id: accounts.id, name: accounts.name });
+  const made = await db
+    .insert(companies)
+    .values([
+      { accountId: account!.id, name: `Alfa ${tag}`, clientId: `A-${tag}` },
+      { accountId: account!.id, name: `Beta ${tag}`, clientId: `B-${tag}` },
+    ])
+    .returning({ id: companies.id, name: companies.name, clientId: companies.clientId });
+  const [agency] = await db
+    .insert(agencies)
+    .values({ accountId: account!.id, companyId: made[0]!.id, name: `Sucursal ${tag}` })
+    .returning({ id: agencies.id, name: agencies.name });
+  return { account: account!, companies: made, agency: agency! };
+}
+
+export type CreateUserOptions = {
+  email?: string;
+  password?: string | null;
+  temporary?: boolean;
+  temporaryExpiresAt?: Date;
+  isActive?: boolean;
+  accountId?: number | null;
+  companyId?: number | null;
+  agencyId?: number | null;
+  roleId?: number | null;
+  /** Assigned companies (dealers). */
+  companies?: number[];
+  agencies?: number[];
+};
+
+export type TestUser = { id: number; email: string; password: string; type: UserType };
+
+/** A user of the given type with a known password (TEST_PASSWORD unless told otherwise). */
+export async function createUser(db: Db, type: UserType, options: CreateUserOptions = {}): Promise<TestUser> {
+  const email = (options.email ?? `u${type}-${unique()}@prueba.planpiso.mx`).toLowerCase();
+  const password = options.password === undefined ? TEST_PASSWORD : options.password;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      firstname: `Nombre${type}`,
+      lastname: `Apellido${type}`,
+      type,
+      isActive: options.isActive ?? true,
+      accountId: options.accountId ?? null,
+      companyId: options.companyId ?? null,
+      agencyId: options.agencyId ?? null,
+      roleId: options.roleId ?? null,
+    })
+    .returning({ id: users.id });
+  if (password !== null) {
+    await db.insert(credentials).values({
+      userId: user!.id,
+      passwordHash: await hashPassword(password),
+      temporary: options.temporary ?? false,
+      temporaryExpiresAt: options.temporary ? (options.temporaryExpiresAt ?? new Date(Date.now() + 7 * DAY)) : null,
+    });
+  }
+  for (const companyId of options.companies ?? []) {
+    await db.insert(userCompanies).values({ userId: user!.id, companyId });
+  }
+  for (const agencyId of options.agencies ?? []) {
+    await db.insert(userAgencies).values({ userId: user!.id, agencyId });
+  }
+  return { id: user!.id, email, password: password ?? '', type };
+}
+
+export async function setUserActive(db: Db, id: number, isActive: boolean): Promise<void> {
+  await db.update(users).set({ isActive }).where(eq(users.id, id));
+}
+
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return JSON.parse(response.body) as T;
+}
+
+export async function signInRaw(app: FastifyInstance, email: string, password: string, remoteAddress?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/identity/sign-in',
+    payload: { email, password },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+/** Signs in and returns the access token (fails the test if sign-in does not give tokens). */
+export async function signIn(app: FastifyInstance, email: string, password: string = TEST_PASSWORD): Promise<string> {
+  const response = await signInRaw(app, email, password);
+  const body = json<{ data?: { accessToken?: string } }>(response);
+  if (response.statusCode !== 200 || !body.data?.accessToken) {
+    throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  }
+  return body.data.accessToken;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export type CaughtMail = { id: string; from: string; to: string[]; subject: string; text: string; html: string };
+
+/** What the mail catcher holds for `to`, newest first, after the app's background sends have finished. */
+export async function readMail(to: string, app?: FastifyInstance): Promise<CaughtMail[]> {
+  await app?.deps.mailer.idle();
+  const response = await fetch(
+    `http://127.0.0.1:${inject('mailHttpPort')}/mail/api/messages?to=${encodeURIComponent(to)}`,
+  );
+  return ((await response.json()) as { data: CaughtMail[] }).data;
+}
+
+/** The refresh cookie's value from a response, if it set one. */
+export function refreshCookie(response: LightMyRequestResponse): string | undefined {
+  return response.cookies.find((c) => c.name === 'pp_refresh')?.value;
+}
