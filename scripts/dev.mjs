@@ -15,6 +15,8 @@ env.SIMULATORS_PORT ||= '8025';
 env.SEED_DEMO ||= '1';
 // The SPA is served by Vite here; APP_URL is where the links in e-mails point.
 env.APP_URL ||= 'http://localhost:5173';
+// Vite's proxy target (apps/web/vite.config.ts), following PORT.
+env.API_URL ||= `http://localhost:${env.PORT}`;
 
 for (const [name, port] of [
   ['PORT', env.PORT],
