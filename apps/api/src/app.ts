@@ -72,7 +72,7 @@ export async function buildApp({
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
-    trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
     // A caller's (or proxy's) X-Request-Id is kept when it looks like one, so logs line up across systems.
     requestIdHeader: false,
     genReqId: (req) => {

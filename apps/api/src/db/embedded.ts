@@ -34,7 +34,8 @@ export async function startEmbeddedPostgres({ dataDir, port, persistent }: Embed
     password: PASSWORD,
     authMethod: 'scram-sha-256',
     persistent,
-    createPostgresUser: true,
+    // Only root needs (and may create) the dedicated `postgres` user; anyone else runs PostgreSQL as themselves.
+    createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8'],
     // Loopback only: the embedded server is a development and test convenience, never exposed.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],

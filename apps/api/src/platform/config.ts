@@ -23,6 +23,8 @@ export type Config = {
   corsOrigins: string[];
   /** Requests per minute per client address on each identity route (a coarse flood guard; lockout is per e-mail). */
   identityRateLimitPerMinute: number;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits, logs). */
+  trustProxy: boolean;
 };
 
 /** The repository root, so relative defaults work from any working directory. */
@@ -80,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((o) => o.trim())
       .filter(Boolean),
     identityRateLimitPerMinute: intFrom(env.IDENTITY_RATE_LIMIT_PER_MINUTE, 100, 'IDENTITY_RATE_LIMIT_PER_MINUTE'),
+    trustProxy: truthy(env.TRUST_PROXY),
   };
 }
