@@ -72,13 +72,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) {
-      return reply
-        .status(429)
-        .send({
-          statusCode: 429,
-          code: 'TOO_MANY_REQUESTS',
-          message: MESSAGES.tooManyRequests,
-        } satisfies ErrorResponse);
+      return reply.status(429).send({
+        statusCode: 429,
+        code: 'TOO_MANY_REQUESTS',
+        message: MESSAGES.tooManyRequests,
+      } satisfies ErrorResponse);
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, wrong content type, body too large): keep the status,
