@@ -98,6 +98,8 @@ export function PagedGrid<R extends GridValidRowModel>(props: Props<R>) {
       disableRowSelectionOnClick
       disableVirtualization={props.disableVirtualization}
       autoHeight
+      // A thin bar over the current rows rather than skeleton rows: the page does not jump while it loads.
+      slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
       sx={{ bgcolor: 'background.paper' }}
     />
   );

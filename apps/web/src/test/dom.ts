@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { queryClient } from '../lib/query-client';
 
 // Lazy routes are transformed on first use, which can take seconds on a cold run.
 configure({ asyncUtilTimeout: 8000 });
@@ -9,6 +10,8 @@ vi.setConfig({ testTimeout: 30_000 });
 // Vitest runs without globals, so Testing Library cannot register its own cleanup: every DOM test imports this.
 afterEach(() => {
   cleanup();
+  // The app's query cache outlives a render; each test starts from an empty one.
+  queryClient.clear();
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();

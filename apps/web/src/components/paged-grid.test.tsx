@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { GridColDef } from '@mui/x-data-grid';
+import { MESSAGES } from '@planpiso/domain';
+import '../test/dom';
+import { amountColumn, dateColumn } from './grid-columns';
+import { PagedGrid, type GridListState } from './paged-grid';
+
+type Row = { id: number; name: string; createdAt: string; amount: string };
+const columns: GridColDef<Row>[] = [
+  { field: 'name', headerName: 'Nombre', flex: 1 },
+  dateColumn<Row>('createdAt', 'Fecha'),
+  amountColumn<Row>('amount', 'Monto'),
+];
+
+function listState(overrides: Partial<GridListState> = {}): GridListState {
+  return {
+    page: 1,
+    pageSize: 10,
+    sort: 'name:asc',
+    setPage: vi.fn(),
+    setPageSize: vi.fn(),
+    setSort: vi.fn(),
+    ...overrides,
+  };
+}
+
+function renderGrid(props: Partial<Parameters<typeof PagedGrid<Row>>[0]> = {}) {
+  const list = props.list ?? listState();
+  render(
+    <PagedGrid<Row>
+      label="Usuarios"
+      columns={columns}
+      rows={[]}
+      total={0}
+      loading={false}
+      error={false}
+      onRetry={() => undefined}
+      list={list}
+      disableVirtualization
+      {...props}
+    />,
+  );
+  return list;
+}
+
+describe('PagedGrid states (ARCHITECTURE §7)', () => {
+  it('shows its rows with dates as dd/MM/yyyy and amounts in en-US', () => {
+    renderGrid({ rows: [{ id: 1, name: 'Ana López', createdAt: '2026-03-02', amount: '1234567.5' }], total: 1 });
+    const grid = screen.getByRole('grid', { name: 'Usuarios' });
+    expect(within(grid).getByText('Ana López')).toBeTruthy();
+    expect(within(grid).getByText('02/03/2026')).toBeTruthy();
+    expect(within(grid).getByText('1,234,567.50')).toBeTruthy();
+  });
+
+  it('says so when there is nothing to show', () => {
+    renderGrid();
+    expect(screen.getByText(MESSAGES.emptyGrid)).toBeTruthy();
+  });
+
+  it('shows progress while loading', () => {
+    renderGrid({ loading: true });
+    expect(screen.getAllByRole('progressbar').length).toBeGreaterThan(0);
+    expect(screen.queryByText(MESSAGES.emptyGrid)).toBeNull();
+  });
+
+  it('offers Reintentar after a failed load', () => {
+    const onRetry = vi.fn();
+    renderGrid({ error: true, onRetry });
+    expect(screen.getByText(MESSAGES.loadError)).toBeTruthy();
+    expect(screen.queryByRole('grid')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.retry }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('pages on the server in Spanish, with sizes 10, 25, 50 and 100', () => {
+    const rows = Array.from({ length: 10 }, (_, i) => ({
+      id: i + 1,
+      name: `Fila ${i + 1}`,
+      createdAt: '2026-01-01',
+      amount: '1',
+    }));
+    const list = renderGrid({ rows, total: 42 });
+    expect(screen.getByText('1–10 de 42')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Ir a la página siguiente' }));
+    expect(list.setPage).toHaveBeenCalledWith(2);
+
+    expect(screen.getByText('Filas por página:')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('combobox', { hidden: true }));
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['10', '25', '50', '100']);
+    fireEvent.click(screen.getByRole('option', { name: '50' }));
+    expect(list.setPageSize).toHaveBeenCalledWith(50);
+  });
+
+  it('sorts on the server: a header click asks for the other direction', () => {
+    const list = renderGrid({ rows: [{ id: 1, name: 'Ana', createdAt: '2026-01-01', amount: '1' }], total: 1 });
+    fireEvent.click(screen.getByRole('columnheader', { name: /Nombre/ }));
+    expect(list.setSort).toHaveBeenCalledWith('name:desc');
+  });
+});
