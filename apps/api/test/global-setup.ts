@@ -34,7 +34,12 @@ function freePort(): Promise<number> {
  */
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'planpiso-test-'));
-  const pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pg'), port: await freePort(), persistent: false });
+  const pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pg'), port: await freePort(), persistent: false }).catch(
+    async (error: unknown) => {
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    },
+  );
   let mail: Awaited<ReturnType<typeof startMailCatcher>> | undefined;
   try {
     const databaseUrl = await createDatabase(pg.url, `planpiso_test_${process.pid}_${Date.now()}`);
