@@ -63,6 +63,25 @@ describe('errors', () => {
     expect(json(response)).toEqual({ statusCode: 400, code: 'BAD_REQUEST', message: MESSAGES.badRequest });
   });
 
+  it('answers a wrong content type with 415 and an oversized body with 413, in Spanish', async () => {
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(json(wrongType)).toEqual({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: MESSAGES.badRequest });
+
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/sign-in',
+      payload: { email: 'a@b.mx', password: 'x'.repeat(2 * 1024 * 1024) },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(json(huge)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.badRequest });
+  });
+
   it('names the failing fields of a bad body in Spanish', async () => {
     const response = await t.app.inject({
       method: 'POST',

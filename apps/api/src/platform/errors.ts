@@ -60,6 +60,12 @@ function validationResponse(request: FastifyRequest, items: ValidationItem[]): E
   };
 }
 
+const CLIENT_ERROR_CODES: Record<number, string> = {
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
 /** One error handler for the whole API: typed errors pass through; nothing internal ever leaks. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
@@ -81,10 +87,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, wrong content type, body too large): keep the status,
       // but answer in Spanish and without Fastify's internals.
-      const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
-      return reply
-        .status(status)
-        .send({ statusCode: status, code, message: MESSAGES.badRequest } satisfies ErrorResponse);
+      const code = CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST';
+      const message = status === 404 ? MESSAGES.notFound : MESSAGES.badRequest;
+      return reply.status(status).send({ statusCode: status, code, message } satisfies ErrorResponse);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
