@@ -140,6 +140,36 @@ describe('request ids and security headers', () => {
   });
 });
 
+describe('CORS', () => {
+  it('is off by default and answers listed origins when CORS_ORIGINS is set', async () => {
+    const preflight = {
+      method: 'OPTIONS' as const,
+      url: '/api/identity/sign-in',
+      headers: { origin: 'https://planpiso.example', 'access-control-request-method': 'POST' },
+    };
+    expect((await t.app.inject(preflight)).headers['access-control-allow-origin']).toBeUndefined();
+
+    const app = await buildApp({
+      config: testConfig({ CORS_ORIGINS: 'https://planpiso.example' }),
+      db: testDb(),
+      logger: false,
+    });
+    try {
+      const allowed = await app.inject(preflight);
+      expect(allowed.statusCode).toBe(204);
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://planpiso.example');
+      expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+      const other = await app.inject({
+        ...preflight,
+        headers: { ...preflight.headers, origin: 'https://otro.example' },
+      });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('OpenAPI', () => {
   it('serves the documentation UI and a spec generated from the contracts', async () => {
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
