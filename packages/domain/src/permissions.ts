@@ -30,6 +30,28 @@ export const API_PERMISSIONS = {
   // Session user (spec 1 §7)
   'POST /api/auth/login': 'authenticated',
   'POST /api/auth/set-information': [4, 5],
+  // Users (spec 1 §7); the scope of spec 1 §6 is applied per row by the users policy
+  'GET /api/users': [1, 2, 3, 4],
+  'GET /api/users/:id': [1, 2, 3, 4],
+  'POST /api/users': [1, 2, 3, 4],
+  'PUT /api/users/:id': [1, 2, 3, 4],
+  'PATCH /api/users/:id/active': [1, 2, 3, 4],
+  'PATCH /api/users/:id/resend': [1, 2, 3],
+  // A user's own companies and notifications: anyone, for themselves (others' → 404)
+  'GET /api/users/:id/companies': 'authenticated',
+  'GET /api/users/:id/notifications': 'authenticated',
+  'GET /api/users/:id/pending-notifications': 'authenticated',
+  'PATCH /api/notifications/:id': 'authenticated',
+  // Roles (spec 1 §7)
+  'GET /api/roles': [1, 2, 3, 4],
+  'GET /api/roles/:id': [1, 2, 3, 4],
+  'POST /api/roles': [1, 2, 3, 4],
+  'PUT /api/roles/:id': [1, 2, 3, 4],
+  'PATCH /api/roles/:id/active': [1, 2, 3, 4],
+  // Organisation look-ups the user form needs (spec 2 §7); the organisation issue completes these areas
+  'GET /api/accounts': [1, 2, 3],
+  'GET /api/accounts/:id/companies': [1, 2, 3],
+  'GET /api/agencies': [1, 2, 3, 4],
 } as const satisfies Record<string, Access>;
 
 export type ApiOperation = keyof typeof API_PERMISSIONS;
