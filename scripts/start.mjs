@@ -71,7 +71,11 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     // npm forwards the terminal's Ctrl-C too, so the same stop can arrive twice: handle it once.
     if (signalled) return;
     signalled = true;
-    console.log('\nStopping PlanPiso (the API stops PostgreSQL cleanly; this takes a few seconds)...');
+    console.log(
+      env.DATABASE_URL
+        ? '\nStopping PlanPiso...'
+        : '\nStopping PlanPiso (the API stops its PostgreSQL cleanly; this takes a few seconds)...',
+    );
     void shutdown();
   });
 }
