@@ -32,7 +32,9 @@ async function loadedByBrowser(baseUrl: string): Promise<{ count: number; gzipBy
 
 let failed = false;
 
-console.log('\n(a) JavaScript loaded by the sign-in page (entry + modulepreload of dist/index.html, gzip -9, 1 KB = 1000 bytes)');
+console.log(
+  '\n(a) JavaScript loaded by the sign-in page (entry + modulepreload of dist/index.html, gzip -9, 1 KB = 1000 bytes)',
+);
 const bundle = measureSignInBundle(WEB_DIST);
 for (const f of bundle.files) {
   console.log(
