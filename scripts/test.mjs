@@ -9,7 +9,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkNodeVersion, ensureDependencies, ROOT, run } from './lib/setup.mjs';
+import { checkNodeVersion, CHROMIUM_HELP, chromiumPath, ensureDependencies, ROOT, run } from './lib/setup.mjs';
 
 checkNodeVersion();
 ensureDependencies();
@@ -105,9 +105,15 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
+const selected = stages.filter((s) => wanted.length === 0 || wanted.includes(s.name));
+if (selected.includes(e2e) && !chromiumPath()) {
+  // Said now rather than after the other stages: the e2e stage will fail.
+  console.error(`Chromium is missing, so the e2e stage will fail.\n${CHROMIUM_HELP}`);
+}
+
 const results = [];
 const started = Date.now();
-for (const stage of stages.filter((s) => wanted.length === 0 || wanted.includes(s.name))) {
+for (const stage of selected) {
   console.log(`\n━━ ${stage.name} ━━`);
   const t0 = Date.now();
   const result = await stage.run();
