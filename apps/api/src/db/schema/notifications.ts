@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * A user's notifications (spec 1 §3: type 1 Disposición, 2 Excepción). Deleting one only stamps `deleted_at`
+ * (the list and the pending count leave it out), so what was sent stays on record.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: smallint('type').notNull(),
+    message: text('message').notNull(),
+    // The spec's field name (spec 1 §3), kept so the column and the JSON read the same.
+    isReaded: boolean('is_readed').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('notifications_type_known', sql`${t.type} in (1, 2)`),
+    // The list (newest first) and the pending count both read one user's rows.
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
