@@ -1,12 +1,25 @@
 import logoMark from '../assets/logo-mark.svg';
 
-type Props = { size?: number; /** Wordmark colour; the mark keeps its own. */ color?: string; showName?: boolean };
+type Props = {
+  size?: number;
+  /** Wordmark colour; the mark keeps its own. */
+  color?: string;
+  showName?: boolean;
+  /** On a navy background the navy mark needs a light edge to stand out. */
+  onDark?: boolean;
+};
 
 /** The PlanPiso mark and wordmark. Plain markup so the sign-in page can use it without MUI. */
-export function Logo({ size = 40, color = '#0d3b66', showName = true }: Props) {
+export function Logo({ size = 40, color = '#0d3b66', showName = true, onDark = false }: Props) {
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: size / 4 }}>
-      <img src={logoMark} width={size} height={size} alt={showName ? '' : 'PlanPiso'} />
+      <img
+        src={logoMark}
+        width={size}
+        height={size}
+        alt={showName ? '' : 'PlanPiso'}
+        style={onDark ? { borderRadius: size * 0.22, boxShadow: '0 0 0 2px rgba(255, 255, 255, 0.35)' } : undefined}
+      />
       {showName && (
         <span style={{ color, fontWeight: 800, fontSize: size * 0.6, letterSpacing: '-0.02em', lineHeight: 1 }}>
           Plan<span style={{ color: '#f4a259' }}>Piso</span>

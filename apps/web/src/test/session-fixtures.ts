@@ -43,6 +43,7 @@ export function sessionUserOf(type: UserType, overrides: Partial<SessionUser> = 
 
 export function accessTokenFor(user: SessionUser, nowMs = Date.now(), lifetimeSeconds = 3600) {
   const iat = Math.floor(nowMs / 1000);
+  // jti keeps tokens of the same second apart: the session module remembers which token it already checked.
   return fakeJwt({
     sub: String(user.id),
     email: user.email,
@@ -50,6 +51,7 @@ export function accessTokenFor(user: SessionUser, nowMs = Date.now(), lifetimeSe
     auth_time: iat,
     exp: iat + lifetimeSeconds,
     token_use: 'access',
+    jti: crypto.randomUUID(),
   });
 }
 

@@ -16,7 +16,7 @@ export function TopBar({ user }: { user: SessionUser }) {
   return (
     <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: 2 }}>
-        <Logo size={34} color="#fff" />
+        <Logo size={34} color="#fff" onDark />
         <Box sx={{ flexGrow: 1 }} />
         <Can operation="POST /api/auth/set-information">
           <CompanySelect user={user} />

@@ -33,7 +33,7 @@ export function SignInPage() {
   return (
     <div className="pp-auth">
       <aside className="pp-auth__brand">
-        <Logo size={44} color="#fff" />
+        <Logo size={44} color="#fff" onDark />
         <div>
           <p className="pp-auth__tagline">{MESSAGES.signInTagline}</p>
           <p className="pp-auth__detail">{MESSAGES.signInTaglineDetail}</p>
