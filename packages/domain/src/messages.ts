@@ -62,6 +62,10 @@ export const MESSAGES = {
   confirmEdit: 'Edición: ¿Desea guardar los cambios?',
   confirmCreateRole: 'Creación de rol: ¿Desea guardar el nuevo rol?',
 
+  // Notifications (ours: spec 1 §2.9 names the actions, not their answers)
+  notificationNotFound: 'La notificación no existe',
+  notificationDeleted: 'La notificación se eliminó',
+
   // API platform and e-mails (ours)
   tooManyRequests: 'Demasiadas solicitudes, inténtelo de nuevo en un momento',
   mailTemporaryPasswordSubject: 'PlanPiso: tu contraseña temporal',

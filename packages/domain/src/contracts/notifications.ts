@@ -31,3 +31,7 @@ export const pendingNotificationsResponse = envelope(z.object({ total: z.number(
 
 /** PATCH /notifications/{id}: mark read or delete (spec 1 §7: body not shown, ours). */
 export const updateNotificationRequest = z.object({ action: z.enum(['read', 'delete']) });
+/** The notification as it is after the change; `message` says so when it was deleted. */
+export const updateNotificationResponse = envelope(notificationResponse);
+/** What `notify` takes (spec 1 §3). */
+export type NotificationType = (typeof NOTIFICATION_TYPE)[keyof typeof NOTIFICATION_TYPE];
