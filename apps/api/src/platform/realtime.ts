@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { Server } from 'socket.io';
+import { MESSAGES, isUserType } from '@planpiso/domain';
+import { users } from '../db/schema/users';
+import type { Db } from '../db/client';
+import { verifyAccessToken } from './auth';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Logger } from './deps';
+import { AppError } from './errors';
+import type { Jwt } from './jwt';
+
+/** Where socket.io answers. It is not a Fastify route (engine.io handles it before Fastify's router). */
+export const REALTIME_PATH = '/socket.io';
+/** Every socket of a user joins this room; an event for the user goes to the room, on every API copy. */
+export const userRoom = (userId: number) => `user:${userId}`;
+/** Spec 1 §2.9: live notifications arrive "on an event named after the user id". */
+export const userEvent = (userId: number) => String(userId);
+/** The user's unread total after a change, for the side menu's red dot (ours). */
+export const PENDING_NOTIFICATIONS_EVENT = 'pending-notifications';
+
+type SocketData = { userId: number; tokenExpiresAt: number };
+type RealtimeServer = Server<Record<string, never>, Record<string, (payload: unknown) => void>, never, SocketData>;
+
+export type Realtime = {
+  /** Sends `event` to every socket of the user, whichever API copy holds it (through PostgreSQL). */
+  toUser(userId: number, event: string, payload: unknown): void;
+  /** Resolves once this copy hears the others (its LISTEN is in place), so no event is missed after start. */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type RealtimeDeps = { config: Config; db: Db; jwt: Jwt; clock: Clock; log: Logger };
+
+/** The handshake failure the client sees as `connect_error` (message 'Unauthorized', Spanish text in data). */
+function unauthorizedError(message: string = MESSAGES.sessionInvalid) {
+  return Object.assign(new Error('Unauthorized'), { data: { code: 'Unauthorized', message } });
+}
+
+/**
+ * Browsers always send Origin with a socket.io request; only the app's own origin (APP_URL, or the host the
+ * request came to) and CORS_ORIGINS may open one, so another site cannot drive a signed-in user's socket. Other
+ * clients (server-side tools, tests) send no Origin and are judged by their token alone.
+ */
+function originCheck(config: Config) {
+  const allowed = new Set([config.appUrl, ...config.corsOrigins].map((url) => originOf(url)).filter(Boolean));
+  return (request: IncomingMessage): boolean => {
+    const origin = request.headers.origin;
+    if (origin === undefined) return true;
+    if (allowed.has(origin)) return true;
+    return originOf(origin) !== null && new URL(origin).host === request.headers.host;
+  };
+}
+
+function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * socket.io on the API's own HTTP server (ARCHITECTURE §1). The handshake carries the access token
+ * (`auth.token`), verified like a Bearer header and with the user read from the database; each socket joins its
+ * user's room and hears nothing else. @socket.io/postgres-adapter relays events between API copies through
+ * LISTEN/NOTIFY on a small pool of its own (its LISTEN holds one connection for good).
+ */
+export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock, log }: RealtimeDeps): Realtime {
+  // A name per process, so ready() can find this copy's LISTEN among the others' in pg_stat_activity.
+  const applicationName = `planpiso-realtime-${randomUUID().slice(0, 8)}`;
+  const pool = new pg.Pool({ ...db.$client.options, max: 3, application_name: applicationName });
+  // A dropped idle connection must not crash the process; the adapter reconnects its LISTEN by itself.
+  pool.on('error', (error) => log.warn({ err: error }, 'realtime: PostgreSQL connection lost'));
+
+  const originAllowed = originCheck(config);
+  const io: RealtimeServer = new Server(app.server, {
+    path: REALTIME_PATH,
+    serveClient: false,
+    allowRequest: (request, callback) => {
+      const allowed = originAllowed(request);
+      callback(allowed ? null : 'Origin not allowed', allowed);
+    },
+    ...(config.corsOrigins.length > 0 ? { cors: { origin: config.corsOrigins, credentials: true } } : {}),
+    adapter: createAdapter(pool, {
+      errorHandler: (error) => log.warn({ err: error }, 'realtime: PostgreSQL adapter error'),
+    }),
+  });
+
+  io.use((socket, next) => {
+    const token: unknown = (socket.handshake.auth as { token?: unknown }).token;
+    if (typeof token !== 'string' || token === '') return next(unauthorizedError());
+    authenticate(token).then(
+      ({ userId, exp }) => {
+        socket.data = { userId, tokenExpiresAt: exp * 1000 };
+        next();
+      },
+      (error: unknown) => next(unauthorizedError(error instanceof AppError ? error.message : undefined)),
+    );
+  });
+
+  async function authenticate(token: string) {
+    const claims = await verifyAccessToken(jwt, token);
+    const id = Number(claims.sub);
+    if (!Number.isSafeInteger(id)) throw new AppError('Unauthorized', 401, MESSAGES.sessionInvalid);
+    const [row] = await db
+      .select({ type: users.type, isActive: users.isActive, isArchived: users.isArchived })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
+    // The same rules as a Bearer request (platform/auth.ts): unknown or inactive users are refused.
+    if (!row || !isUserType(row.type)) throw new AppError('Unauthorized', 401, MESSAGES.sessionInvalid);
+    if (!row.isActive || row.isArchived) throw new AppError('Unauthorized', 401, MESSAGES.userInactive);
+    return { userId: id, exp: claims.exp };
+  }
+
+  io.on('connection', (socket) => {
+    void socket.join(userRoom(socket.data.userId));
+    // The socket lives no longer than its token: the client reconnects with the refreshed one (or not at all).
+    const left = Math.min(Math.max(socket.data.tokenExpiresAt - clock.now().getTime(), 0), 2 ** 31 - 1);
+    const expiry = setTimeout(() => socket.disconnect(true), left);
+    expiry.unref();
+    socket.on('disconnect', () => clearTimeout(expiry));
+  });
+
+  let closing: Promise<void> | undefined;
+  const realtime: Realtime = {
+    toUser(userId, event, payload) {
+      io.to(userRoom(userId)).emit(event, payload);
+    },
+
+    async ready() {
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline && !closing) {
+        let listening: boolean;
+        try {
+          const { rowCount } = await pool.query(
+            `select 1 from pg_stat_activity where application_name = $1 and query like 'LISTEN %'`,
+            [applicationName],
+          );
+          listening = Boolean(rowCount);
+        } catch (error) {
+          // PostgreSQL is down: the API still starts (/api/ready says so) and the adapter keeps reconnecting.
+          log.warn({ err: error }, 'realtime: cannot reach PostgreSQL; live events wait for it');
+          return;
+        }
+        if (listening) return;
+        await sleep(20);
+      }
+      if (!closing) log.warn('realtime: not listening to the other API copies yet; events from them may be late');
+    },
+
+    close: () =>
+      (closing ??= (async () => {
+        // Disconnects every socket (an open WebSocket would keep the HTTP server from closing), stops the adapter's
+        // LISTEN, heartbeat and cleanup timers, then lets the pool go.
+        await io.close();
+        await pool.end();
+      })()),
+  };
+
+  app.addHook('onReady', () => realtime.ready());
+  app.addHook('preClose', () => realtime.close());
+  return realtime;
+}
