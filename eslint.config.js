@@ -3,6 +3,19 @@ import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+// Features never import each other (ARCHITECTURE §2): one zone per feature forbids the other features' folders.
+const FEATURES_DIR = 'apps/web/src/features';
+const features = readdirSync(FEATURES_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = features.map((feature) => ({
+  target: `./${FEATURES_DIR}/${feature}`,
+  from: `./${FEATURES_DIR}`,
+  except: [`./${feature}`],
+  message: 'Features never import each other; move shared code to components/, lib/ or @planpiso/domain.',
+}));
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/api/drizzle/**', 'test-results/**'] },
@@ -23,11 +36,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // Features never import each other (ARCHITECTURE §2): shared code moves to components/, lib/ or domain.
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/features/*/**', '../../features/**'], message: 'Features never import each other; move shared code to components/, lib/ or @planpiso/domain.' }] },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
     },
   },
   {

@@ -1,8 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { ROUTES } from '@planpiso/domain';
-// The app composes features; the lint rule guards feature → feature imports. The sign-in page is the one
-// screen in the entry chunk so /login renders without a second round trip; everything else is lazy.
-// eslint-disable-next-line no-restricted-imports
+// The sign-in page is the one screen in the entry chunk so /login renders without a second round trip;
+// everything else is lazy.
 import { SignInPage } from '../features/identity/sign-in-page';
 import { BootFallback } from './boot-fallback';
 import { guardRoute, loginLoader, requireSession, unknownPathLoader } from './guards';
