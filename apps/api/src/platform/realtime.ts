@@ -123,9 +123,11 @@ export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock,
 
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.userId));
-    // The socket lives no longer than its token: the client reconnects with the refreshed one (or not at all).
+    // The socket lives no longer than its token. Closing the connection (rather than a server-side disconnect,
+    // which tells the client not to come back) lets socket.io-client reconnect by itself with the token it holds
+    // by then: a refreshed one gets in again, a signed-out browser gets connect_error and stops.
     const left = Math.min(Math.max(socket.data.tokenExpiresAt - clock.now().getTime(), 0), 2 ** 31 - 1);
-    const expiry = setTimeout(() => socket.disconnect(true), left);
+    const expiry = setTimeout(() => socket.conn.close(), left);
     expiry.unref();
     socket.on('disconnect', () => clearTimeout(expiry));
   });
