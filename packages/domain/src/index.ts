@@ -15,4 +15,5 @@ export * from './contracts/auth';
 export * from './users/rules';
 export * from './contracts/users';
 export * from './contracts/roles';
+export * from './contracts/organisation-lookups';
 export * from './contracts/notifications';

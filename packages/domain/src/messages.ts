@@ -62,6 +62,23 @@ export const MESSAGES = {
   confirmEdit: 'Edición: ¿Desea guardar los cambios?',
   confirmCreateRole: 'Creación de rol: ¿Desea guardar el nuevo rol?',
 
+  // Users and roles: server answers the spec does not word (ours)
+  emailTaken: 'El correo ingresado ya está registrado',
+  ownStatusChange: 'No puede cambiar su propio estatus',
+  ownTemporaryPassword: 'No puede reenviar su propia contraseña temporal',
+  userNotEditable: 'No tiene permiso para editar este usuario',
+  inactiveUserResend: 'El usuario se encuentra inactivo; actívelo antes de reenviar la contraseña temporal',
+  createUserMailFailed: 'No fue posible enviar la contraseña temporal; el usuario no se guardó, inténtelo más tarde',
+  roleNotAllowed: 'El rol seleccionado no es válido para este usuario',
+  roleInactive: 'El rol seleccionado se encuentra inactivo',
+  roleTypeNotAllowed: 'No tiene permiso para crear roles de este tipo',
+  roleTypeImmutable: 'El tipo de rol no se puede modificar',
+  accountNotAvailable: 'La cuenta seleccionada no existe o no está asignada',
+  companyNotInAccount: 'La compañía seleccionada no pertenece a la cuenta',
+  agencyNotInCompany: 'La sucursal seleccionada no pertenece a la compañía',
+  noActiveCompany: 'No tiene una compañía activa asignada',
+  sortInvalid: 'Orden no válido',
+
   // Notifications (ours: spec 1 §2.9 names the actions, not their answers)
   notificationNotFound: 'La notificación no existe',
   notificationDeleted: 'La notificación se eliminó',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../limits';
+import { MESSAGES } from '../messages';
 
 /** Every error answer: a stable code and the Spanish text the screen shows (ARCHITECTURE §4). */
 export const errorResponse = z.object({
@@ -24,7 +25,7 @@ export const pageQuery = z.object({
     .default(DEFAULT_PAGE_SIZE),
   sort: z
     .string()
-    .regex(/^[A-Za-z][A-Za-z0-9_.]*:(asc|desc)$/, { message: 'Orden no válido' })
+    .regex(/^[A-Za-z][A-Za-z0-9_.]*:(asc|desc)$/, { message: MESSAGES.sortInvalid })
     .optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
@@ -32,8 +33,25 @@ export type PageQuery = z.infer<typeof pageQuery>;
 export const paged = <T extends z.ZodType>(item: T) =>
   envelope(z.object({ items: z.array(item), total: z.number().int() }));
 
+/** `/:id` path parameters: a positive integer (anything else is 400, never a database error). */
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export type IdParams = z.infer<typeof idParams>;
+
+/** `all=true` asks a look-up for every row at once (dropdowns); otherwise it is paged like any list. */
+export const allFlag = z.enum(['true', 'false']).optional();
+
+function isCalendarDay(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  // PostgreSQL has no year 0.
+  return !Number.isNaN(time) && !value.startsWith('0000') && new Date(time).toISOString().slice(0, 10) === value;
+}
+
 /** Dates travel as YYYY-MM-DD (ARCHITECTURE §4). */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Formato fecha incorrecto' });
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Formato fecha incorrecto' })
+  // 2026-02-30 has the shape but is no day: refuse it here rather than let the database fail on it.
+  .refine(isCalendarDay, { message: 'Formato fecha incorrecto' });
 
 export function parseSort(sort: string | undefined, fallback: string): { field: string; direction: 'asc' | 'desc' } {
   const [field, direction] = (sort ?? fallback).split(':');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { TEXT_MAX } from '../limits';
+import { DESCRIPTION_MAX, TEXT_MAX } from '../limits';
 import { MESSAGES } from '../messages';
-import { requiredText } from '../validation';
-import { envelope, isoDate, pageQuery, paged } from './common';
+import { optionalText, requiredText } from '../validation';
+import { allFlag, envelope, isoDate, pageQuery, paged } from './common';
 
 const roleType = z.coerce
   .number({ error: MESSAGES.required })
@@ -12,7 +12,7 @@ const roleType = z.coerce
 /** Role form (spec 1 §5): name required 1–150; type required; description has no rule shown (ours: ≤ 250). */
 export const roleFields = z.object({
   name: requiredText(1, TEXT_MAX),
-  description: z.string().trim().max(250).default(''),
+  description: optionalText(DESCRIPTION_MAX).default(''),
   type: roleType,
 });
 export const createRoleRequest = roleFields;
@@ -43,10 +43,16 @@ export const roleListQuery = pageQuery.extend({
   name: z.string().trim().max(TEXT_MAX).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
+  /** true: only roles some user holds; false: only roles nobody holds (spec 1 §7 names it; its meaning is ours). */
   assigned: z.enum(['true', 'false']).optional(),
+  /** Dropdowns ask for active roles only. */
+  active: z.enum(['true', 'false']).optional(),
+  all: allFlag,
 });
 export type RoleListQuery = z.infer<typeof roleListQuery>;
 export const ROLES_DEFAULT_SORT = 'name:asc';
 export const roleListResponse = paged(roleResponse);
 export const roleDetailResponse = envelope(roleResponse);
+/** POST /roles and PUT /roles/{id}: the saved role and the spec's success message (spec 1 §8). */
+export const roleSavedResponse = envelope(roleResponse);
 export const roleActiveResponse = envelope(z.object({ isActive: z.boolean() }));

@@ -3,6 +3,7 @@ import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, TEXT_MAX } from '../limits';
 import { MESSAGES, additionalEmailsInvalid, maxChars } from '../messages';
 import { requiredEmail, requiredText } from '../validation';
 import { envelope, isoDate, pageQuery, paged } from './common';
+import { companyItem } from './organisation-lookups';
 
 const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`);
 const EMAIL_PATTERN = /^[^\s@;]+@[^\s@;]+\.[^\s@;]+$/;
@@ -93,6 +94,10 @@ export const USERS_DEFAULT_SORT = 'email:asc';
 
 export const userListResponse = paged(userResponse);
 export const userDetailResponse = envelope(userResponse);
+/** POST /users and PUT /users/{id}: the saved user and the spec's success message (spec 1 §8). */
+export const userSavedResponse = envelope(userResponse);
+/** GET /users/{id}/companies: every company assigned to the user (a handful; not paged). */
+export const userCompaniesResponse = paged(companyItem);
 
 export const setActiveRequest = z.object({ active: z.boolean({ error: MESSAGES.required }) });
 export const userActiveResponse = envelope(z.object({ isActive: z.boolean() }));
