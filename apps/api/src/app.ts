@@ -31,6 +31,12 @@ import { createAuthService, type AuthService } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { createIdentityService, type IdentityService } from './modules/identity/service';
+import { organisationLookupRoutes } from './modules/organisation-lookups/routes';
+import { createOrganisationLookups } from './modules/organisation-lookups/service';
+import { roleRoutes } from './modules/roles/routes';
+import { createRolesService } from './modules/roles/service';
+import { userRoutes } from './modules/users/routes';
+import { createUsersService } from './modules/users/service';
 
 // Spanish for every validation message a contract does not spell out itself (spec 1: the UI is Spanish).
 z.config(z.locales.es());
@@ -168,6 +174,9 @@ export async function buildApp({
   await app.register(healthRoutes, { db });
   await app.register(identityRoutes, { identity: services.identity, config });
   await app.register(authRoutes, { auth: services.auth });
+  await app.register(userRoutes, { users: createUsersService(deps, services.identity) });
+  await app.register(roleRoutes, { roles: createRolesService(deps) });
+  await app.register(organisationLookupRoutes, { lookups: createOrganisationLookups(deps) });
 
   const hasSpa = existsSync(join(config.webDist, 'index.html'));
   if (hasSpa) {

@@ -1,0 +1,49 @@
+import { USER_TYPE, type UserType } from '@planpiso/domain';
+
+type Actor = { id: number; type: UserType; accountId: number | null; companyId: number | null };
+
+/** Which accounts (and so which of their companies) an actor may look up (spec 2 §6, ARCHITECTURE §6). */
+export type AccountScope =
+  { kind: 'all' } | { kind: 'operated'; by: number } | { kind: 'own'; accountId: number } | { kind: 'none' };
+
+/** Which branches an actor may look up. */
+export type AgencyScope =
+  | { kind: 'all' }
+  | { kind: 'operated'; by: number }
+  | { kind: 'company'; accountId: number; companyId: number }
+  | { kind: 'none' };
+
+/**
+ * Types 1 and 2 see every account until the organisation issue narrows them; type 3 only the accounts assigned
+ * to it (spec 1 §6 "it can list its assigned accounts"); dealers only their own.
+ */
+export function accountScopeOf(actor: Actor): AccountScope {
+  switch (actor.type) {
+    case USER_TYPE.SUPER_USER:
+    case USER_TYPE.PROVIDER_ADMIN:
+      return { kind: 'all' };
+    case USER_TYPE.PROVIDER_OPERATOR:
+      return { kind: 'operated', by: actor.id };
+    default:
+      return actor.accountId ? { kind: 'own', accountId: actor.accountId } : { kind: 'none' };
+  }
+}
+
+/**
+ * Branches follow the accounts: type 3 sees those of its assigned accounts (not every branch: the user form only
+ * ever needs branches of a company it may choose), a legal representative those of its account and active
+ * company (spec 2 §6 "sees only branches of its own account").
+ */
+export function agencyScopeOf(actor: Actor): AgencyScope {
+  switch (actor.type) {
+    case USER_TYPE.SUPER_USER:
+    case USER_TYPE.PROVIDER_ADMIN:
+      return { kind: 'all' };
+    case USER_TYPE.PROVIDER_OPERATOR:
+      return { kind: 'operated', by: actor.id };
+    default:
+      return actor.accountId && actor.companyId
+        ? { kind: 'company', accountId: actor.accountId, companyId: actor.companyId }
+        : { kind: 'none' };
+  }
+}

@@ -1,0 +1,171 @@
+import { and, count, eq, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { accountOperators } from '../../db/schema/assignments';
+import { accounts, agencies, companies } from '../../db/schema/organisation';
+import type { Executor } from '../../db/client';
+import { containsPattern, textKey, type Window } from '../../platform/listing';
+import type { AccountScope, AgencyScope } from './policy';
+
+export type LookupFilters = { name?: string; active?: boolean };
+
+const never = sql`false`;
+
+/** Accounts a type 3 operates (spec 2 §4: one operator per account). */
+export const operatedBy = (userId: number) =>
+  sql`select ${accountOperators.accountId} from ${accountOperators} where ${accountOperators.userId} = ${userId}`;
+
+function accountScopeWhere(scope: AccountScope): SQL {
+  // An archived account is gone for everyone (spec 2 §4).
+  const live = eq(accounts.isArchived, false);
+  switch (scope.kind) {
+    case 'all':
+      return live;
+    case 'operated':
+      return and(live, sql`${accounts.id} in (${operatedBy(scope.by)})`)!;
+    case 'own':
+      return and(live, eq(accounts.id, scope.accountId))!;
+    case 'none':
+      return never;
+  }
+}
+
+function nameAndActive(name: AnyColumn, filters: LookupFilters, isActive: AnyColumn): SQL[] {
+  const where: SQL[] = [];
+  if (filters.name) where.push(ilike(name, containsPattern(filters.name)));
+  if (filters.active !== undefined) where.push(eq(isActive, filters.active));
+  return where;
+}
+
+async function page<T>(
+  rows: { limit(n: number): { offset(n: number): Promise<T[]> } } & PromiseLike<T[]>,
+  window: Window,
+): Promise<T[]> {
+  return window ? rows.limit(window.limit).offset(window.offset) : rows;
+}
+
+export const accountColumns = {
+  id: accounts.id,
+  name: accounts.name,
+  type: accounts.type,
+  isActive: accounts.isActive,
+};
+export const accountSortFields = { name: textKey(accounts.name), type: accounts.type, createdAt: accounts.createdAt };
+
+export async function listAccounts(
+  db: Executor,
+  scope: AccountScope,
+  filters: LookupFilters,
+  window: Window,
+  order: SQL[],
+) {
+  const where = and(accountScopeWhere(scope), ...nameAndActive(accounts.name, filters, accounts.isActive));
+  const rows = await page(
+    db
+      .select(accountColumns)
+      .from(accounts)
+      .where(where)
+      .orderBy(...order),
+    window,
+  );
+  const [counted] = await db.select({ n: count() }).from(accounts).where(where);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export async function findAccount(db: Executor, scope: AccountScope, id: number) {
+  const [row] = await db
+    .select(accountColumns)
+    .from(accounts)
+    .where(and(eq(accounts.id, id), accountScopeWhere(scope)))
+    .limit(1);
+  return row;
+}
+
+export const companyColumns = {
+  id: companies.id,
+  name: companies.name,
+  legalName: companies.legalName,
+  clientId: companies.clientId,
+  accountId: companies.accountId,
+  isActive: companies.isActive,
+};
+export const companySortFields = {
+  name: textKey(companies.name),
+  clientId: companies.clientId,
+  createdAt: companies.createdAt,
+};
+
+export async function listCompaniesOfAccount(
+  db: Executor,
+  accountId: number,
+  filters: LookupFilters,
+  window: Window,
+  order: SQL[],
+) {
+  const where = and(eq(companies.accountId, accountId), ...nameAndActive(companies.name, filters, companies.isActive));
+  const rows = await page(
+    db
+      .select(companyColumns)
+      .from(companies)
+      .where(where)
+      .orderBy(...order),
+    window,
+  );
+  const [counted] = await db.select({ n: count() }).from(companies).where(where);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export async function findCompany(db: Executor, id: number) {
+  const [row] = await db.select(companyColumns).from(companies).where(eq(companies.id, id)).limit(1);
+  return row;
+}
+
+function agencyScopeWhere(scope: AgencyScope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'operated':
+      return sql`${agencies.accountId} in (${operatedBy(scope.by)})`;
+    case 'company':
+      return and(eq(agencies.accountId, scope.accountId), eq(agencies.companyId, scope.companyId));
+    case 'none':
+      return never;
+  }
+}
+
+export const agencyColumns = {
+  id: agencies.id,
+  name: agencies.name,
+  accountId: agencies.accountId,
+  companyId: agencies.companyId,
+  isActive: agencies.isActive,
+};
+export const agencySortFields = { name: textKey(agencies.name), createdAt: agencies.createdAt };
+
+export async function listAgencies(
+  db: Executor,
+  scope: AgencyScope,
+  filters: LookupFilters & { account?: number; company?: number },
+  window: Window,
+  order: SQL[],
+) {
+  const where = and(
+    agencyScopeWhere(scope),
+    filters.account === undefined ? undefined : eq(agencies.accountId, filters.account),
+    filters.company === undefined ? undefined : eq(agencies.companyId, filters.company),
+    ...nameAndActive(agencies.name, filters, agencies.isActive),
+  );
+  const rows = await page(
+    db
+      .select(agencyColumns)
+      .from(agencies)
+      .where(where)
+      .orderBy(...order),
+    window,
+  );
+  const [counted] = await db.select({ n: count() }).from(agencies).where(where);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export async function findAgency(db: Executor, id: number) {
+  const [row] = await db.select(agencyColumns).from(agencies).where(eq(agencies.id, id)).limit(1);
+  return row;
+}

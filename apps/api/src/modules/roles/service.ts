@@ -1,0 +1,125 @@
+import {
+  MESSAGES,
+  ROLES_DEFAULT_SORT,
+  roleCreated,
+  roleUpdated,
+  type CreateRoleRequest,
+  type RoleListQuery,
+  type RoleResponse,
+  type UpdateRoleRequest,
+} from '@planpiso/domain';
+import { writeAudit } from '../../platform/audit';
+import type { AuthUser } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, notFound } from '../../platform/errors';
+import { orderBy, pageWindow, type Page } from '../../platform/listing';
+import { presentRole } from './presenter';
+import { mayCreateRoleType, roleScopeOf } from './policy';
+import * as repo from './repository';
+
+export type Saved<T> = { data: T; message: string };
+export type RolesService = ReturnType<typeof createRolesService>;
+
+const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
+
+/** Roles (spec 1 §2.7, §2.8, §6): the list restricted by registrant, the form, the status toggle. */
+export function createRolesService({ db }: Pick<AppDeps, 'db'>) {
+  return {
+    async list(actor: AuthUser, query: RoleListQuery): Promise<Page<RoleResponse>> {
+      const { rows, total } = await repo.listRoles(
+        db,
+        roleScopeOf(actor),
+        {
+          types: query.type,
+          registerBy: query.registerBy,
+          name: query.name,
+          from: query.from,
+          to: query.to,
+          assigned: flag(query.assigned),
+          active: flag(query.active),
+        },
+        pageWindow(query),
+        orderBy(query.sort, ROLES_DEFAULT_SORT, repo.roleSortFields, repo.roleColumns.id),
+      );
+      return { items: rows.map(presentRole), total };
+    },
+
+    async get(actor: AuthUser, id: number): Promise<RoleResponse> {
+      const role = await repo.findRole(db, roleScopeOf(actor), id);
+      if (!role) throw notFound();
+      return presentRole(role);
+    },
+
+    async create(actor: AuthUser, input: CreateRoleRequest, requestId: string): Promise<Saved<RoleResponse>> {
+      if (!mayCreateRoleType(actor, input.type)) {
+        throw new AppError('ROLE_TYPE_NOT_ALLOWED', 422, MESSAGES.roleTypeNotAllowed);
+      }
+      const role = await db.transaction(async (tx) => {
+        // registerBy is always the caller: the payload's (spec 1 §7) is not trusted.
+        const id = await repo.insertRole(tx, { ...input, registerBy: actor.id });
+        const saved = (await repo.findRole(tx, { kind: 'all' }, id))!;
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'role.created',
+          entity: 'role',
+          entityId: id,
+          after: presentRole(saved),
+          requestId,
+        });
+        return presentRole(saved);
+      });
+      return { data: role, message: roleCreated(role.name) };
+    },
+
+    async update(
+      actor: AuthUser,
+      id: number,
+      input: UpdateRoleRequest,
+      requestId: string,
+    ): Promise<Saved<RoleResponse>> {
+      const role = await db.transaction(async (tx) => {
+        const before = await repo.findRole(tx, roleScopeOf(actor), id, { lock: true });
+        if (!before) throw notFound();
+        // Users hold roles by type; changing it would silently change what they may do (spec 1 §2.8).
+        if (input.type !== before.type) throw new AppError('ROLE_TYPE_IMMUTABLE', 422, MESSAGES.roleTypeImmutable);
+        await repo.updateRole(tx, id, { name: input.name, description: input.description });
+        const after = (await repo.findRole(tx, { kind: 'all' }, id))!;
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'role.updated',
+          entity: 'role',
+          entityId: id,
+          before: presentRole(before),
+          after: presentRole(after),
+          requestId,
+        });
+        return presentRole(after);
+      });
+      return { data: role, message: roleUpdated(role.name) };
+    },
+
+    async setActive(
+      actor: AuthUser,
+      id: number,
+      active: boolean,
+      requestId: string,
+    ): Promise<Saved<{ isActive: boolean }>> {
+      const isActive = await db.transaction(async (tx) => {
+        const before = await repo.findRole(tx, roleScopeOf(actor), id, { lock: true });
+        if (!before) throw notFound();
+        await repo.updateRole(tx, id, { isActive: active });
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'role.status-changed',
+          entity: 'role',
+          entityId: id,
+          before: { isActive: before.isActive },
+          after: { isActive: active },
+          requestId,
+        });
+        return active;
+      });
+      return { data: { isActive }, message: MESSAGES.roleStatusChanged };
+    },
+  };
+}

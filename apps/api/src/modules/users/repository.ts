@@ -1,0 +1,208 @@
+import { and, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { userAgencies, userCompanies } from '../../db/schema/assignments';
+import { companies } from '../../db/schema/organisation';
+import { roles } from '../../db/schema/roles';
+import { users } from '../../db/schema/users';
+import type { Executor } from '../../db/client';
+import { containsPattern, dayText, textKey, withinDays, type Window } from '../../platform/listing';
+import { companyColumns, operatedBy } from '../organisation-lookups/repository';
+import type { UserScope } from './policy';
+
+export const userColumns = {
+  id: users.id,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  email: users.email,
+  additionalEmails: users.additionalEmails,
+  phone: users.phone,
+  type: users.type,
+  roleId: users.roleId,
+  accountId: users.accountId,
+  companyId: users.companyId,
+  agencyId: users.agencyId,
+  registerBy: users.registerBy,
+  isActive: users.isActive,
+  createdAt: dayText(users.createdAt),
+  roleName: roles.name,
+};
+
+export type UserRow = {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  additionalEmails: string;
+  phone: string;
+  type: number;
+  roleId: number | null;
+  accountId: number | null;
+  companyId: number | null;
+  agencyId: number | null;
+  registerBy: number | null;
+  isActive: boolean;
+  /** YYYY-MM-DD, Mexico City. */
+  createdAt: string;
+  roleName: string | null;
+};
+
+const fullName = sql`(${users.firstname} || ' ' || ${users.lastname})`;
+
+/** Sortable fields of the users list (spec 1 §2.5 columns; default email ascending, spec 1 §9). */
+export const userSortFields = {
+  email: textKey(users.email),
+  name: textKey(fullName),
+  firstname: textKey(users.firstname),
+  lastname: textKey(users.lastname),
+  role: textKey(roles.name),
+  type: users.type,
+  createdAt: users.createdAt,
+  isActive: users.isActive,
+};
+
+const assignedToCompany = (companyId: number) =>
+  sql`exists (select 1 from ${userCompanies} where ${userCompanies.userId} = ${users.id} and ${userCompanies.companyId} = ${companyId})`;
+const assignedToAgency = (agencyId: number) =>
+  sql`exists (select 1 from ${userAgencies} where ${userAgencies.userId} = ${users.id} and ${userAgencies.agencyId} = ${agencyId})`;
+/** A user belongs to a company when it is their active company or one assigned to them. */
+const inCompany = (companyId: number) => or(eq(users.companyId, companyId), assignedToCompany(companyId))!;
+
+export function scopeWhere(scope: UserScope): SQL {
+  const live = eq(users.isArchived, false);
+  switch (scope.kind) {
+    case 'all':
+      return live;
+    case 'registered':
+      return and(
+        live,
+        scope.withOperatedAccounts
+          ? or(eq(users.registerBy, scope.by), sql`${users.accountId} in (${operatedBy(scope.by)})`)
+          : eq(users.registerBy, scope.by),
+      )!;
+    case 'company':
+      return and(live, eq(users.accountId, scope.accountId), inCompany(scope.companyId))!;
+    case 'none':
+      return sql`false`;
+  }
+}
+
+export type UserFilters = {
+  name?: string;
+  email?: string;
+  registerBy?: number;
+  account?: number;
+  company?: number;
+  agency?: number;
+  role?: number;
+  from?: string;
+  to?: string;
+};
+
+function filterWhere(filters: UserFilters): SQL[] {
+  const where: SQL[] = [];
+  if (filters.name) where.push(sql`${fullName} ilike ${containsPattern(filters.name)}`);
+  if (filters.email) where.push(ilike(users.email, containsPattern(filters.email)));
+  if (filters.registerBy !== undefined) where.push(eq(users.registerBy, filters.registerBy));
+  if (filters.account !== undefined) where.push(eq(users.accountId, filters.account));
+  if (filters.company !== undefined) where.push(inCompany(filters.company));
+  if (filters.agency !== undefined) {
+    where.push(or(eq(users.agencyId, filters.agency), assignedToAgency(filters.agency))!);
+  }
+  if (filters.role !== undefined) where.push(eq(users.roleId, filters.role));
+  where.push(...withinDays(users.createdAt, filters.from, filters.to));
+  return where;
+}
+
+export async function listUsers(
+  db: Executor,
+  scope: UserScope,
+  filters: UserFilters,
+  window: Window,
+  order: SQL[],
+): Promise<{ rows: UserRow[]; total: number }> {
+  const where = and(scopeWhere(scope), ...filterWhere(filters));
+  const query = db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(where)
+    .orderBy(...order);
+  const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
+  const [counted] = await db.select({ n: count() }).from(users).where(where);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** A user inside the scope, or undefined. `lock` holds the user's row (not the role's) until the transaction ends. */
+export async function findUser(
+  db: Executor,
+  scope: UserScope,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<UserRow | undefined> {
+  const query = db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.id, id), scopeWhere(scope)))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update', { of: users }) : await query;
+  return row;
+}
+
+/** Whether the (lower-case) e-mail belongs to anyone else, archived users included: it stays their sign-in. */
+export async function emailTaken(db: Executor, email: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), exceptId === undefined ? undefined : ne(users.id, exceptId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export type UserValues = {
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  additionalEmails: string;
+  roleId: number;
+  accountId: number | null;
+  companyId: number | null;
+  agencyId: number | null;
+};
+
+export async function insertUser(
+  tx: Executor,
+  value: UserValues & { type: number; registerBy: number },
+): Promise<number> {
+  const [row] = await tx.insert(users).values(value).returning({ id: users.id });
+  return row!.id;
+}
+
+export async function updateUser(tx: Executor, id: number, set: Partial<UserValues & { isActive: boolean }>) {
+  await tx.update(users).set(set).where(eq(users.id, id));
+}
+
+/** Assigns a company to a dealer with the role it holds there (spec 2 §6), or updates that role. */
+export async function assignCompany(
+  tx: Executor,
+  value: { userId: number; companyId: number; roleId: number; isDefault: boolean },
+): Promise<void> {
+  await tx
+    .insert(userCompanies)
+    .values(value)
+    .onConflictDoUpdate({ target: [userCompanies.userId, userCompanies.companyId], set: { roleId: value.roleId } });
+}
+
+export async function assignAgency(tx: Executor, userId: number, agencyId: number): Promise<void> {
+  await tx.insert(userAgencies).values({ userId, agencyId }).onConflictDoNothing();
+}
+
+/** Every company assigned to the user, by name. */
+export async function companiesOfUser(db: Executor, userId: number) {
+  return db
+    .select(companyColumns)
+    .from(userCompanies)
+    .innerJoin(companies, eq(companies.id, userCompanies.companyId))
+    .where(eq(userCompanies.userId, userId))
+    .orderBy(companies.name, companies.id);
+}

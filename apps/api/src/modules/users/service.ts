@@ -1,0 +1,330 @@
+import {
+  MESSAGES,
+  USERS_DEFAULT_SORT,
+  USER_TYPE,
+  canEditUser,
+  createdUserType,
+  isDealer,
+  splitAdditionalEmails,
+  temporaryPasswordResent,
+  userFormFor,
+  userSaved,
+  userUpdated,
+  type CompanyItem,
+  type CreateUserRequest,
+  type UpdateUserRequest,
+  type UserListQuery,
+  type UserResponse,
+  type UserType,
+} from '@planpiso/domain';
+import type { Tx } from '../../db/client';
+import { writeAudit } from '../../platform/audit';
+import type { AuthUser } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, notFound } from '../../platform/errors';
+import { orderBy, pageWindow, type Page } from '../../platform/listing';
+import type { IdentityService } from '../identity/service';
+import { revokeAllRefreshTokens } from '../identity/repository';
+import * as lookups from '../organisation-lookups/repository';
+import { accountScopeOf } from '../organisation-lookups/policy';
+import { roleScopeOf } from '../roles/policy';
+import { findRole } from '../roles/repository';
+import { fullNameOf, presentUser } from './presenter';
+import { userScopeOf } from './policy';
+import * as repo from './repository';
+
+export type Saved<T> = { data: T; message: string };
+export type UsersService = ReturnType<typeof createUsersService>;
+
+/** A 400 that names its fields, like a contract failure, for rules that depend on who is asking. */
+class FieldsError extends AppError {
+  constructor(readonly fields: Record<string, string>) {
+    super('BAD_REQUEST', 400, Object.values(fields)[0] ?? MESSAGES.badRequest);
+  }
+
+  override toResponse() {
+    return { ...super.toResponse(), fields: this.fields };
+  }
+}
+
+const emailTaken = () => new AppError('EMAIL_TAKEN', 409, MESSAGES.emailTaken);
+const roleNotAllowed = () => new AppError('INVALID_ROLE', 422, MESSAGES.roleNotAllowed);
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  // drizzle wraps the driver's error; the PostgreSQL code sits on it or on its cause.
+  let current = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const pg = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (pg.code === '23505' && pg.constraint === constraint) return true;
+    current = pg.cause;
+  }
+  return false;
+}
+
+type Placement = { accountId: number | null; companyId: number | null; agencyId: number | null };
+const NO_PLACEMENT: Placement = { accountId: null, companyId: null, agencyId: null };
+
+/** The columns a saved form writes; e-mails normalised the way sign-in reads them. */
+function formValues(input: CreateUserRequest, placement: Placement): repo.UserValues {
+  return {
+    firstname: input.firstname,
+    lastname: input.lastname,
+    email: input.email.toLowerCase(),
+    phone: input.phone,
+    additionalEmails: splitAdditionalEmails(input.additionalEmails).join(';'),
+    roleId: input.roleId,
+    ...placement,
+  };
+}
+
+/** Users (spec 1 §2.5, §2.6, §6): the scoped list, the form with its creation rules, status and resend. */
+export function createUsersService(
+  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  identity: Pick<IdentityService, 'issueTemporaryPassword'>,
+) {
+  /**
+   * The role a form names: one the actor may hand out (it is in the actor's roles list), active, and of the
+   * user's type — which `typeFor` gives from the role's own type (creation) or is fixed (edit). Returns the type.
+   */
+  async function checkRole(tx: Tx, actor: AuthUser, roleId: number, typeFor: (roleType: number) => number | null) {
+    const role = await findRole(tx, roleScopeOf(actor), roleId);
+    const type = role ? typeFor(role.type) : null;
+    if (!role || type === null || role.type !== type) throw roleNotAllowed();
+    if (!role.isActive) throw new AppError('ROLE_INACTIVE', 422, MESSAGES.roleInactive);
+    return type;
+  }
+
+  async function checkAgency(tx: Tx, agencyId: number | null | undefined, companyId: number): Promise<number | null> {
+    if (!agencyId) return null;
+    const agency = await lookups.findAgency(tx, agencyId);
+    if (!agency || agency.companyId !== companyId) {
+      throw new AppError('AGENCY_NOT_IN_COMPANY', 422, MESSAGES.agencyNotInCompany);
+    }
+    return agency.id;
+  }
+
+  /**
+   * Where a user sits, by who saves the form (spec 1 §2.6, §6). Lender staff (created by types 1 and 2) sit
+   * nowhere; an operator picks an account assigned to it, one of its companies and optionally a branch; a legal
+   * representative's users go to its own account and active company, optionally to one of its branches. The
+   * form's organisation fields are ignored where that creator's form does not show them.
+   */
+  async function placementFor(
+    tx: Tx,
+    actor: AuthUser,
+    input: CreateUserRequest,
+    current?: Placement,
+  ): Promise<Placement> {
+    switch (actor.type) {
+      case USER_TYPE.PROVIDER_OPERATOR: {
+        const checked = userFormFor(actor.type).safeParse(input);
+        if (!checked.success) {
+          throw new FieldsError(Object.fromEntries(checked.error.issues.map((i) => [i.path.join('.'), i.message])));
+        }
+        const account = await lookups.findAccount(tx, accountScopeOf(actor), input.accountId!);
+        if (!account) throw new AppError('NOT_FOUND', 404, MESSAGES.accountNotAvailable);
+        const company = await lookups.findCompany(tx, input.companyId!);
+        if (!company || company.accountId !== account.id) {
+          throw new AppError('COMPANY_NOT_IN_ACCOUNT', 422, MESSAGES.companyNotInAccount);
+        }
+        return {
+          accountId: account.id,
+          companyId: company.id,
+          agencyId: await checkAgency(tx, input.agencyId, company.id),
+        };
+      }
+      case USER_TYPE.LEGAL_REPRESENTATIVE: {
+        const company = actor.companyId ? await lookups.findCompany(tx, actor.companyId) : undefined;
+        if (!company || company.accountId !== actor.accountId || !company.isActive) {
+          throw new AppError('NO_ACTIVE_COMPANY', 422, MESSAGES.noActiveCompany);
+        }
+        const agencyId = await checkAgency(tx, input.agencyId, company.id);
+        // Editing keeps the user where it is; only the branch follows the form.
+        return current ? { ...current, agencyId } : { accountId: company.accountId, companyId: company.id, agencyId };
+      }
+      default:
+        return current ?? NO_PLACEMENT;
+    }
+  }
+
+  /** Dealers work through their company assignments (spec 2 §4): keep one for the company they sit in. */
+  async function keepAssignments(tx: Tx, userId: number, type: number, roleId: number, placement: Placement) {
+    if (!isDealer(type as UserType) || placement.companyId === null) return;
+    await repo.assignCompany(tx, { userId, companyId: placement.companyId, roleId, isDefault: true });
+    if (placement.agencyId !== null) await repo.assignAgency(tx, userId, placement.agencyId);
+  }
+
+  async function presented(tx: Tx, id: number): Promise<UserResponse> {
+    return presentUser((await repo.findUser(tx, { kind: 'all' }, id))!);
+  }
+
+  return {
+    async list(actor: AuthUser, query: UserListQuery): Promise<Page<UserResponse>> {
+      const { rows, total } = await repo.listUsers(
+        db,
+        userScopeOf(actor),
+        {
+          name: query.name,
+          email: query.email,
+          registerBy: query.registerBy,
+          account: query.account,
+          company: query.company,
+          agency: query.agency,
+          role: query.role,
+          from: query.from,
+          to: query.to,
+        },
+        pageWindow(query),
+        orderBy(query.sort, USERS_DEFAULT_SORT, repo.userSortFields, repo.userColumns.id),
+      );
+      return { items: rows.map(presentUser), total };
+    },
+
+    async get(actor: AuthUser, id: number): Promise<UserResponse> {
+      const row = await repo.findUser(db, userScopeOf(actor), id);
+      if (!row) throw notFound();
+      return presentUser(row);
+    },
+
+    /**
+     * Creates a user with the type the creation rules give (spec 1 §6), its company assignment when it is a
+     * dealer, and its identity with a temporary password mailed to it — all or nothing: if the mail cannot be
+     * sent, no user is left behind without a way in.
+     */
+    async create(actor: AuthUser, input: CreateUserRequest, requestId: string): Promise<Saved<UserResponse>> {
+      const user = await db.transaction(async (tx) => {
+        const placement = await placementFor(tx, actor, input);
+        const type = await checkRole(tx, actor, input.roleId, (roleType) => createdUserType(actor.type, roleType));
+        const values = formValues(input, placement);
+        if (await repo.emailTaken(tx, values.email)) throw emailTaken();
+        let id: number;
+        try {
+          id = await repo.insertUser(tx, { ...values, type, registerBy: actor.id });
+        } catch (error) {
+          // Someone saved the same e-mail between the check and the insert.
+          if (isUniqueViolation(error, 'users_email_unique')) throw emailTaken();
+          throw error;
+        }
+        await keepAssignments(tx, id, type, values.roleId, placement);
+        const saved = await presented(tx, id);
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'user.created',
+          entity: 'user',
+          entityId: id,
+          after: saved,
+          requestId,
+        });
+        try {
+          await identity.issueTemporaryPassword(tx, saved, { actor: actor.id, requestId });
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'MAIL_FAILED') {
+            throw new AppError('MAIL_FAILED', 503, MESSAGES.createUserMailFailed);
+          }
+          throw error;
+        }
+        return saved;
+      });
+      return { data: user, message: userSaved(fullNameOf(user)) };
+    },
+
+    /** Saves the form over a user in scope. The type never changes: the role must stay of the user's type. */
+    async update(
+      actor: AuthUser,
+      id: number,
+      input: UpdateUserRequest,
+      requestId: string,
+    ): Promise<Saved<UserResponse>> {
+      const user = await db.transaction(async (tx) => {
+        const before = await repo.findUser(tx, userScopeOf(actor), id, { lock: true });
+        if (!before) throw notFound();
+        if (!canEditUser(actor, before)) throw new AppError('FORBIDDEN', 403, MESSAGES.userNotEditable);
+        // A role the user already holds stays valid even if the editor could not hand it out today.
+        const placement = await placementFor(tx, actor, input, {
+          accountId: before.accountId,
+          companyId: before.companyId,
+          agencyId: before.agencyId,
+        });
+        if (input.roleId !== before.roleId) await checkRole(tx, actor, input.roleId, () => before.type);
+        const values = formValues(input, placement);
+        if (values.email !== before.email && (await repo.emailTaken(tx, values.email, id))) throw emailTaken();
+        try {
+          await repo.updateUser(tx, id, values);
+        } catch (error) {
+          if (isUniqueViolation(error, 'users_email_unique')) throw emailTaken();
+          throw error;
+        }
+        await keepAssignments(tx, id, before.type, values.roleId, placement);
+        const after = await presented(tx, id);
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'user.updated',
+          entity: 'user',
+          entityId: id,
+          before: presentUser(before),
+          after,
+          requestId,
+        });
+        return after;
+      });
+      return { data: user, message: userUpdated(fullNameOf(user)) };
+    },
+
+    /** The status toggle (spec 1 §4). Deactivating ends the user's sessions: their refresh tokens die now. */
+    async setActive(
+      actor: AuthUser,
+      id: number,
+      active: boolean,
+      requestId: string,
+    ): Promise<Saved<{ isActive: boolean }>> {
+      if (id === actor.id) throw new AppError('OWN_STATUS', 403, MESSAGES.ownStatusChange);
+      await db.transaction(async (tx) => {
+        const before = await repo.findUser(tx, userScopeOf(actor), id, { lock: true });
+        if (!before) throw notFound();
+        await repo.updateUser(tx, id, { isActive: active });
+        if (!active) await revokeAllRefreshTokens(tx, id, clock.now());
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'user.status-changed',
+          entity: 'user',
+          entityId: id,
+          before: { isActive: before.isActive },
+          after: { isActive: active },
+          requestId,
+        });
+      });
+      return { data: { isActive: active }, message: MESSAGES.userStatusChanged };
+    },
+
+    /**
+     * Resends a temporary password (spec 1 §6, types 1–3): a new one replaces whatever the user had — the old
+     * temporary password, or their own one (docs/decisions/006) — and their sessions end. If the mail cannot be
+     * sent nothing changes and the spec's failure message answers (spec 1 §8).
+     */
+    async resend(
+      actor: AuthUser,
+      id: number,
+      requestId: string,
+    ): Promise<Saved<{ firstname: string; lastname: string }>> {
+      if (id === actor.id) throw new AppError('OWN_PASSWORD', 403, MESSAGES.ownTemporaryPassword);
+      const user = await db.transaction(async (tx) => {
+        const target = await repo.findUser(tx, userScopeOf(actor), id, { lock: true });
+        if (!target) throw notFound();
+        if (!target.isActive) throw new AppError('USER_INACTIVE', 422, MESSAGES.inactiveUserResend);
+        await identity.issueTemporaryPassword(tx, target, { actor: actor.id, requestId });
+        return target;
+      });
+      return {
+        data: { firstname: user.firstname, lastname: user.lastname },
+        message: temporaryPasswordResent(fullNameOf(user)),
+      };
+    },
+
+    /** The companies assigned to a user: one's own, or those of a user in scope (others: not found). */
+    async companiesOf(actor: AuthUser, id: number): Promise<Page<CompanyItem>> {
+      if (id !== actor.id && !(await repo.findUser(db, userScopeOf(actor), id))) throw notFound();
+      const items = await repo.companiesOfUser(db, id);
+      return { items, total: items.length };
+    },
+  };
+}
