@@ -9,7 +9,7 @@ import { buildApp } from '../src/app';
 import { createDb } from '../src/db/client';
 import { createDatabase } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../src/db/seed';
+import { DEMO_PASSWORD, DEMO_USERS, SEED_USERS, seedDemo } from '../src/db/seed';
 import { users } from '../src/db/schema/users';
 import { TEST_JWT_SECRET, bearer, closeTestDb, json, readMail, signIn, signInRaw, testConfig, testDb } from './harness';
 
@@ -52,7 +52,7 @@ describe('demo seed', () => {
       const first = await snapshot();
       await seedDemo(handle.db);
       expect(await snapshot()).toEqual(first);
-      expect((await handle.db.select({ n: count() }).from(users))[0]!.n).toBe(5);
+      expect((await handle.db.select({ n: count() }).from(users))[0]!.n).toBe(DEMO_USERS.length + SEED_USERS.length);
 
       for (const demo of DEMO_USERS) {
         const token = await signIn(app, demo.email, DEMO_PASSWORD);
