@@ -1,6 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
+import { fakeSockets } from './fake-socket';
+
+// The shell opens a socket.io connection for live notifications: a fake one in tests, which a test drives.
+vi.mock('socket.io-client', async () => ({ io: (await import('./fake-socket')).fakeIo }));
 
 // Lazy routes are transformed on first use, which can take seconds on a cold run.
 configure({ asyncUtilTimeout: 8000 });
@@ -13,6 +17,7 @@ afterEach(() => {
   // The app's query cache outlives a render; each test starts from an empty one.
   queryClient.clear();
   localStorage.clear();
+  fakeSockets.length = 0;
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

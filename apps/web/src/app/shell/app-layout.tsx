@@ -7,6 +7,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import { queryClient } from '../../lib/query-client';
+import { LiveNotifications } from '../../lib/realtime-notifications';
 import { onSessionEnded, useSession } from '../../lib/session';
 import { theme } from '../theme';
 import { SideMenu } from './side-menu';
@@ -29,6 +30,7 @@ export function AppLayout() {
           anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
           autoHideDuration={5000}
         >
+          <LiveNotifications userId={session.user.id} accessToken={session.accessToken} />
           <Box sx={{ display: 'flex', minHeight: '100vh' }}>
             <TopBar user={session.user} />
             <SideMenu user={session.user} />

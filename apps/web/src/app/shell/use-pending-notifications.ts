@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { notificationKeys } from '../../lib/realtime-keys';
 
 /**
- * GET /api/users/{id}/pending-notifications → data.total (spec 1 §7). The endpoint arrives with the
- * notifications issue: until then (404) or on any failure the dot stays off. A 401 still signs out, because the
- * API client reports every 401 before this catch sees it.
+ * GET /api/users/{id}/pending-notifications → data.total (spec 1 §7). On any failure the dot stays off; a 401
+ * still signs out, because the API client reports every 401 before this catch sees it. Live events
+ * (lib/realtime-notifications.tsx) keep the same cache entry current between polls.
  */
 export async function fetchPendingNotifications(userId: number, signal?: AbortSignal): Promise<number> {
   try {
@@ -17,7 +18,7 @@ export async function fetchPendingNotifications(userId: number, signal?: AbortSi
 
 export function usePendingNotifications(userId: number, enabled: boolean): number {
   const { data } = useQuery({
-    queryKey: ['users', userId, 'pending-notifications'],
+    queryKey: notificationKeys.pending(userId),
     queryFn: ({ signal }) => fetchPendingNotifications(userId, signal),
     enabled,
     refetchInterval: 60_000,
