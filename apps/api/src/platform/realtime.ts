@@ -76,7 +76,9 @@ function originOf(url: string): string | null {
 export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock, log }: RealtimeDeps): Realtime {
   // A name per process, so ready() can find this copy's LISTEN among the others' in pg_stat_activity.
   const applicationName = `planpiso-realtime-${randomUUID().slice(0, 8)}`;
-  const pool = new pg.Pool({ ...db.$client.options, max: 3, application_name: applicationName });
+  // Two connections: the adapter's LISTEN keeps one; the other sends every NOTIFY, one after another, so a user's
+  // events reach the other copies in the order they were emitted (the notification, then the new pending total).
+  const pool = new pg.Pool({ ...db.$client.options, max: 2, application_name: applicationName });
   // A dropped idle connection must not crash the process; the adapter reconnects its LISTEN by itself.
   pool.on('error', (error) => log.warn({ err: error }, 'realtime: PostgreSQL connection lost'));
 
