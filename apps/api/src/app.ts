@@ -26,11 +26,14 @@ import { notFoundBody, registerErrorHandling } from './platform/errors';
 import { createJwt } from './platform/jwt';
 import { createMailer, type Mailer } from './platform/mail';
 import { pgRateLimitStore } from './platform/rate-limit-store';
+import { registerRealtime } from './platform/realtime';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService, type AuthService } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { createIdentityService, type IdentityService } from './modules/identity/service';
+import { notificationRoutes } from './modules/notifications/routes';
+import { createNotificationsService, type NotificationsService } from './modules/notifications/service';
 import { organisationLookupRoutes } from './modules/organisation-lookups/routes';
 import { createOrganisationLookups } from './modules/organisation-lookups/service';
 import { roleRoutes } from './modules/roles/routes';
@@ -42,7 +45,11 @@ import { createUsersService } from './modules/users/service';
 z.config(z.locales.es());
 
 export type RouteEntry = { method: string; url: string };
-export type Services = { identity: IdentityService; auth: AuthService };
+export type Services = {
+  identity: IdentityService;
+  auth: AuthService;
+  notifications: NotificationsService;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,7 +121,13 @@ export async function buildApp({
     jwt: createJwt(config.jwtSecret, clock),
     log: app.log,
   };
-  const services: Services = { identity: createIdentityService(deps), auth: createAuthService(deps) };
+  // socket.io on this app's HTTP server; it closes with the app (platform/realtime.ts).
+  const realtime = registerRealtime(app, deps);
+  const services: Services = {
+    identity: createIdentityService(deps),
+    auth: createAuthService(deps),
+    notifications: createNotificationsService(deps, realtime),
+  };
   app.decorate('deps', deps);
   app.decorate('services', services);
   // Background mail (recovery codes) finishes before the process lets go of the transport.
@@ -177,6 +190,7 @@ export async function buildApp({
   await app.register(userRoutes, { users: createUsersService(deps, services.identity) });
   await app.register(roleRoutes, { roles: createRolesService(deps) });
   await app.register(organisationLookupRoutes, { lookups: createOrganisationLookups(deps) });
+  await app.register(notificationRoutes, { notifications: services.notifications });
 
   const hasSpa = existsSync(join(config.webDist, 'index.html'));
   if (hasSpa) {
