@@ -1,0 +1,336 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { MESSAGES, type NotificationResponse } from '@planpiso/domain';
+import { systemClock } from '../src/platform/clock';
+import { createJwt } from '../src/platform/jwt';
+import { PENDING_NOTIFICATIONS_EVENT } from '../src/platform/realtime';
+import { transaction } from '../src/platform/transaction';
+import {
+  HOUR,
+  TEST_JWT_SECRET,
+  buildTestApp,
+  closeTestDb,
+  createUser,
+  fakeClock,
+  setUserActive,
+  signIn,
+  type TestApp,
+  type TestUser,
+} from './harness';
+
+/**
+ * Two API processes on one PostgreSQL (ARCHITECTURE §1): A is this test's own app, listening on a free port; B is
+ * `src/server.ts` in a child process, as production runs it. A notification written through A must reach a socket
+ * connected to B (through @socket.io/postgres-adapter) within a second, and only its own user's sockets.
+ */
+
+const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Rejects after `ms` unless `promise` settles first. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+type ChildApi = { process: ChildProcess; port: number; output: string[]; dataDir: string };
+
+async function startChildApi(): Promise<ChildApi> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'planpiso-api-b-'));
+  const output: string[] = [];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // DATABASE_URL set: server.ts starts no embedded PostgreSQL; the migrations are already applied (a no-op).
+    DATABASE_URL: inject('databaseUrl'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://localhost:${port}`,
+    JWT_SECRET: TEST_JWT_SECRET,
+    DATA_DIR: dataDir,
+    WEB_DIST: '/nonexistent/planpiso-web-dist',
+    SMTP_PORT: String(inject('smtpPort')),
+    LOG_LEVEL: 'warn',
+  };
+  delete env.SEED_DEMO;
+  delete env.CORS_ORIGINS;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => output.push(chunk.toString('utf8'));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const api = { process: child, port, output, dataDir };
+
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API B exited (${child.exitCode}):\n${output.join('')}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (ready) return api;
+    await sleep(200);
+  }
+  await stopChildApi(api);
+  throw new Error(`API B not ready within 90 s:\n${output.join('')}`);
+}
+
+/** SIGTERM (server.ts closes the app: sockets, adapter, pool), SIGKILL if it has not gone after 15 s. */
+async function stopChildApi(api: ChildApi): Promise<number | null> {
+  const child = api.process;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const gone = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
+    if (!gone) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  }
+  await rm(api.dataDir, { recursive: true, force: true });
+  return child.exitCode;
+}
+
+let a: TestApp;
+let portA: number;
+let b: ChildApi | undefined;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  a = await buildTestApp();
+  await a.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = a.app.server.address();
+  portA = typeof address === 'object' && address ? address.port : 0;
+  b = await startChildApi();
+}, 120_000);
+
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  if (b) await stopChildApi(b);
+  await a?.close();
+  await closeTestDb();
+}, 60_000);
+
+type Options = { token?: string; origin?: string; transport?: 'websocket' | 'polling' };
+
+function socketTo(port: number, { token, origin, transport = 'websocket' }: Options): Socket {
+  const socket = io(`http://127.0.0.1:${port}`, {
+    path: '/socket.io',
+    auth: token === undefined ? {} : { token },
+    transports: [transport],
+    reconnection: false,
+    timeout: 20_000,
+    ...(origin ? { extraHeaders: { origin } } : {}),
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+/** A connected socket, with every event it hears recorded. */
+async function connected(port: number, options: Options) {
+  const socket = socketTo(port, options);
+  const heard: { event: string; payload: unknown }[] = [];
+  socket.onAny((event: string, payload: unknown) => heard.push({ event, payload }));
+  await within(
+    new Promise<void>((resolveConnect, reject) => {
+      socket.once('connect', resolveConnect);
+      socket.once('connect_error', reject);
+    }),
+    30_000,
+    'socket connection',
+  );
+  return { socket, heard };
+}
+
+/** The `connect_error` a refused socket gets. */
+function refusal(port: number, options: Options): Promise<Error & { data?: { code?: string; message?: string } }> {
+  const socket = socketTo(port, options);
+  return within(
+    new Promise((resolveError, reject) => {
+      socket.once('connect', () => reject(new Error('the socket was let in')));
+      socket.once('connect_error', resolveError);
+    }),
+    30_000,
+    'connect_error',
+  );
+}
+
+/** Resolves with the payload of the next `event` on `socket`. */
+const next = <T>(socket: Socket, event: string) => new Promise<T>((resolveEvent) => socket.once(event, resolveEvent));
+
+const notifyThroughA = (userIds: number[], type: 1 | 2, message: string) =>
+  transaction(a.db, (tx) => a.app.services.notifications.notify(tx, userIds, type, message));
+
+describe('live notifications across two API processes', () => {
+  let x: TestUser;
+  let y: TestUser;
+  let tokenX: string;
+  let tokenY: string;
+
+  beforeAll(async () => {
+    x = await createUser(a.db, 3);
+    y = await createUser(a.db, 5);
+    tokenX = await signIn(a.app, x.email);
+    tokenY = await signIn(a.app, y.email);
+  });
+
+  it('a notification written through A reaches X’s socket on B within 1 s (and X’s socket on A)', async () => {
+    const onB = await connected(b!.port, { token: tokenX });
+    const onA = await connected(portA, { token: tokenX });
+    const arrivedOnB = next<NotificationResponse>(onB.socket, String(x.id));
+    const arrivedOnA = next<NotificationResponse>(onA.socket, String(x.id));
+    const total = next<{ total: number }>(onB.socket, PENDING_NOTIFICATIONS_EVENT);
+
+    // The second is measured from the call that writes and commits the notification.
+    const deadline = within(arrivedOnB, 1000, 'the event on B');
+    const [created] = await notifyThroughA([x.id], 1, 'Disposición D-100 autorizada');
+    const payload = await deadline;
+
+    expect(payload).toEqual(created);
+    expect(payload).toMatchObject({ type: 1, message: 'Disposición D-100 autorizada', isReaded: false });
+    expect(await within(arrivedOnA, 5000, 'the event on A')).toEqual(created);
+    expect(await within(total, 5000, 'the pending total')).toEqual({ total: 1 });
+  });
+
+  it('X’s socket hears none of Y’s events', async () => {
+    const xOnB = await connected(b!.port, { token: tokenX });
+    const yOnB = await connected(b!.port, { token: tokenY });
+    const heardByX: unknown[] = [];
+    // Even listening for Y's event name explicitly, X's socket is not in Y's room.
+    xOnB.socket.on(String(y.id), (payload: unknown) => heardByX.push(payload));
+
+    const arrived = next<NotificationResponse>(yOnB.socket, String(y.id));
+    await notifyThroughA([y.id], 2, 'Excepción E-200 para Y');
+    expect(await within(arrived, 5000, 'Y’s event')).toMatchObject({ message: 'Excepción E-200 para Y' });
+    // Give a stray event every chance to show up before concluding there is none.
+    await sleep(500);
+    expect(heardByX).toEqual([]);
+    expect(xOnB.heard).toEqual([]);
+    expect(yOnB.heard.map((h) => h.event)).toEqual([String(y.id), PENDING_NOTIFICATIONS_EVENT]);
+  });
+
+  it('pushes nothing for a notification whose transaction rolled back', async () => {
+    const onB = await connected(b!.port, { token: tokenX });
+    await expect(
+      transaction(a.db, async (tx) => {
+        await a.app.services.notifications.notify(tx, [x.id], 1, 'Nunca existió');
+        throw new Error('the business change failed');
+      }),
+    ).rejects.toThrow('the business change failed');
+    // A committed one right after arrives, and it is the first thing the socket hears.
+    const arrived = next<NotificationResponse>(onB.socket, String(x.id));
+    await notifyThroughA([x.id], 1, 'Disposición D-101 autorizada');
+    expect(await within(arrived, 5000, 'the committed event')).toMatchObject({
+      message: 'Disposición D-101 autorizada',
+    });
+    expect(onB.heard[0]?.payload).toMatchObject({ message: 'Disposición D-101 autorizada' });
+    expect(onB.heard.some((h) => JSON.stringify(h.payload).includes('Nunca existió'))).toBe(false);
+  });
+});
+
+describe('the handshake', () => {
+  it('refuses an expired token, a missing one and a forged one with connect_error', async () => {
+    const user = await createUser(a.db, 3);
+    const twoHoursAgo = createJwt(TEST_JWT_SECRET, fakeClock(new Date(Date.now() - 2 * HOUR)));
+    const expired = await twoHoursAgo.sign('access', String(user.id), { email: user.email }, 3600);
+
+    const error = await refusal(b!.port, { token: expired });
+    expect(error.message).toBe('Unauthorized');
+    expect(error.data).toEqual({ code: 'Unauthorized', message: MESSAGES.sessionExpired });
+
+    expect((await refusal(b!.port, {})).message).toBe('Unauthorized');
+    const forged = createJwt('another-secret-that-is-long-enough-to-sign-0123', fakeClock());
+    const token = await forged.sign('access', String(user.id), { email: user.email }, 3600);
+    expect((await refusal(b!.port, { token })).message).toBe('Unauthorized');
+  });
+
+  it('refuses an inactive user’s token', async () => {
+    const user = await createUser(a.db, 3);
+    const token = await signIn(a.app, user.email);
+    await setUserActive(a.db, user.id, false);
+    const error = await refusal(b!.port, { token });
+    expect(error.data).toEqual({ code: 'Unauthorized', message: MESSAGES.userInactive });
+  });
+
+  it('refuses a browser from another origin and lets in the app’s own', async () => {
+    const user = await createUser(a.db, 3);
+    const token = await signIn(a.app, user.email);
+    for (const transport of ['websocket', 'polling'] as const) {
+      await refusal(b!.port, { token, origin: 'http://evil.example', transport });
+    }
+    const own = await connected(b!.port, { token, origin: `http://localhost:${b!.port}` });
+    expect(own.socket.connected).toBe(true);
+  });
+});
+
+describe('token expiry', () => {
+  it('closes a socket when its token expires, and the client comes back with its current token', async () => {
+    const user = await createUser(a.db, 3);
+    const shortLived = await createJwt(TEST_JWT_SECRET, systemClock).sign(
+      'access',
+      String(user.id),
+      { email: user.email },
+      2,
+    );
+    const fresh = await signIn(a.app, user.email);
+    let current = shortLived;
+    const socket = io(`http://127.0.0.1:${b!.port}`, {
+      path: '/socket.io',
+      // A function: socket.io-client asks for the token on every (re)connection, as the browser's client does.
+      auth: (callback) => callback({ token: current }),
+      transports: ['websocket'],
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 200,
+    });
+    sockets.push(socket);
+    await within(next(socket, 'connect'), 30_000, 'socket connection');
+    current = fresh;
+    const reason = await within(next<string>(socket, 'disconnect'), 10_000, 'disconnect at expiry');
+    expect(reason).toBe('transport close');
+    await within(next(socket, 'connect'), 10_000, 'reconnection');
+
+    // Back in its room: it hears its user's notifications again.
+    const arrived = next<NotificationResponse>(socket, String(user.id));
+    await notifyThroughA([user.id], 1, 'Tras reconectar');
+    expect(await within(arrived, 5000, 'event after reconnection')).toMatchObject({ message: 'Tras reconectar' });
+  });
+});
+
+describe('shutdown', () => {
+  it('B stops promptly on SIGTERM with sockets still connected', async () => {
+    const user = await createUser(a.db, 3);
+    const token = await signIn(a.app, user.email);
+    const socket = (await connected(b!.port, { token })).socket;
+    const disconnected = next<string>(socket, 'disconnect');
+    const started = Date.now();
+    const code = await stopChildApi(b!);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(code, b!.output.join('')).toBe(0);
+    expect(await within(disconnected, 5000, 'disconnect')).toBeTruthy();
+  });
+});
