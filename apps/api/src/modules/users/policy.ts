@@ -16,7 +16,7 @@ export type UserScope =
 
 /**
  * Type 1 sees everyone; type 2 the users it registered; type 3 the users it registered plus the users of the
- * accounts assigned to it (docs/decisions/006: an account changes operator, and its dealers must not become
+ * accounts assigned to it (docs/decisions/008: an account changes operator, and its dealers must not become
  * invisible to the new one); type 4 the users of its own account and active company; type 5 nobody.
  */
 export function userScopeOf(actor: Actor): UserScope {

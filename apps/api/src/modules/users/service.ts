@@ -298,7 +298,7 @@ export function createUsersService(
 
     /**
      * Resends a temporary password (spec 1 §6, types 1–3): a new one replaces whatever the user had — the old
-     * temporary password, or their own one (docs/decisions/006) — and their sessions end. If the mail cannot be
+     * temporary password, or their own one (docs/decisions/008) — and their sessions end. If the mail cannot be
      * sent nothing changes and the spec's failure message answers (spec 1 §8).
      */
     async resend(
