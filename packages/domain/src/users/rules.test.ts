@@ -4,6 +4,7 @@ import {
   canResendTemporaryPassword,
   canToggleUserStatus,
   createdUserType,
+  roleTypesForCreatedUser,
   roleTypesInUserFilter,
   roleTypesOfferedInUserForm,
   showsOrganisationFilters,
@@ -32,6 +33,17 @@ describe('user creation (spec 1 §6)', () => {
     [5, []],
   ] as const)('the user form offers type %i the role types %j', (creator, types) => {
     expect(roleTypesOfferedInUserForm(creator)).toEqual(types);
+  });
+
+  it.each([
+    [1, [2]],
+    [2, [3]],
+    [3, [4, 5]],
+    [4, [5]],
+    [5, []],
+  ] as const)('a user created by type %i may hold the role types %j', (creator, types) => {
+    expect(roleTypesForCreatedUser(creator)).toEqual(types);
+    for (const type of types) expect(createdUserType(creator, type)).toBe(type);
   });
 
   it.each([

@@ -30,6 +30,17 @@ export function roleTypesOfferedInUserForm(creatorType: UserType): UserType[] {
   return offered[creatorType];
 }
 
+/**
+ * The role types a user created by this creator may hold: the created type's (spec 1 §6 creation rules). The
+ * server accepts only these, so this is what the user form's role dropdown should list; roleTypesOfferedInUserForm
+ * is the wider list of role types a creator may create on the roles screen.
+ */
+export function roleTypesForCreatedUser(creatorType: UserType): UserType[] {
+  if (creatorType === USER_TYPE.PROVIDER_OPERATOR) return [USER_TYPE.LEGAL_REPRESENTATIVE, USER_TYPE.AGENCY_OPERATOR];
+  const created = createdUserType(creatorType, null);
+  return created === null ? [] : [created];
+}
+
 /** Role types offered by the users list's role filter (spec 1 §6). */
 export function roleTypesInUserFilter(actorType: UserType): UserType[] {
   const offered: Record<UserType, UserType[]> = { 1: [2, 3, 4, 5], 2: [3], 3: [4, 5], 4: [5], 5: [] };
