@@ -23,6 +23,7 @@ import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { AppDeps } from './platform/deps';
 import { notFoundBody, registerErrorHandling } from './platform/errors';
+import { registerIdempotency } from './platform/idempotency';
 import { createJwt } from './platform/jwt';
 import { createMailer, type Mailer } from './platform/mail';
 import { pgRateLimitStore } from './platform/rate-limit-store';
@@ -183,6 +184,7 @@ export async function buildApp({
   });
 
   registerAuthorization(app, { db, jwt: deps.jwt });
+  registerIdempotency(app, { db, clock });
 
   await app.register(healthRoutes, { db });
   await app.register(identityRoutes, { identity: services.identity, config });

@@ -36,6 +36,11 @@ export const MESSAGES = {
   passwordsDoNotMatch: 'Las contraseñas no coinciden',
   networkError: 'No fue posible conectar con el servidor, inténtelo más tarde',
 
+  // Idempotency-Key on create requests (ARCHITECTURE §4; ours)
+  idempotencyKeyInvalid: 'La clave de idempotencia no es válida',
+  idempotencyKeyReused: 'La clave de idempotencia ya se usó con otra solicitud',
+  idempotencyInProgress: 'La solicitud anterior con esta clave sigue en proceso, inténtelo en unos segundos',
+
   // Shell (ours)
   signInTagline: 'Financiamiento de inventario para agencias automotrices',
   signInTaglineDetail: 'Disposiciones, refinanciamientos, excepciones y auditorías en un solo lugar.',
@@ -82,6 +87,12 @@ export const MESSAGES = {
   // Notifications (ours: spec 1 §2.9 names the actions, not their answers)
   notificationNotFound: 'La notificación no existe',
   notificationDeleted: 'La notificación se eliminó',
+
+  // Issue 3 screens: 'N/A' and 'Seleccione tipo' are the spec's (§2.5, §2.9); the rest are ours
+  notApplicable: 'N/A',
+  selectNotificationType: 'Seleccione tipo',
+  confirmDeleteNotification: '¿Seguro que desea eliminar la notificación?',
+  exceptionRequestSent: 'La solicitud de excepción se envió correctamente',
 
   // API platform and e-mails (ours)
   tooManyRequests: 'Demasiadas solicitudes, inténtelo de nuevo en un momento',

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@planpiso/domain';
+import { roles } from '../src/db/schema/roles';
+import { bearer, buildTestApp, closeTestDb, createUser, DAY, json, signIn } from './harness';
+
+/** Create requests with an Idempotency-Key (ARCHITECTURE §4): a retried save creates once. */
+const t = await buildTestApp();
+const { app, db, clock } = t;
+afterAll(async () => {
+  await t.close();
+  await closeTestDb();
+});
+
+const admin = await createUser(db, 1);
+let token = await signIn(app, admin.email);
+const createRole = (name: string, key?: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/roles',
+    headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: { name, description: 'Rol de prueba', type: 2 },
+  });
+const rolesNamed = (name: string) => db.select().from(roles).where(eq(roles.name, name));
+
+describe('Idempotency-Key on create requests', () => {
+  it('replays the first answer to a retry and creates the role once', async () => {
+    const name = `Idem ${randomUUID().slice(0, 8)}`;
+    const key = randomUUID();
+    const first = await createRole(name, key);
+    const retry = await createRole(name, key);
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(json(retry)).toEqual(json(first));
+    expect(await rolesNamed(name)).toHaveLength(1);
+  });
+
+  it('creates twice without a key', async () => {
+    const name = `Sin clave ${randomUUID().slice(0, 8)}`;
+    await createRole(name);
+    await createRole(name);
+    expect(await rolesNamed(name)).toHaveLength(2);
+  });
+
+  it('refuses the same key with another request', async () => {
+    const key = randomUUID();
+    await createRole(`Uno ${randomUUID().slice(0, 8)}`, key);
+    const other = await createRole(`Otro ${randomUUID().slice(0, 8)}`, key);
+    expect(other.statusCode).toBe(422);
+    expect(json(other)).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: MESSAGES.idempotencyKeyReused });
+  });
+
+  it('releases the key when the first answer failed, so a corrected retry goes through', async () => {
+    const key = randomUUID();
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: { ...bearer(token), 'idempotency-key': key },
+      payload: { name: '', type: 2 },
+    });
+    expect(bad.statusCode).toBe(400);
+    const name = `Corregido ${randomUUID().slice(0, 8)}`;
+    // The body differs from the failed one, and that is fine: the failed attempt left nothing behind.
+    const good = await createRole(name, key);
+    expect(good.statusCode).toBe(201);
+    expect(await rolesNamed(name)).toHaveLength(1);
+  });
+
+  it('keeps a key for a day', async () => {
+    const key = randomUUID();
+    const name = `Viejo ${randomUUID().slice(0, 8)}`;
+    await createRole(name, key);
+    clock.advance(DAY + 1000);
+    token = await signIn(app, admin.email); // the access token did not outlive the day either
+    const later = await createRole(name, key);
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect(await rolesNamed(name)).toHaveLength(2);
+  });
+
+  it('rejects a malformed key', async () => {
+    const response = await createRole('Clave mala', 'con espacios no');
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toMatchObject({ message: MESSAGES.idempotencyKeyInvalid });
+  });
+});
