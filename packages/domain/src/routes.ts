@@ -40,7 +40,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Usuarios',
     area: 'users',
     types: [1, 2, 3, 4],
-    built: false,
+    built: true,
     buttons: [crear('/crear-usuario')],
   },
   {
@@ -49,7 +49,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'users',
     parent: '/usuarios',
     types: [1, 2, 3, 4],
-    built: false,
+    built: true,
   },
   {
     path: '/editar-usuario/:id',
@@ -57,7 +57,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'users',
     parent: '/usuarios',
     types: [1, 2, 3, 4],
-    built: false,
+    built: true,
   },
   { path: '/roles', title: 'Roles', area: 'roles', types: [1, 2, 3, 4], built: false, buttons: [crear('/crear-rol')] },
   { path: '/crear-rol', title: 'Crear rol', area: 'roles', parent: '/roles', types: [1, 2, 3, 4], built: false },

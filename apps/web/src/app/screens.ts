@@ -7,7 +7,11 @@ type ScreenLoader = () => Promise<ComponentType>;
  * Built screens by route path, each loaded on demand (one chunk per feature). A later issue adds its screen
  * here and flips `built` in the domain route table; until then the route shows "En construcción".
  */
-export const SCREENS: Partial<Record<string, ScreenLoader>> = {};
+export const SCREENS: Partial<Record<string, ScreenLoader>> = {
+  '/usuarios': async () => (await import('../features/users/user-list')).UserListPage,
+  '/crear-usuario': async () => (await import('../features/users/user-form')).UserFormPage,
+  '/editar-usuario/:id': async () => (await import('../features/users/user-form')).UserFormPage,
+};
 
 const underConstruction: ScreenLoader = async () => (await import('./shell/under-construction')).UnderConstruction;
 

@@ -33,7 +33,12 @@ export function LiveNotifications({ userId, accessToken }: Props) {
           variant: 'info',
           autoHideDuration: LIVE_TOAST_MS,
           action: (key) => (
-            <IconButton size="small" color="inherit" aria-label="Cerrar notificación" onClick={() => closeSnackbar(key)}>
+            <IconButton
+              size="small"
+              color="inherit"
+              aria-label="Cerrar notificación"
+              onClick={() => closeSnackbar(key)}
+            >
               <Close fontSize="small" />
             </IconButton>
           ),

@@ -17,6 +17,8 @@ type Props<T extends FieldValues> = {
   size?: 'small' | 'medium';
   /** Adds a first "no value" option with this label (filters use it for "Todos"). */
   emptyLabel?: string;
+  /** After the user picks a value (not on a form reset): e.g. clear a field that depended on this one. */
+  onPicked?: (value: string | number | null) => void;
 };
 
 /** A select bound to react-hook-form; the stored value keeps the option's type (number ids stay numbers). */
@@ -28,6 +30,7 @@ export function SelectField<T extends FieldValues>({
   disabled,
   size,
   emptyLabel,
+  onPicked,
 }: Props<T>) {
   const { field, fieldState } = useController({ control, name });
   const id = useId();
@@ -41,7 +44,11 @@ export function SelectField<T extends FieldValues>({
         label={label}
         name={field.name}
         value={field.value === null || field.value === undefined ? '' : String(field.value)}
-        onChange={(e) => field.onChange(e.target.value === '' ? null : (byKey.get(e.target.value) ?? e.target.value))}
+        onChange={(e) => {
+          const value = e.target.value === '' ? null : (byKey.get(e.target.value) ?? e.target.value);
+          field.onChange(value);
+          onPicked?.(value);
+        }}
         onBlur={field.onBlur}
         inputRef={field.ref}
       >

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AccountLookupItem, AgencyLookupItem, CompanyItem, RoleResponse, UserType } from '@planpiso/domain';
+import { api } from '../../../lib/api-client';
+
+/**
+ * The dropdowns of the users filters and the user form (spec 1 §2.5, §2.6): every row at once (`all=true`),
+ * cached a few minutes because they change rarely while a user works through a list.
+ */
+const LOOKUP_STALE_MS = 5 * 60_000;
+type Items<T> = { items: T[]; total: number };
+
+const getAll = async <T>(
+  path: string,
+  query: Record<string, string | number | readonly number[]>,
+  signal?: AbortSignal,
+) => (await api.get<Items<T>>(path, { ...query, all: 'true' }, signal)).data.items;
+
+export function useAccounts(enabled: boolean) {
+  return useQuery({
+    queryKey: ['lookups', 'accounts'],
+    queryFn: ({ signal }) => getAll<AccountLookupItem>('/api/accounts', { sort: 'name:asc' }, signal),
+    enabled,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+export function useCompaniesOfAccount(accountId: number | null) {
+  return useQuery({
+    queryKey: ['lookups', 'accounts', accountId, 'companies'],
+    queryFn: ({ signal }) => getAll<CompanyItem>(`/api/accounts/${accountId}/companies`, { sort: 'name:asc' }, signal),
+    enabled: accountId !== null,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+export function useAgencies(enabled: boolean, filter: { account?: number | null; company?: number | null } = {}) {
+  const query: Record<string, string | number> = { sort: 'name:asc' };
+  if (filter.account) query.account = filter.account;
+  if (filter.company) query.company = filter.company;
+  return useQuery({
+    queryKey: ['lookups', 'agencies', query],
+    queryFn: ({ signal }) => getAll<AgencyLookupItem>('/api/agencies', query, signal),
+    enabled,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/**
+ * GET /api/roles with the repeated `type` (spec 1 §7): the roles of the given types in the caller's scope.
+ * `activeOnly` for the form (a role to hand out), every role for the filter (users may still hold an inactive one).
+ */
+export function useRolesOfTypes(types: readonly UserType[], activeOnly: boolean) {
+  const query: Record<string, string | readonly number[]> = { type: types, sort: 'name:asc' };
+  if (activeOnly) query.active = 'true';
+  return useQuery({
+    queryKey: ['lookups', 'roles', query],
+    queryFn: ({ signal }) => getAll<RoleResponse>('/api/roles', query, signal),
+    enabled: types.length > 0,
+    // Roles change on the roles screen: ask again whenever a form or filter opens (the cached list shows meanwhile).
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserResponse } from '@planpiso/domain';
+import { api } from '../../../lib/api-client';
+import { userKeys } from './get-users';
+
+/** GET /api/users/{id}: a user in the caller's scope (others answer 404). */
+export async function getUser(id: number, signal?: AbortSignal): Promise<UserResponse> {
+  const { data } = await api.get<UserResponse>(`/api/users/${id}`, undefined, signal);
+  return data;
+}
+
+export const userQueryOptions = (id: number) =>
+  queryOptions({ queryKey: userKeys.detail(id), queryFn: ({ signal }) => getUser(id, signal), staleTime: 0 });
+
+export const useUser = (id: number | null) => useQuery({ ...userQueryOptions(id ?? 0), enabled: id !== null });

@@ -1,0 +1,95 @@
+import IconButton from '@mui/material/IconButton';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import Edit from '@mui/icons-material/Edit';
+import ForwardToInbox from '@mui/icons-material/ForwardToInbox';
+import type { GridColDef } from '@mui/x-data-grid';
+import {
+  MESSAGES,
+  canEditUser,
+  canResendTemporaryPassword,
+  canToggleUserStatus,
+  type Actor,
+  type UserResponse,
+} from '@planpiso/domain';
+import { dateColumn } from '../../components/grid-columns';
+
+export const fullName = (user: Pick<UserResponse, 'firstname' | 'lastname'>) => `${user.firstname} ${user.lastname}`;
+
+type Options = {
+  actor: Actor;
+  /** The caller may save the user form at all (permission table); the row rule narrows it further. */
+  mayEdit: boolean;
+  mayResend: boolean;
+  onEdit: (user: UserResponse) => void;
+  onResend: (user: UserResponse) => void;
+  onToggle: (user: UserResponse) => void;
+};
+
+/**
+ * The users grid (spec 1 §2.5): Usuario, Correo, Rol, Fecha, Acciones and Estatus. The fields are the server's
+ * sort keys (`name`, `email`, `role`, `createdAt`, `isActive`).
+ */
+export function userColumns({
+  actor,
+  mayEdit,
+  mayResend,
+  onEdit,
+  onResend,
+  onToggle,
+}: Options): GridColDef<UserResponse>[] {
+  return [
+    { field: 'name', headerName: 'Usuario', flex: 1, minWidth: 180, valueGetter: (_v, row) => fullName(row) },
+    { field: 'email', headerName: 'Correo', flex: 1.2, minWidth: 220 },
+    {
+      field: 'role',
+      headerName: 'Rol',
+      flex: 0.8,
+      minWidth: 150,
+      valueGetter: (_v, row) => row.role?.name ?? MESSAGES.notApplicable,
+    },
+    dateColumn<UserResponse>('createdAt', 'Fecha'),
+    {
+      field: 'actions',
+      headerName: 'Acciones',
+      sortable: false,
+      minWidth: 110,
+      renderCell: ({ row }) => (
+        <>
+          {mayEdit && canEditUser(actor, row) && (
+            <Tooltip title="Editar">
+              <IconButton size="small" aria-label={`Editar ${fullName(row)}`} onClick={() => onEdit(row)}>
+                <Edit fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+          {mayResend && canResendTemporaryPassword(actor.type) && (
+            <Tooltip title="Reenviar contraseña temporal">
+              <IconButton
+                size="small"
+                aria-label={`Reenviar contraseña temporal a ${fullName(row)}`}
+                onClick={() => onResend(row)}
+              >
+                <ForwardToInbox fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        </>
+      ),
+    },
+    {
+      field: 'isActive',
+      headerName: 'Estatus',
+      minWidth: 100,
+      renderCell: ({ row }) =>
+        canToggleUserStatus(actor, row) ? (
+          <Switch
+            size="small"
+            checked={row.isActive}
+            onChange={() => onToggle(row)}
+            slotProps={{ input: { 'aria-label': `Estatus de ${fullName(row)}` } }}
+          />
+        ) : null,
+    },
+  ];
+}

@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import {
+  MESSAGES,
+  isUserType,
+  roleTypesForCreatedUser,
+  userFormFields,
+  userFormFor,
+  type CreateUserRequest,
+  type UserResponse,
+  type UserType,
+} from '@planpiso/domain';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { ApiError } from '../../lib/api-client';
+import { useUserType } from '../../lib/can';
+import { useUser } from './api/get-user';
+import { useSaveUser } from './api/save-user';
+import { UserFormFields, type UserFormValues } from './user-form-fields';
+
+const EMPTY: UserFormValues = {
+  firstname: '',
+  lastname: '',
+  email: '',
+  phone: '',
+  additionalEmails: '',
+  roleId: null,
+  accountId: null,
+  companyId: null,
+  agencyId: null,
+};
+
+const valuesOf = (user: UserResponse): UserFormValues => ({
+  firstname: user.firstname,
+  lastname: user.lastname,
+  email: user.email,
+  phone: user.phone,
+  additionalEmails: user.additionalEmails,
+  roleId: user.roleId,
+  accountId: user.accountId,
+  companyId: user.companyId,
+  agencyId: user.agencyId,
+});
+
+/** Only the fields this creator's form shows travel (spec 1 §2.6); the server places the rest itself. */
+function payloadOf(values: CreateUserRequest, creatorType: UserType): CreateUserRequest {
+  const shows = userFormFields(creatorType);
+  const { accountId, companyId, agencyId, ...base } = values;
+  return {
+    ...base,
+    ...(shows.organisation ? { accountId, companyId } : {}),
+    ...(shows.agency ? { agencyId: agencyId ?? null } : {}),
+  };
+}
+
+/** /crear-usuario and /editar-usuario/{id} (spec 1 §2.6, §4 save flow, §5 rules). */
+export function UserFormPage() {
+  const type = useUserType();
+  return type === null ? null : <UserForm creatorType={type} />;
+}
+
+function UserForm({ creatorType }: { creatorType: UserType }) {
+  const params = useParams();
+  const id = params.id ? Number(params.id) : null;
+  const navigate = useNavigate();
+  const existing = useUser(id);
+  const save = useSaveUser();
+  const [pending, setPending] = useState<CreateUserRequest | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
+
+  const schema = userFormFor(creatorType);
+  // The shared fields bind to the form's own values; the contract checks them (and its messages show) on submit.
+  const { control, handleSubmit, reset, setValue, setError } = useForm<UserFormValues>({
+    resolver: zodResolver(schema) as unknown as Resolver<UserFormValues>,
+    defaultValues: EMPTY,
+  });
+  useEffect(() => {
+    if (existing.data) reset(valuesOf(existing.data));
+  }, [existing.data, reset]);
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      const saved = await save.mutateAsync({ id, body: payloadOf(pending, creatorType) });
+      setResult({ ok: true, message: saved.message });
+    } catch (error) {
+      // The server names the fields a rule refused (e.g. the e-mail already taken): show them in place too.
+      if (error instanceof ApiError && error.fields) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (field in EMPTY) setError(field as keyof UserFormValues, { message });
+        }
+      }
+      setResult(errorResult(error));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  if (id !== null && existing.isError) {
+    return (
+      <Alert severity="error" action={<Button onClick={() => void navigate('/usuarios')}>Regresar</Button>}>
+        {existing.error instanceof ApiError ? existing.error.message : MESSAGES.loadError}
+      </Alert>
+    );
+  }
+  const loading = id !== null && !existing.data;
+  const role = existing.data?.role && existing.data.roleId !== null ? existing.data : null;
+  // A user's type never changes: an edited user keeps roles of its own type; a new one gets its creation type's.
+  const editedType = existing.data?.type;
+  const roleTypes = id === null ? roleTypesForCreatedUser(creatorType) : isUserType(editedType) ? [editedType] : [];
+
+  return (
+    <Paper
+      component="form"
+      noValidate
+      aria-label={id === null ? 'Crear usuario' : 'Editar usuario'}
+      onSubmit={handleSubmit((values) => setPending(schema.parse(values)))}
+      sx={{ p: 3, border: 1, borderColor: 'divider', maxWidth: 960 }}
+    >
+      {loading ? (
+        <Skeleton variant="rounded" height={220} />
+      ) : (
+        <UserFormFields
+          control={control}
+          setValue={setValue}
+          creatorType={creatorType}
+          roleTypes={roleTypes}
+          currentRole={role ? { value: role.roleId!, label: role.role!.name } : null}
+          disabled={save.isPending}
+        />
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
+        <Button onClick={() => void navigate('/usuarios')}>Cancelar</Button>
+        <Button type="submit" variant="contained" disabled={loading}>
+          Guardar
+        </Button>
+      </Box>
+      <ConfirmDialog
+        open={pending !== null}
+        message={id === null ? MESSAGES.confirmCreateUser : MESSAGES.confirmEdit}
+        busy={save.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      />
+      <ResultDialog
+        result={result}
+        onAccept={() => {
+          const succeeded = result?.ok;
+          setResult(null);
+          if (succeeded) void navigate('/usuarios');
+        }}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,96 @@
+import { useController, useWatch, type Control } from 'react-hook-form';
+import { roleTypesInUserFilter, showsOrganisationFilters, type UserType } from '@planpiso/domain';
+import { DateRange } from '../../components/date-range';
+import { FilterBar } from '../../components/filter-bar';
+import { SelectField, type SelectOption } from '../../components/form/select-field';
+import { TextField } from '../../components/form/text-field';
+import { useAccounts, useAgencies, useCompaniesOfAccount, useRolesOfTypes } from './api/get-lookups';
+import type { UserFilter } from './api/get-users';
+
+type Values = Record<UserFilter, string>;
+type Props = { values: Values; onSearch: (values: Values) => void; actorType: UserType };
+
+const ALL = 'Todos';
+const toOptions = (rows: readonly { id: number; name: string }[] | undefined): SelectOption[] =>
+  (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
+const idOf = (value: string | null | undefined) => (value ? Number(value) : null);
+
+/** Account, company, agency (hidden for types 2 and 4), role and the created-date range (spec 1 §2.5, §6). */
+function AdvancedFilters({ control, actorType }: { control: Control<Values>; actorType: UserType }) {
+  const organisation = showsOrganisationFilters(actorType);
+  const [account, company] = useWatch({ control, name: ['account', 'company'] });
+  const accounts = useAccounts(organisation);
+  const companies = useCompaniesOfAccount(organisation ? idOf(account) : null);
+  const agencies = useAgencies(organisation, { account: idOf(account), company: idOf(company) });
+  const roles = useRolesOfTypes(roleTypesInUserFilter(actorType), false);
+  // A company of another account (or a branch of another company) is no choice at all: picking clears it.
+  const companyField = useController({ control, name: 'company' }).field;
+  const agencyField = useController({ control, name: 'agency' }).field;
+  const accountPicked = () => {
+    companyField.onChange('');
+    agencyField.onChange('');
+  };
+
+  return (
+    <>
+      {organisation && (
+        <>
+          <SelectField
+            control={control}
+            name="account"
+            label="Cuenta"
+            size="small"
+            emptyLabel={ALL}
+            options={toOptions(accounts.data)}
+            onPicked={accountPicked}
+          />
+          <SelectField
+            control={control}
+            name="company"
+            label="Compañía"
+            size="small"
+            emptyLabel={ALL}
+            options={toOptions(companies.data)}
+            disabled={!account}
+            onPicked={() => agencyField.onChange('')}
+          />
+          <SelectField
+            control={control}
+            name="agency"
+            label="Agencia"
+            size="small"
+            emptyLabel={ALL}
+            options={toOptions(agencies.data)}
+          />
+        </>
+      )}
+      <SelectField
+        control={control}
+        name="role"
+        label="Rol"
+        size="small"
+        emptyLabel={ALL}
+        options={toOptions(roles.data)}
+      />
+      <DateRange control={control} from="from" to="to" />
+    </>
+  );
+}
+
+/** The users search (spec 1 §2.5): name and e-mail with Buscar, the rest behind Filtros; all of it in the URL. */
+export function UserListFilters({ values, onSearch, actorType }: Props) {
+  return (
+    <FilterBar
+      values={values}
+      onSearch={onSearch}
+      advanced={(control) => <AdvancedFilters control={control} actorType={actorType} />}
+    >
+      {(control) => (
+        <>
+          <TextField control={control} name="name" label="Nombre" size="small" />
+          <TextField control={control} name="email" label="Correo" size="small" />
+        </>
+      )}
+    </FilterBar>
+  );
+}
