@@ -59,9 +59,9 @@ export const ROUTES: readonly AppRoute[] = [
     types: [1, 2, 3, 4],
     built: true,
   },
-  { path: '/roles', title: 'Roles', area: 'roles', types: [1, 2, 3, 4], built: false, buttons: [crear('/crear-rol')] },
-  { path: '/crear-rol', title: 'Crear rol', area: 'roles', parent: '/roles', types: [1, 2, 3, 4], built: false },
-  { path: '/editar-rol/:id', title: 'Editar rol', area: 'roles', parent: '/roles', types: [1, 2, 3, 4], built: false },
+  { path: '/roles', title: 'Roles', area: 'roles', types: [1, 2, 3, 4], built: true, buttons: [crear('/crear-rol')] },
+  { path: '/crear-rol', title: 'Crear rol', area: 'roles', parent: '/roles', types: [1, 2, 3, 4], built: true },
+  { path: '/editar-rol/:id', title: 'Editar rol', area: 'roles', parent: '/roles', types: [1, 2, 3, 4], built: true },
   // Organisation (spec 2 §2)
   { path: '/companias', title: 'Compañías', area: 'companies', types: LENDER, built: false },
   {

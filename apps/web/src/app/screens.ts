@@ -11,6 +11,9 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/usuarios': async () => (await import('../features/users/user-list')).UserListPage,
   '/crear-usuario': async () => (await import('../features/users/user-form')).UserFormPage,
   '/editar-usuario/:id': async () => (await import('../features/users/user-form')).UserFormPage,
+  '/roles': async () => (await import('../features/roles/role-list')).RoleListPage,
+  '/crear-rol': async () => (await import('../features/roles/role-form')).RoleFormPage,
+  '/editar-rol/:id': async () => (await import('../features/roles/role-form')).RoleFormPage,
 };
 
 const underConstruction: ScreenLoader = async () => (await import('./shell/under-construction')).UnderConstruction;

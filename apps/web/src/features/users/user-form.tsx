@@ -105,9 +105,8 @@ function UserForm({ creatorType }: { creatorType: UserType }) {
 
   if (id !== null && existing.isError) {
     return (
-      <Alert severity="error" action={<Button onClick={() => void navigate('/usuarios')}>Regresar</Button>}>
-        {existing.error instanceof ApiError ? existing.error.message : MESSAGES.loadError}
-      </Alert>
+      // The title bar's back button returns to the list.
+      <Alert severity="error">{existing.error instanceof ApiError ? existing.error.message : MESSAGES.loadError}</Alert>
     );
   }
   const loading = id !== null && !existing.data;

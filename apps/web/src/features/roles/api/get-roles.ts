@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { RoleResponse } from '@planpiso/domain';
+import { api } from '../../../lib/api-client';
+import type { ListQuery } from '../../../components/use-url-list-state';
+
+export const ROLE_FILTERS = ['name', 'from', 'to'] as const;
+export type RoleFilter = (typeof ROLE_FILTERS)[number];
+export type RolePage = { items: RoleResponse[]; total: number };
+
+export const roleKeys = {
+  lists: ['roles', 'list'] as const,
+  list: (query: ListQuery<RoleFilter>) => ['roles', 'list', query] as const,
+  detail: (id: number) => ['roles', 'detail', id] as const,
+};
+
+/** GET /api/roles (spec 1 §7): types 2, 3 and 4 list only the roles they registered (spec 1 §6). */
+export async function getRoles(query: ListQuery<RoleFilter>, signal?: AbortSignal): Promise<RolePage> {
+  const { data } = await api.get<RolePage>('/api/roles', query, signal);
+  return data;
+}
+
+export const rolesQueryOptions = (query: ListQuery<RoleFilter>) =>
+  queryOptions({
+    queryKey: roleKeys.list(query),
+    queryFn: ({ signal }) => getRoles(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useRoles = (query: ListQuery<RoleFilter>) => useQuery(rolesQueryOptions(query));

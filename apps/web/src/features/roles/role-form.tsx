@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import {
+  MESSAGES,
+  roleFields,
+  roleLabel,
+  roleTypesOfferedInUserForm,
+  type CreateRoleRequest,
+  type UserType,
+} from '@planpiso/domain';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { SelectField } from '../../components/form/select-field';
+import { TextField } from '../../components/form/text-field';
+import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { ApiError } from '../../lib/api-client';
+import { useUserType } from '../../lib/can';
+import { useRole } from './api/get-role';
+import { useSaveRole } from './api/save-role';
+
+type RoleFormValues = { name: string; description: string; type: number | null };
+const EMPTY: RoleFormValues = { name: '', description: '', type: null };
+
+/** /crear-rol and /editar-rol/{id} (spec 1 §2.8): edit mode when the route carries an id. */
+export function RoleFormPage() {
+  const type = useUserType();
+  return type === null ? null : <RoleForm creatorType={type} />;
+}
+
+function RoleForm({ creatorType }: { creatorType: UserType }) {
+  const params = useParams();
+  const id = params.id ? Number(params.id) : null;
+  const editing = id !== null;
+  const navigate = useNavigate();
+  const existing = useRole(id);
+  const save = useSaveRole();
+  const [pending, setPending] = useState<CreateRoleRequest | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const { control, handleSubmit, reset } = useForm<RoleFormValues>({
+    resolver: zodResolver(roleFields) as unknown as Resolver<RoleFormValues>,
+    defaultValues: EMPTY,
+  });
+  useEffect(() => {
+    const role = existing.data;
+    if (role) reset({ name: role.name, description: role.description, type: role.type });
+  }, [existing.data, reset]);
+
+  // The types this creator may create (spec 1 §6); in edit mode the role's own type, which cannot change (§2.8).
+  const offered: number[] = roleTypesOfferedInUserForm(creatorType);
+  const types = existing.data && !offered.includes(existing.data.type) ? [...offered, existing.data.type] : offered;
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      const saved = await save.mutateAsync({ id, body: pending });
+      setResult({ ok: true, message: saved.message });
+    } catch (error) {
+      setResult(errorResult(error));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  if (editing && existing.isError) {
+    return (
+      // The title bar's back button returns to the list.
+      <Alert severity="error">{existing.error instanceof ApiError ? existing.error.message : MESSAGES.loadError}</Alert>
+    );
+  }
+  const loading = editing && !existing.data;
+
+  return (
+    <Paper
+      component="form"
+      noValidate
+      aria-label={editing ? 'Editar rol' : 'Crear rol'}
+      onSubmit={handleSubmit((values) => setPending(roleFields.parse(values)))}
+      sx={{ p: 3, border: 1, borderColor: 'divider', maxWidth: 720 }}
+    >
+      {loading ? (
+        <Skeleton variant="rounded" height={200} />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2.5 }}>
+          <TextField control={control} name="name" label="Nombre" maxLength={150} disabled={save.isPending} />
+          <TextField
+            control={control}
+            name="description"
+            label="Descripción"
+            multiline
+            minRows={3}
+            disabled={save.isPending}
+          />
+          <SelectField
+            control={control}
+            name="type"
+            label="Tipo"
+            options={types.map((t) => ({ value: t, label: roleLabel(t) }))}
+            disabled={editing || save.isPending}
+          />
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
+        <Button onClick={() => void navigate('/roles')}>Cancelar</Button>
+        <Button type="submit" variant="contained" disabled={loading}>
+          Guardar
+        </Button>
+      </Box>
+      <ConfirmDialog
+        open={pending !== null}
+        message={editing ? MESSAGES.confirmEdit : MESSAGES.confirmCreateRole}
+        busy={save.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      />
+      <ResultDialog
+        result={result}
+        onAccept={() => {
+          const succeeded = result?.ok;
+          setResult(null);
+          if (succeeded) void navigate('/roles');
+        }}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,127 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import IconButton from '@mui/material/IconButton';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import Edit from '@mui/icons-material/Edit';
+import type { GridColDef } from '@mui/x-data-grid';
+import { MESSAGES, ROLES_DEFAULT_SORT, type RoleResponse } from '@planpiso/domain';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DateRange } from '../../components/date-range';
+import { FilterBar } from '../../components/filter-bar';
+import { TextField } from '../../components/form/text-field';
+import { dateColumn } from '../../components/grid-columns';
+import { PagedGrid } from '../../components/paged-grid';
+import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { useUrlListState } from '../../components/use-url-list-state';
+import { useCan } from '../../lib/can';
+import { ROLE_FILTERS, useRoles } from './api/get-roles';
+import { useSetRoleActive } from './api/set-role-active';
+
+type ColumnOptions = {
+  mayEdit: boolean;
+  mayToggle: boolean;
+  onEdit: (role: RoleResponse) => void;
+  onToggle: (role: RoleResponse) => void;
+};
+
+/** Rol, Descripción, Fecha, Acciones (edit) and Estatus (spec 1 §2.7); fields are the server's sort keys. */
+function roleColumns({ mayEdit, mayToggle, onEdit, onToggle }: ColumnOptions): GridColDef<RoleResponse>[] {
+  return [
+    { field: 'name', headerName: 'Rol', flex: 1, minWidth: 180 },
+    { field: 'description', headerName: 'Descripción', flex: 1.6, minWidth: 220 },
+    dateColumn<RoleResponse>('createdAt', 'Fecha'),
+    {
+      field: 'actions',
+      headerName: 'Acciones',
+      sortable: false,
+      minWidth: 100,
+      renderCell: ({ row }) =>
+        mayEdit && (
+          <Tooltip title="Editar">
+            <IconButton size="small" aria-label={`Editar ${row.name}`} onClick={() => onEdit(row)}>
+              <Edit fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ),
+    },
+    {
+      field: 'isActive',
+      headerName: 'Estatus',
+      minWidth: 100,
+      renderCell: ({ row }) =>
+        mayToggle && (
+          <Switch
+            size="small"
+            checked={row.isActive}
+            onChange={() => onToggle(row)}
+            slotProps={{ input: { 'aria-label': `Estatus de ${row.name}` } }}
+          />
+        ),
+    },
+  ];
+}
+
+/** /roles (spec 1 §2.7): filters by name and created range, paged and sorted by the server (name ascending). */
+export function RoleListPage() {
+  const navigate = useNavigate();
+  const mayEdit = useCan('PUT /api/roles/:id');
+  const mayToggle = useCan('PATCH /api/roles/:id/active');
+  const list = useUrlListState({ filters: ROLE_FILTERS, defaultSort: ROLES_DEFAULT_SORT });
+  const roles = useRoles(list.query);
+  const setActive = useSetRoleActive();
+  const [pending, setPending] = useState<RoleResponse | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
+
+  const onToggle = useCallback((role: RoleResponse) => setPending(role), []);
+  const columns = useMemo(
+    () => roleColumns({ mayEdit, mayToggle, onEdit: (role) => void navigate(`/editar-rol/${role.id}`), onToggle }),
+    [mayEdit, mayToggle, navigate, onToggle],
+  );
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      // The inverse of the row's current value (spec 1 §4).
+      const answer = await setActive.mutateAsync({ id: pending.id, active: !pending.isActive });
+      setResult({ ok: true, message: answer.message ?? MESSAGES.roleStatusChanged });
+    } catch (error) {
+      setResult(errorResult(error));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <>
+      <FilterBar values={list.filters} onSearch={list.setFilters}>
+        {(control) => (
+          <>
+            <TextField control={control} name="name" label="Nombre" size="small" />
+            <DateRange control={control} from="from" to="to" />
+          </>
+        )}
+      </FilterBar>
+      <PagedGrid
+        label="Roles"
+        columns={columns}
+        rows={roles.data?.items}
+        total={roles.data?.total}
+        loading={roles.isFetching}
+        error={roles.isError}
+        onRetry={() => void roles.refetch()}
+        list={list}
+        // A page holds at most 100 rows and the grid grows to fit them: virtualising saves nothing here.
+        disableVirtualization
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        message={MESSAGES.confirmRoleStatus}
+        busy={setActive.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      />
+      <ResultDialog result={result} onAccept={() => setResult(null)} />
+    </>
+  );
+}
