@@ -113,7 +113,7 @@ export const ROUTES: readonly AppRoute[] = [
     types: [3],
     built: false,
   },
-  { path: '/notificaciones', title: 'Notificaciones', area: 'notifications', types: ALL, built: false },
+  { path: '/notificaciones', title: 'Notificaciones', area: 'notifications', types: ALL, built: true },
   // Financing operations (spec 3 §2)
   {
     path: '/disposiciones',

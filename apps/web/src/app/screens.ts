@@ -14,6 +14,7 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/roles': async () => (await import('../features/roles/role-list')).RoleListPage,
   '/crear-rol': async () => (await import('../features/roles/role-form')).RoleFormPage,
   '/editar-rol/:id': async () => (await import('../features/roles/role-form')).RoleFormPage,
+  '/notificaciones': async () => (await import('../features/notifications/notification-list')).NotificationListPage,
 };
 
 const underConstruction: ScreenLoader = async () => (await import('./shell/under-construction')).UnderConstruction;

@@ -1,0 +1,67 @@
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import Visibility from '@mui/icons-material/Visibility';
+import type { GridColDef } from '@mui/x-data-grid';
+import { notificationTypeLabel, type NotificationResponse } from '@planpiso/domain';
+import { dateColumn } from '../../components/grid-columns';
+
+type Options = { onView: (n: NotificationResponse) => void; onDelete: (n: NotificationResponse) => void };
+
+/** Tipo (with the unread red dot), Descripción, Fecha (dd/MM/yyyy HH:mm) and Acciones (spec 1 §2.9). */
+export function notificationColumns({ onView, onDelete }: Options): GridColDef<NotificationResponse>[] {
+  return [
+    {
+      field: 'type',
+      headerName: 'Tipo',
+      minWidth: 150,
+      valueGetter: (value: number) => notificationTypeLabel(value),
+      renderCell: ({ row, value }) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%' }}>
+          <Box
+            component="span"
+            role={row.isReaded ? undefined : 'img'}
+            aria-label={row.isReaded ? undefined : 'No leída'}
+            sx={{
+              width: 10,
+              height: 10,
+              borderRadius: '50%',
+              flexShrink: 0,
+              bgcolor: row.isReaded ? 'transparent' : 'error.main',
+            }}
+          />
+          <span style={{ fontWeight: row.isReaded ? 400 : 600 }}>{String(value)}</span>
+        </Box>
+      ),
+    },
+    {
+      field: 'message',
+      headerName: 'Descripción',
+      flex: 1,
+      minWidth: 260,
+      renderCell: ({ row }) => <span style={{ fontWeight: row.isReaded ? 400 : 600 }}>{row.message}</span>,
+    },
+    dateColumn<NotificationResponse>('createdAt', 'Fecha', { withTime: true }),
+    {
+      field: 'actions',
+      headerName: 'Acciones',
+      sortable: false,
+      minWidth: 110,
+      renderCell: ({ row }) => (
+        <>
+          <Tooltip title="Ver">
+            <IconButton size="small" aria-label={`Ver notificación ${row.id}`} onClick={() => onView(row)}>
+              <Visibility fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Eliminar">
+            <IconButton size="small" aria-label={`Eliminar notificación ${row.id}`} onClick={() => onDelete(row)}>
+              <DeleteOutline fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </>
+      ),
+    },
+  ];
+}
