@@ -2,7 +2,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
-  MESSAGES,
   ROUTES,
   STORAGE_KEYS,
   USER_TYPES,
@@ -68,12 +67,12 @@ describe('title-bar buttons (spec 1 §2.1, §2.2)', () => {
     expect((within(header).getByRole('button', { name: 'Crear Nuevo' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('a dialog button opens its dialog (a notice while the dialog is under construction)', async () => {
+  it('Solicitar Excepción opens the exception request dialog (features/exceptions), which closes with Cancelar', async () => {
     const { header } = await openAs(5, '/disposiciones', 'Disposiciones');
     fireEvent.click(within(header).getByRole('button', { name: 'Solicitar Excepción' }));
     const dialog = await screen.findByRole('dialog', { name: 'Solicitar Excepción' });
-    expect(within(dialog).getByText(MESSAGES.underConstruction)).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    expect(within(dialog).getByLabelText('Comentario')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -6,12 +6,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import ConstructionIcon from '@mui/icons-material/Construction';
 import { MESSAGES, type TitleBarButton } from '@planpiso/domain';
+import { RequestExceptionDialog } from '../../features/exceptions/request-exception-dialog';
 
 /**
- * The dialogs of spec 1 §2.10 (exception request, provision and refinancing creation) arrive with the
- * financing-operations issues; until then their buttons open this notice rather than doing nothing.
+ * The dialogs of spec 1 §2.10. The exception request is built; provision and refinancing creation arrive with the
+ * financing-operations issues, and until then their buttons open this notice rather than doing nothing.
  */
 export function TitleBarDialog({ button, onClose }: { button: TitleBarButton; onClose: () => void }) {
+  if (button.dialog === 'requestException') return <RequestExceptionDialog title={button.label} onClose={onClose} />;
   return (
     <Dialog open onClose={onClose} aria-labelledby="title-bar-dialog-title" maxWidth="xs" fullWidth>
       <DialogTitle id="title-bar-dialog-title">{button.label}</DialogTitle>

@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { EXCEPTION_DIALOG_WIDTH, MESSAGES, STORAGE_KEYS } from '@planpiso/domain';
+import '../../test/dom';
+import { mockApi, type MockReply } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
+
+async function openProvisions(extra: Record<string, MockReply> = {}) {
+  storeSession(sessionUserOf(5));
+  const calls = mockApi({ 'GET /api/identity/session': sessionCheck, ...extra });
+  const view = renderApp('/disposiciones');
+  const heading = await screen.findByRole('heading', { name: 'Disposiciones', level: 1 });
+  return { ...view, calls, header: heading.closest('header') as HTMLElement };
+}
+
+async function openDialog(extra: Record<string, MockReply> = {}) {
+  const view = await openProvisions(extra);
+  fireEvent.click(within(view.header).getByRole('button', { name: 'Solicitar Excepción' }));
+  return { ...view, dialog: await screen.findByRole('dialog', { name: 'Solicitar Excepción' }) };
+}
+
+describe('Solicitar excepción dialog (spec 1 §2.10)', () => {
+  it('opens from the title bar, 637 px wide, with Comentario, Evidencia and Enviar', async () => {
+    const { dialog } = await openDialog();
+    expect(within(dialog).getByLabelText('Comentario')).toBeTruthy();
+    expect(within(dialog).getByText('Evidencia')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Enviar' })).toBeTruthy();
+    const paper = dialog.closest('.MuiDialog-paper') ?? dialog;
+    expect(getComputedStyle(paper).width).toBe(`${EXCEPTION_DIALOG_WIDTH}px`);
+  });
+
+  it('does not open while the exceptionDisabled flag is set', async () => {
+    localStorage.setItem(STORAGE_KEYS.exceptionDisabled, 'true');
+    const { header } = await openProvisions();
+    const button = within(header).getByRole('button', { name: 'Solicitar Excepción' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.click(button);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("opens when the flag says 'false'", async () => {
+    localStorage.setItem(STORAGE_KEYS.exceptionDisabled, 'false');
+    const { dialog } = await openDialog();
+    expect(dialog).toBeTruthy();
+  });
+
+  it('Comentario is required: nothing is sent without it', async () => {
+    const { dialog, calls } = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(await within(dialog).findByText(MESSAGES.required)).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/exceptions')).toBe(false);
+  });
+
+  it('a failed send (the endpoint is not there yet: 404) keeps the dialog open with the reason', async () => {
+    const { dialog, calls } = await openDialog();
+    fireEvent.change(within(dialog).getByLabelText('Comentario'), { target: { value: 'Unidad con daño menor' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(await within(dialog).findByText('El recurso solicitado no existe')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/exceptions')).toBe(true);
+    expect(screen.getByRole('dialog', { name: 'Solicitar Excepción' })).toBeTruthy();
+    expect((within(dialog).getByLabelText('Comentario') as HTMLTextAreaElement).value).toBe('Unidad con daño menor');
+  });
+
+  it('a successful send posts comment and evidence as multipart and closes the dialog', async () => {
+    const { dialog, calls } = await openDialog({
+      'POST /api/exceptions': { status: 201, body: { data: { id: 1 } } },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Comentario'), { target: { value: 'Unidad con daño menor' } });
+    const evidence = new File([new Uint8Array([137, 80, 78, 71])], 'foto.png', { type: 'image/png' });
+    fireEvent.change(within(dialog).getByLabelText('Evidencia'), { target: { files: [evidence] } });
+    expect(await within(dialog).findByText('foto.png')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText(MESSAGES.exceptionRequestSent)).toBeTruthy();
+    const body = calls.find((c) => c.path === '/api/exceptions')!.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(body.get('comment')).toBe('Unidad con daño menor');
+    expect((body.get('evidence') as File).name).toBe('foto.png');
+  });
+
+  it('a file of another type is refused before sending', async () => {
+    const { dialog } = await openDialog();
+    const pdf = new File(['%PDF'], 'carta.pdf', { type: 'application/pdf' });
+    fireEvent.change(within(dialog).getByLabelText('Evidencia'), { target: { files: [pdf] } });
+    expect(await within(dialog).findByText(MESSAGES.fileInvalidType)).toBeTruthy();
+  });
+});
