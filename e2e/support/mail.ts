@@ -37,3 +37,10 @@ export function verificationCode(mail: CaughtMail): string {
   if (!code) throw new Error(`No 6-digit code in the e-mail "${mail.subject}"`);
   return code;
 }
+
+/** The temporary password in the e-mail a new user (or a resend) gets: the line 'Contraseña temporal: …'. */
+export function temporaryPassword(mail: CaughtMail): string {
+  const password = /Contraseña temporal:\s*(\S+)/.exec(mail.text)?.[1];
+  if (!password) throw new Error(`No temporary password in the e-mail "${mail.subject}"`);
+  return password;
+}

@@ -1,0 +1,55 @@
+// What the list and form screens have in common (apps/web/src/components): the side menu, the search bar, the
+// grid's rows and the save flow's two dialogs (confirm, then result), found the way a user finds them.
+import type { Locator, Page } from 'playwright-core';
+import { MESSAGES } from '@planpiso/domain';
+import { expectVisible } from './journey';
+
+export const sideMenu = (page: Page): Locator => page.getByRole('navigation', { name: 'Menú principal' });
+
+/** The side menu's top-level labels, in screen order (the red dot has no text). */
+export async function sideMenuLabels(page: Page): Promise<string[]> {
+  return (await sideMenu(page).getByRole('button').allInnerTexts()).map((label) => label.trim());
+}
+
+/** The red dot on the Notificaciones menu item (unread notifications). */
+export const pendingNotificationsDot = (page: Page): Locator =>
+  sideMenu(page).getByRole('img', { name: 'Notificaciones pendientes' });
+
+/** Fills the list's search bar fields by label and presses Buscar. */
+export async function search(page: Page, fields: Record<string, string>): Promise<void> {
+  const bar = page.getByRole('search');
+  for (const [label, value] of Object.entries(fields)) {
+    await bar.getByLabel(label, { exact: true }).fill(value);
+  }
+  await bar.getByRole('button', { name: 'Buscar' }).click();
+}
+
+/** The grid row that shows `text` (a unique e-mail or name). */
+export const gridRow = (page: Page, grid: string, text: string): Locator =>
+  page.getByRole('grid', { name: grid }).getByRole('row').filter({ hasText: text });
+
+/** The confirm step of a save flow: the prompt must read `message`; presses Aceptar. */
+export async function confirm(page: Page, message: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: message, exact: true });
+  await expectVisible(dialog);
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+}
+
+const resultDialog = (page: Page) =>
+  page.getByRole('dialog').filter({
+    has: page.getByRole('heading', { name: new RegExp(`${MESSAGES.actionSucceeded}|${MESSAGES.errorTitle}`) }),
+  });
+
+/**
+ * The result step: 'Acción realizada exitosamente' with `message`, then Aceptar. A failure dialog ('Ocurrió un
+ * error') fails the journey with the server's message instead of a timeout.
+ */
+export async function acceptSuccess(page: Page, message: string): Promise<void> {
+  const dialog = resultDialog(page);
+  await expectVisible(dialog);
+  const text = (await dialog.innerText()).trim();
+  if (!text.includes(MESSAGES.actionSucceeded)) throw new Error(`The result dialog says: ${text}`);
+  await expectVisible(dialog.getByText(message, { exact: true }));
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
