@@ -63,7 +63,8 @@ export function userColumns({
               </IconButton>
             </Tooltip>
           )}
-          {mayResend && canResendTemporaryPassword(actor.type) && (
+          {/* The server refuses one's own resend (it would replace the password in use): no button that always fails. */}
+          {mayResend && canResendTemporaryPassword(actor.type) && row.id !== actor.id && (
             <Tooltip title="Reenviar contraseña temporal">
               <IconButton
                 size="small"

@@ -48,7 +48,7 @@ describe('users list columns (spec 1 §2.5)', () => {
     expect(new URLSearchParams(list.search).get('pageSize')).toBe('10');
   });
 
-  it('type 1: edit only on type 2 rows, resend on every row, no status switch on its own row', async () => {
+  it("type 1: edit only on type 2 rows, resend on other users' rows, no status switch on its own row", async () => {
     const { grid } = await openList(1, [
       userRow({ id: 101, firstname: 'Sofía', lastname: 'Martínez', email: 'a-yo@planpiso.mx', type: 1 }),
       userRow({ id: 20, firstname: 'Admin', lastname: 'Uno', email: 'b-admin@planpiso.mx', type: 2 }),
@@ -60,7 +60,8 @@ describe('users list columns (spec 1 §2.5)', () => {
     expect(within(own).queryByRole('checkbox')).toBeNull();
     expect(within(rowOf(grid, 'b-admin@planpiso.mx')).getByRole('button', { name: 'Editar Admin Uno' })).toBeTruthy();
     expect(within(rowOf(grid, 'c-oper@planpiso.mx')).queryByRole('button', { name: /^Editar/ })).toBeNull();
-    for (const email of ['a-yo@planpiso.mx', 'b-admin@planpiso.mx', 'c-oper@planpiso.mx']) {
+    expect(within(own).queryByRole('button', { name: /^Reenviar contraseña temporal/ })).toBeNull();
+    for (const email of ['b-admin@planpiso.mx', 'c-oper@planpiso.mx']) {
       expect(within(rowOf(grid, email)).getByRole('button', { name: /^Reenviar contraseña temporal/ })).toBeTruthy();
     }
     expect(within(rowOf(grid, 'b-admin@planpiso.mx')).getByLabelText('Estatus de Admin Uno')).toBeTruthy();
