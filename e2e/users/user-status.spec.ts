@@ -45,6 +45,8 @@ test('the users status toggle asks first, shows its message, flips and stays fli
     await expectVisible(own);
     assert.equal(await own.getByRole('switch').count(), 0, 'no toggle on the own row');
     assert.equal(await own.getByRole('checkbox').count(), 0, 'no toggle on the own row');
+    assert.equal(await own.getByRole('button', { name: /^Reenviar contraseña temporal/ }).count(), 0);
+    assert.equal(await own.getByRole('button', { name: /^Editar/ }).count(), 0);
 
     // The inactive user can no longer sign in.
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();
