@@ -1,0 +1,202 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CLIENTS, GUARANTORS, LEGAL_REPRESENTATIVES, vehicleByVin, type CreditFixture } from '../fixtures/index';
+import { badRequest, notFound } from '../platform/errors';
+import { createSimulatorApp } from '../platform/server';
+import { isIsoDate } from './dates';
+import { CrmState, round2, type UnitInsertion } from './state';
+
+export type CrmServer = { app: FastifyInstance; state: CrmState };
+
+type Query = Record<string, string | undefined>;
+
+/** A required query parameter, trimmed; 400 when missing (decision 009: errors are `{ message }`). */
+function required(request: FastifyRequest, name: string): string {
+  const value = (request.query as Query)[name]?.trim();
+  if (!value) throw badRequest(`Falta el parámetro ${name}`);
+  return value;
+}
+
+function optionalDate(request: FastifyRequest, name: string): string | undefined {
+  const value = (request.query as Query)[name]?.trim();
+  if (!value) return undefined;
+  if (!isIsoDate(value)) throw badRequest(`${name} debe tener el formato YYYY-MM-DD`);
+  return value;
+}
+
+/** The CRM of decision 009: the spec's read paths over the fixtures, plus the idempotent unit insertion. */
+export function buildCrmServer(token: string): CrmServer {
+  const { app } = createSimulatorApp({ token });
+  const state = new CrmState();
+
+  app.get('/ClientesDispLinea', async () =>
+    CLIENTS.map(({ numeroCliente, nombreEmpresa, razonSocial }) => ({ numeroCliente, nombreEmpresa, razonSocial })),
+  );
+
+  app.get('/RepresentantesLegales', async (request) => {
+    const numeroCliente = required(request, 'numeroCliente');
+    return LEGAL_REPRESENTATIVES.filter((r) => r.numeroCliente === numeroCliente);
+  });
+
+  app.get('/LineasCredito', async (request) => {
+    const numeroCliente = required(request, 'numeroCliente');
+    return state.linesOf(numeroCliente).map((line) => ({
+      numeroCliente: line.numeroCliente,
+      lineaCredito: line.lineaCredito,
+      tipoDispLinea: line.tipoDispLinea,
+      montoAutorizado: line.montoAutorizado,
+      montoRestante: state.balances(line).montoRestante,
+      plazos: line.plazos,
+      estatus: line.estatus,
+    }));
+  });
+
+  app.get('/InformacionLineaCredito', async (request) => {
+    const lineaCredito = required(request, 'lineaCredito');
+    const line = state.line(lineaCredito);
+    if (!line) throw notFound(`La línea de crédito ${lineaCredito} no existe`);
+    const { montoDispuesto, montoRestante } = state.balances(line);
+    return {
+      lineaCredito: line.lineaCredito,
+      numeroCliente: line.numeroCliente,
+      tipoDispLinea: line.tipoDispLinea,
+      montoAutorizado: line.montoAutorizado,
+      montoDispuesto,
+      montoRestante,
+      plazos: line.plazos,
+      tasa: line.tasa,
+      fechaApertura: line.fechaApertura,
+      fechaVencimiento: line.fechaVencimiento,
+    };
+  });
+
+  app.get('/ConfiguracionClientesDispLinea', async (request) => {
+    const numeroCliente = required(request, 'numeroCliente');
+    const tienesSaldosPendientes = state.hasPendingBalances(numeroCliente);
+    return state.linesOf(numeroCliente).map((line) => {
+      const { montoRestante, disponible } = state.balances(line);
+      return {
+        lineaCredito: line.lineaCredito,
+        tipoDispLinea: line.tipoDispLinea,
+        montoRestante,
+        plazos: line.plazos,
+        disponible,
+        tienesSaldosPendientes,
+      };
+    });
+  });
+
+  app.get('/InventarioCredito', async (request) => {
+    const numeroCliente = required(request, 'numeroCliente');
+    const from = optionalDate(request, 'fechaInicio');
+    const to = optionalDate(request, 'fechaFinal');
+    // The range filters on the day each credit started.
+    const inRange = (credit: CreditFixture) =>
+      (!from || credit.fechaInicio >= from) && (!to || credit.fechaInicio <= to);
+    return state
+      .creditsOf(numeroCliente)
+      .filter(inRange)
+      .map((credit) => ({
+        noCredito: credit.noCredito,
+        modelo: credit.modelo,
+        vin: credit.vin,
+        plazo: credit.plazo,
+        finCredito: credit.fechaVencimiento,
+        lineaCredito: credit.lineaCredito,
+      }));
+  });
+
+  app.get('/DetalleCreditos', async (request) => {
+    const numeroCliente = required(request, 'numeroCliente');
+    return state.creditsOf(numeroCliente).map((credit) => ({
+      noCredito: credit.noCredito,
+      contrato: credit.contrato,
+      lineaCredito: credit.lineaCredito,
+      vin: credit.vin,
+      modelo: credit.modelo,
+      asignacion: credit.asignacion,
+      agencia: credit.agencia,
+      tasa: credit.tasa,
+      saldoCapital: round2(credit.saldoCapital),
+      fechaInicio: credit.fechaInicio,
+      fechaVencimiento: credit.fechaVencimiento,
+      ...state.dayCounts(credit),
+      auditoria: credit.auditoria,
+      tipo: credit.tipo,
+    }));
+  });
+
+  app.get('/Avales', async (request) => {
+    const lineaCredito = required(request, 'lineaCredito');
+    return GUARANTORS.filter((g) => g.lineasCredito.includes(lineaCredito)).map(
+      ({ lineasCredito: _lines, ...guarantor }) => guarantor,
+    );
+  });
+
+  app.get('/InformacionVin', async (request) => {
+    const vin = required(request, 'vin').toUpperCase();
+    const vehicle = vehicleByVin(vin);
+    if (!vehicle) throw notFound(`El VIN ${vin} no existe en el CRM`);
+    const { marca, tipo, modelo, descripcion, motor, colorExterior, colorInterior } = vehicle;
+    return { vin: vehicle.vin, marca, tipo, modelo, descripcion, motor, colorExterior, colorInterior };
+  });
+
+  app.post('/InsertarUnidad', async (request, reply) => {
+    const unit = parseInsertion(request.body);
+    const header = request.headers['idempotency-key'];
+    const idempotencyKey = (Array.isArray(header) ? header[0] : header)?.trim() || null;
+    const { result, replayed } = state.insert(unit, idempotencyKey);
+    return reply.status(replayed ? 200 : 201).send(result);
+  });
+
+  app.get('/__admin/insertions', async () => state.listInsertions());
+  app.delete('/__admin/insertions', async () => {
+    state.reset();
+    return { ok: true };
+  });
+
+  return { app, state };
+}
+
+const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
+
+/** 400 for a body that is not a unit at all; business refusals are the state's 422s. */
+function parseInsertion(body: unknown): UnitInsertion {
+  if (typeof body !== 'object' || body === null) throw badRequest('El cuerpo debe ser un objeto JSON');
+  const input = body as Record<string, unknown>;
+  const text = (name: string, mandatory: boolean) => {
+    const value = input[name];
+    if (value === undefined || value === null) {
+      if (mandatory) throw badRequest(`Falta el campo ${name}`);
+      return '';
+    }
+    if (typeof value !== 'string') throw badRequest(`${name} debe ser texto`);
+    if (mandatory && !value.trim()) throw badRequest(`Falta el campo ${name}`);
+    return value.trim();
+  };
+  const vin = text('vin', true).toUpperCase();
+  if (!VIN.test(vin)) throw badRequest('vin debe tener 17 caracteres (sin I, O ni Q)');
+  const { monto, plazo } = input;
+  if (typeof monto !== 'number' || !Number.isFinite(monto) || monto <= 0) {
+    throw badRequest('monto debe ser un número mayor a 0');
+  }
+  if (typeof plazo !== 'number' || !Number.isInteger(plazo) || plazo <= 0) {
+    throw badRequest('plazo debe ser un número entero de meses');
+  }
+  const fechaInicio = text('fechaInicio', true);
+  if (!isIsoDate(fechaInicio)) throw badRequest('fechaInicio debe tener el formato YYYY-MM-DD');
+  return {
+    numeroCliente: text('numeroCliente', true),
+    lineaCredito: text('lineaCredito', true),
+    folio: text('folio', false),
+    vin,
+    motor: text('motor', false),
+    marca: text('marca', false),
+    modelo: text('modelo', false),
+    descripcion: text('descripcion', false),
+    colorExterior: text('colorExterior', false),
+    colorInterior: text('colorInterior', false),
+    monto: round2(monto),
+    plazo,
+    fechaInicio,
+  };
+}
