@@ -68,7 +68,7 @@ export async function startSimulators(options: SimulatorsOptions = {}): Promise<
       // Known only once listening (port 0).
       publicBaseUrl: () => options.publicBaseUrl ?? urls.esign,
       webhookRetryDelaysMs: options.webhookRetryDelaysMs,
-    }),
+    }).app,
   };
 
   const stop = () => Promise.all(SYSTEMS.map((system) => apps[system].close())).then(() => undefined);
