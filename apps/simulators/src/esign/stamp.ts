@@ -11,8 +11,11 @@ const timeFormat = new Intl.DateTimeFormat('es-MX', {
   timeStyle: 'medium',
 });
 
-/** The standard fonts only encode WinAnsi: Spanish letters pass, anything else would throw. */
-const encodable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+/** The standard fonts only encode WinAnsi: Spanish letters pass, anything else (an emoji in a name) would throw. */
+function encodableWith(font: PDFFont): (text: string) => string {
+  const supported = new Set(font.getCharacterSet());
+  return (text) => Array.from(text, (char) => (supported.has(char.codePointAt(0)!) ? char : '?')).join('');
+}
 
 /**
  * The signed document: the original with a footer on every page and a last page 'Constancia de firma
@@ -25,6 +28,7 @@ export async function stampSignatures(
   const pdf = await PDFDocument.load(original);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const encodable = encodableWith(regular);
   const footer = encodable(`Firmado electrónicamente · Sobre ${envelope.envelopeId}`);
   for (const page of pdf.getPages()) {
     page.drawText(footer, { x: MARGIN / 2, y: 18, size: 7, font: regular, color: rgb(0.35, 0.35, 0.35) });

@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  CLIENTS_WITH_PENDING_BALANCES,
+  DEMO_CLIENT_NUMBERS,
+  FAILING_VINS,
+  FIXTURES_REFERENCE_DATE,
+  VALID_NEW_VINS,
+  vehicleByVin,
+} from '../fixtures/index';
+import { listen } from '../platform/server';
+import { httpClient } from '../platform/testing';
+import { daysBetween } from './dates';
+import { buildCrmServer } from './server';
+
+const TOKEN = 'crm-de-prueba';
+const { app } = buildCrmServer(TOKEN);
+let url: string;
+beforeAll(async () => {
+  url = (await listen(app, '127.0.0.1', 0)).url;
+});
+afterAll(() => app.close());
+beforeEach(async () => {
+  await crm().delete('/__admin/faults');
+  await crm().delete('/__admin/insertions');
+});
+
+const crm = () => httpClient(url, TOKEN);
+
+type LineConfiguration = {
+  lineaCredito: string;
+  tipoDispLinea: string;
+  montoRestante: number;
+  plazos: string;
+  disponible: number;
+  tienesSaldosPendientes: boolean;
+};
+
+const NORTE = DEMO_CLIENT_NUMBERS.autosDelNorte;
+
+function unit(vin: string, overrides: Record<string, unknown> = {}) {
+  const vehicle = vehicleByVin(vin)!;
+  return {
+    numeroCliente: NORTE,
+    lineaCredito: 'LC-10001-01',
+    folio: 'DISP-000123',
+    vin,
+    motor: vehicle.motor,
+    marca: vehicle.marca,
+    modelo: vehicle.modelo,
+    descripcion: vehicle.descripcion,
+    colorExterior: vehicle.colorExterior,
+    colorInterior: vehicle.colorInterior,
+    monto: 400_000,
+    plazo: 3,
+    fechaInicio: '2026-11-20',
+    ...overrides,
+  };
+}
+
+describe('CRM simulator', () => {
+  it('asks for the bearer token', async () => {
+    expect(await httpClient(url).get('/ClientesDispLinea')).toMatchObject({
+      status: 401,
+      body: { message: expect.any(String) },
+    });
+    expect((await httpClient(url).post('/InsertarUnidad', unit(VALID_NEW_VINS[0]!))).status).toBe(401);
+    expect((await httpClient(url).get('/__admin/insertions')).status).toBe(401);
+  });
+
+  it('lists the clients, the demo companies among them', async () => {
+    const { status, body } =
+      await crm().get<{ numeroCliente: string; nombreEmpresa: string; razonSocial: string }[]>('/ClientesDispLinea');
+    expect(status).toBe(200);
+    expect(body.length).toBeGreaterThanOrEqual(6);
+    expect(body).toContainEqual({
+      numeroCliente: DEMO_CLIENT_NUMBERS.autosDelNorte,
+      nombreEmpresa: 'Autos del Norte',
+      razonSocial: 'Autos del Norte S.A. de C.V.',
+    });
+    expect(body.find((c) => c.numeroCliente === DEMO_CLIENT_NUMBERS.camionesDelNorte)?.nombreEmpresa).toBe(
+      'Camiones del Norte',
+    );
+    expect(body.find((c) => c.numeroCliente === DEMO_CLIENT_NUMBERS.autosDelBajio)?.nombreEmpresa).toBe(
+      'Autos del Bajío',
+    );
+  });
+
+  it('answers 400 without a required parameter and [] for an unknown client', async () => {
+    for (const path of [
+      '/RepresentantesLegales',
+      '/LineasCredito',
+      '/InformacionLineaCredito',
+      '/ConfiguracionClientesDispLinea',
+      '/InventarioCredito',
+      '/DetalleCreditos',
+      '/Avales',
+      '/InformacionVin',
+    ]) {
+      expect(await crm().get(path)).toMatchObject({ status: 400, body: { message: expect.any(String) } });
+    }
+    for (const path of [
+      '/RepresentantesLegales',
+      '/LineasCredito',
+      '/ConfiguracionClientesDispLinea',
+      '/DetalleCreditos',
+    ]) {
+      expect(await crm().get(`${path}?numeroCliente=99999`)).toMatchObject({ status: 200, body: [] });
+    }
+    expect(await crm().get('/Avales?lineaCredito=LC-X')).toMatchObject({ status: 200, body: [] });
+  });
+
+  it('answers the legal representatives of a client', async () => {
+    const { body } = await crm().get<Record<string, string>[]>(`/RepresentantesLegales?numeroCliente=${NORTE}`);
+    expect(body.length).toBeGreaterThanOrEqual(1);
+    for (const representative of body) {
+      expect(representative).toMatchObject({
+        numeroCliente: NORTE,
+        nombres: expect.any(String),
+        apellidos: expect.any(String),
+      });
+      expect(representative.correo).toMatch(/^[^@\s]+@[^@\s]+$/);
+      expect(representative.telefono).toMatch(/^\d{10}$/);
+    }
+  });
+
+  it('keeps the lines, their information and their configuration consistent', async () => {
+    const lines = (await crm().get<Record<string, unknown>[]>(`/LineasCredito?numeroCliente=${NORTE}`)).body;
+    expect(lines.map((l) => l.tipoDispLinea).sort()).toEqual(['100000000', '100000001']);
+    for (const line of lines) {
+      const info = (
+        await crm().get<Record<string, number>>(`/InformacionLineaCredito?lineaCredito=${line.lineaCredito}`)
+      ).body;
+      expect(info).toMatchObject({ lineaCredito: line.lineaCredito, numeroCliente: NORTE, plazos: line.plazos });
+      expect(info.montoDispuesto! + info.montoRestante!).toBeCloseTo(info.montoAutorizado!, 2);
+      expect(info.montoRestante).toBe(line.montoRestante);
+    }
+    expect((await crm().get('/InformacionLineaCredito?lineaCredito=LC-00000-00')).status).toBe(404);
+
+    const configuration = (
+      await crm().get<LineConfiguration[]>(`/ConfiguracionClientesDispLinea?numeroCliente=${NORTE}`)
+    ).body;
+    expect(configuration).toHaveLength(lines.length);
+    expect(configuration[0]).toEqual({
+      lineaCredito: 'LC-10001-01',
+      tipoDispLinea: '100000000',
+      montoRestante: expect.any(Number),
+      plazos: '1|2|3|6',
+      disponible: expect.any(Number),
+      tienesSaldosPendientes: false,
+    });
+  });
+
+  it('flags pending balances and holds the overdue capital back from what is available', async () => {
+    expect(CLIENTS_WITH_PENDING_BALANCES).toContain(DEMO_CLIENT_NUMBERS.camionesDelNorte);
+    const configuration = (
+      await crm().get<LineConfiguration[]>(
+        `/ConfiguracionClientesDispLinea?numeroCliente=${DEMO_CLIENT_NUMBERS.camionesDelNorte}`,
+      )
+    ).body;
+    expect(configuration.every((line) => line.tienesSaldosPendientes)).toBe(true);
+    expect(configuration.some((line) => line.disponible < line.montoRestante)).toBe(true);
+  });
+
+  it("answers the inventory, filtered by the credits' start date", async () => {
+    const all = (await crm().get<Record<string, unknown>[]>(`/InventarioCredito?numeroCliente=${NORTE}`)).body;
+    expect(all.length).toBeGreaterThanOrEqual(8);
+    expect(Object.keys(all[0]!).sort()).toEqual(['finCredito', 'lineaCredito', 'modelo', 'noCredito', 'plazo', 'vin']);
+    const details = (await crm().get<Record<string, string>[]>(`/DetalleCreditos?numeroCliente=${NORTE}`)).body;
+    const from = '2026-10-01';
+    const expected = details.filter((d) => d.fechaInicio! >= from).map((d) => d.noCredito);
+    const filtered = (
+      await crm().get<Record<string, string>[]>(
+        `/InventarioCredito?numeroCliente=${NORTE}&fechaInicio=${from}&fechaFinal=2026-12-31`,
+      )
+    ).body;
+    expect(filtered.map((row) => row.noCredito)).toEqual(expected);
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered.length).toBeLessThan(all.length);
+    expect((await crm().get(`/InventarioCredito?numeroCliente=${NORTE}&fechaInicio=01/10/2026`)).status).toBe(400);
+  });
+
+  it('answers credit details with day counts at the reference date', async () => {
+    const details = (
+      await crm().get<Record<string, string | number | boolean>[]>(`/DetalleCreditos?numeroCliente=${NORTE}`)
+    ).body;
+    const credit = details[0]!;
+    expect(Object.keys(credit).sort()).toEqual(
+      [
+        'noCredito',
+        'contrato',
+        'lineaCredito',
+        'vin',
+        'modelo',
+        'asignacion',
+        'agencia',
+        'tasa',
+        'saldoCapital',
+        'fechaInicio',
+        'fechaVencimiento',
+        'diasTranscurridos',
+        'plazoFinanciamiento',
+        'diasRescate',
+        'auditoria',
+        'tipo',
+      ].sort(),
+    );
+    expect(credit.diasRescate).toBe(daysBetween(FIXTURES_REFERENCE_DATE, credit.fechaVencimiento as string));
+    expect(credit.diasTranscurridos).toBe(daysBetween(credit.fechaInicio as string, FIXTURES_REFERENCE_DATE));
+    expect(typeof credit.auditoria).toBe('boolean');
+  });
+
+  it('answers natural and corporate guarantors', async () => {
+    const guarantors = (await crm().get<Record<string, unknown>[]>('/Avales?lineaCredito=LC-10001-01')).body;
+    expect(guarantors.map((g) => g.tipoPersona).sort()).toEqual(['fisica', 'moral']);
+    const company = guarantors.find((g) => g.tipoPersona === 'moral')!;
+    expect(company.razonSocial).toMatch(/S\.A\. de C\.V\.$/);
+    expect((company.representantes as unknown[]).length).toBeGreaterThan(0);
+    expect(guarantors.find((g) => g.tipoPersona === 'fisica')!.representantes).toEqual([]);
+  });
+
+  it('answers VIN information, 404 for an unknown VIN', async () => {
+    const vin = VALID_NEW_VINS[0]!;
+    const { status, body } = await crm().get(`/InformacionVin?vin=${vin.toLowerCase()}`);
+    expect(status).toBe(200);
+    const { marca, tipo, modelo, descripcion, motor, colorExterior, colorInterior } = vehicleByVin(vin)!;
+    expect(body).toEqual({ vin, marca, tipo, modelo, descripcion, motor, colorExterior, colorInterior });
+    expect((await crm().get('/InformacionVin?vin=1HGCM82633A004352')).status).toBe(404);
+  });
+
+  it('inserts a unit once per idempotency key and per VIN on a line, and lowers the line balance', async () => {
+    const before = (await crm().get<LineConfiguration[]>(`/ConfiguracionClientesDispLinea?numeroCliente=${NORTE}`))
+      .body[0]!;
+    const vin = VALID_NEW_VINS[0]!;
+    const first = await crm().post('/InsertarUnidad', unit(vin), { 'idempotency-key': 'disp-1-unidad-1' });
+    expect(first).toMatchObject({
+      status: 201,
+      body: { noCredito: expect.any(String), vin, lineaCredito: 'LC-10001-01' },
+    });
+
+    const again = await crm().post('/InsertarUnidad', unit(vin), { 'idempotency-key': 'disp-1-unidad-1' });
+    expect(again).toMatchObject({ status: 200, body: first.body });
+    const sameUnit = await crm().post('/InsertarUnidad', unit(vin), { 'idempotency-key': 'otra-clave' });
+    expect(sameUnit).toMatchObject({ status: 200, body: first.body });
+    const reusedKey = await crm().post('/InsertarUnidad', unit(VALID_NEW_VINS[1]!), {
+      'idempotency-key': 'disp-1-unidad-1',
+    });
+    expect(reusedKey.status).toBe(422);
+
+    const insertions = (await crm().get<{ idempotencyKey: string; result: unknown }[]>('/__admin/insertions')).body;
+    expect(insertions).toHaveLength(1);
+    expect(insertions[0]).toMatchObject({ idempotencyKey: 'disp-1-unidad-1', result: first.body });
+
+    const after = (await crm().get<LineConfiguration[]>(`/ConfiguracionClientesDispLinea?numeroCliente=${NORTE}`))
+      .body[0]!;
+    expect(after.montoRestante).toBeCloseTo(before.montoRestante - 400_000, 2);
+    expect(after.disponible).toBeCloseTo(before.disponible - 400_000, 2);
+    const inventory = (await crm().get<{ vin: string }[]>(`/InventarioCredito?numeroCliente=${NORTE}`)).body;
+    expect(inventory.map((row) => row.vin)).toContain(vin);
+
+    await crm().delete('/__admin/insertions');
+    expect((await crm().get('/__admin/insertions')).body).toEqual([]);
+    const reset = (await crm().get<LineConfiguration[]>(`/ConfiguracionClientesDispLinea?numeroCliente=${NORTE}`))
+      .body[0]!;
+    expect(reset.montoRestante).toBe(before.montoRestante);
+  });
+
+  it('rejects with 422 the VINs the CRM refuses, a foreign line, a term off the line and an amount over the balance', async () => {
+    for (const vin of FAILING_VINS.crmInsertion) {
+      expect(await crm().post('/InsertarUnidad', unit(vin), { 'idempotency-key': vin })).toMatchObject({
+        status: 422,
+        body: { message: expect.any(String) },
+      });
+    }
+    const vin = VALID_NEW_VINS[2]!;
+    expect((await crm().post('/InsertarUnidad', unit(vin, { lineaCredito: 'LC-10003-01' }))).status).toBe(422);
+    expect((await crm().post('/InsertarUnidad', unit(vin, { plazo: 5 }))).status).toBe(422);
+    expect((await crm().post('/InsertarUnidad', unit(vin, { monto: 900_000_000 }))).status).toBe(422);
+    expect((await crm().get('/__admin/insertions')).body).toEqual([]);
+  });
+
+  it('answers 400 for a body that is not a unit', async () => {
+    const vin = VALID_NEW_VINS[3]!;
+    for (const bad of [
+      unit(vin, { vin: 'CORTO' }),
+      unit(vin, { monto: '10' }),
+      unit(vin, { fechaInicio: '20/11/2026' }),
+      unit(vin, { numeroCliente: undefined }),
+    ]) {
+      expect(await crm().post('/InsertarUnidad', bad)).toMatchObject({
+        status: 400,
+        body: { message: expect.any(String) },
+      });
+    }
+  });
+
+  it('obeys its fault knobs per route', async () => {
+    await crm().put('/__admin/faults', { route: 'GET /ConfiguracionClientesDispLinea', errorRate: 1 });
+    expect((await crm().get(`/ConfiguracionClientesDispLinea?numeroCliente=${NORTE}`)).status).toBe(500);
+    expect((await crm().get(`/LineasCredito?numeroCliente=${NORTE}`)).status).toBe(200);
+
+    await crm().put('/__admin/faults', { route: 'POST /InsertarUnidad', down: true });
+    await expect(
+      fetch(`${url}/InsertarUnidad`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify(unit(VALID_NEW_VINS[4]!)),
+      }),
+    ).rejects.toThrow();
+    expect((await crm().get('/__admin/insertions')).body).toEqual([]);
+  });
+});
