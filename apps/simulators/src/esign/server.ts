@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createSimulatorApp } from '../platform/server';
 import { EnvelopeStore, parseEnvelopeRequest, type Envelope } from './envelopes';
 import { renderSignPage } from './sign-page';
-import { WebhookSender } from './webhooks';
+import { WebhookSender, type EsignEvent } from './webhooks';
 
 export type EsignServerOptions = {
   token: string;
@@ -49,6 +49,9 @@ export function buildEsignServer(options: EsignServerOptions): EsignServer {
       signedAt: signer.signedAt?.toISOString() ?? null,
     })),
   });
+  // Events leave once the answer is out, so the caller knows the envelope before its first webhook arrives.
+  const notifyAfterReply = (reply: FastifyReply, envelope: Envelope, event: EsignEvent) =>
+    reply.raw.once('close', () => webhooks.send(envelope.callbackUrl, event));
   const sendPdf = (reply: FastifyReply, envelope: Envelope) =>
     reply
       .type('application/pdf')
@@ -57,7 +60,7 @@ export function buildEsignServer(options: EsignServerOptions): EsignServer {
 
   app.post('/envelopes', async (request, reply) => {
     const envelope = envelopes.create(parseEnvelopeRequest(request.body));
-    webhooks.send(envelope.callbackUrl, {
+    notifyAfterReply(reply, envelope, {
       event: 'sent',
       envelopeId: envelope.envelopeId,
       reference: envelope.reference,
@@ -98,8 +101,8 @@ export function buildEsignServer(options: EsignServerOptions): EsignServer {
         request.params.signerId,
       );
       const base = { envelopeId: envelope.envelopeId, reference: envelope.reference };
-      if (newlySigned) webhooks.send(envelope.callbackUrl, { event: 'signed', ...base, signerId: signer.signerId });
-      if (completed) webhooks.send(envelope.callbackUrl, { event: 'completed', ...base });
+      if (newlySigned) notifyAfterReply(reply, envelope, { event: 'signed', ...base, signerId: signer.signerId });
+      if (completed) notifyAfterReply(reply, envelope, { event: 'completed', ...base });
       // A person clicking Firmar gets the page back; a program gets the envelope.
       if (request.headers.accept?.includes('text/html')) {
         return reply.type('text/html; charset=utf-8').send(renderSignPage(envelope, signer));
