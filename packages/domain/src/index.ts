@@ -17,3 +17,6 @@ export * from './contracts/users';
 export * from './contracts/roles';
 export * from './contracts/organisation-lookups';
 export * from './contracts/notifications';
+export * from './operating-window';
+export * from './contracts/non-working-days';
+export * from './contracts/service-desk-emails';

@@ -30,3 +30,5 @@ export const RESET_CODE_MAX_REQUESTS_PER_HOUR = 5;
 export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_BASE_SECONDS = 60;
 export const LOCKOUT_MAX_SECONDS = 15 * 60;
+/** The lender works in Mexico City time: days and operating hours are read there (spec 3 §8). */
+export const BUSINESS_TIME_ZONE = 'America/Mexico_City';

@@ -94,6 +94,25 @@ export const MESSAGES = {
   confirmDeleteNotification: '¿Seguro que desea eliminar la notificación?',
   exceptionRequestSent: 'La solicitud de excepción se envió correctamente',
 
+  // Non-working days (spec 2 §2, §5, §8; nonWorkingDayTaken is ours)
+  confirmDeleteNonWorkingDay: 'Seguro que desea eliminar este día inhabil?',
+  confirmCreateNonWorkingDay: 'Estás seguro de registrar este día inhabil?',
+  nonWorkingDayReasonRequired: 'El motivo es obligatorio',
+  nonWorkingDayDateRequired: 'La fecha es obligatorio',
+  nonWorkingDaySaved: 'El día inhabil se ha guardado',
+  nonWorkingDayDeleted: 'El día inhabil se elimino correctamente',
+  nonWorkingDayTaken: 'La fecha seleccionada ya está registrada como día inhábil',
+
+  // Service-desk e-mails (spec 2 §2, §5, §8; serviceDeskEmailTaken is ours)
+  confirmDeleteServiceDeskEmail: 'Seguro que desea eliminar este correo?',
+  confirmCreateServiceDeskEmailTitle: 'Creación de correo',
+  confirmCreateServiceDeskEmail: '¿Estás seguro de guardar este email?',
+  confirmEditServiceDeskEmailTitle: 'Edición de correo',
+  confirmEditServiceDeskEmail: '¿Desea guardar los cambios?',
+  serviceDeskEmailInvalid: 'El correo ingresado no tiene el formato correcto',
+  serviceDeskEmailDeleted: 'El correo se elimino correctamente',
+  serviceDeskEmailTaken: 'El correo ingresado ya está registrado en la mesa de servicio',
+
   // API platform and e-mails (ours)
   tooManyRequests: 'Demasiadas solicitudes, inténtelo de nuevo en un momento',
   mailTemporaryPasswordSubject: 'PlanPiso: tu contraseña temporal',
@@ -116,3 +135,12 @@ export const roleUpdated = (name: string) => `La informacion del rol ${name} se 
 export const roleCreated = (name: string) => `El rol ${name} se creo correctamente`;
 export const temporaryPasswordResent = (name: string) =>
   `Se realizó el reenvio de la contraseña temporal del usuario ${name}`;
+/** 'El correo [{email}] se ha guardado' (spec 2 §8): the brackets are part of the text. */
+export const serviceDeskEmailSaved = (email: string) => `El correo [${email}] se ha guardado`;
+
+// Operating window (spec 3 §8 names the three refusals without wording them: the texts are ours).
+export const operatingNonWorkingDay = (reason: string) => `El día de hoy es inhábil: ${reason}`;
+export const operatingNotStarted = (start: string, end: string) =>
+  `El horario de operación aún no inicia (${start} a ${end} hrs)`;
+export const operatingEnded = (start: string, end: string) =>
+  `El horario de operación ha finalizado (${start} a ${end} hrs)`;
