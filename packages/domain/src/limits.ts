@@ -30,5 +30,8 @@ export const RESET_CODE_MAX_REQUESTS_PER_HOUR = 5;
 export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_BASE_SECONDS = 60;
 export const LOCKOUT_MAX_SECONDS = 15 * 60;
+/** A VIN (NIV) is 17 characters; the CSV and unit form accept up to 23 (spec 3 §5). */
+export const VIN_MIN_LENGTH = 17;
+export const VIN_MAX_LENGTH = 23;
 /** The lender works in Mexico City time: days and operating hours are read there (spec 3 §8). */
 export const BUSINESS_TIME_ZONE = 'America/Mexico_City';

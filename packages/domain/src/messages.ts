@@ -117,6 +117,18 @@ export const MESSAGES = {
   tooManyRequests: 'Demasiadas solicitudes, inténtelo de nuevo en un momento',
   mailTemporaryPasswordSubject: 'PlanPiso: tu contraseña temporal',
   mailResetCodeSubject: 'PlanPiso: código para restablecer tu contraseña',
+
+  // External systems (decision 009). 'Ocurrió un error API externa' is the spec's (spec 2 §8, spec 3 §8); the
+  // details that follow the operation in `detail` ('ConfiguracionClientesDispLinea 10001: ...') are ours.
+  externalApiError: 'Ocurrió un error API externa',
+  externalTimeout: 'el sistema no respondió a tiempo',
+  externalUnreachable: 'no fue posible conectar con el sistema',
+  externalServerError: 'el sistema respondió con un error',
+  externalInvalidAnswer: 'el sistema respondió con información no válida',
+  externalCircuitOpen: 'el sistema no está disponible por fallas recientes, inténtelo en unos segundos',
+  externalRejected: 'el sistema rechazó la solicitud',
+  crmRejected: 'El CRM rechazó la unidad',
+  vinNotFound: 'No se encontró información del VIN',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -133,6 +145,8 @@ export const userUpdated = (name: string) => `La información del usuario ${name
 export const userSaved = (name: string) => `El usuario ${name} se ha guardado`;
 export const roleUpdated = (name: string) => `La informacion del rol ${name} se ha actualizado`;
 export const roleCreated = (name: string) => `El rol ${name} se creo correctamente`;
+/** A credit line's term as the selectors show it: 'Plazo - N' (spec 2 §3, spec 3 §3). */
+export const termLabel = (months: number) => `Plazo - ${months}`;
 export const temporaryPasswordResent = (name: string) =>
   `Se realizó el reenvio de la contraseña temporal del usuario ${name}`;
 /** 'El correo [{email}] se ha guardado' (spec 2 §8): the brackets are part of the text. */

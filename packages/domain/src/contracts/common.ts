@@ -10,6 +10,8 @@ export const errorResponse = z.object({
   /** Extra machine-readable detail, e.g. which sign-in failure this is. */
   reason: z.string().optional(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** What an external system answered (503 EXTERNAL_API_ERROR), e.g. 'ConfiguracionClientesDispLinea 10001: ...'. */
+  detail: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

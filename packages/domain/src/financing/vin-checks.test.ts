@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { axCountIsValid, verdictIsValid, vinValidation, type CheckOutcome, type VinVerdict } from './vin-checks';
+
+const answered = <T>(value: T): CheckOutcome<T> => ({ status: 'fulfilled', value });
+const failed: CheckOutcome<never> = { status: 'rejected', reason: new Error('503') };
+
+describe('REPUVE and TransUnion verdicts (spec 3 §5)', () => {
+  it.each([
+    ['a clean verdict', answered<VinVerdict>({ valid: true, reason: 'Sin reporte' }), true],
+    ['a report', answered<VinVerdict>({ valid: false, reason: 'Reporte de robo' }), false],
+    ['a failed call', failed, false],
+  ])('%s is %j', (_name, outcome, valid) => {
+    expect(verdictIsValid(outcome)).toBe(valid);
+  });
+});
+
+describe('AX count (spec 3 §5)', () => {
+  it.each([
+    [answered(1), true],
+    [answered(0), false],
+    [answered(2), false],
+    [failed, false],
+  ])('%j is %j', (outcome, valid) => {
+    expect(axCountIsValid(outcome)).toBe(valid);
+  });
+});
+
+describe('a unit validation by VIN', () => {
+  const clean = answered<VinVerdict>({ valid: true });
+  it.each([
+    ['all pass', clean, clean, answered(1), { validRepuve: true, validTransunion: true, validAx: true }],
+    ['REPUVE down', failed, clean, answered(1), { validRepuve: false, validTransunion: true, validAx: true }],
+    [
+      'TransUnion report, AX duplicated',
+      clean,
+      answered<VinVerdict>({ valid: false }),
+      answered(2),
+      { validRepuve: true, validTransunion: false, validAx: false },
+    ],
+    ['everything down', failed, failed, failed, { validRepuve: false, validTransunion: false, validAx: false }],
+  ])('%s', (_name, repuve, transUnion, ax, flags) => {
+    expect(vinValidation({ repuve, transUnion, ax })).toEqual(flags);
+  });
+});

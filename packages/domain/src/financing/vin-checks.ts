@@ -1,0 +1,34 @@
+/** What the vehicle service answers for REPUVE and TransUnion (decision 009). */
+export type VinVerdict = { valid: boolean; reason?: string };
+
+/** The three flags of a unit's validation (spec 3 §3 Unit.validation). */
+export type VinValidation = { validRepuve: boolean; validTransunion: boolean; validAx: boolean };
+
+/** One check's outcome as Promise.allSettled gives it: an answer, or the failure of the call. */
+export type CheckOutcome<T> = PromiseSettledResult<T>;
+
+/** REPUVE or TransUnion: the verdict's valid flag; a failing or unreachable check is false (spec 3 §5). */
+export function verdictIsValid(outcome: CheckOutcome<VinVerdict>): boolean {
+  return outcome.status === 'fulfilled' && outcome.value.valid === true;
+}
+
+/** AX: valid when the VIN is registered exactly once (spec 3 §5 "AX valid when conteo is 1"). */
+export function axCountIsValid(outcome: CheckOutcome<number>): boolean {
+  return outcome.status === 'fulfilled' && outcome.value === 1;
+}
+
+/**
+ * The unit's flags from the three checks, each on its own: one system down never spoils the others, and never
+ * fails the request (spec 3 §5: "A failing check silently marks the flag false").
+ */
+export function vinValidation(outcomes: {
+  repuve: CheckOutcome<VinVerdict>;
+  transUnion: CheckOutcome<VinVerdict>;
+  ax: CheckOutcome<number>;
+}): VinValidation {
+  return {
+    validRepuve: verdictIsValid(outcomes.repuve),
+    validTransunion: verdictIsValid(outcomes.transUnion),
+    validAx: axCountIsValid(outcomes.ax),
+  };
+}
