@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SIMULATOR_DEFAULTS } from '@planpiso/simulators/defaults';
 
 export type Config = {
   port: number;
@@ -25,6 +26,25 @@ export type Config = {
   identityRateLimitPerMinute: number;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits, logs). */
   trustProxy: boolean;
+  /** The lender's systems (decision 009); the defaults are the simulators'. */
+  external: ExternalConfig;
+};
+
+export type ExternalSystemConfig = { url: string; token: string };
+
+export type ExternalConfig = {
+  crm: ExternalSystemConfig;
+  vehicles: ExternalSystemConfig;
+  ax: ExternalSystemConfig;
+  esign: ExternalSystemConfig & { webhookSecret: string };
+  /** Per attempt (EXTERNAL_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Further attempts of a call safe to repeat (EXTERNAL_RETRIES). */
+  retries: number;
+  retryDelayMs: number;
+  /** Consecutive failures that open a system's circuit breaker, and how long it stays open. */
+  breakerThreshold: number;
+  breakerHalfOpenMs: number;
 };
 
 /** The repository root, so relative defaults work from any working directory. */
@@ -83,5 +103,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     identityRateLimitPerMinute: intFrom(env.IDENTITY_RATE_LIMIT_PER_MINUTE, 100, 'IDENTITY_RATE_LIMIT_PER_MINUTE'),
     trustProxy: truthy(env.TRUST_PROXY),
+    external: externalConfig(env),
+  };
+}
+
+function positiveFrom(value: string | undefined, fallback: number, name: string): number {
+  const n = intFrom(value, fallback, name);
+  if (n === 0) throw new Error(`${name} must be greater than 0`);
+  return n;
+}
+
+/** Development defaults point at the simulators (apps/simulators); production sets every URL and token. */
+function externalConfig(env: NodeJS.ProcessEnv): ExternalConfig {
+  const { host, ports, tokens, esignWebhookSecret } = SIMULATOR_DEFAULTS;
+  const system = (prefix: string, port: number, token: string): ExternalSystemConfig => ({
+    url: (env[`${prefix}_URL`] || `http://${host}:${port}`).replace(/\/+$/, ''),
+    token: env[`${prefix}_TOKEN`] || token,
+  });
+  return {
+    crm: system('CRM', ports.crm, tokens.crm),
+    vehicles: system('VEHICLES', ports.vehicles, tokens.vehicles),
+    ax: system('AX', ports.ax, tokens.ax),
+    esign: {
+      ...system('ESIGN', ports.esign, tokens.esign),
+      webhookSecret: env.ESIGN_WEBHOOK_SECRET || esignWebhookSecret,
+    },
+    timeoutMs: positiveFrom(env.EXTERNAL_TIMEOUT_MS, 5000, 'EXTERNAL_TIMEOUT_MS'),
+    retries: intFrom(env.EXTERNAL_RETRIES, 2, 'EXTERNAL_RETRIES'),
+    retryDelayMs: intFrom(env.EXTERNAL_RETRY_DELAY_MS, 200, 'EXTERNAL_RETRY_DELAY_MS'),
+    breakerThreshold: positiveFrom(env.EXTERNAL_BREAKER_THRESHOLD, 5, 'EXTERNAL_BREAKER_THRESHOLD'),
+    breakerHalfOpenMs: intFrom(env.EXTERNAL_BREAKER_HALF_OPEN_MS, 10_000, 'EXTERNAL_BREAKER_HALF_OPEN_MS'),
   };
 }
