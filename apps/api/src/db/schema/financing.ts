@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { accounts, agencies, companies } from './organisation';
+import { users } from './users';
+
+/**
+ * Provisions (disposiciones) and their units (spec 3 §3). Status codes 1–11 and the unit review status 0–3 are
+ * the domain's state machines; the columns only store them. Money is numeric(14,2) (ARCHITECTURE §4).
+ */
+export const provisions = pgTable(
+  'provisions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The number users quote ("N° de Disposición"); given at creation, never reused. */
+    folio: integer('folio').notNull().generatedAlwaysAsIdentity({ startWith: 1000 }),
+    manualFolio: varchar('manual_folio', { length: 250 }),
+    useManualFolio: boolean('use_manual_folio').notNull().default(false),
+    /** 1 Creada … 11 Cancelado (spec 3 §4). */
+    status: smallint('status').notNull().default(1),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    agencyId: integer('agency_id').references(() => agencies.id),
+    /** The legal representative (a type 4 user) who signs. */
+    legalId: integer('legal_id').references(() => users.id),
+    /** The CRM's lineaCredito. */
+    creditLine: varchar('credit_line', { length: 50 }).notNull(),
+    /** 100000000 Nuevos, 100000001 Seminuevos. */
+    typeLine: varchar('type_line', { length: 9 }).notNull(),
+    /** The term in months (plazo). */
+    deadlines: smallint('deadlines'),
+    description: varchar('description', { length: 250 }).notNull().default(''),
+    includeAll: boolean('include_all').notNull().default(false),
+    total: numeric('total', { precision: 14, scale: 2, mode: 'string' }).notNull().default('0'),
+    /** 'Inicio de la disposición' chosen when sent to the CRM. */
+    approvedDate: date('approved_date', { mode: 'string' }),
+    registerBy: integer('register_by')
+      .notNull()
+      .references(() => users.id),
+    isArchived: boolean('is_archived').notNull().default(false),
+    /** Bumped on every change: a stale write answers 409 (ARCHITECTURE §6). */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('provisions_folio_unique').on(t.folio),
+    index('provisions_company_idx').on(t.companyId, t.createdAt),
+    index('provisions_credit_line_idx').on(t.creditLine, t.status),
+    check('provisions_status_range', sql`${t.status} between 1 and 11`),
+    check('provisions_total_not_negative', sql`${t.total} >= 0`),
+  ],
+);
+
+export const provisionUnits = pgTable(
+  'provision_units',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provisionId: integer('provision_id')
+      .notNull()
+      .references(() => provisions.id, { onDelete: 'cascade' }),
+    vinNumber: varchar('vin_number', { length: 23 }).notNull(),
+    /** SUCURSAL as the dealer wrote it (CSV column, max 20). */
+    agency: varchar('agency', { length: 20 }).notNull(),
+    brandName: varchar('brand_name', { length: 15 }).notNull(),
+    type: varchar('type', { length: 8 }).notNull(),
+    /** The model year, as text (spec 3 §5). */
+    model: varchar('model', { length: 4 }).notNull(),
+    description: varchar('description', { length: 50 }).notNull(),
+    color: varchar('color', { length: 35 }).notNull(),
+    insideColor: varchar('inside_color', { length: 70 }).notNull(),
+    motorNumber: varchar('motor_number', { length: 25 }).notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2, mode: 'string' }).notNull(),
+    included: boolean('included').notNull().default(true),
+    /** The lender's review: 0 pending, 1 correct, 2 incorrect, 3 adjust (spec 3 §4). */
+    status: smallint('status').notNull().default(0),
+    reviewAf: boolean('review_af').notNull().default(false),
+    comment: text('comment').notNull().default(''),
+    invoiceDate: date('invoice_date', { mode: 'string' }),
+    deadlines: smallint('deadlines'),
+    isSold: boolean('is_sold').notNull().default(false),
+    /** The latest verdicts (null: not checked yet); their history is unit_validations. */
+    validInvoice: boolean('valid_invoice'),
+    validRepuve: boolean('valid_repuve'),
+    validTransunion: boolean('valid_transunion'),
+    validAx: boolean('valid_ax'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('provision_units_provision_idx').on(t.provisionId),
+    index('provision_units_vin_idx').on(t.vinNumber),
+    check('provision_units_status_range', sql`${t.status} between 0 and 3`),
+    check('provision_units_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Every REPUVE / TransUnion / AX verdict ever taken for a VIN (GET /reports/historical-validations): who asked
+ * (null: the scheduled job), when, which check (1 REPUVE, 2 TransUnion, 3 AX, spec 3 §3) and the verdict.
+ */
+export const unitValidations = pgTable(
+  'unit_validations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    unitId: integer('unit_id').references(() => provisionUnits.id, { onDelete: 'set null' }),
+    vin: varchar('vin', { length: 23 }).notNull(),
+    check: smallint('check').notNull(),
+    valid: boolean('valid').notNull(),
+    reason: text('reason').notNull().default(''),
+    requestedBy: integer('requested_by').references(() => users.id),
+    validatedAt: timestamp('validated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('unit_validations_vin_idx').on(t.vin, t.validatedAt),
+    index('unit_validations_at_idx').on(t.validatedAt),
+    check('unit_validations_check_range', sql`${t.check} between 1 and 3`),
+  ],
+);
+
+/**
+ * Units on their way into the CRM (ARCHITECTURE §6: queued in the business transaction, never lost). A row is
+ * 'queued' until an insertion cycle takes it; 'inserted' once the CRM answered with its credit number; 'failed'
+ * rows are the credit failures (spec 2 "Credit failures"): Reintentar puts one back to 'queued', Insertar tries
+ * at once, Remover archives it. The idempotency key makes a repeated insertion happen once in the CRM.
+ */
+export const crmInsertions = pgTable(
+  'crm_insertions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => provisionUnits.id),
+    provisionId: integer('provision_id')
+      .notNull()
+      .references(() => provisions.id),
+    status: varchar('status', { length: 10 }).notNull().default('queued'),
+    idempotencyKey: uuid('idempotency_key').notNull().defaultRandom(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error').notNull().default(''),
+    /** When the last attempt ended (the screen's Fecha and Hora). */
+    lastDate: timestamp('last_date', { withTimezone: true }),
+    creditNumber: varchar('credit_number', { length: 50 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('crm_insertions_status_idx').on(t.status, t.lastDate),
+    // A unit is on its way into the CRM at most once; an archived attempt no longer counts.
+    uniqueIndex('crm_insertions_unit_open_unique').on(t.unitId).where(sql`${t.status} <> 'archived'`),
+    check('crm_insertions_status_values', sql`${t.status} in ('queued', 'inserted', 'failed', 'archived')`),
+  ],
+);
