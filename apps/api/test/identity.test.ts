@@ -101,14 +101,13 @@ describe('sign-in', () => {
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const wrong: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
       wrong.push(await time(user.email));
       unknown.push(await time(`fantasma-${user.id}-${i}@prueba.planpiso.mx`));
     }
-    // Both pay for one argon2id verification (tens of ms); without the dummy hash the unknown e-mail would
-    // answer in a couple of milliseconds.
+    // Both pay for one argon2id verification; without the dummy hash the unknown e-mail would answer in a
+    // fraction of the time. Relative, not absolute: a fast machine verifies in about 10 ms.
     expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.4);
-    expect(median(unknown)).toBeGreaterThan(15);
   });
 
   it('refuses a bad body with a Spanish 400', async () => {
@@ -574,7 +573,7 @@ describe('rate limit', () => {
     try {
       const address = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
       const codes: number[] = [];
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < 6; i++) {
         const response = await limited.app.inject({
           method: 'POST',
           url: '/api/identity/forgot-password',
