@@ -80,7 +80,11 @@ export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock,
   // events reach the other copies in the order they were emitted (the notification, then the new pending total).
   const pool = new pg.Pool({ ...db.$client.options, max: 2, application_name: applicationName });
   // A dropped idle connection must not crash the process; the adapter reconnects its LISTEN by itself.
-  pool.on('error', (error) => log.warn({ err: error }, 'realtime: PostgreSQL connection lost'));
+  // pg's errors carry the whole client object: log what a reader needs. Once closing, a lost connection is expected.
+  const warn = (error: Error & { code?: string }, msg: string) => {
+    if (!closing) log.warn({ err: { message: error.message, code: error.code } }, msg);
+  };
+  pool.on('error', (error) => warn(error, 'realtime: PostgreSQL connection lost'));
 
   const originAllowed = originCheck(config);
   const io: RealtimeServer = new Server(app.server, {
@@ -92,7 +96,7 @@ export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock,
     },
     ...(config.corsOrigins.length > 0 ? { cors: { origin: config.corsOrigins, credentials: true } } : {}),
     adapter: createAdapter(pool, {
-      errorHandler: (error) => log.warn({ err: error }, 'realtime: PostgreSQL adapter error'),
+      errorHandler: (error) => warn(error, 'realtime: PostgreSQL adapter error'),
     }),
   });
 
