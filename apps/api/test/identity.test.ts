@@ -573,7 +573,7 @@ describe('rate limit', () => {
     try {
       const address = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
       const codes: number[] = [];
-      for (let i = 0; i < 6; i++) {
+      for (let i = 0; i < 4; i++) {
         const response = await limited.app.inject({
           method: 'POST',
           url: '/api/identity/forgot-password',
