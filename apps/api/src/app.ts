@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_VERSION } from '@planpiso/domain';
+import { createAdapters, type Adapters } from './adapters';
 import type { Db } from './db/client';
 import { registerAuthorization } from './platform/auth';
 import { systemClock, type Clock } from './platform/clock';
@@ -67,6 +68,8 @@ export type BuildAppOptions = {
   /** Tests move time; everything else uses the system clock. */
   clock?: Clock;
   mailer?: Mailer;
+  /** Tests may pass their own (e.g. pointed at a private simulator they break on purpose). */
+  adapters?: Adapters;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -79,6 +82,7 @@ export async function buildApp({
   db,
   clock = systemClock,
   mailer,
+  adapters,
   logger,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -121,6 +125,7 @@ export async function buildApp({
     mailer: mailer ?? createMailer(config),
     jwt: createJwt(config.jwtSecret, clock),
     log: app.log,
+    adapters: adapters ?? createAdapters(config, app.log),
   };
   // socket.io on this app's HTTP server; it closes with the app (platform/realtime.ts).
   const realtime = registerRealtime(app, deps);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDatabase, startEmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
+import { startSimulators, type Simulators } from '../../simulators/src/index';
 import { startMailCatcher } from '../../simulators/src/mail/mail-catcher';
 
 declare module 'vitest' {
@@ -12,6 +13,9 @@ declare module 'vitest' {
     databaseUrl: string;
     smtpPort: number;
     mailHttpPort: number;
+    /** The simulated external systems (decision 009), over real HTTP on free ports. */
+    simulatorUrls: { crm: string; vehicles: string; ax: string; esign: string };
+    simulatorTokens: { crm: string; vehicles: string; ax: string; esign: string };
   }
 }
 
@@ -29,7 +33,8 @@ function freePort(): Promise<number> {
 
 /**
  * Once per `vitest run --project api`: a real PostgreSQL in a fresh temporary directory on a free port, a
- * throwaway database with every migration applied, and the simulators' mail catcher on free ports. Test files
+ * throwaway database with every migration applied, and the simulators (mail catcher, CRM, vehicle service, AX,
+ * e-signature) on free ports. Test files
  * read them with inject(); everything is stopped and deleted at the end.
  */
 export default async function setup(project: TestProject) {
@@ -41,6 +46,7 @@ export default async function setup(project: TestProject) {
     },
   );
   let mail: Awaited<ReturnType<typeof startMailCatcher>> | undefined;
+  let simulators: Simulators | undefined;
   try {
     const databaseUrl = await createDatabase(pg.url, `planpiso_test_${process.pid}_${Date.now()}`);
     await runMigrations(databaseUrl);
@@ -48,13 +54,18 @@ export default async function setup(project: TestProject) {
     project.provide('databaseUrl', databaseUrl);
     project.provide('smtpPort', mail.smtpPort);
     project.provide('mailHttpPort', mail.httpPort);
+    simulators = await startSimulators({ ports: { crm: 0, vehicles: 0, ax: 0, esign: 0 } });
+    project.provide('simulatorUrls', simulators.urls);
+    project.provide('simulatorTokens', simulators.tokens);
   } catch (error) {
+    await mail?.stop();
     await pg.stop();
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
 
   return async () => {
+    await simulators?.stop();
     await mail?.stop();
     await pg.stop();
     await rm(dir, { recursive: true, force: true });

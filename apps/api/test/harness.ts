@@ -48,8 +48,26 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Tests from every file share 127.0.0.1; only the deliberate rate-limit test lowers this.
     IDENTITY_RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'silent',
+    ...simulatorEnv(),
     ...env,
   });
+}
+
+/** Points the adapters at the run's simulators (global-setup.ts), with short waits so failure tests stay quick. */
+export function simulatorEnv(): Record<string, string> {
+  const urls = inject('simulatorUrls');
+  const tokens = inject('simulatorTokens');
+  return {
+    CRM_URL: urls.crm,
+    CRM_TOKEN: tokens.crm,
+    VEHICLES_URL: urls.vehicles,
+    VEHICLES_TOKEN: tokens.vehicles,
+    AX_URL: urls.ax,
+    AX_TOKEN: tokens.ax,
+    ESIGN_URL: urls.esign,
+    ESIGN_TOKEN: tokens.esign,
+    EXTERNAL_RETRY_DELAY_MS: '20',
+  };
 }
 
 let sharedDb: ReturnType<typeof createDb> | undefined;

@@ -1,3 +1,4 @@
+import type { Adapters } from '../adapters';
 import type { Db } from '../db/client';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -19,4 +20,6 @@ export type AppDeps = {
   mailer: Mailer;
   jwt: Jwt;
   log: Logger;
+  /** The lender's external systems (decision 009), one circuit breaker each per process. */
+  adapters: Adapters;
 };
