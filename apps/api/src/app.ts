@@ -31,6 +31,8 @@ import { pgRateLimitStore } from './platform/rate-limit-store';
 import { registerRealtime } from './platform/realtime';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService, type AuthService } from './modules/auth/service';
+import { externalRoutes } from './modules/external/routes';
+import { createExternalService } from './modules/external/service';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { createIdentityService, type IdentityService } from './modules/identity/service';
@@ -198,6 +200,7 @@ export async function buildApp({
   await app.register(roleRoutes, { roles: createRolesService(deps) });
   await app.register(organisationLookupRoutes, { lookups: createOrganisationLookups(deps) });
   await app.register(notificationRoutes, { notifications: services.notifications });
+  await app.register(externalRoutes, { external: createExternalService(deps) });
 
   const hasSpa = existsSync(join(config.webDist, 'index.html'));
   if (hasSpa) {

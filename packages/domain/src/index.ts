@@ -22,3 +22,5 @@ export * from './contracts/notifications';
 export * from './operating-window';
 export * from './contracts/non-working-days';
 export * from './contracts/service-desk-emails';
+export * from './financing/provision-status';
+export * from './contracts/external';

@@ -129,6 +129,8 @@ export const MESSAGES = {
   externalRejected: 'el sistema rechazó la solicitud',
   crmRejected: 'El CRM rechazó la unidad',
   vinNotFound: 'No se encontró información del VIN',
+  clientNotFound: 'El cliente no existe o no está a su alcance',
+  creditLineNotFound: 'La línea de crédito no existe o no está a su alcance',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -137,6 +139,9 @@ export type MessageKey = keyof typeof MESSAGES;
 export const minChars = (n: number) => `Mínimo ${n} caracteres`;
 /** 'Máximo N caracteres' (spec 1 §5). */
 export const maxChars = (n: number) => `Máximo ${n} caracteres`;
+/** AX answers how many times it knows a VIN; only 1 is valid (spec 3 §5). */
+export const axCountInvalid = (count: number) =>
+  count === 0 ? 'El VIN no está registrado en AX' : `El VIN está registrado ${count} veces en AX`;
 /** 'Formato {item} incorrecto' (spec 1 §5). */
 export const badFormat = (item: string) => `Formato ${item} incorrecto`;
 export const additionalEmailsInvalid = (item: string) =>

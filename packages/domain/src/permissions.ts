@@ -52,6 +52,14 @@ export const API_PERMISSIONS = {
   'GET /api/accounts': [1, 2, 3],
   'GET /api/accounts/:id/companies': [1, 2, 3],
   'GET /api/agencies': [1, 2, 3, 4],
+  // The lender's systems through the API (issue 4, decision 009); which clients, the external policy
+  'GET /api/external/clients': [1, 2, 3, 4, 5],
+  'GET /api/external/clients/:clientNumber/legal-representatives': [1, 2, 3, 4, 5],
+  'GET /api/external/clients/:clientNumber/credit-lines': [1, 2, 3, 4, 5],
+  'GET /api/external/clients/:clientNumber/inventory': [1, 2, 3, 4, 5],
+  'GET /api/external/credit-lines/:creditLine/guarantors': [1, 2, 3, 4, 5],
+  'GET /api/external/vins/:vin': 'authenticated',
+  'POST /api/external/vin-validations': 'authenticated',
 } as const satisfies Record<string, Access>;
 
 export type ApiOperation = keyof typeof API_PERMISSIONS;

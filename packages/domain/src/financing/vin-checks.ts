@@ -32,3 +32,13 @@ export function vinValidation(outcomes: {
     validAx: axCountIsValid(outcomes.ax),
   };
 }
+
+/** The validation type list (spec 3 §3): 1 REPUVE, 2 TransUnion, 3 AX. */
+export const VALIDATION_CHECK = { REPUVE: 1, TRANSUNION: 2, AX: 3 } as const;
+export type ValidationCheck = (typeof VALIDATION_CHECK)[keyof typeof VALIDATION_CHECK];
+
+export const VALIDATION_CHECK_LABELS: Record<ValidationCheck, string> = {
+  [VALIDATION_CHECK.REPUVE]: 'REPUVE',
+  [VALIDATION_CHECK.TRANSUNION]: 'TransUnion',
+  [VALIDATION_CHECK.AX]: 'AX',
+};
