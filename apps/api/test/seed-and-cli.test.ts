@@ -67,7 +67,7 @@ describe('demo seed', () => {
       );
       expect(data.user.account?.name).toBe('Grupo Automotriz del Norte');
       expect(data.user.companies.map((c) => c.name)).toEqual(['Autos del Norte', 'Camiones del Norte']);
-      expect(data.user.company).toMatchObject({ name: 'Autos del Norte', clientId: 'CL-0001' });
+      expect(data.user.company).toMatchObject({ name: 'Autos del Norte', clientId: '10001' });
 
       const agent = await signIn(app, 'agencia@autosdelnorte.mx', DEMO_PASSWORD);
       const agentUser = json<{ data: { user: SessionUser } }>(

@@ -187,8 +187,8 @@ describe('rows outside the scope are not found (spec 1 §6, ARCHITECTURE §6)', 
     const response = await call(3, 'GET', `/api/users/${await idOf(demo(4))}/companies`);
     expect(json<Paged<{ name: string; clientId: string; accountId: number }>>(response).data).toEqual({
       items: [
-        expect.objectContaining({ name: 'Autos del Norte', clientId: 'CL-0001', accountId: northAccount }),
-        expect.objectContaining({ name: 'Camiones del Norte', clientId: 'CL-0002', accountId: northAccount }),
+        expect.objectContaining({ name: 'Autos del Norte', clientId: '10001', accountId: northAccount }),
+        expect.objectContaining({ name: 'Camiones del Norte', clientId: '10002', accountId: northAccount }),
       ],
       total: 2,
     });

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { roleLabel, type UserType } from '@planpiso/domain';
+import { DEMO_CLIENT_NUMBERS } from '@planpiso/simulators/fixtures';
 import { hashPassword } from '../modules/identity/passwords';
 import { accountOperators, userAgencies, userCompanies } from './schema/assignments';
 import { credentials } from './schema/identity';
@@ -20,9 +21,14 @@ export const DEMO_USERS = [
 ] as const satisfies readonly { email: string; type: UserType; firstname: string; lastname: string }[];
 
 const ACCOUNT = { name: 'Grupo Automotriz del Norte', type: 1, email: 'contacto@autosdelnorte.mx' };
+// The companies are clients the CRM simulator knows (decision 009: one source of demo data).
 const COMPANIES = [
-  { name: 'Autos del Norte', legalName: 'Autos del Norte S.A. de C.V.', clientId: 'CL-0001' },
-  { name: 'Camiones del Norte', legalName: 'Camiones del Norte S.A. de C.V.', clientId: 'CL-0002' },
+  { name: 'Autos del Norte', legalName: 'Autos del Norte S.A. de C.V.', clientId: DEMO_CLIENT_NUMBERS.autosDelNorte },
+  {
+    name: 'Camiones del Norte',
+    legalName: 'Camiones del Norte S.A. de C.V.',
+    clientId: DEMO_CLIENT_NUMBERS.camionesDelNorte,
+  },
 ] as const;
 const AGENCY = { name: 'Sucursal Monterrey Centro', address: 'Av. Constitución 100, Centro, Monterrey, N.L.' };
 
@@ -31,7 +37,18 @@ const DEMO_REGISTRANT: Record<UserType, UserType | null> = { 1: null, 2: 1, 3: 2
 
 /** A second dealer group assigned to the operator, so a legal representative's scope visibly stops at its own. */
 const SECOND_ACCOUNT = { name: 'Grupo Automotriz del Bajío', type: 2, email: 'contacto@autosdelbajio.mx' };
-const SECOND_COMPANY = { name: 'Autos del Bajío', legalName: 'Autos del Bajío S.A. de C.V.', clientId: 'CL-0003' };
+const SECOND_COMPANY = {
+  name: 'Autos del Bajío',
+  legalName: 'Autos del Bajío S.A. de C.V.',
+  clientId: DEMO_CLIENT_NUMBERS.autosDelBajio,
+};
+
+/** Client numbers of the first demo seeds, before the companies used the CRM's: renamed once, in place. */
+const LEGACY_CLIENT_IDS: Record<string, string> = {
+  'CL-0001': DEMO_CLIENT_NUMBERS.autosDelNorte,
+  'CL-0002': DEMO_CLIENT_NUMBERS.camionesDelNorte,
+  'CL-0003': DEMO_CLIENT_NUMBERS.autosDelBajio,
+};
 const SECOND_AGENCY = { name: 'Sucursal León', address: 'Blvd. Adolfo López Mateos 2000, León, Gto.' };
 
 type Place = 'none' | 'north' | 'trucks' | 'bajio';
@@ -201,6 +218,8 @@ async function ensureCompany(
   accountId: number,
   company: { name: string; legalName: string; clientId: string },
 ): Promise<number> {
+  const legacy = Object.keys(LEGACY_CLIENT_IDS).find((old) => LEGACY_CLIENT_IDS[old] === company.clientId);
+  if (legacy) await tx.update(companies).set({ clientId: company.clientId }).where(eq(companies.clientId, legacy));
   const [created] = await tx
     .insert(companies)
     .values({ accountId, ...company })

@@ -19,8 +19,8 @@ const NAMES: Record<UserType, [string, string]> = {
 };
 
 export const COMPANIES = [
-  { id: 11, name: 'Autos del Norte', clientId: 'CL-0001' },
-  { id: 12, name: 'Camiones del Norte', clientId: 'CL-0002' },
+  { id: 11, name: 'Autos del Norte', clientId: '10001' },
+  { id: 12, name: 'Camiones del Norte', clientId: '10002' },
 ];
 
 export function sessionUserOf(type: UserType, overrides: Partial<SessionUser> = {}): SessionUser {

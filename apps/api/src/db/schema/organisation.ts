@@ -25,7 +25,7 @@ export const companies = pgTable(
       .references(() => accounts.id),
     name: varchar('name', { length: 150 }).notNull(),
     legalName: varchar('legal_name', { length: 250 }),
-    /** The lender's CRM client id (e.g. CL-0001). */
+    /** The lender's CRM client id (numeroCliente, e.g. 10001). */
     clientId: varchar('client_id', { length: 50 }).unique(),
     registerBy: integer('register_by'),
     isActive: boolean('is_active').notNull().default(true),

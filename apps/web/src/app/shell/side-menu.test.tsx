@@ -81,7 +81,7 @@ describe('top bar (spec 1 §2.3)', () => {
     const { user, calls, router } = await openShell(4, '/', {
       'POST /api/auth/set-information': (body: unknown) => {
         const { companyId } = body as { companyId: number };
-        const company = { id: companyId, name: 'Camiones del Norte', clientId: 'CL-0002' };
+        const company = { id: companyId, name: 'Camiones del Norte', clientId: '10002' };
         const next = { ...sessionUserOf(4), company };
         return { body: { data: { user: next, token: 'x.' + btoa(JSON.stringify({ user: next })) + '.y' } } };
       },

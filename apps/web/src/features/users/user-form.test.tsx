@@ -21,7 +21,7 @@ async function openForm(type: UserType, path = '/crear-usuario', extra: Handlers
     'GET /api/roles': page([roleRow({ id: 30, name: 'Operador de crédito', type: 3 })]),
     'GET /api/accounts': page([{ id: 1, name: 'Grupo Automotriz del Norte', type: 1, isActive: true }]),
     'GET /api/accounts/1/companies': page([
-      { id: 11, name: 'Autos del Norte', legalName: null, clientId: 'CL-0001', accountId: 1, isActive: true },
+      { id: 11, name: 'Autos del Norte', legalName: null, clientId: '10001', accountId: 1, isActive: true },
     ]),
     'GET /api/agencies': page([
       { id: 7, name: 'Sucursal Monterrey Centro', accountId: 1, companyId: 11, isActive: true },
