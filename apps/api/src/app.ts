@@ -31,6 +31,10 @@ import { pgRateLimitStore } from './platform/rate-limit-store';
 import { registerRealtime } from './platform/realtime';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService, type AuthService } from './modules/auth/service';
+import { startJobs } from './jobs';
+import type { JobRunner } from './jobs/runner';
+import { creditFailureRoutes } from './modules/credit-failures/routes';
+import { createCreditFailuresService } from './modules/credit-failures/service';
 import { externalRoutes } from './modules/external/routes';
 import { createExternalService } from './modules/external/service';
 import { healthRoutes } from './modules/health/routes';
@@ -201,6 +205,20 @@ export async function buildApp({
   await app.register(organisationLookupRoutes, { lookups: createOrganisationLookups(deps) });
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(externalRoutes, { external: createExternalService(deps) });
+  const failures = createCreditFailuresService(deps);
+  await app.register(creditFailureRoutes, { failures });
+
+  // Background jobs (decision 011): this process works the queues unless JOBS=off.
+  let jobs: JobRunner | undefined;
+  if (config.jobs.enabled) {
+    app.addHook('onReady', async () => {
+      jobs = await startJobs(
+        { db, adapters: deps.adapters, clock, config: config.jobs, log: app.log, failures },
+        { work: true },
+      );
+    });
+    app.addHook('preClose', async () => jobs?.stop());
+  }
 
   const hasSpa = existsSync(join(config.webDist, 'index.html'));
   if (hasSpa) {

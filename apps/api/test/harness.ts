@@ -48,6 +48,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Tests from every file share 127.0.0.1; only the deliberate rate-limit test lowers this.
     IDENTITY_RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'silent',
+    // Tests that need the workers start them themselves (test/jobs.test.ts).
+    JOBS: 'off',
     ...simulatorEnv(),
     ...env,
   });

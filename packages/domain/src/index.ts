@@ -24,3 +24,5 @@ export * from './contracts/non-working-days';
 export * from './contracts/service-desk-emails';
 export * from './financing/provision-status';
 export * from './contracts/external';
+export * from './financing/periodic-validations';
+export * from './contracts/credit-failures';

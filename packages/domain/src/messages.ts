@@ -129,6 +129,13 @@ export const MESSAGES = {
   externalRejected: 'el sistema rechazó la solicitud',
   crmRejected: 'El CRM rechazó la unidad',
   vinNotFound: 'No se encontró información del VIN',
+  // Credit failures (spec 2 §8)
+  creditFailureInserted: 'La unidad se inserto en CRM',
+  creditFailureQueued: 'La unidad se pondra en la cola de inserción cuando se inicie un nuevo ciclo',
+  creditFailureArchived: 'El intento de inserción se removio de la cola de intentos',
+  creditFailureRemoveTitle: 'Remover',
+  creditFailureRemoveConfirm: '¿Seguro que desea remover el intento de insercion?',
+  creditFailureNotFailed: 'El intento de inserción ya no está en la cola de fallos',
   clientNotFound: 'El cliente no existe o no está a su alcance',
   creditLineNotFound: 'La línea de crédito no existe o no está a su alcance',
 } as const;

@@ -60,6 +60,11 @@ export const API_PERMISSIONS = {
   'GET /api/external/credit-lines/:creditLine/guarantors': [1, 2, 3, 4, 5],
   'GET /api/external/vins/:vin': 'authenticated',
   'POST /api/external/vin-validations': 'authenticated',
+  // Créditos con fallos (spec 2 §7): the super user's menu only (spec 1 §6)
+  'GET /api/credits-failures': [1],
+  'PATCH /api/credits-failures/:id/archive': [1],
+  'PATCH /api/credits-failures/:id/retryInsertion': [1],
+  'POST /api/credits-failures/:id/insertUnit': [1],
 } as const satisfies Record<string, Access>;
 
 export type ApiOperation = keyof typeof API_PERMISSIONS;

@@ -28,6 +28,20 @@ export type Config = {
   trustProxy: boolean;
   /** The lender's systems (decision 009); the defaults are the simulators'. */
   external: ExternalConfig;
+  /** Background jobs on pg-boss (decision 011). */
+  jobs: JobsConfig;
+};
+
+export type JobsConfig = {
+  /** Run the workers and schedules in this process (JOBS=off for a copy that only serves requests, and tests). */
+  enabled: boolean;
+  /** Cron (Mexico City time) of the CRM insertion cycle. */
+  crmInsertionCron: string;
+  /** How often an idle worker looks for work, and how often pg-boss expires jobs of dead workers. */
+  pollSeconds: number;
+  maintenanceSeconds: number;
+  /** How long a job may run before another worker takes it over (a killed worker's job runs again after this). */
+  expireSeconds: number;
 };
 
 export type ExternalSystemConfig = { url: string; token: string };
@@ -104,6 +118,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identityRateLimitPerMinute: intFrom(env.IDENTITY_RATE_LIMIT_PER_MINUTE, 100, 'IDENTITY_RATE_LIMIT_PER_MINUTE'),
     trustProxy: truthy(env.TRUST_PROXY),
     external: externalConfig(env),
+    jobs: {
+      enabled: !['0', 'false', 'off', 'no'].includes((env.JOBS ?? 'on').toLowerCase()),
+      crmInsertionCron: env.CRM_INSERTION_CRON || '*/5 * * * *',
+      pollSeconds: positiveFrom(env.JOBS_POLL_SECONDS, 2, 'JOBS_POLL_SECONDS'),
+      maintenanceSeconds: positiveFrom(env.JOBS_MAINTENANCE_SECONDS, 60, 'JOBS_MAINTENANCE_SECONDS'),
+      expireSeconds: positiveFrom(env.JOBS_EXPIRE_SECONDS, 120, 'JOBS_EXPIRE_SECONDS'),
+    },
   };
 }
 

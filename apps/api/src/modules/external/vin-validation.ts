@@ -1,10 +1,10 @@
 import {
   MESSAGES,
-  axCountInvalid,
   VALIDATION_CHECK,
+  axCountInvalid,
   axCountIsValid,
   verdictIsValid,
-  vinValidation,
+  type ValidationCheck,
   type VinValidationResponse,
 } from '@planpiso/domain';
 import type { Adapters } from '../../adapters';
@@ -12,55 +12,70 @@ import { ExternalServiceError } from '../../adapters/errors';
 import type { Executor } from '../../db/client';
 import { recordValidations } from './repository';
 
-type Outcome<T> = PromiseSettledResult<T>;
+export type CheckResult = { valid: boolean; reason: string; conteo?: number | null };
+type CheckAdapters = Pick<Adapters, 'vehicles' | 'ax'>;
 
 /** Why a check could not answer, in the words the screen shows (the system's own detail when it failed). */
-function failureReason(outcome: PromiseRejectedResult): string {
-  const error: unknown = outcome.reason;
-  return error instanceof ExternalServiceError ? `${MESSAGES.externalApiError}: ${error.detail}` : MESSAGES.externalApiError;
+function failureReason(error: unknown): string {
+  return error instanceof ExternalServiceError
+    ? `${MESSAGES.externalApiError}: ${error.detail}`
+    : MESSAGES.externalApiError;
 }
 
-const verdictReason = (outcome: Outcome<{ valid: boolean; reason: string }>) =>
-  outcome.status === 'fulfilled' ? outcome.value.reason : failureReason(outcome);
+/**
+ * One check of one VIN (spec 3 §5): REPUVE and TransUnion read the verdict's valid flag, AX is valid when its count
+ * is 1, and a check that fails or cannot be reached is simply not valid — never an error for the caller.
+ */
+export async function runCheck(adapters: CheckAdapters, check: ValidationCheck, vin: string): Promise<CheckResult> {
+  const settle = <T>(work: Promise<T>): Promise<PromiseSettledResult<T>> =>
+    work.then(
+      (value) => ({ status: 'fulfilled' as const, value }),
+      (reason: unknown) => ({ status: 'rejected' as const, reason }),
+    );
+  if (check === VALIDATION_CHECK.AX) {
+    const outcome = await settle(adapters.ax.count(vin));
+    if (outcome.status === 'rejected') return { valid: false, reason: failureReason(outcome.reason), conteo: null };
+    const valid = axCountIsValid(outcome);
+    return { valid, reason: valid ? '' : axCountInvalid(outcome.value), conteo: outcome.value };
+  }
+  const outcome = await settle(
+    check === VALIDATION_CHECK.REPUVE ? adapters.vehicles.repuve(vin) : adapters.vehicles.transUnion(vin),
+  );
+  if (outcome.status === 'rejected') return { valid: false, reason: failureReason(outcome.reason) };
+  return { valid: verdictIsValid(outcome), reason: outcome.value.reason };
+}
 
 /**
- * REPUVE, TransUnion and AX for one VIN, each on its own (spec 3 §5: a failing check silently marks its flag
- * false), and one history row per check. The one place both the screens (POST /api/external/vin-validations)
- * and the periodic validation jobs validate a VIN.
+ * REPUVE, TransUnion and AX for one VIN at once, each on its own (one system down never spoils the others), and
+ * one history row per check (GET /reports/historical-validations).
  */
 export async function validateVin(
-  { adapters, db }: { adapters: Pick<Adapters, 'vehicles' | 'ax'>; db: Executor },
+  { adapters, db }: { adapters: CheckAdapters; db: Executor },
   vin: string,
   { requestedBy, unitId }: { requestedBy: number | null; unitId?: number | null },
 ): Promise<VinValidationResponse['data']> {
-  const [repuve, transUnion, ax] = await Promise.allSettled([
-    adapters.vehicles.repuve(vin),
-    adapters.vehicles.transUnion(vin),
-    adapters.ax.count(vin),
+  const [repuve, transUnion, ax] = await Promise.all([
+    runCheck(adapters, VALIDATION_CHECK.REPUVE, vin),
+    runCheck(adapters, VALIDATION_CHECK.TRANSUNION, vin),
+    runCheck(adapters, VALIDATION_CHECK.AX, vin),
   ]);
-  const flags = vinValidation({ repuve, transUnion, ax });
-  const axValid = axCountIsValid(ax);
-  const result = {
-    vin,
-    ...flags,
-    repuve: { valid: verdictIsValid(repuve), reason: verdictReason(repuve) },
-    transUnion: { valid: verdictIsValid(transUnion), reason: verdictReason(transUnion) },
-    ax: {
-      valid: axValid,
-      conteo: ax.status === 'fulfilled' ? ax.value : null,
-      reason:
-        ax.status === 'rejected' ? failureReason(ax) : axValid ? '' : axCountInvalid(ax.value),
-    },
-  };
   await recordValidations(
     db,
     [
-      { vin, check: VALIDATION_CHECK.REPUVE, valid: result.repuve.valid, reason: result.repuve.reason },
-      { vin, check: VALIDATION_CHECK.TRANSUNION, valid: result.transUnion.valid, reason: result.transUnion.reason },
-      { vin, check: VALIDATION_CHECK.AX, valid: result.ax.valid, reason: result.ax.reason },
+      { vin, check: VALIDATION_CHECK.REPUVE, valid: repuve.valid, reason: repuve.reason },
+      { vin, check: VALIDATION_CHECK.TRANSUNION, valid: transUnion.valid, reason: transUnion.reason },
+      { vin, check: VALIDATION_CHECK.AX, valid: ax.valid, reason: ax.reason },
     ],
     requestedBy,
     unitId ?? null,
   );
-  return result;
+  return {
+    vin,
+    validRepuve: repuve.valid,
+    validTransunion: transUnion.valid,
+    validAx: ax.valid,
+    repuve: { valid: repuve.valid, reason: repuve.reason },
+    transUnion: { valid: transUnion.valid, reason: transUnion.reason },
+    ax: { valid: ax.valid, reason: ax.reason, conteo: ax.conteo ?? null },
+  };
 }

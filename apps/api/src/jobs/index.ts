@@ -1,0 +1,36 @@
+import type { Adapters } from '../adapters';
+import type { Db } from '../db/client';
+import type { CreditFailuresService } from '../modules/credit-failures/service';
+import type { Clock } from '../platform/clock';
+import type { JobsConfig } from '../platform/config';
+import type { Logger } from '../platform/deps';
+import { crmInsertionJobs } from './crm-insertion';
+import { periodicValidationJobs } from './periodic-validations';
+import { startJobRunner, type AnyJobDefinition, type JobRunner } from './runner';
+
+export type JobsDeps = {
+  db: Db;
+  adapters: Adapters;
+  clock: Clock;
+  config: JobsConfig;
+  log: Logger;
+  failures: Pick<CreditFailuresService, 'attempt' | 'queuedIds'>;
+};
+
+/** Every job of the app (decision 011); handlers that send further jobs use `runner`. */
+export function allJobs(deps: JobsDeps, runner: JobRunner): AnyJobDefinition[] {
+  const insertion = crmInsertionJobs(deps.failures, runner, deps.config.crmInsertionCron, deps.db);
+  const validations = periodicValidationJobs({ ...deps, runner });
+  return [insertion.cycle, insertion.insertUnit, validations.tick, validations.validate];
+}
+
+/** Starts pg-boss with every job; `work` also runs the workers and the schedules in this process. */
+export function startJobs(deps: JobsDeps, { work }: { work: boolean }): Promise<JobRunner> {
+  return startJobRunner({
+    db: deps.db,
+    config: deps.config,
+    jobs: (runner) => allJobs(deps, runner),
+    log: deps.log,
+    work,
+  });
+}

@@ -1,0 +1,125 @@
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { z } from 'zod';
+import type { Db, Executor } from '../db/client';
+import type { JobsConfig } from '../platform/config';
+import type { Logger } from '../platform/deps';
+
+// Background work on pg-boss, in the application's own PostgreSQL (ARCHITECTURE §1, decision 011). Each job is a
+// definition — a name, a zod payload and an idempotent handler — so a job that runs twice (a worker killed halfway,
+// a retry) has its effect once.
+
+export type JobDefinition<P> = {
+  name: string;
+  payload: z.ZodType<P>;
+  /** Must be safe to run again with the same payload. */
+  handle(payload: P): Promise<void>;
+  /** Further attempts after a failure (pg-boss's retryLimit); a failure is logged each time. */
+  retryLimit?: number;
+  /** Cron (Mexico City time) for scheduled jobs; their payload is `{}`. */
+  cron?: string;
+};
+
+// One definition type for a list of jobs whose payloads differ.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyJobDefinition = JobDefinition<any>;
+
+export type JobRunner = {
+  /** Sends a job; given a transaction, the job exists only if that transaction commits. */
+  send<P>(executor: Executor, job: JobDefinition<P>, payload: P, options?: { singletonKey?: string }): Promise<void>;
+  stop(): Promise<void>;
+};
+
+const SCHEMA = 'pgboss';
+export const JOBS_TIME_ZONE = 'America/Mexico_City';
+
+/** Runs pg-boss's statements on our pool, or on the client of the caller's transaction. */
+function executorFor(pool: pg.Pool | pg.PoolClient): PgBoss.Db {
+  return { executeSql: async (text, values) => pool.query(text, values) };
+}
+
+/**
+ * The connection behind a drizzle transaction, so a job is inserted in the same transaction as the business rows
+ * (ARCHITECTURE §6 "Nothing half done"). Outside a transaction, the pool.
+ */
+function connectionOf(executor: Executor): pg.Pool | pg.PoolClient {
+  const session = (executor as unknown as { session?: { client?: pg.PoolClient } }).session;
+  if ('$client' in executor) return (executor as Db).$client;
+  if (!session?.client) throw new Error('jobs: cannot find the connection of this transaction');
+  return session.client;
+}
+
+/** The queue of a job, created once (pg-boss 10 needs it before send or work). */
+async function ensureQueue(boss: PgBoss, job: AnyJobDefinition, config: JobsConfig) {
+  const options = { name: job.name, retryLimit: job.retryLimit ?? 3, retryDelay: 1, retryBackoff: true };
+  const queue = { ...options, expireInSeconds: config.expireSeconds };
+  if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, queue);
+  else await boss.createQueue(job.name, queue);
+}
+
+/**
+ * Starts pg-boss on `db` (its tables in schema `pgboss`, created or upgraded at start). With `work: true` this
+ * process also works the queues and keeps the schedules; otherwise it only sends (a copy that serves requests).
+ */
+export async function startJobRunner(options: {
+  db: Db;
+  config: JobsConfig;
+  /** Given the runner, so a handler may send further jobs. */
+  jobs: (runner: JobRunner) => AnyJobDefinition[];
+  log: Logger;
+  work: boolean;
+}): Promise<JobRunner> {
+  const { db, config, log, work } = options;
+  const boss = new PgBoss({
+    db: executorFor(db.$client),
+    schema: SCHEMA,
+    supervise: work,
+    schedule: work,
+    maintenanceIntervalSeconds: config.maintenanceSeconds,
+    expireInSeconds: config.expireSeconds,
+  });
+  boss.on('error', (error) => log.error({ err: { message: error.message } }, 'jobs: pg-boss error'));
+  await boss.start();
+
+  let stopped: Promise<void> | undefined;
+  const runner: JobRunner = {
+    async send(executor, job, payload, sendOptions = {}) {
+      const data = job.payload.parse(payload) as object;
+      await boss.send(job.name, data, { ...sendOptions, db: executorFor(connectionOf(executor)) });
+    },
+    stop: () =>
+      (stopped ??= (async () => {
+        // Let a running handler finish (up to 10 s); an unfinished job expires and runs again elsewhere.
+        await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      })()),
+  };
+
+  const jobs = options.jobs(runner);
+  for (const job of jobs) await ensureQueue(boss, job, config);
+
+  if (work) {
+    for (const job of jobs) {
+      await boss.work<unknown>(
+        job.name,
+        { pollingIntervalSeconds: config.pollSeconds, batchSize: 1 },
+        async ([found]) => {
+          if (!found) return;
+          const payload = job.payload.safeParse(found.data ?? {});
+          if (!payload.success) {
+            // A payload that does not parse will never parse: log it and let the job end (no retry loop).
+            log.error({ job: job.name, id: found.id }, 'jobs: invalid payload, dropped');
+            return;
+          }
+          try {
+            await job.handle(payload.data);
+          } catch (error) {
+            log.warn({ job: job.name, id: found.id, err: { message: (error as Error).message } }, 'jobs: failed');
+            throw error;
+          }
+        },
+      );
+      if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: JOBS_TIME_ZONE });
+    }
+  }
+  return runner;
+}

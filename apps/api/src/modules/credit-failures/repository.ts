@@ -1,0 +1,149 @@
+import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { crmInsertions, provisionUnits, provisions } from '../../db/schema/financing';
+import { companies } from '../../db/schema/organisation';
+import { BUSINESS_TIME_ZONE, containsPattern, withinDays, type Window } from '../../platform/listing';
+
+export type InsertionStatus = 'queued' | 'inserted' | 'failed' | 'archived';
+
+const folioText = sql<string>`${provisions.folio}::text`;
+
+export const creditFailureColumns = {
+  id: crmInsertions.id,
+  folio: folioText,
+  manualFolio: provisions.manualFolio,
+  useManualFolio: provisions.useManualFolio,
+  legalName: sql<string>`coalesce(${companies.legalName}, ${companies.name})`,
+  typeLine: provisions.typeLine,
+  creditLine: provisions.creditLine,
+  vin: provisionUnits.vinNumber,
+  lastDate: sql<string>`to_char(timezone(${BUSINESS_TIME_ZONE}, ${crmInsertions.lastDate}), 'DD/MM/YYYY HH24:MI')`,
+  attempts: crmInsertions.attempts,
+  lastError: crmInsertions.lastError,
+};
+
+export const creditFailureSortFields = {
+  lastDate: crmInsertions.lastDate,
+  folio: provisions.folio,
+  legalName: sql`lower(coalesce(${companies.legalName}, ${companies.name})) collate "C"`,
+  creditLine: provisions.creditLine,
+  vinNumer: provisionUnits.vinNumber,
+};
+
+const joined = (db: Executor) =>
+  db
+    .select(creditFailureColumns)
+    .from(crmInsertions)
+    .innerJoin(provisionUnits, eq(provisionUnits.id, crmInsertions.unitId))
+    .innerJoin(provisions, eq(provisions.id, crmInsertions.provisionId))
+    .innerJoin(companies, eq(companies.id, provisions.companyId));
+
+/** Failed insertions; `folio` matches the folio or, where the provision uses one, the manual folio. */
+export async function listCreditFailures(
+  db: Executor,
+  filters: { folio?: string; from?: string; to?: string },
+  window: Window,
+  order: SQL[],
+) {
+  const where: SQL[] = [
+    eq(crmInsertions.status, 'failed'),
+    ...withinDays(crmInsertions.lastDate, filters.from, filters.to),
+  ];
+  if (filters.folio) {
+    const pattern = containsPattern(filters.folio);
+    where.push(
+      or(ilike(folioText, pattern), and(eq(provisions.useManualFolio, true), ilike(provisions.manualFolio, pattern)))!,
+    );
+  }
+  const condition = and(...where);
+  const query = joined(db)
+    .where(condition)
+    .orderBy(...order);
+  const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
+  const [counted] = await db
+    .select({ n: count() })
+    .from(crmInsertions)
+    .innerJoin(provisionUnits, eq(provisionUnits.id, crmInsertions.unitId))
+    .innerJoin(provisions, eq(provisions.id, crmInsertions.provisionId))
+    .innerJoin(companies, eq(companies.id, provisions.companyId))
+    .where(condition);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** Everything the CRM needs to insert a unit (decision 009 InsertarUnidad), with the attempt's state. */
+export async function findInsertion(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      id: crmInsertions.id,
+      status: crmInsertions.status,
+      idempotencyKey: crmInsertions.idempotencyKey,
+      clientNumber: companies.clientId,
+      creditLine: provisions.creditLine,
+      folio: folioText,
+      manualFolio: provisions.manualFolio,
+      useManualFolio: provisions.useManualFolio,
+      deadlines: sql<number | null>`coalesce(${provisionUnits.deadlines}, ${provisions.deadlines})`,
+      approvedDate: provisions.approvedDate,
+      vin: provisionUnits.vinNumber,
+      motor: provisionUnits.motorNumber,
+      brand: provisionUnits.brandName,
+      model: provisionUnits.model,
+      description: provisionUnits.description,
+      color: provisionUnits.color,
+      insideColor: provisionUnits.insideColor,
+      amount: provisionUnits.amount,
+    })
+    .from(crmInsertions)
+    .innerJoin(provisionUnits, eq(provisionUnits.id, crmInsertions.unitId))
+    .innerJoin(provisions, eq(provisions.id, crmInsertions.provisionId))
+    .innerJoin(companies, eq(companies.id, provisions.companyId))
+    .where(eq(crmInsertions.id, id))
+    .limit(1);
+  return row;
+}
+
+export type Insertion = NonNullable<Awaited<ReturnType<typeof findInsertion>>>;
+
+/** The ids waiting for the next cycle, oldest first. */
+export async function queuedInsertionIds(db: Executor): Promise<number[]> {
+  const rows = await db
+    .select({ id: crmInsertions.id })
+    .from(crmInsertions)
+    .where(eq(crmInsertions.status, 'queued'))
+    .orderBy(crmInsertions.id);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Moves an attempt from `from` to `to` only if nobody moved it first (two workers, a user clicking twice): the
+ * caller learns whether it won. `attempted` counts an attempt and stamps its time.
+ */
+export async function moveInsertion(
+  db: Executor,
+  id: number,
+  from: InsertionStatus,
+  to: InsertionStatus,
+  changes: { attempted?: Date; lastError?: string; creditNumber?: string } = {},
+): Promise<boolean> {
+  const rows = await db
+    .update(crmInsertions)
+    .set({
+      status: to,
+      updatedAt: sql`now()`,
+      ...(changes.attempted ? { attempts: sql`${crmInsertions.attempts} + 1`, lastDate: changes.attempted } : {}),
+      ...(changes.lastError !== undefined ? { lastError: changes.lastError } : {}),
+      ...(changes.creditNumber !== undefined ? { creditNumber: changes.creditNumber } : {}),
+    })
+    .where(and(eq(crmInsertions.id, id), eq(crmInsertions.status, from)))
+    .returning({ id: crmInsertions.id });
+  return rows.length > 0;
+}
+
+export async function insertionState(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: crmInsertions.id, status: crmInsertions.status, creditNumber: crmInsertions.creditNumber })
+    .from(crmInsertions)
+    .where(eq(crmInsertions.id, id))
+    .limit(1);
+  return row as { id: number; status: InsertionStatus; creditNumber: string | null } | undefined;
+}

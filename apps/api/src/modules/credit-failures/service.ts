@@ -1,0 +1,173 @@
+import {
+  CREDIT_FAILURES_DEFAULT_SORT,
+  MESSAGES,
+  businessClock,
+  lineTypeLabel,
+  type CreditFailureListQuery,
+  type CreditFailureResponse,
+} from '@planpiso/domain';
+import type { CrmUnitInsertion } from '../../adapters/crm/port';
+import { CrmRejectedError, ExternalServiceError } from '../../adapters/errors';
+import { writeAudit } from '../../platform/audit';
+import type { AuthUser } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, notFound } from '../../platform/errors';
+import { orderBy, pageWindow, type Page } from '../../platform/listing';
+import { transaction } from '../../platform/transaction';
+import * as repo from './repository';
+
+export type CreditFailuresService = ReturnType<typeof createCreditFailuresService>;
+type Outcome = { id: number; status: repo.InsertionStatus; creditNumber: string | null };
+export type Attempt =
+  { outcome: 'inserted'; creditNumber: string } | { outcome: 'failed'; error: AppError } | { outcome: 'skipped' };
+
+const notFailed = () => new AppError('INVALID_STATUS', 409, MESSAGES.creditFailureNotFailed);
+
+function presentFailure(
+  row: Awaited<ReturnType<typeof repo.listCreditFailures>>['rows'][number],
+): CreditFailureResponse {
+  return {
+    id: row.id,
+    folio: row.folio,
+    manualFolio: row.manualFolio,
+    useManualFolio: row.useManualFolio,
+    legalName: row.legalName,
+    type: lineTypeLabel(Number(row.typeLine)),
+    creditLine: row.creditLine,
+    vinNumer: row.vin,
+    lastDate: row.lastDate ?? '',
+    attempts: row.attempts,
+    lastError: row.lastError,
+  };
+}
+
+/**
+ * The CRM insertion of units (ARCHITECTURE §6: a unit that fails to reach the CRM lands in credit failures, never
+ * disappears) and the credit-failure actions of spec 2 §4: Reintentar queues it for the next cycle, Insertar tries
+ * now, Remover archives it. The insertion cycle job (jobs/crm-insertion.ts) uses `attempt` too.
+ */
+export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDeps, 'db' | 'adapters' | 'clock'>) {
+  /** The InsertarUnidad request of a queued or failed attempt. */
+  function crmRequest(row: repo.Insertion): CrmUnitInsertion {
+    return {
+      numeroCliente: row.clientNumber ?? '',
+      lineaCredito: row.creditLine,
+      folio: row.useManualFolio && row.manualFolio ? row.manualFolio : row.folio,
+      vin: row.vin,
+      motor: row.motor,
+      marca: row.brand,
+      modelo: row.model,
+      descripcion: row.description,
+      colorExterior: row.color,
+      colorInterior: row.insideColor,
+      monto: Number(row.amount),
+      plazo: row.deadlines ?? 1,
+      // 'Inicio de la disposición' chosen when sent to the CRM; today (Mexico City) when none was.
+      fechaInicio: row.approvedDate ?? businessClock(clock.now()).day,
+    };
+  }
+
+  /**
+   * One attempt at inserting `id`, if it is still in status `from`. The CRM's idempotency key makes a repeated
+   * attempt (a worker killed halfway, two clicks) insert once. A refusal or an outage leaves a 'failed' row.
+   */
+  async function attempt(id: number, from: 'queued' | 'failed', actor: number | null): Promise<Attempt> {
+    const row = await repo.findInsertion(db, id);
+    if (!row || row.status !== from) return { outcome: 'skipped' };
+    let result: Attempt;
+    try {
+      const inserted = await adapters.crm.insertUnit(crmRequest(row), row.idempotencyKey);
+      result = { outcome: 'inserted', creditNumber: inserted.noCredito };
+    } catch (error) {
+      if (!(error instanceof CrmRejectedError || error instanceof ExternalServiceError)) throw error;
+      result = { outcome: 'failed', error };
+    }
+    const attempted = clock.now();
+    await transaction(db, async (tx) => {
+      const moved =
+        result.outcome === 'inserted'
+          ? await repo.moveInsertion(tx, id, from, 'inserted', {
+              attempted,
+              creditNumber: result.creditNumber,
+              lastError: '',
+            })
+          : await repo.moveInsertion(tx, id, from, 'failed', { attempted, lastError: failureText(result) });
+      if (!moved) return;
+      await writeAudit(tx, {
+        actor,
+        action: result.outcome === 'inserted' ? 'crm-insertion.inserted' : 'crm-insertion.failed',
+        entity: 'crm-insertion',
+        entityId: id,
+        before: { status: from },
+        after:
+          result.outcome === 'inserted'
+            ? { status: 'inserted', creditNumber: result.creditNumber }
+            : { status: 'failed' },
+      });
+    });
+    return result;
+  }
+
+  async function move(actor: AuthUser, id: number, to: 'queued' | 'archived', requestId: string): Promise<Outcome> {
+    return transaction(db, async (tx) => {
+      const before = await repo.insertionState(tx, id);
+      if (!before) throw notFound();
+      if (!(await repo.moveInsertion(tx, id, 'failed', to))) throw notFailed();
+      await writeAudit(tx, {
+        actor: actor.id,
+        action: to === 'queued' ? 'credit-failure.retried' : 'credit-failure.archived',
+        entity: 'crm-insertion',
+        entityId: id,
+        before: { status: before.status },
+        after: { status: to },
+        requestId,
+      });
+      return { id, status: to, creditNumber: null };
+    });
+  }
+
+  return {
+    attempt,
+    queuedIds: () => repo.queuedInsertionIds(db),
+
+    async list(query: CreditFailureListQuery): Promise<Page<CreditFailureResponse>> {
+      const { rows, total } = await repo.listCreditFailures(
+        db,
+        query,
+        pageWindow(query),
+        orderBy(query.sort, CREDIT_FAILURES_DEFAULT_SORT, repo.creditFailureSortFields, repo.creditFailureColumns.id),
+      );
+      return { items: rows.map(presentFailure), total };
+    },
+
+    async retry(actor: AuthUser, id: number, requestId: string) {
+      return { data: await move(actor, id, 'queued', requestId), message: MESSAGES.creditFailureQueued };
+    },
+
+    async archive(actor: AuthUser, id: number, requestId: string) {
+      return { data: await move(actor, id, 'archived', requestId), message: MESSAGES.creditFailureArchived };
+    },
+
+    /** Insertar: into the CRM now; a refusal or an outage answers with its error, the row updated. */
+    async insertNow(actor: AuthUser, id: number) {
+      const state = await repo.insertionState(db, id);
+      if (!state) throw notFound();
+      if (state.status !== 'failed') throw notFailed();
+      const result = await attempt(id, 'failed', actor.id);
+      if (result.outcome === 'failed') throw result.error;
+      if (result.outcome === 'skipped') throw notFailed();
+      return {
+        data: { id, status: 'inserted' as const, creditNumber: result.creditNumber },
+        message: MESSAGES.creditFailureInserted,
+      };
+    },
+  };
+}
+
+/** What the credit-failures screen shows of a failure: the CRM's own words, or which system failed and how. */
+function failureText(result: Extract<Attempt, { outcome: 'failed' }>): string {
+  const error = result.error;
+  if (error instanceof CrmRejectedError) return error.crmMessage;
+  if (error instanceof ExternalServiceError) return `${error.message}: ${error.detail}`;
+  return error.message;
+}

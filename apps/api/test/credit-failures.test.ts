@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, type CreditFailureResponse, type ErrorResponse } from '@planpiso/domain';
+import { CRM_REJECTIONS, FAILING_VINS, VALID_NEW_VINS } from '@planpiso/simulators/fixtures';
+import { buildApp } from '../src/app';
+import { DEMO_PASSWORD } from '../src/db/seed';
+import { queueInsertions, insertionRow } from './financing-fixtures';
+import { bearer, fakeClock, json, signIn, simulatorEnv, testConfig } from './harness';
+import { seededDatabase } from './seeded-database';
+
+// Créditos con fallos (spec 2): the list and the actions Reintentar, Insertar and Remover, against the run's
+// simulated CRM over HTTP.
+
+const seeded = await seededDatabase('credit_failures');
+const app = await buildApp({ config: testConfig(), db: seeded.db, clock: fakeClock(), logger: false });
+let superUser: string;
+let admin: string;
+
+beforeAll(async () => {
+  await app.ready();
+  superUser = await signIn(app, 'superusuario@planpiso.mx', DEMO_PASSWORD);
+  admin = await signIn(app, 'administrador@planpiso.mx', DEMO_PASSWORD);
+});
+afterAll(async () => {
+  await app.close();
+  await seeded.close();
+});
+
+const list = async (query = '') => {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/credits-failures${query}`,
+    headers: bearer(superUser),
+  });
+  expect(response.statusCode).toBe(200);
+  return json<{ data: { items: CreditFailureResponse[]; total: number } }>(response).data;
+};
+const act = (method: 'PATCH' | 'POST', path: string, payload?: object, token = superUser) =>
+  app.inject({ method, url: `/api/credits-failures/${path}`, payload, headers: bearer(token) });
+
+async function crmInsertedVins(): Promise<string[]> {
+  const env = simulatorEnv();
+  const response = await fetch(`${env.CRM_URL}/__admin/insertions`, {
+    headers: { authorization: `Bearer ${env.CRM_TOKEN}` },
+  });
+  const body = (await response.json()) as { result: { vin: string } }[];
+  return body.map((insertion) => insertion.result.vin);
+}
+
+describe('the list', () => {
+  it('shows failed insertions only, with the spec’s fields, newest attempt first', async () => {
+    const vin = FAILING_VINS.crmInsertion[0]!;
+    const { provision } = await queueInsertions(seeded.db, [vin], 'failed', new Date('2026-11-20T17:05:00Z'));
+    await queueInsertions(seeded.db, [VALID_NEW_VINS[5]!], 'inserted');
+    const page = await list(`?folio=${provision.folio}`);
+    expect(page.total).toBe(1);
+    expect(page.items[0]).toMatchObject({
+      folio: String(provision.folio),
+      useManualFolio: false,
+      legalName: 'Autos del Norte S.A. de C.V.',
+      type: 'Nuevos',
+      creditLine: 'LC-10001-02',
+      vinNumer: vin,
+      // Mexico City time, split by the screen into Fecha and Hora.
+      lastDate: '20/11/2026 11:05',
+    });
+  });
+
+  it('filters by the day of the last attempt and pages on the server', async () => {
+    await queueInsertions(
+      seeded.db,
+      [VALID_NEW_VINS[6]!, VALID_NEW_VINS[7]!],
+      'failed',
+      new Date('2025-01-15T18:00:00Z'),
+    );
+    const day = await list('?from=2025-01-15&to=2025-01-15');
+    expect(day.total).toBe(2);
+    const first = await list('?from=2025-01-15&to=2025-01-15&pageSize=10&page=2');
+    expect(first.items).toEqual([]);
+    expect((await list('?from=2025-01-16&to=2025-01-16')).total).toBe(0);
+  });
+
+  it('is the super user’s alone, and refuses a bad filter in Spanish', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/credits-failures' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/credits-failures', headers: bearer(admin) })).statusCode).toBe(
+      403,
+    );
+    const bad = await app.inject({
+      method: 'GET',
+      url: '/api/credits-failures?from=2025-13-01',
+      headers: bearer(superUser),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(json<ErrorResponse>(bad).message).toBe('Formato fecha incorrecto');
+  });
+});
+
+describe('the actions', () => {
+  it('Reintentar puts the unit back in the queue for the next cycle, once', async () => {
+    const { ids } = await queueInsertions(seeded.db, [VALID_NEW_VINS[8]!], 'failed');
+    const response = await act('PATCH', `${ids[0]}/retryInsertion`, { retry: true });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({ message: MESSAGES.creditFailureQueued, data: { status: 'queued' } });
+    expect((await insertionRow(seeded.db, ids[0]!)).status).toBe('queued');
+    const again = await act('PATCH', `${ids[0]}/retryInsertion`, { retry: true });
+    expect(again.statusCode).toBe(409);
+    expect(json<ErrorResponse>(again).message).toBe(MESSAGES.creditFailureNotFailed);
+  });
+
+  it('Remover archives the attempt: it leaves the list', async () => {
+    const { ids, provision } = await queueInsertions(seeded.db, [VALID_NEW_VINS[9]!], 'failed');
+    const response = await act('PATCH', `${ids[0]}/archive`, { archive: true });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({ message: MESSAGES.creditFailureArchived, data: { status: 'archived' } });
+    expect((await list(`?folio=${provision.folio}`)).total).toBe(0);
+  });
+
+  it('Insertar inserts the unit into the CRM now', async () => {
+    const vin = VALID_NEW_VINS[10]!;
+    const { ids } = await queueInsertions(seeded.db, [vin], 'failed');
+    const response = await act('POST', `${ids[0]}/insertUnit`);
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({ message: MESSAGES.creditFailureInserted, data: { status: 'inserted' } });
+    const row = await insertionRow(seeded.db, ids[0]!);
+    expect(row.status).toBe('inserted');
+    expect(row.creditNumber).toBeTruthy();
+    expect(row.attempts).toBe(2);
+    expect(await crmInsertedVins()).toContain(vin);
+  });
+
+  it('Insertar of a unit the CRM refuses answers its words and keeps the credit failure', async () => {
+    const vin = FAILING_VINS.crmInsertion[1]!;
+    const { ids } = await queueInsertions(seeded.db, [vin], 'failed');
+    const response = await act('POST', `${ids[0]}/insertUnit`);
+    expect(response.statusCode).toBe(422);
+    expect(json<ErrorResponse>(response)).toMatchObject({ code: 'CRM_REJECTED', message: MESSAGES.crmRejected });
+    expect(json<ErrorResponse>(response).detail).toContain(CRM_REJECTIONS[vin]);
+    const row = await insertionRow(seeded.db, ids[0]!);
+    expect(row).toMatchObject({ status: 'failed', lastError: CRM_REJECTIONS[vin], attempts: 2 });
+  });
+
+  it('answers 404 for an unknown attempt and 400 for a body that is not the spec’s', async () => {
+    expect((await act('POST', '2147483000/insertUnit')).statusCode).toBe(404);
+    const { ids } = await queueInsertions(seeded.db, [VALID_NEW_VINS[11]!], 'failed');
+    expect((await act('PATCH', `${ids[0]}/archive`, { archive: false })).statusCode).toBe(400);
+    expect((await act('PATCH', `${ids[0]}/retryInsertion`, {})).statusCode).toBe(400);
+    expect((await act('PATCH', `${ids[0]}/archive`, { archive: true }, admin)).statusCode).toBe(403);
+  });
+});
