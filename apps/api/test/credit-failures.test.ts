@@ -47,6 +47,14 @@ async function crmInsertedVins(): Promise<string[]> {
 }
 
 describe('the list', () => {
+  it('holds the demo seed’s credit failures: one the CRM refused, one an outage kept out', async () => {
+    const page = await list('?pageSize=100');
+    const refused = page.items.find((item) => item.vinNumer === FAILING_VINS.crmInsertion[0]);
+    expect(refused).toMatchObject({ legalName: 'Autos del Norte S.A. de C.V.', creditLine: 'LC-10001-02' });
+    expect(refused!.lastError).toBe(CRM_REJECTIONS[FAILING_VINS.crmInsertion[0]!]);
+    expect(page.items.some((item) => item.lastError.startsWith('Ocurrió un error API externa'))).toBe(true);
+  });
+
   it('shows failed insertions only, with the spec’s fields, newest attempt first', async () => {
     const vin = FAILING_VINS.crmInsertion[0]!;
     const { provision } = await queueInsertions(seeded.db, [vin], 'failed', new Date('2026-11-20T17:05:00Z'));

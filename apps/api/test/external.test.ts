@@ -126,6 +126,11 @@ describe('credit lines', () => {
       typeLine: '100000000',
       registerBy: agent!.id,
     };
+    // What the demo seed's own provisions already hold, before this test adds its own.
+    const reservedBefore = async () =>
+      json<{ data: ExternalCreditLine[] }>(await get(5, `/api/external/clients/${NORTH}/credit-lines`)).data;
+    const baseline = await reservedBefore();
+    const held = (line: string) => baseline.find((l) => l.lineaCredito === line)!.reservado;
     const made = await seeded.db
       .insert(provisions)
       .values([
@@ -147,9 +152,10 @@ describe('credit lines', () => {
       const line = lines.find((l) => l.lineaCredito === 'LC-10001-01')!;
       const crm = crmLines.find((l) => l.lineaCredito === 'LC-10001-01')!;
       expect(line.montoRestante).toBe(crm.montoRestante);
-      expect(line.reservado).toBe(151000.75);
-      expect(line.disponible).toBe(Math.max(0, Math.round((crm.montoRestante - 151000.75) * 100) / 100));
-      expect(lines.find((l) => l.lineaCredito === 'LC-10001-02')!.reservado).toBe(5000);
+      const expected = Math.round((held('LC-10001-01') + 151000.75) * 100) / 100;
+      expect(line.reservado).toBe(expected);
+      expect(line.disponible).toBe(Math.max(0, Math.round((crm.montoRestante - expected) * 100) / 100));
+      expect(lines.find((l) => l.lineaCredito === 'LC-10001-02')!.reservado).toBe(held('LC-10001-02') + 5000);
       // Terms ascending, as numbers (each shown as 'Plazo - N').
       expect(line.terms).toEqual([...line.terms].sort((a, b) => a - b));
       expect(line.terms.length).toBeGreaterThan(0);

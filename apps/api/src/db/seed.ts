@@ -8,6 +8,7 @@ import { accounts, agencies, companies } from './schema/organisation';
 import { roles } from './schema/roles';
 import { users } from './schema/users';
 import type { Db, Tx } from './client';
+import { seedFinancingDemo } from './seed-financing';
 
 /** The demo password of every seeded user (it satisfies both password patterns of spec 1 §5). */
 export const DEMO_PASSWORD = 'Demo#2026a';
@@ -380,5 +381,13 @@ export async function seedDemo(db: Db): Promise<void> {
       .insert(userAgencies)
       .values([{ userId: agent, agencyId }, ...assignedAgencies])
       .onConflictDoNothing();
+
+    await seedFinancingDemo(tx, {
+      accountId,
+      companyId: northId,
+      agencyId,
+      registerBy: agent,
+      legalId: representative,
+    });
   });
 }

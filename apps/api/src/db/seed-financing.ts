@@ -1,0 +1,107 @@
+import { and, eq } from 'drizzle-orm';
+import { CRM_REJECTIONS, FAILING_VINS, NEW_VEHICLES, vehicleByVin } from '@planpiso/simulators/fixtures';
+import type { Tx } from './client';
+import { crmInsertions, provisionUnits, provisions } from './schema/financing';
+
+// Demo provisions of Autos del Norte (the CRM's client 10001), one per situation a screen shows: units waiting
+// for the lender's validation (the periodic REPUVE/TransUnion/AX checks), and an authorised provision whose units
+// the CRM did not take (the credit failures: one the CRM refuses, one that goes in on Reintentar). Every VIN is a
+// CRM fixture, so the simulators answer for them. Idempotent: each provision is found by its description.
+
+type Place = { accountId: number; companyId: number; agencyId: number; registerBy: number; legalId: number };
+
+const SEED_TAG = 'Demostración';
+
+type DemoProvision = {
+  description: string;
+  status: number;
+  creditLine: string;
+  vins: string[];
+  /** The units' CRM insertion attempts, when the provision reached the CRM. */
+  insertion?: { status: 'failed'; lastError: (vin: string) => string };
+};
+
+const OUTAGE =
+  'Ocurrió un error API externa: InsertarUnidad: el sistema no respondió a tiempo (el CRM estaba fuera de servicio)';
+
+const DEMO_PROVISIONS: DemoProvision[] = [
+  {
+    description: `${SEED_TAG}: unidades en validación`,
+    status: 3,
+    creditLine: 'LC-10001-01',
+    vins: [FAILING_VINS.repuve[0]!, NEW_VEHICLES[20]!.vin, FAILING_VINS.transUnion[0]!],
+  },
+  {
+    description: `${SEED_TAG}: autorizada, con créditos por insertar`,
+    status: 8,
+    creditLine: 'LC-10001-02',
+    vins: [FAILING_VINS.crmInsertion[0]!, NEW_VEHICLES[21]!.vin],
+    insertion: { status: 'failed', lastError: (vin) => CRM_REJECTIONS[vin] ?? OUTAGE },
+  },
+];
+
+const cut = (text: string, max: number) => text.slice(0, max);
+
+export async function seedFinancingDemo(tx: Tx, place: Place): Promise<void> {
+  for (const demo of DEMO_PROVISIONS) {
+    const [existing] = await tx
+      .select({ id: provisions.id })
+      .from(provisions)
+      .where(and(eq(provisions.companyId, place.companyId), eq(provisions.description, demo.description)))
+      .limit(1);
+    if (existing) continue;
+
+    const vehicles = demo.vins.map((vin) => vehicleByVin(vin)!);
+    const total = vehicles.reduce((sum, vehicle) => sum + vehicle.valorFactura, 0);
+    const [provision] = await tx
+      .insert(provisions)
+      .values({
+        status: demo.status,
+        accountId: place.accountId,
+        companyId: place.companyId,
+        agencyId: place.agencyId,
+        legalId: place.legalId,
+        creditLine: demo.creditLine,
+        typeLine: '100000000',
+        deadlines: 3,
+        description: demo.description,
+        total: total.toFixed(2),
+        registerBy: place.registerBy,
+        approvedDate: demo.status >= 8 ? new Date().toISOString().slice(0, 10) : null,
+      })
+      .returning({ id: provisions.id });
+    const units = await tx
+      .insert(provisionUnits)
+      .values(
+        vehicles.map((vehicle) => ({
+          provisionId: provision!.id,
+          vinNumber: vehicle.vin,
+          agency: 'Monterrey Centro',
+          brandName: cut(vehicle.marca, 15),
+          type: cut(vehicle.tipo, 8),
+          model: cut(vehicle.modelo, 4),
+          description: cut(vehicle.descripcion, 50),
+          color: cut(vehicle.colorExterior, 35),
+          insideColor: cut(vehicle.colorInterior, 70),
+          motorNumber: cut(vehicle.motor, 25),
+          amount: vehicle.valorFactura.toFixed(2),
+          reviewAf: demo.status >= 4,
+          status: demo.status >= 4 ? 1 : 0,
+        })),
+      )
+      .returning({ id: provisionUnits.id, vin: provisionUnits.vinNumber });
+    if (demo.insertion) {
+      const failure = demo.insertion;
+      await tx.insert(crmInsertions).values(
+        units.map((unit) => ({
+          unitId: unit.id,
+          provisionId: provision!.id,
+          status: failure.status,
+          attempts: 1,
+          lastError: failure.lastError(unit.vin),
+          lastDate: new Date(),
+        })),
+      );
+    }
+  }
+}
