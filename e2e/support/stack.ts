@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createDatabase, startEmbeddedPostgres } from '../../apps/api/src/db/embedded';
 import { runMigrations } from '../../apps/api/src/db/migrate';
 import { seedDemoAt } from './db';
+import { startSimulators } from '../../apps/simulators/src/index';
 import { startMailCatcher } from '../../apps/simulators/src/mail/mail-catcher';
 import { ARTIFACTS_DIR, REPO_ROOT, WEB_DIST } from './paths';
 import { freePort, waitForHttp } from './ports';
@@ -66,6 +67,9 @@ export async function startStack({ seed = true, logLevel = 'info', name = 'e2e' 
     const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
     cleanups.push(() => mail.stop());
     const mailUrl = `http://127.0.0.1:${mail.httpPort}`;
+    // The lender's systems (decision 009), so the screens that reach them answer as in `npm start`.
+    const simulators = await startSimulators({ ports: { crm: 0, vehicles: 0, ax: 0, esign: 0 } });
+    cleanups.push(() => simulators.stop());
 
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -90,6 +94,14 @@ export async function startStack({ seed = true, logLevel = 'info', name = 'e2e' 
         WEB_DIST,
         SEED_DEMO: '0',
         LOG_LEVEL: logLevel,
+        CRM_URL: simulators.urls.crm,
+        CRM_TOKEN: simulators.tokens.crm,
+        VEHICLES_URL: simulators.urls.vehicles,
+        VEHICLES_TOKEN: simulators.tokens.vehicles,
+        AX_URL: simulators.urls.ax,
+        AX_TOKEN: simulators.tokens.ax,
+        ESIGN_URL: simulators.urls.esign,
+        ESIGN_TOKEN: simulators.tokens.esign,
       },
     });
     cleanups.push(async () => {
@@ -109,7 +121,13 @@ export async function startStack({ seed = true, logLevel = 'info', name = 'e2e' 
       mailUrl,
       databaseUrl,
       apiLog,
-      testEnv: { E2E_BASE_URL: baseUrl, E2E_MAIL_URL: mailUrl, E2E_DATABASE_URL: databaseUrl },
+      testEnv: {
+        E2E_BASE_URL: baseUrl,
+        E2E_MAIL_URL: mailUrl,
+        E2E_DATABASE_URL: databaseUrl,
+        E2E_CRM_URL: simulators.urls.crm,
+        E2E_CRM_TOKEN: simulators.tokens.crm,
+      },
       stop,
     };
   } catch (error) {
