@@ -50,7 +50,11 @@ describe('the list', () => {
   it('holds the demo seed’s credit failures: one the CRM refused, one an outage kept out', async () => {
     const page = await list('?pageSize=100');
     const refused = page.items.find((item) => item.vinNumer === FAILING_VINS.crmInsertion[0]);
-    expect(refused).toMatchObject({ legalName: 'Autos del Norte S.A. de C.V.', creditLine: 'LC-10001-02' });
+    expect(refused).toMatchObject({
+      legalName: 'Autos del Norte S.A. de C.V.',
+      creditLine: 'LC-10001-01',
+      type: 'Nuevos',
+    });
     expect(refused!.lastError).toBe(CRM_REJECTIONS[FAILING_VINS.crmInsertion[0]!]);
     expect(page.items.some((item) => item.lastError.startsWith('Ocurrió un error API externa'))).toBe(true);
   });
@@ -65,7 +69,7 @@ describe('the list', () => {
       folio: String(provision.folio),
       useManualFolio: false,
       legalName: 'Autos del Norte S.A. de C.V.',
-      type: 'Nuevos',
+      type: 'Seminuevos',
       creditLine: 'LC-10001-02',
       vinNumer: vin,
       // Mexico City time, split by the screen into Fecha and Hora.

@@ -30,7 +30,8 @@ export async function createProvision(db: Db, vins: string[], status = 8) {
       accountId: company.accountId,
       companyId: company.id,
       creditLine: 'LC-10001-02',
-      typeLine: '100000000',
+      // A Seminuevos line in the CRM.
+      typeLine: '100000001',
       deadlines: 3,
       total: String(vins.length * 250000),
       registerBy: agentId,

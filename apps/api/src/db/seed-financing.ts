@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { CRM_REJECTIONS, FAILING_VINS, NEW_VEHICLES, vehicleByVin } from '@planpiso/simulators/fixtures';
+import { CREDIT_LINES, CRM_REJECTIONS, FAILING_VINS, NEW_VEHICLES, vehicleByVin } from '@planpiso/simulators/fixtures';
 import type { Tx } from './client';
 import { crmInsertions, provisionUnits, provisions } from './schema/financing';
 
@@ -34,7 +34,7 @@ const DEMO_PROVISIONS: DemoProvision[] = [
   {
     description: `${SEED_TAG}: autorizada, con créditos por insertar`,
     status: 8,
-    creditLine: 'LC-10001-02',
+    creditLine: 'LC-10001-01',
     vins: [FAILING_VINS.crmInsertion[0]!, NEW_VEHICLES[21]!.vin],
     insertion: { status: 'failed', lastError: (vin) => CRM_REJECTIONS[vin] ?? OUTAGE },
   },
@@ -62,7 +62,8 @@ export async function seedFinancingDemo(tx: Tx, place: Place): Promise<void> {
         agencyId: place.agencyId,
         legalId: place.legalId,
         creditLine: demo.creditLine,
-        typeLine: '100000000',
+        // The line's own type in the CRM (Nuevos or Seminuevos).
+        typeLine: CREDIT_LINES.find((line) => line.lineaCredito === demo.creditLine)!.tipoDispLinea,
         deadlines: 3,
         description: demo.description,
         total: total.toFixed(2),
