@@ -241,7 +241,7 @@ export const ROUTES: readonly AppRoute[] = [
     types: [1, 2],
     built: false,
   },
-  { path: '/creditos-fallos', title: 'Créditos con fallos', area: 'credit-failures', types: [1], built: false },
+  { path: '/creditos-fallos', title: 'Créditos con fallos', area: 'credit-failures', types: [1], built: true },
   {
     path: '/emails-mesa-servicio',
     title: 'Correo mesa de servicio',

@@ -15,6 +15,8 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/crear-rol': async () => (await import('../features/roles/role-form')).RoleFormPage,
   '/editar-rol/:id': async () => (await import('../features/roles/role-form')).RoleFormPage,
   '/notificaciones': async () => (await import('../features/notifications/notification-list')).NotificationListPage,
+  '/creditos-fallos': async () =>
+    (await import('../features/credit-failures/credit-failure-list')).CreditFailureListPage,
 };
 
 const underConstruction: ScreenLoader = async () => (await import('./shell/under-construction')).UnderConstruction;

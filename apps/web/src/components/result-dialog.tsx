@@ -12,9 +12,13 @@ import { ApiError } from '../lib/api-client';
 
 export type ActionResult = { ok: true; message?: string } | { ok: false; message: string };
 
-/** A failed call as a result: the server's Spanish message, or a generic one for anything else (spec 1 §8). */
+/**
+ * A failed call as a result: the server's Spanish message, or a generic one for anything else (spec 1 §8). An
+ * external system's answer follows it (spec 2 §8: 'Ocurrió un error API externa' with what the system said).
+ */
 export function errorResult(error: unknown): ActionResult {
-  return { ok: false, message: error instanceof ApiError ? error.message : MESSAGES.internalError };
+  if (!(error instanceof ApiError)) return { ok: false, message: MESSAGES.internalError };
+  return { ok: false, message: error.detail ? `${error.message}. ${error.detail}` : error.message };
 }
 
 type Props = { result: ActionResult | null; onAccept: () => void };

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly reason?: string,
     readonly fields?: Record<string, string>,
+    /** What an external system answered (503 EXTERNAL_API_ERROR, a CRM refusal): shown under the message. */
+    readonly detail?: string,
   ) {
     super(message);
   }
@@ -101,6 +103,7 @@ function toApiError(status: number, payload: unknown): ApiError {
     str(p.message) ?? MESSAGES.internalError,
     str(p.reason),
     fields,
+    str(p.detail),
   );
 }
 

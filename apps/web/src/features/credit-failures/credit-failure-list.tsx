@@ -1,0 +1,159 @@
+import { useMemo, useState, type ReactElement } from 'react';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import CloudUpload from '@mui/icons-material/CloudUploadOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import Replay from '@mui/icons-material/Replay';
+import type { GridColDef } from '@mui/x-data-grid';
+import { CREDIT_FAILURES_DEFAULT_SORT, MESSAGES, type CreditFailureResponse } from '@planpiso/domain';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DateRange } from '../../components/date-range';
+import { FilterBar } from '../../components/filter-bar';
+import { TextField } from '../../components/form/text-field';
+import { PagedGrid } from '../../components/paged-grid';
+import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { useUrlListState } from '../../components/use-url-list-state';
+import { useActOnCreditFailure, type CreditFailureAction } from './api/act-on-credit-failure';
+import { CREDIT_FAILURE_FILTERS, useCreditFailures } from './api/get-credit-failures';
+
+/** What each action asks before it runs (spec 2 §8 gives Remover's words; the other two are ours). */
+const PROMPTS: Record<CreditFailureAction, { title: string; message: string; confirm: string }> = {
+  retry: {
+    title: 'Reintentar',
+    message: '¿Seguro que desea poner la unidad en la cola de inserción?',
+    confirm: 'Reintentar',
+  },
+  insert: { title: 'Insertar', message: '¿Seguro que desea insertar la unidad en CRM?', confirm: 'Insertar' },
+  remove: {
+    title: MESSAGES.creditFailureRemoveTitle,
+    message: MESSAGES.creditFailureRemoveConfirm,
+    confirm: 'Remover',
+  },
+};
+
+const ACTIONS: { action: CreditFailureAction; label: string; icon: ReactElement }[] = [
+  { action: 'retry', label: 'Reintentar', icon: <Replay fontSize="small" /> },
+  { action: 'insert', label: 'Insertar', icon: <CloudUpload fontSize="small" /> },
+  { action: 'remove', label: 'Remover', icon: <DeleteOutline fontSize="small" /> },
+];
+
+/** 'dd/MM/yyyy HH:mm' split on the space into Fecha and Hora (spec 2 §2). */
+const part = (lastDate: string, index: 0 | 1) => lastDate.split(' ')[index] ?? '';
+
+function creditFailureColumns(onAction: (row: CreditFailureResponse, action: CreditFailureAction) => void) {
+  const columns: GridColDef<CreditFailureResponse>[] = [
+    {
+      field: 'folio',
+      headerName: 'Folio',
+      minWidth: 110,
+      // The manual folio when the provision uses one (spec 2 §2).
+      valueGetter: (_value, row) => (row.useManualFolio && row.manualFolio ? row.manualFolio : row.folio),
+    },
+    { field: 'legalName', headerName: 'Cliente', flex: 1.3, minWidth: 200 },
+    { field: 'type', headerName: 'Tipo', minWidth: 110, sortable: false },
+    { field: 'creditLine', headerName: 'Línea de crédito', minWidth: 150 },
+    { field: 'vinNumer', headerName: 'N° VIN', flex: 1, minWidth: 190 },
+    {
+      field: 'lastDate',
+      headerName: 'Fecha',
+      minWidth: 110,
+      valueGetter: (_value, row) => part(row.lastDate, 0),
+    },
+    {
+      field: 'hour',
+      headerName: 'Hora',
+      minWidth: 80,
+      sortable: false,
+      valueGetter: (_v, row) => part(row.lastDate, 1),
+    },
+    {
+      field: 'actions',
+      headerName: 'Acciones',
+      sortable: false,
+      minWidth: 150,
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
+          {ACTIONS.map(({ action, label, icon }) => (
+            <Tooltip key={action} title={label}>
+              <IconButton size="small" aria-label={`${label} ${row.vinNumer}`} onClick={() => onAction(row, action)}>
+                {icon}
+              </IconButton>
+            </Tooltip>
+          ))}
+        </Stack>
+      ),
+    },
+  ];
+  return columns;
+}
+
+/**
+ * /creditos-fallos (spec 2 "Credit failures"): units the CRM did not take, with Reintentar (next insertion cycle),
+ * Insertar (now) and Remover (out of the queue of attempts). Filters folio and the day of the last attempt; paged
+ * and sorted by the server (the original paged on the client).
+ */
+export function CreditFailureListPage() {
+  const list = useUrlListState({ filters: CREDIT_FAILURE_FILTERS, defaultSort: CREDIT_FAILURES_DEFAULT_SORT });
+  const failures = useCreditFailures(list.query);
+  const act = useActOnCreditFailure();
+  const [pending, setPending] = useState<{ row: CreditFailureResponse; action: CreditFailureAction } | null>(null);
+  const [lastAction, setLastAction] = useState<CreditFailureAction>('remove');
+  const [result, setResult] = useState<ActionResult | null>(null);
+
+  const columns = useMemo(
+    () =>
+      creditFailureColumns((row, action) => {
+        setLastAction(action);
+        setPending({ row, action });
+      }),
+    [],
+  );
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      const answer = await act.mutateAsync({ id: pending.row.id, action: pending.action });
+      setResult({ ok: true, message: answer.message });
+    } catch (error) {
+      setResult(errorResult(error));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const prompt = PROMPTS[lastAction];
+  return (
+    <>
+      <FilterBar values={list.filters} onSearch={list.setFilters}>
+        {(control) => (
+          <>
+            <TextField control={control} name="folio" label="Folio" size="small" />
+            <DateRange control={control} from="from" to="to" />
+          </>
+        )}
+      </FilterBar>
+      <PagedGrid
+        label="Créditos con fallos"
+        columns={columns}
+        rows={failures.data?.items}
+        total={failures.data?.total}
+        loading={failures.isFetching}
+        error={failures.isError}
+        onRetry={() => void failures.refetch()}
+        list={list}
+        disableVirtualization
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={prompt.title}
+        message={prompt.message}
+        confirmLabel={prompt.confirm}
+        busy={act.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      />
+      <ResultDialog result={result} onAccept={() => setResult(null)} />
+    </>
+  );
+}
