@@ -36,6 +36,10 @@ import type { JobRunner } from './jobs/runner';
 import { creditFailureRoutes } from './modules/credit-failures/routes';
 import { createCreditFailuresService } from './modules/credit-failures/service';
 import { externalRoutes } from './modules/external/routes';
+import { nonWorkingRoutes } from './modules/non-workings/routes';
+import { createNonWorkingsService } from './modules/non-workings/service';
+import { serviceDeskEmailRoutes } from './modules/service-desk-emails/routes';
+import { createServiceDeskEmailsService } from './modules/service-desk-emails/service';
 import { createExternalService } from './modules/external/service';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
@@ -205,6 +209,8 @@ export async function buildApp({
   await app.register(organisationLookupRoutes, { lookups: createOrganisationLookups(deps) });
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(externalRoutes, { external: createExternalService(deps) });
+  await app.register(nonWorkingRoutes, { nonWorkings: createNonWorkingsService(deps) });
+  await app.register(serviceDeskEmailRoutes, { serviceDeskEmails: createServiceDeskEmailsService(deps) });
   const failures = createCreditFailuresService(deps);
   await app.register(creditFailureRoutes, { failures });
 

@@ -60,6 +60,15 @@ export const API_PERMISSIONS = {
   'GET /api/external/credit-lines/:creditLine/guarantors': [1, 2, 3, 4, 5],
   'GET /api/external/vins/:vin': 'authenticated',
   'POST /api/external/vin-validations': 'authenticated',
+  // Días inhábiles and Correos mesa de servicio (spec 2 §7): the super user's menu only (spec 1 §6)
+  'GET /api/non-workings': [1],
+  'POST /api/non-workings': [1],
+  'DELETE /api/non-workings/:id': [1],
+  'GET /api/emails-service-desk': [1],
+  'GET /api/emails-service-desk/:id': [1],
+  'POST /api/emails-service-desk': [1],
+  'PUT /api/emails-service-desk/:id': [1],
+  'DELETE /api/emails-service-desk/:id': [1],
   // Créditos con fallos (spec 2 §7): the super user's menu only (spec 1 §6)
   'GET /api/credits-failures': [1],
   'PATCH /api/credits-failures/:id/archive': [1],

@@ -163,7 +163,9 @@ export const crmInsertions = pgTable(
   (t) => [
     index('crm_insertions_status_idx').on(t.status, t.lastDate),
     // A unit is on its way into the CRM at most once; an archived attempt no longer counts.
-    uniqueIndex('crm_insertions_unit_open_unique').on(t.unitId).where(sql`${t.status} <> 'archived'`),
+    uniqueIndex('crm_insertions_unit_open_unique')
+      .on(t.unitId)
+      .where(sql`${t.status} <> 'archived'`),
     check('crm_insertions_status_values', sql`${t.status} in ('queued', 'inserted', 'failed', 'archived')`),
   ],
 );

@@ -1,0 +1,81 @@
+import {
+  MESSAGES,
+  NON_WORKING_DAYS_DEFAULT_SORT,
+  type CreateNonWorkingDayRequest,
+  type NonWorkingDayListQuery,
+  type NonWorkingDayResponse,
+} from '@planpiso/domain';
+import { writeAudit } from '../../platform/audit';
+import type { AuthUser } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, notFound } from '../../platform/errors';
+import { orderBy, pageWindow, type Page } from '../../platform/listing';
+import { isUniqueViolation } from '../../platform/pg-errors';
+import { transaction } from '../../platform/transaction';
+import { presentNonWorkingDay } from './presenter';
+import * as repo from './repository';
+
+export type Saved<T> = { data: T; message: string };
+export type NonWorkingsService = ReturnType<typeof createNonWorkingsService>;
+
+const dayTaken = () => new AppError('NON_WORKING_DAY_TAKEN', 409, MESSAGES.nonWorkingDayTaken);
+
+/** Non-working days (spec 2 §2–§5): listed, created and deleted (never edited, spec 2 §4). */
+export function createNonWorkingsService({ db }: Pick<AppDeps, 'db'>) {
+  return {
+    async list(query: NonWorkingDayListQuery): Promise<Page<NonWorkingDayResponse>> {
+      const { rows, total } = await repo.listNonWorkingDays(
+        db,
+        pageWindow(query),
+        orderBy(query.sort, NON_WORKING_DAYS_DEFAULT_SORT, repo.nonWorkingDaySortFields, repo.nonWorkingDayId),
+      );
+      return { items: rows.map(presentNonWorkingDay), total };
+    },
+
+    async create(
+      actor: AuthUser,
+      input: CreateNonWorkingDayRequest,
+      requestId: string,
+    ): Promise<Saved<NonWorkingDayResponse>> {
+      const day = await transaction(db, async (tx) => {
+        if ((await repo.nonWorkingDaysOn(tx, input.date)).length > 0) throw dayTaken();
+        let id: number;
+        try {
+          id = await repo.insertNonWorkingDay(tx, { date: input.date, reason: input.reason, registerBy: actor.id });
+        } catch (error) {
+          // Someone registered the same day between the check and the insert.
+          if (isUniqueViolation(error, repo.NON_WORKING_DAY_UNIQUE)) throw dayTaken();
+          throw error;
+        }
+        const saved = presentNonWorkingDay((await repo.findNonWorkingDay(tx, id))!);
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'non-working-day.created',
+          entity: 'non-working-day',
+          entityId: id,
+          after: saved,
+          requestId,
+        });
+        return saved;
+      });
+      return { data: day, message: MESSAGES.nonWorkingDaySaved };
+    },
+
+    async remove(actor: AuthUser, id: number, requestId: string): Promise<Saved<{ id: number }>> {
+      await transaction(db, async (tx) => {
+        const before = await repo.findNonWorkingDay(tx, id, { lock: true });
+        if (!before) throw notFound();
+        await repo.deleteNonWorkingDay(tx, id);
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'non-working-day.deleted',
+          entity: 'non-working-day',
+          entityId: id,
+          before: presentNonWorkingDay(before),
+          requestId,
+        });
+      });
+      return { data: { id }, message: MESSAGES.nonWorkingDayDeleted };
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import {
+  MESSAGES,
+  SERVICE_DESK_EMAILS_DEFAULT_SORT,
+  serviceDeskEmailSaved,
+  type CreateServiceDeskEmailRequest,
+  type ServiceDeskEmailListQuery,
+  type ServiceDeskEmailResponse,
+  type UpdateServiceDeskEmailRequest,
+} from '@planpiso/domain';
+import { writeAudit } from '../../platform/audit';
+import type { AuthUser } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, notFound } from '../../platform/errors';
+import { orderBy, pageWindow, type Page } from '../../platform/listing';
+import { isUniqueViolation } from '../../platform/pg-errors';
+import { transaction } from '../../platform/transaction';
+import { presentServiceDeskEmail } from './presenter';
+import * as repo from './repository';
+
+export type Saved<T> = { data: T; message: string };
+export type ServiceDeskEmailsService = ReturnType<typeof createServiceDeskEmailsService>;
+
+const emailTaken = () => new AppError('SERVICE_DESK_EMAIL_TAKEN', 409, MESSAGES.serviceDeskEmailTaken);
+
+/** Inserts or updates, turning a lost race on the unique index into the same 409 as the check. */
+async function guardUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error, repo.SERVICE_DESK_EMAIL_UNIQUE)) throw emailTaken();
+    throw error;
+  }
+}
+
+/** Service-desk e-mails (spec 2 §2–§5): list with an e-mail filter, create, edit and delete; no duplicates. */
+export function createServiceDeskEmailsService({ db }: Pick<AppDeps, 'db'>) {
+  return {
+    async list(query: ServiceDeskEmailListQuery): Promise<Page<ServiceDeskEmailResponse>> {
+      const { rows, total } = await repo.listServiceDeskEmails(
+        db,
+        { email: query.email },
+        pageWindow(query),
+        orderBy(query.sort, SERVICE_DESK_EMAILS_DEFAULT_SORT, repo.serviceDeskEmailSortFields, repo.serviceDeskEmailId),
+      );
+      return { items: rows.map(presentServiceDeskEmail), total };
+    },
+
+    async get(id: number): Promise<ServiceDeskEmailResponse> {
+      const row = await repo.findServiceDeskEmail(db, id);
+      if (!row) throw notFound();
+      return presentServiceDeskEmail(row);
+    },
+
+    async create(
+      actor: AuthUser,
+      input: CreateServiceDeskEmailRequest,
+      requestId: string,
+    ): Promise<Saved<ServiceDeskEmailResponse>> {
+      // Addresses are compared as mail servers do in practice: case does not make another address.
+      const email = input.email.toLowerCase();
+      const saved = await transaction(db, async (tx) => {
+        if (await repo.emailTaken(tx, email)) throw emailTaken();
+        const id = await guardUnique(() => repo.insertServiceDeskEmail(tx, { email, registerBy: actor.id }));
+        const row = presentServiceDeskEmail((await repo.findServiceDeskEmail(tx, id))!);
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'service-desk-email.created',
+          entity: 'service-desk-email',
+          entityId: id,
+          after: row,
+          requestId,
+        });
+        return row;
+      });
+      return { data: saved, message: serviceDeskEmailSaved(saved.email) };
+    },
+
+    async update(
+      actor: AuthUser,
+      id: number,
+      input: UpdateServiceDeskEmailRequest,
+      requestId: string,
+    ): Promise<Saved<ServiceDeskEmailResponse>> {
+      const email = input.email.toLowerCase();
+      const saved = await transaction(db, async (tx) => {
+        const before = await repo.findServiceDeskEmail(tx, id, { lock: true });
+        if (!before) throw notFound();
+        if (email !== before.email && (await repo.emailTaken(tx, email, id))) throw emailTaken();
+        await guardUnique(() => repo.updateServiceDeskEmail(tx, id, email));
+        const after = presentServiceDeskEmail((await repo.findServiceDeskEmail(tx, id))!);
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'service-desk-email.updated',
+          entity: 'service-desk-email',
+          entityId: id,
+          before: presentServiceDeskEmail(before),
+          after,
+          requestId,
+        });
+        return after;
+      });
+      return { data: saved, message: serviceDeskEmailSaved(saved.email) };
+    },
+
+    async remove(actor: AuthUser, id: number, requestId: string): Promise<Saved<{ id: number }>> {
+      await transaction(db, async (tx) => {
+        const before = await repo.findServiceDeskEmail(tx, id, { lock: true });
+        if (!before) throw notFound();
+        await repo.deleteServiceDeskEmail(tx, id);
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'service-desk-email.deleted',
+          entity: 'service-desk-email',
+          entityId: id,
+          before: presentServiceDeskEmail(before),
+          requestId,
+        });
+      });
+      return { data: { id }, message: MESSAGES.serviceDeskEmailDeleted };
+    },
+  };
+}
