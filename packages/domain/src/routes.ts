@@ -247,7 +247,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Correo mesa de servicio',
     area: 'service-desk',
     types: [1],
-    built: false,
+    built: true,
     buttons: [crear('/crear-emails-mesa-servicio')],
   },
   {
@@ -256,7 +256,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'service-desk',
     parent: '/emails-mesa-servicio',
     types: [1],
-    built: false,
+    built: true,
   },
   {
     path: '/editar-emails-mesa-servicio/:id',
@@ -264,7 +264,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'service-desk',
     parent: '/emails-mesa-servicio',
     types: [1],
-    built: false,
+    built: true,
   },
   // spec 2 §2 records this second reading of the edit route; both are served (docs/decisions/002).
   {
@@ -273,14 +273,14 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'service-desk',
     parent: '/emails-mesa-servicio',
     types: [1],
-    built: false,
+    built: true,
   },
   {
     path: '/dias-inhabiles',
     title: 'Días inhábiles',
     area: 'non-working-days',
     types: [1],
-    built: false,
+    built: true,
     buttons: [crear('/crear-dia-inhabil')],
   },
   {
@@ -289,7 +289,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'non-working-days',
     parent: '/dias-inhabiles',
     types: [1],
-    built: false,
+    built: true,
   },
   // Refinancing and layout (spec 3 §2)
   {

@@ -15,6 +15,17 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/crear-rol': async () => (await import('../features/roles/role-form')).RoleFormPage,
   '/editar-rol/:id': async () => (await import('../features/roles/role-form')).RoleFormPage,
   '/notificaciones': async () => (await import('../features/notifications/notification-list')).NotificationListPage,
+  '/dias-inhabiles': async () =>
+    (await import('../features/non-working-days/non-working-day-list')).NonWorkingDayListPage,
+  '/crear-dia-inhabil': async () =>
+    (await import('../features/non-working-days/non-working-day-form')).NonWorkingDayFormPage,
+  '/emails-mesa-servicio': async () => (await import('../features/service-desk/service-desk-list')).ServiceDeskListPage,
+  '/crear-emails-mesa-servicio': async () =>
+    (await import('../features/service-desk/service-desk-form')).ServiceDeskFormPage,
+  '/editar-emails-mesa-servicio/:id': async () =>
+    (await import('../features/service-desk/service-desk-form')).ServiceDeskFormPage,
+  '/emails-mesa-servicio/:id': async () =>
+    (await import('../features/service-desk/service-desk-form')).ServiceDeskFormPage,
   '/creditos-fallos': async () =>
     (await import('../features/credit-failures/credit-failure-list')).CreditFailureListPage,
 };

@@ -1,14 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  ROUTES,
-  STORAGE_KEYS,
-  USER_TYPES,
-  canOpenRoute,
-  visibleButtons,
-  type UserType,
-} from '@planpiso/domain';
+import { ROUTES, STORAGE_KEYS, USER_TYPES, canOpenRoute, visibleButtons, type UserType } from '@planpiso/domain';
 import '../../test/dom';
 import { mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';

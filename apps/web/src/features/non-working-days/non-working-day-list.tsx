@@ -1,0 +1,76 @@
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import type { GridColDef } from '@mui/x-data-grid';
+import { MESSAGES, NON_WORKING_DAYS_DEFAULT_SORT, type NonWorkingDayResponse } from '@planpiso/domain';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { dateColumn } from '../../components/grid-columns';
+import { PagedGrid } from '../../components/paged-grid';
+import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { useUrlListState } from '../../components/use-url-list-state';
+import { NON_WORKING_DAY_FILTERS, useNonWorkingDays } from './api/get-non-working-days';
+import { useDeleteNonWorkingDay } from './api/save-non-working-day';
+
+function nonWorkingDayColumns(onDelete: (day: NonWorkingDayResponse) => void): GridColDef<NonWorkingDayResponse>[] {
+  return [
+    dateColumn<NonWorkingDayResponse>('date', 'Fecha', { minWidth: 130 }),
+    { field: 'reason', headerName: 'Motivo', flex: 1, minWidth: 240 },
+    dateColumn<NonWorkingDayResponse>('createdAt', 'Fecha de alta', { minWidth: 140 }),
+    {
+      field: 'actions',
+      headerName: 'Acciones',
+      sortable: false,
+      minWidth: 130,
+      renderCell: ({ row }) => (
+        <Button size="small" color="error" aria-label={`Eliminar ${row.reason}`} onClick={() => onDelete(row)}>
+          Eliminar
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** /dias-inhabiles (spec 2 §2): Fecha, Motivo, Fecha de alta and Eliminar; Crear Nuevo is in the title bar. */
+export function NonWorkingDayListPage() {
+  const list = useUrlListState({ filters: NON_WORKING_DAY_FILTERS, defaultSort: NON_WORKING_DAYS_DEFAULT_SORT });
+  const days = useNonWorkingDays(list.query);
+  const remove = useDeleteNonWorkingDay();
+  const [pending, setPending] = useState<NonWorkingDayResponse | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const columns = useMemo(() => nonWorkingDayColumns(setPending), []);
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      const answer = await remove.mutateAsync(pending.id);
+      setResult({ ok: true, message: answer.message ?? MESSAGES.nonWorkingDayDeleted });
+    } catch (error) {
+      setResult(errorResult(error));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <>
+      <PagedGrid
+        label="Días inhábiles"
+        columns={columns}
+        rows={days.data?.items}
+        total={days.data?.total}
+        loading={days.isFetching}
+        error={days.isError}
+        onRetry={() => void days.refetch()}
+        list={list}
+        disableVirtualization
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        message={MESSAGES.confirmDeleteNonWorkingDay}
+        busy={remove.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      />
+      <ResultDialog result={result} onAccept={() => setResult(null)} />
+    </>
+  );
+}

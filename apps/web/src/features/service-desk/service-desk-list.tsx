@@ -1,0 +1,100 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Edit from '@mui/icons-material/Edit';
+import type { GridColDef } from '@mui/x-data-grid';
+import { MESSAGES, SERVICE_DESK_EMAILS_DEFAULT_SORT, type ServiceDeskEmailResponse } from '@planpiso/domain';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FilterBar } from '../../components/filter-bar';
+import { TextField } from '../../components/form/text-field';
+import { dateColumn } from '../../components/grid-columns';
+import { PagedGrid } from '../../components/paged-grid';
+import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { useUrlListState } from '../../components/use-url-list-state';
+import { SERVICE_DESK_FILTERS, useServiceDeskEmails } from './api/get-service-desk-emails';
+import { useDeleteServiceDeskEmail } from './api/save-service-desk-email';
+
+type Row = ServiceDeskEmailResponse;
+
+function serviceDeskColumns(onEdit: (row: Row) => void, onDelete: (row: Row) => void): GridColDef<Row>[] {
+  return [
+    { field: 'email', headerName: 'Email', flex: 1, minWidth: 260 },
+    dateColumn<Row>('createdAt', 'Fecha', { minWidth: 130 }),
+    {
+      field: 'actions',
+      headerName: 'Acciones',
+      sortable: false,
+      minWidth: 120,
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
+          <Tooltip title="Editar">
+            <IconButton size="small" aria-label={`Editar ${row.email}`} onClick={() => onEdit(row)}>
+              <Edit fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Eliminar">
+            <IconButton size="small" aria-label={`Eliminar ${row.email}`} onClick={() => onDelete(row)}>
+              <DeleteOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      ),
+    },
+  ];
+}
+
+/** /emails-mesa-servicio (spec 2 §2): Email, Fecha, Acciones (Editar, Eliminar), a filter by e-mail. */
+export function ServiceDeskListPage() {
+  const navigate = useNavigate();
+  const list = useUrlListState({ filters: SERVICE_DESK_FILTERS, defaultSort: SERVICE_DESK_EMAILS_DEFAULT_SORT });
+  const emails = useServiceDeskEmails(list.query);
+  const remove = useDeleteServiceDeskEmail();
+  const [pending, setPending] = useState<Row | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const columns = useMemo(
+    () => serviceDeskColumns((row) => void navigate(`/editar-emails-mesa-servicio/${row.id}`), setPending),
+    [navigate],
+  );
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      const answer = await remove.mutateAsync(pending.id);
+      setResult({ ok: true, message: answer.message ?? MESSAGES.serviceDeskEmailDeleted });
+    } catch (error) {
+      setResult(errorResult(error));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <>
+      <FilterBar values={list.filters} onSearch={list.setFilters}>
+        {(control) => <TextField control={control} name="email" label="Correo" size="small" />}
+      </FilterBar>
+      <PagedGrid
+        label="Correos mesa de servicio"
+        columns={columns}
+        rows={emails.data?.items}
+        total={emails.data?.total}
+        loading={emails.isFetching}
+        error={emails.isError}
+        onRetry={() => void emails.refetch()}
+        list={list}
+        disableVirtualization
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        message={MESSAGES.confirmDeleteServiceDeskEmail}
+        busy={remove.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      />
+      <ResultDialog result={result} onAccept={() => setResult(null)} />
+    </>
+  );
+}
