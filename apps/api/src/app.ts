@@ -37,6 +37,8 @@ import { creditFailureRoutes } from './modules/credit-failures/routes';
 import { createCreditFailuresService } from './modules/credit-failures/service';
 import { externalRoutes } from './modules/external/routes';
 import { nonWorkingRoutes } from './modules/non-workings/routes';
+import { provisionSettingsRoutes } from './modules/provision-settings/routes';
+import { createProvisionSettingsService } from './modules/provision-settings/service';
 import { createNonWorkingsService } from './modules/non-workings/service';
 import { serviceDeskEmailRoutes } from './modules/service-desk-emails/routes';
 import { createServiceDeskEmailsService } from './modules/service-desk-emails/service';
@@ -210,6 +212,7 @@ export async function buildApp({
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(externalRoutes, { external: createExternalService(deps) });
   await app.register(nonWorkingRoutes, { nonWorkings: createNonWorkingsService(deps) });
+  await app.register(provisionSettingsRoutes, { settings: createProvisionSettingsService(deps) });
   await app.register(serviceDeskEmailRoutes, { serviceDeskEmails: createServiceDeskEmailsService(deps) });
   const failures = createCreditFailuresService(deps);
   await app.register(creditFailureRoutes, { failures });

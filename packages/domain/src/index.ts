@@ -26,3 +26,4 @@ export * from './financing/provision-status';
 export * from './contracts/external';
 export * from './financing/periodic-validations';
 export * from './contracts/credit-failures';
+export * from './contracts/provision-configuration';

@@ -129,6 +129,14 @@ export const MESSAGES = {
   externalRejected: 'el sistema rechazó la solicitud',
   crmRejected: 'El CRM rechazó la unidad',
   vinNotFound: 'No se encontró información del VIN',
+  // Provisions configuration (spec 2 §2, §8; the time and days texts are ours)
+  confirmSaveConfiguration: 'Desea guardar la configuración actual?',
+  configurationSavedTitle: 'Guardado',
+  configurationSaved: 'Configuración guardada',
+  configurationErrorTitle: 'Error',
+  configurationTimeInvalid: 'Formato hora incorrecto (HH:mm)',
+  configurationDaysInvalid: 'Los días deben ser un número entero mayor o igual a 0',
+
   // Credit failures (spec 2 §8)
   creditFailureInserted: 'La unidad se inserto en CRM',
   creditFailureQueued: 'La unidad se pondra en la cola de inserción cuando se inicie un nuevo ciclo',

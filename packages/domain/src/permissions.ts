@@ -69,6 +69,10 @@ export const API_PERMISSIONS = {
   'POST /api/emails-service-desk': [1],
   'PUT /api/emails-service-desk/:id': [1],
   'DELETE /api/emails-service-desk/:id': [1],
+  // Provisions configuration (spec 1 §7, spec 2 §7): read by every screen that needs the window, saved by the
+  // types whose menu has Configuraciones (spec 1 §6)
+  'GET /api/configuration': 'authenticated',
+  'POST /api/configuration': [1, 2],
   // Créditos con fallos (spec 2 §7): the super user's menu only (spec 1 §6)
   'GET /api/credits-failures': [1],
   'PATCH /api/credits-failures/:id/archive': [1],

@@ -1,0 +1,37 @@
+import { MESSAGES, type ConfigurationResponse, type ProvisionConfiguration } from '@planpiso/domain';
+import { writeAudit } from '../../platform/audit';
+import type { AuthUser } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { transaction } from '../../platform/transaction';
+import { presentSettings, settingsValues } from './presenter';
+import * as repo from './repository';
+
+export type ProvisionSettingsService = ReturnType<typeof createProvisionSettingsService>;
+
+/** The provisions configuration (spec 2 §2): read by anyone signed in, saved by types 1 and 2. */
+export function createProvisionSettingsService({ db }: Pick<AppDeps, 'db'>) {
+  return {
+    async get(): Promise<ConfigurationResponse> {
+      return presentSettings(await repo.readSettings(db));
+    },
+
+    async save(actor: AuthUser, input: ProvisionConfiguration, requestId: string) {
+      const saved = await transaction(db, async (tx) => {
+        const before = presentSettings(await repo.readSettings(tx, { lock: true }));
+        await repo.writeSettings(tx, settingsValues(input), actor.id);
+        const after = presentSettings(await repo.readSettings(tx));
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'configuration.saved',
+          entity: 'provision-settings',
+          entityId: 1,
+          before,
+          after,
+          requestId,
+        });
+        return after;
+      });
+      return { data: saved, message: MESSAGES.configurationSaved };
+    },
+  };
+}

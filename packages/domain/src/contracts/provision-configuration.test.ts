@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../messages';
+import { provisionConfiguration } from './provision-configuration';
+
+const valid = {
+  email: 'disposiciones@planpiso.mx',
+  startOperation: { days: 0, hours: '09:00' },
+  endOperation: { days: 0, hours: '18:30' },
+  provision: { days: 30, hours: '00:00' },
+  transunion: { days: 1, hours: '02:30' },
+  repuve: { days: 1, hours: '03:00' },
+  ax: { days: 2, hours: '02:00' },
+};
+
+const firstMessage = (input: unknown) => {
+  const result = provisionConfiguration.safeParse(input);
+  return result.success ? null : result.error.issues[0]!.message;
+};
+
+describe('provisionConfiguration', () => {
+  it.each([
+    ['a valid configuration', valid, null],
+    ['days as text from a form', { ...valid, provision: { days: '15', hours: '00:00' } }, null],
+    ['negative days', { ...valid, ax: { days: -1, hours: '02:00' } }, MESSAGES.configurationDaysInvalid],
+    ['fractional days', { ...valid, ax: { days: 1.5, hours: '02:00' } }, MESSAGES.configurationDaysInvalid],
+    ['a time past 23:59', { ...valid, repuve: { days: 1, hours: '24:00' } }, MESSAGES.configurationTimeInvalid],
+    [
+      'a time without minutes',
+      { ...valid, startOperation: { days: 0, hours: '9' } },
+      MESSAGES.configurationTimeInvalid,
+    ],
+    ['a bad e-mail', { ...valid, email: 'disposiciones' }, MESSAGES.serviceDeskEmailInvalid],
+    ['no e-mail', { ...valid, email: '' }, MESSAGES.required],
+  ])('%s', (_case, input, message) => {
+    expect(firstMessage(input)).toBe(message);
+  });
+
+  it('keeps AX’s own value (the original sent REPUVE’s as AX)', () => {
+    const parsed = provisionConfiguration.parse(valid);
+    expect(parsed.ax).toEqual({ days: 2, hours: '02:00' });
+    expect(parsed.repuve).toEqual({ days: 1, hours: '03:00' });
+  });
+});

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { TEXT_MAX } from '../limits';
+import { MESSAGES, maxChars } from '../messages';
+import { envelope } from './common';
+
+/**
+ * The provisions configuration (spec 2 §2 "Provisions configuration", §3, §5): the provision e-mail, the operating
+ * window (startOperation, endOperation: a time of day), the provision validity (provision.days) and the periodic
+ * validations of AX, TransUnion and REPUVE (every `days` days at `hours`, decision 011). Each value travels as the
+ * spec's {days, hours 'HH:mm'}; days are whole and at least 0.
+ */
+const hhmm = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: MESSAGES.configurationTimeInvalid });
+
+export const configurationValue = z.object({
+  days: z.coerce
+    .number({ error: MESSAGES.configurationDaysInvalid })
+    .int({ message: MESSAGES.configurationDaysInvalid })
+    .min(0, { message: MESSAGES.configurationDaysInvalid })
+    .max(3650, { message: MESSAGES.configurationDaysInvalid }),
+  hours: hhmm,
+});
+export type ConfigurationValue = z.infer<typeof configurationValue>;
+
+export const provisionConfiguration = z.object({
+  email: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, { message: MESSAGES.required })
+    .max(TEXT_MAX, { message: maxChars(TEXT_MAX) })
+    .pipe(z.email({ message: MESSAGES.serviceDeskEmailInvalid })),
+  startOperation: configurationValue,
+  endOperation: configurationValue,
+  provision: configurationValue,
+  transunion: configurationValue,
+  repuve: configurationValue,
+  ax: configurationValue,
+});
+export type ProvisionConfiguration = z.infer<typeof provisionConfiguration>;
+
+export const saveConfigurationRequest = provisionConfiguration;
+/** As saved; the e-mail is '' until someone saves one (a fresh install). */
+export const configurationResponse = envelope(
+  provisionConfiguration.extend({ email: z.string(), updatedAt: z.string() }),
+);
+export type ConfigurationResponse = z.infer<typeof configurationResponse>['data'];
