@@ -239,7 +239,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Configuración de Disposiciones',
     area: 'configuration',
     types: [1, 2],
-    built: false,
+    built: true,
   },
   { path: '/creditos-fallos', title: 'Créditos con fallos', area: 'credit-failures', types: [1], built: true },
   {

@@ -26,6 +26,7 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
     (await import('../features/service-desk/service-desk-form')).ServiceDeskFormPage,
   '/emails-mesa-servicio/:id': async () =>
     (await import('../features/service-desk/service-desk-form')).ServiceDeskFormPage,
+  '/configuraciones': async () => (await import('../features/configuration/configuration-page')).ConfigurationPage,
   '/creditos-fallos': async () =>
     (await import('../features/credit-failures/credit-failure-list')).CreditFailureListPage,
 };

@@ -10,7 +10,9 @@ import ErrorOutline from '@mui/icons-material/ErrorOutlined';
 import { MESSAGES } from '@planpiso/domain';
 import { ApiError } from '../lib/api-client';
 
-export type ActionResult = { ok: true; message?: string } | { ok: false; message: string };
+/** `title` replaces the standard title where a screen has its own (spec 2 §2: 'Guardado', 'Error'). */
+export type ActionResult =
+  { ok: true; message?: string; title?: string } | { ok: false; message: string; title?: string };
 
 /**
  * A failed call as a result: the server's Spanish message, or a generic one for anything else (spec 1 §8). An
@@ -33,7 +35,7 @@ export function ResultDialog({ result, onAccept }: Props) {
     <Dialog open={result !== null} onClose={onAccept} maxWidth="xs" fullWidth aria-labelledby="result-title">
       <DialogTitle id="result-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
         {ok ? <CheckCircleOutline color="success" /> : <ErrorOutline color="error" />}
-        {ok ? MESSAGES.actionSucceeded : MESSAGES.errorTitle}
+        {result?.title ?? (ok ? MESSAGES.actionSucceeded : MESSAGES.errorTitle)}
       </DialogTitle>
       {result?.message && (
         <DialogContent>

@@ -33,6 +33,20 @@ export function fromIsoDate(value: string | null | undefined): Date | null {
   return isValid(date) ? date : null;
 }
 
+/** A form's 'HH:mm' as the time pickers hold it (today's date, that time), or null when it is not one. */
+export function fromClock(value: string | null | undefined): Date | null {
+  const match = /^(\d{2}):(\d{2})$/.exec(value ?? '');
+  if (!match) return null;
+  const date = new Date();
+  date.setHours(Number(match[1]), Number(match[2]), 0, 0);
+  return date;
+}
+
+/** A picked time as 'HH:mm' ('' while empty or half typed). */
+export function toClock(value: Date | null | undefined): string {
+  return value && isValid(value) ? format(value, 'HH:mm') : '';
+}
+
 const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Amounts in en-US with 2 decimals (spec 1 §9): 1234.5 → '1,234.50'. Money may arrive as a decimal string. */

@@ -1,0 +1,42 @@
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { es } from 'date-fns/locale/es';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { TimeField as MuiTimeField } from '@mui/x-date-pickers/TimeField';
+import { esES } from '@mui/x-date-pickers/locales';
+import { fromClock, toClock } from '../../lib/format';
+
+type Props<T extends FieldValues> = {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  disabled?: boolean;
+};
+
+const pickerText = esES.components.MuiLocalizationProvider.defaultProps.localeText;
+
+/**
+ * A time of day bound to react-hook-form: shown and typed as HH:mm, 24 hours, whatever the browser's locale (spec 2
+ * §9 "Time picker format HH:mm"); kept in the form as 'HH:mm' ('' while empty or half typed).
+ */
+export function TimeField<T extends FieldValues>({ control, name, label, disabled }: Props<T>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={es} localeText={pickerText}>
+      <MuiTimeField
+        label={label}
+        value={fromClock(field.value as string)}
+        format="HH:mm"
+        ampm={false}
+        disabled={disabled}
+        onChange={(time) => field.onChange(toClock(time))}
+        inputRef={field.ref}
+        name={field.name}
+        fullWidth
+        error={!!fieldState.error}
+        helperText={fieldState.error?.message}
+        onBlur={field.onBlur}
+      />
+    </LocalizationProvider>
+  );
+}
