@@ -38,6 +38,8 @@ import { createCreditFailuresService } from './modules/credit-failures/service';
 import { externalRoutes } from './modules/external/routes';
 import { nonWorkingRoutes } from './modules/non-workings/routes';
 import { provisionSettingsRoutes } from './modules/provision-settings/routes';
+import { reportRoutes } from './modules/reports/routes';
+import { createReportsService } from './modules/reports/service';
 import { createProvisionSettingsService } from './modules/provision-settings/service';
 import { createNonWorkingsService } from './modules/non-workings/service';
 import { serviceDeskEmailRoutes } from './modules/service-desk-emails/routes';
@@ -213,6 +215,7 @@ export async function buildApp({
   await app.register(externalRoutes, { external: createExternalService(deps) });
   await app.register(nonWorkingRoutes, { nonWorkings: createNonWorkingsService(deps) });
   await app.register(provisionSettingsRoutes, { settings: createProvisionSettingsService(deps) });
+  await app.register(reportRoutes, { reports: createReportsService(deps) });
   await app.register(serviceDeskEmailRoutes, { serviceDeskEmails: createServiceDeskEmailsService(deps) });
   const failures = createCreditFailuresService(deps);
   await app.register(creditFailureRoutes, { failures });

@@ -27,3 +27,5 @@ export * from './contracts/external';
 export * from './financing/periodic-validations';
 export * from './contracts/credit-failures';
 export * from './contracts/provision-configuration';
+export * from './financing/provision-statistics';
+export * from './contracts/reports';

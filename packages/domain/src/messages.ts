@@ -137,6 +137,18 @@ export const MESSAGES = {
   configurationTimeInvalid: 'Formato hora incorrecto (HH:mm)',
   configurationDaysInvalid: 'Los días deben ser un número entero mayor o igual a 0',
 
+  // Provisions statistics (spec 2 §2, §8)
+  statisticsChartTitle: 'Gráfica de disposiciones promedio en un lapso de 12 meses',
+  statisticsSearchTitle: 'Búsqueda',
+  statisticsSearchHint: 'Ingrese información de búsqueda',
+  statisticsDownloadTitle: 'Descargar informe',
+  statisticsDownloadConfirm: 'Seguro que desea descargar el informe?',
+  statisticsDownloadedTitle: 'Descarga completa',
+  statisticsDownloaded: 'El informe se descargo correctamente',
+  statisticsCustomerPlaceholder: 'Seleccionar una cliente',
+  statisticsLinePlaceholder: 'Seleccionar una línea',
+  customerNotFound: 'El cliente no existe o no está asignado a usted',
+
   // Credit failures (spec 2 §8)
   creditFailureInserted: 'La unidad se inserto en CRM',
   creditFailureQueued: 'La unidad se pondra en la cola de inserción cuando se inicie un nuevo ciclo',

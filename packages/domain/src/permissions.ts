@@ -73,6 +73,12 @@ export const API_PERMISSIONS = {
   // types whose menu has Configuraciones (spec 1 §6)
   'GET /api/configuration': 'authenticated',
   'POST /api/configuration': [1, 2],
+  // Reports (spec 2 §7, spec 3 §7): the lender's staff; a customer outside the caller's accounts is 404
+  'GET /api/accounts/assigned/:id/companies': [1, 2, 3],
+  'GET /api/reports/provisions-stadistics': [1, 2, 3],
+  'GET /api/reports/provisions-stadistics/credit-lines': [1, 2, 3],
+  'GET /api/reports/provisions-stadistics/pdf': [1, 2, 3],
+  'GET /api/reports/historical-validations': [1, 2, 3],
   // Créditos con fallos (spec 2 §7): the super user's menu only (spec 1 §6)
   'GET /api/credits-failures': [1],
   'PATCH /api/credits-failures/:id/archive': [1],

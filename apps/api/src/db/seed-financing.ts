@@ -42,7 +42,50 @@ const DEMO_PROVISIONS: DemoProvision[] = [
 
 const cut = (text: string, max: number) => text.slice(0, max);
 
+/**
+ * A year of released provisions, two or three a month with varying totals, so the statistics chart
+ * ('Gráfica de disposiciones promedio en un lapso de 12 meses') has something to draw. Dated relative to the day
+ * the seed first runs.
+ */
+async function seedProvisionHistory(tx: Tx, place: Place): Promise<void> {
+  const description = `${SEED_TAG}: historial`;
+  const [existing] = await tx
+    .select({ id: provisions.id })
+    .from(provisions)
+    .where(and(eq(provisions.companyId, place.companyId), eq(provisions.description, description)))
+    .limit(1);
+  if (existing) return;
+  const now = new Date();
+  const rows = [];
+  for (let monthsAgo = 11; monthsAgo >= 0; monthsAgo--) {
+    const perMonth = 2 + (monthsAgo % 2);
+    for (let i = 0; i < perMonth; i++) {
+      const createdAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, 3 + i * 7, 17));
+      if (createdAt > now) continue;
+      const total = 450000 + (((11 - monthsAgo) * 37500 + i * 120000) % 600000);
+      rows.push({
+        status: 10,
+        accountId: place.accountId,
+        companyId: place.companyId,
+        agencyId: place.agencyId,
+        legalId: place.legalId,
+        creditLine: i % 2 === 0 ? 'LC-10001-01' : 'LC-10001-02',
+        typeLine: i % 2 === 0 ? '100000000' : '100000001',
+        deadlines: 3,
+        description,
+        total: total.toFixed(2),
+        registerBy: place.registerBy,
+        approvedDate: createdAt.toISOString().slice(0, 10),
+        createdAt,
+        updatedAt: createdAt,
+      });
+    }
+  }
+  await tx.insert(provisions).values(rows);
+}
+
 export async function seedFinancingDemo(tx: Tx, place: Place): Promise<void> {
+  await seedProvisionHistory(tx, place);
   for (const demo of DEMO_PROVISIONS) {
     const [existing] = await tx
       .select({ id: provisions.id })

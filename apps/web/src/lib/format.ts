@@ -1,5 +1,5 @@
 import { format, isValid, parseISO } from 'date-fns';
-import { DISPLAY_DATE_FORMAT, DISPLAY_DATE_TIME_FORMAT } from '@planpiso/domain';
+import { DISPLAY_DATE_FORMAT, DISPLAY_DATE_TIME_FORMAT, formatAmountText } from '@planpiso/domain';
 
 type DateInput = string | number | Date | null | undefined;
 
@@ -47,11 +47,9 @@ export function toClock(value: Date | null | undefined): string {
   return value && isValid(value) ? format(value, 'HH:mm') : '';
 }
 
-const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** Amounts in en-US with 2 decimals (spec 1 §9): 1234.5 → '1,234.50'. Money may arrive as a decimal string. */
 export function formatAmount(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? amountFormat.format(n) : '';
+  return Number.isFinite(n) ? formatAmountText(n) : '';
 }
