@@ -181,7 +181,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Estadísticas de disposiciones',
     area: 'statistics',
     types: [3],
-    built: false,
+    built: true,
   },
   {
     path: '/auditorias',

@@ -27,6 +27,7 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/emails-mesa-servicio/:id': async () =>
     (await import('../features/service-desk/service-desk-form')).ServiceDeskFormPage,
   '/configuraciones': async () => (await import('../features/configuration/configuration-page')).ConfigurationPage,
+  '/estadisticas-disposiciones': async () => (await import('../features/statistics/statistics-page')).StatisticsPage,
   '/creditos-fallos': async () =>
     (await import('../features/credit-failures/credit-failure-list')).CreditFailureListPage,
 };

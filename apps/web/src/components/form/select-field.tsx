@@ -19,6 +19,8 @@ type Props<T extends FieldValues> = {
   emptyLabel?: string;
   /** After the user picks a value (not on a form reset): e.g. clear a field that depended on this one. */
   onPicked?: (value: string | number | null) => void;
+  /** Shown, greyed, while nothing is chosen (e.g. 'Seleccionar una cliente'). */
+  placeholder?: string;
 };
 
 /** A select bound to react-hook-form; the stored value keeps the option's type (number ids stay numbers). */
@@ -31,13 +33,16 @@ export function SelectField<T extends FieldValues>({
   size,
   emptyLabel,
   onPicked,
+  placeholder,
 }: Props<T>) {
   const { field, fieldState } = useController({ control, name });
   const id = useId();
   const byKey = new Map(options.map((o) => [String(o.value), o.value]));
   return (
     <FormControl fullWidth size={size} error={!!fieldState.error} disabled={disabled}>
-      <InputLabel id={`${id}-label`}>{label}</InputLabel>
+      <InputLabel id={`${id}-label`} shrink={placeholder ? true : undefined}>
+        {label}
+      </InputLabel>
       <Select
         labelId={`${id}-label`}
         id={id}
@@ -51,6 +56,18 @@ export function SelectField<T extends FieldValues>({
         }}
         onBlur={field.onBlur}
         inputRef={field.ref}
+        notched={placeholder ? true : undefined}
+        displayEmpty={!!placeholder}
+        renderValue={
+          placeholder
+            ? (selected: string) =>
+                selected === '' ? (
+                  <span style={{ opacity: 0.55 }}>{placeholder}</span>
+                ) : (
+                  (options.find((o) => String(o.value) === selected)?.label ?? selected)
+                )
+            : undefined
+        }
       >
         {emptyLabel !== undefined && <MenuItem value="">{emptyLabel}</MenuItem>}
         {options.map((o) => (

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CustomerOption, StatisticsQuery, StatisticsResponse } from '@planpiso/domain';
+import { api, downloadFile } from '../../../lib/api-client';
+
+export const statisticsKeys = {
+  customers: (userId: number) => ['statistics', 'customers', userId] as const,
+  lines: (clientId: string) => ['statistics', 'lines', clientId] as const,
+  graph: (query: StatisticsQuery) => ['statistics', 'graph', query] as const,
+};
+
+/** GET /api/accounts/assigned/{id}/companies (spec 2 §7): the customers assigned to the signed-in user. */
+export const useCustomers = (userId: number) =>
+  useQuery({
+    queryKey: statisticsKeys.customers(userId),
+    queryFn: async ({ signal }) =>
+      (await api.get<CustomerOption[]>(`/api/accounts/assigned/${userId}/companies`, undefined, signal)).data,
+  });
+
+/** The credit lines the customer's provisions used (the line filter). */
+export const useStatisticsLines = (clientId: string | null) =>
+  useQuery({
+    queryKey: statisticsKeys.lines(clientId ?? ''),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ creditLine: string; typeLine: string }[]>(
+          '/api/reports/provisions-stadistics/credit-lines',
+          { clientId },
+          signal,
+        )
+      ).data,
+    enabled: !!clientId,
+  });
+
+/** GET /api/reports/provisions-stadistics: runs only once Buscar has chosen a query. */
+export const useStatistics = (query: StatisticsQuery | null) =>
+  useQuery({
+    queryKey: statisticsKeys.graph(query ?? { clientId: '' }),
+    queryFn: async ({ signal }) =>
+      (await api.get<StatisticsResponse>('/api/reports/provisions-stadistics', { ...query }, signal)).data,
+    enabled: query !== null,
+  });
+
+/** The landscape PDF of the same query, as the server names it. */
+export const downloadStatisticsPdf = (query: StatisticsQuery) =>
+  downloadFile('/api/reports/provisions-stadistics/pdf', { ...query });

@@ -1,0 +1,197 @@
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Download from '@mui/icons-material/Download';
+import Search from '@mui/icons-material/Search';
+import { MESSAGES, formatAmountText, lineTypeLabel, type StatisticsQuery } from '@planpiso/domain';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DateRange } from '../../components/date-range';
+import { SelectField } from '../../components/form/select-field';
+import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { ApiError, saveFile } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { downloadStatisticsPdf, useCustomers, useStatistics, useStatisticsLines } from './api/statistics';
+
+// The chart library is large: it loads with the chart, not with the page.
+const StatisticsChart = lazy(async () => ({ default: (await import('./statistics-chart')).StatisticsChart }));
+
+type Filters = { clientId: string; creditLine: string; from: string; to: string };
+
+/**
+ * /estadisticas-disposiciones (spec 2 "Provisions statistics", spec 3 "Statistics"): the customers assigned to the
+ * user, a credit line, a date range and Buscar; the 12-month chart and its table; Descargar for the landscape PDF.
+ */
+export function StatisticsPage() {
+  const session = useSession();
+  const userId = session?.user.id ?? 0;
+  const customers = useCustomers(userId);
+  const { control, handleSubmit, watch, setValue } = useForm<Filters>({
+    defaultValues: { clientId: '', creditLine: '', from: '', to: '' },
+  });
+  const clientId = watch('clientId');
+  const lines = useStatisticsLines(clientId || null);
+  const [query, setQuery] = useState<StatisticsQuery | null>(null);
+  const graph = useStatistics(query);
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+
+  // spec 2 §2: once the customers load, say what to do next.
+  const greeted = useRef(false);
+  useEffect(() => {
+    if (customers.isSuccess && !greeted.current) {
+      greeted.current = true;
+      setResult({ ok: true, title: MESSAGES.statisticsSearchTitle, message: MESSAGES.statisticsSearchHint });
+    }
+  }, [customers.isSuccess]);
+
+  const customerOptions = useMemo(
+    () =>
+      (customers.data ?? [])
+        .filter((c) => c.clientId)
+        .map((c) => ({ value: c.clientId!, label: `${c.name} (${c.clientId})` })),
+    [customers.data],
+  );
+  const lineOptions = (lines.data ?? []).map((l) => ({
+    value: l.creditLine,
+    label: `${l.creditLine} · ${lineTypeLabel(Number(l.typeLine))}`,
+  }));
+
+  const search = handleSubmit((values) => {
+    if (!values.clientId) return;
+    setQuery({
+      clientId: values.clientId,
+      creditLine: values.creditLine || undefined,
+      from: values.from || undefined,
+      to: values.to || undefined,
+    });
+  });
+
+  const download = async () => {
+    if (!query) return;
+    setDownloading(true);
+    try {
+      const { blob, fileName } = await downloadStatisticsPdf(query);
+      saveFile(blob, fileName ?? 'Estadísticas de disposiciones.pdf');
+      setResult({ ok: true, title: MESSAGES.statisticsDownloadedTitle, message: MESSAGES.statisticsDownloaded });
+    } catch (error) {
+      setResult(errorResult(error));
+    } finally {
+      setDownloading(false);
+      setAsking(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Paper
+        component="form"
+        role="search"
+        noValidate
+        onSubmit={(event) => void search(event)}
+        sx={{
+          p: 2,
+          border: 1,
+          borderColor: 'divider',
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: '1.4fr 1fr 1fr 1fr auto' },
+          alignItems: 'start',
+        }}
+      >
+        <SelectField
+          control={control}
+          name="clientId"
+          label="Cliente"
+          placeholder={MESSAGES.statisticsCustomerPlaceholder}
+          options={customerOptions}
+          size="small"
+          // A line belongs to one customer: choosing another customer clears it.
+          onPicked={() => setValue('creditLine', '')}
+        />
+        <SelectField
+          control={control}
+          name="creditLine"
+          label="Línea de crédito"
+          placeholder={MESSAGES.statisticsLinePlaceholder}
+          options={lineOptions}
+          size="small"
+          disabled={!clientId}
+        />
+        <DateRange control={control} from="from" to="to" />
+        <Button type="submit" variant="contained" startIcon={<Search />} disabled={!clientId}>
+          Buscar
+        </Button>
+      </Paper>
+
+      {customers.isError && (
+        <Alert severity="error">
+          {customers.error instanceof ApiError ? customers.error.message : MESSAGES.loadError}
+        </Alert>
+      )}
+      {graph.isError && (
+        <Alert severity="error">{graph.error instanceof ApiError ? graph.error.message : MESSAGES.loadError}</Alert>
+      )}
+      {query && (graph.isLoading || graph.data) && (
+        <Paper sx={{ p: 3, border: 1, borderColor: 'divider', display: 'grid', gap: 2 }}>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+            <Box sx={{ fontWeight: 600 }}>
+              {graph.data ? `${graph.data.customer.name} (${graph.data.customer.clientId})` : ''}
+            </Box>
+            <Button variant="outlined" startIcon={<Download />} onClick={() => setAsking(true)} disabled={!graph.data}>
+              Descargar
+            </Button>
+          </Box>
+          {graph.data ? (
+            <>
+              <Suspense fallback={<Skeleton variant="rounded" height={340} />}>
+                <StatisticsChart graph={graph.data} />
+              </Suspense>
+              <Table size="small" aria-label="Disposiciones por mes">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Mes</TableCell>
+                    <TableCell align="right">Disposiciones</TableCell>
+                    <TableCell align="right">Monto total</TableCell>
+                    <TableCell align="right">Monto promedio</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {graph.data.rows.map((row) => (
+                    <TableRow key={row.month}>
+                      <TableCell>{row.label}</TableCell>
+                      <TableCell align="right">{row.count}</TableCell>
+                      <TableCell align="right">{formatAmountText(row.total)}</TableCell>
+                      <TableCell align="right">{formatAmountText(row.average)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </>
+          ) : (
+            <Skeleton variant="rounded" height={340} />
+          )}
+        </Paper>
+      )}
+
+      <ConfirmDialog
+        open={asking}
+        title={MESSAGES.statisticsDownloadTitle}
+        message={MESSAGES.statisticsDownloadConfirm}
+        busy={downloading}
+        onConfirm={() => void download()}
+        onCancel={() => setAsking(false)}
+      />
+      <ResultDialog result={result} onAccept={() => setResult(null)} />
+    </Box>
+  );
+}
