@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useForm, type Control, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
@@ -8,10 +8,9 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, TEXT_MAX, provisionConfiguration, type ProvisionConfiguration } from '@planpiso/domain';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TextField } from '../../components/form/text-field';
 import { TimeField } from '../../components/form/time-field';
-import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { ApiError } from '../../lib/api-client';
 import { useConfiguration, useSaveConfiguration } from './api/configuration';
 
@@ -71,8 +70,6 @@ function ValidationRow({
 export function ConfigurationPage() {
   const configuration = useConfiguration();
   const save = useSaveConfiguration();
-  const [pending, setPending] = useState<Values | null>(null);
-  const [result, setResult] = useState<ActionResult | null>(null);
   const { control, handleSubmit, reset } = useForm<Values>({
     resolver: zodResolver(provisionConfiguration) as unknown as Resolver<Values>,
   });
@@ -83,21 +80,16 @@ export function ConfigurationPage() {
     }
   }, [configuration.data, reset]);
 
-  const confirm = async () => {
-    if (!pending) return;
-    try {
-      const saved = await save.mutateAsync(pending);
-      setResult({
-        ok: true,
-        title: MESSAGES.configurationSavedTitle,
-        message: saved.message ?? MESSAGES.configurationSaved,
-      });
-    } catch (error) {
-      setResult({ ...errorResult(error), title: MESSAGES.configurationErrorTitle });
-    } finally {
-      setPending(null);
-    }
-  };
+  const flow = useConfirmedAction<Values>({
+    run: (values) => save.mutateAsync(values),
+    prompt: () => ({ message: MESSAGES.confirmSaveConfiguration }),
+    // spec 2 §2, §8: 'Guardado' / 'Configuración guardada', and a failure titled 'Error'.
+    success: (_values, message) => ({
+      title: MESSAGES.configurationSavedTitle,
+      message: message ?? MESSAGES.configurationSaved,
+    }),
+    failureTitle: MESSAGES.configurationErrorTitle,
+  });
 
   if (configuration.isError) {
     return (
@@ -113,7 +105,7 @@ export function ConfigurationPage() {
       component="form"
       noValidate
       aria-label="Configuración de Disposiciones"
-      onSubmit={handleSubmit((values) => setPending(provisionConfiguration.parse(values)))}
+      onSubmit={handleSubmit((values) => flow.ask(provisionConfiguration.parse(values)))}
       sx={{ p: 3, border: 1, borderColor: 'divider', maxWidth: 860, display: 'grid', gap: 4 }}
     >
       {!configuration.data ? (
@@ -154,14 +146,7 @@ export function ConfigurationPage() {
           Guardar
         </Button>
       </Box>
-      <ConfirmDialog
-        open={pending !== null}
-        message={MESSAGES.confirmSaveConfiguration}
-        busy={busy}
-        onConfirm={() => void confirm()}
-        onCancel={() => setPending(null)}
-      />
-      <ResultDialog result={result} onAccept={() => setResult(null)} />
+      {flow.dialogs}
     </Paper>
   );
 }

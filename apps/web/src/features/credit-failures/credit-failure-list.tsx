@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -7,12 +7,11 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Replay from '@mui/icons-material/Replay';
 import type { GridColDef } from '@mui/x-data-grid';
 import { CREDIT_FAILURES_DEFAULT_SORT, MESSAGES, type CreditFailureResponse } from '@planpiso/domain';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
 import { PagedGrid } from '../../components/paged-grid';
-import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { useActOnCreditFailure, type CreditFailureAction } from './api/act-on-credit-failure';
 import { CREDIT_FAILURE_FILTERS, useCreditFailures } from './api/get-credit-failures';
@@ -97,32 +96,16 @@ export function CreditFailureListPage() {
   const list = useUrlListState({ filters: CREDIT_FAILURE_FILTERS, defaultSort: CREDIT_FAILURES_DEFAULT_SORT });
   const failures = useCreditFailures(list.query);
   const act = useActOnCreditFailure();
-  const [pending, setPending] = useState<{ row: CreditFailureResponse; action: CreditFailureAction } | null>(null);
-  const [lastAction, setLastAction] = useState<CreditFailureAction>('remove');
-  const [result, setResult] = useState<ActionResult | null>(null);
+  const action = useConfirmedAction<{ row: CreditFailureResponse; action: CreditFailureAction }>({
+    run: ({ row, action: chosen }) => act.mutateAsync({ id: row.id, action: chosen }),
+    prompt: ({ action: chosen }) => {
+      const { title, message, confirm } = PROMPTS[chosen];
+      return { title, message, confirmLabel: confirm };
+    },
+  });
+  const { ask } = action;
+  const columns = useMemo(() => creditFailureColumns((row, chosen) => ask({ row, action: chosen })), [ask]);
 
-  const columns = useMemo(
-    () =>
-      creditFailureColumns((row, action) => {
-        setLastAction(action);
-        setPending({ row, action });
-      }),
-    [],
-  );
-
-  const confirm = async () => {
-    if (!pending) return;
-    try {
-      const answer = await act.mutateAsync({ id: pending.row.id, action: pending.action });
-      setResult({ ok: true, message: answer.message });
-    } catch (error) {
-      setResult(errorResult(error));
-    } finally {
-      setPending(null);
-    }
-  };
-
-  const prompt = PROMPTS[lastAction];
   return (
     <>
       <FilterBar values={list.filters} onSearch={list.setFilters}>
@@ -144,16 +127,7 @@ export function CreditFailureListPage() {
         list={list}
         disableVirtualization
       />
-      <ConfirmDialog
-        open={pending !== null}
-        title={prompt.title}
-        message={prompt.message}
-        confirmLabel={prompt.confirm}
-        busy={act.isPending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setPending(null)}
-      />
-      <ResultDialog result={result} onAccept={() => setResult(null)} />
+      {action.dialogs}
     </>
   );
 }

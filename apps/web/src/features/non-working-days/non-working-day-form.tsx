@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,10 +5,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { MESSAGES, TEXT_MAX, nonWorkingDayFields, type CreateNonWorkingDayRequest } from '@planpiso/domain';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DateField } from '../../components/form/date-field';
 import { TextField } from '../../components/form/text-field';
-import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useCreateNonWorkingDay } from './api/save-non-working-day';
 
 type Values = { date: string; reason: string };
@@ -21,31 +19,23 @@ type Values = { date: string; reason: string };
 export function NonWorkingDayFormPage() {
   const navigate = useNavigate();
   const create = useCreateNonWorkingDay();
-  const [pending, setPending] = useState<CreateNonWorkingDayRequest | null>(null);
-  const [result, setResult] = useState<ActionResult | null>(null);
   const { control, handleSubmit } = useForm<Values>({
     resolver: zodResolver(nonWorkingDayFields) as unknown as Resolver<Values>,
     defaultValues: { date: '', reason: '' },
   });
-
-  const confirm = async () => {
-    if (!pending) return;
-    try {
-      const saved = await create.mutateAsync(pending);
-      setResult({ ok: true, message: saved.message ?? MESSAGES.nonWorkingDaySaved });
-    } catch (error) {
-      setResult(errorResult(error));
-    } finally {
-      setPending(null);
-    }
-  };
+  const save = useConfirmedAction<CreateNonWorkingDayRequest>({
+    run: (day) => create.mutateAsync(day),
+    prompt: () => ({ message: MESSAGES.confirmCreateNonWorkingDay }),
+    success: (_day, message) => ({ message: message ?? MESSAGES.nonWorkingDaySaved }),
+    onAccepted: (succeeded) => succeeded && void navigate('/dias-inhabiles'),
+  });
 
   return (
     <Paper
       component="form"
       noValidate
       aria-label="Crear día inhábil"
-      onSubmit={handleSubmit((values) => setPending(nonWorkingDayFields.parse(values)))}
+      onSubmit={handleSubmit((values) => save.ask(nonWorkingDayFields.parse(values)))}
       sx={{ p: 3, border: 1, borderColor: 'divider', maxWidth: 720 }}
     >
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '240px 1fr' } }}>
@@ -58,21 +48,7 @@ export function NonWorkingDayFormPage() {
           Guardar
         </Button>
       </Box>
-      <ConfirmDialog
-        open={pending !== null}
-        message={MESSAGES.confirmCreateNonWorkingDay}
-        busy={create.isPending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setPending(null)}
-      />
-      <ResultDialog
-        result={result}
-        onAccept={() => {
-          const succeeded = result?.ok;
-          setResult(null);
-          if (succeeded) void navigate('/dias-inhabiles');
-        }}
-      />
+      {save.dialogs}
     </Paper>
   );
 }

@@ -1,11 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
 import { MESSAGES, NON_WORKING_DAYS_DEFAULT_SORT, type NonWorkingDayResponse } from '@planpiso/domain';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { dateColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
-import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { NON_WORKING_DAY_FILTERS, useNonWorkingDays } from './api/get-non-working-days';
 import { useDeleteNonWorkingDay } from './api/save-non-working-day';
@@ -34,21 +33,13 @@ export function NonWorkingDayListPage() {
   const list = useUrlListState({ filters: NON_WORKING_DAY_FILTERS, defaultSort: NON_WORKING_DAYS_DEFAULT_SORT });
   const days = useNonWorkingDays(list.query);
   const remove = useDeleteNonWorkingDay();
-  const [pending, setPending] = useState<NonWorkingDayResponse | null>(null);
-  const [result, setResult] = useState<ActionResult | null>(null);
-  const columns = useMemo(() => nonWorkingDayColumns(setPending), []);
-
-  const confirm = async () => {
-    if (!pending) return;
-    try {
-      const answer = await remove.mutateAsync(pending.id);
-      setResult({ ok: true, message: answer.message ?? MESSAGES.nonWorkingDayDeleted });
-    } catch (error) {
-      setResult(errorResult(error));
-    } finally {
-      setPending(null);
-    }
-  };
+  const action = useConfirmedAction<NonWorkingDayResponse>({
+    run: (day) => remove.mutateAsync(day.id),
+    prompt: () => ({ message: MESSAGES.confirmDeleteNonWorkingDay }),
+    success: (_day, message) => ({ message: message ?? MESSAGES.nonWorkingDayDeleted }),
+  });
+  const { ask } = action;
+  const columns = useMemo(() => nonWorkingDayColumns(ask), [ask]);
 
   return (
     <>
@@ -63,14 +54,7 @@ export function NonWorkingDayListPage() {
         list={list}
         disableVirtualization
       />
-      <ConfirmDialog
-        open={pending !== null}
-        message={MESSAGES.confirmDeleteNonWorkingDay}
-        busy={remove.isPending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setPending(null)}
-      />
-      <ResultDialog result={result} onAccept={() => setResult(null)} />
+      {action.dialogs}
     </>
   );
 }

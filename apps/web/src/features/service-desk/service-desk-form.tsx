@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,9 +8,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { MESSAGES, TEXT_MAX, serviceDeskEmailFields, type CreateServiceDeskEmailRequest } from '@planpiso/domain';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TextField } from '../../components/form/text-field';
-import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { ApiError } from '../../lib/api-client';
 import { useServiceDeskEmail } from './api/get-service-desk-emails';
 import { useSaveServiceDeskEmail } from './api/save-service-desk-email';
@@ -28,8 +27,6 @@ export function ServiceDeskFormPage() {
   const navigate = useNavigate();
   const existing = useServiceDeskEmail(id);
   const save = useSaveServiceDeskEmail();
-  const [pending, setPending] = useState<CreateServiceDeskEmailRequest | null>(null);
-  const [result, setResult] = useState<ActionResult | null>(null);
   const { control, handleSubmit, reset } = useForm<Values>({
     resolver: zodResolver(serviceDeskEmailFields) as unknown as Resolver<Values>,
     defaultValues: { email: '' },
@@ -38,17 +35,14 @@ export function ServiceDeskFormPage() {
     if (existing.data) reset({ email: existing.data.email });
   }, [existing.data, reset]);
 
-  const confirm = async () => {
-    if (!pending) return;
-    try {
-      const saved = await save.mutateAsync({ id, body: pending });
-      setResult({ ok: true, message: saved.message });
-    } catch (error) {
-      setResult(errorResult(error));
-    } finally {
-      setPending(null);
-    }
-  };
+  const flow = useConfirmedAction<CreateServiceDeskEmailRequest>({
+    run: (body) => save.mutateAsync({ id, body }),
+    prompt: () =>
+      editing
+        ? { title: MESSAGES.confirmEditServiceDeskEmailTitle, message: MESSAGES.confirmEditServiceDeskEmail }
+        : { title: MESSAGES.confirmCreateServiceDeskEmailTitle, message: MESSAGES.confirmCreateServiceDeskEmail },
+    onAccepted: (succeeded) => succeeded && void navigate('/emails-mesa-servicio'),
+  });
 
   if (editing && existing.isError) {
     return (
@@ -62,7 +56,7 @@ export function ServiceDeskFormPage() {
       component="form"
       noValidate
       aria-label={editing ? 'Editar correo' : 'Crear correo'}
-      onSubmit={handleSubmit((values) => setPending(serviceDeskEmailFields.parse(values)))}
+      onSubmit={handleSubmit((values) => flow.ask(serviceDeskEmailFields.parse(values)))}
       sx={{ p: 3, border: 1, borderColor: 'divider', maxWidth: 720 }}
     >
       {loading ? (
@@ -83,22 +77,7 @@ export function ServiceDeskFormPage() {
           Guardar
         </Button>
       </Box>
-      <ConfirmDialog
-        open={pending !== null}
-        title={editing ? MESSAGES.confirmEditServiceDeskEmailTitle : MESSAGES.confirmCreateServiceDeskEmailTitle}
-        message={editing ? MESSAGES.confirmEditServiceDeskEmail : MESSAGES.confirmCreateServiceDeskEmail}
-        busy={save.isPending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setPending(null)}
-      />
-      <ResultDialog
-        result={result}
-        onAccept={() => {
-          const succeeded = result?.ok;
-          setResult(null);
-          if (succeeded) void navigate('/emails-mesa-servicio');
-        }}
-      />
+      {flow.dialogs}
     </Paper>
   );
 }

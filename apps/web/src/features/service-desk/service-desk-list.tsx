@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -7,12 +7,11 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import type { GridColDef } from '@mui/x-data-grid';
 import { MESSAGES, SERVICE_DESK_EMAILS_DEFAULT_SORT, type ServiceDeskEmailResponse } from '@planpiso/domain';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
 import { dateColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
-import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { SERVICE_DESK_FILTERS, useServiceDeskEmails } from './api/get-service-desk-emails';
 import { useDeleteServiceDeskEmail } from './api/save-service-desk-email';
@@ -52,24 +51,16 @@ export function ServiceDeskListPage() {
   const list = useUrlListState({ filters: SERVICE_DESK_FILTERS, defaultSort: SERVICE_DESK_EMAILS_DEFAULT_SORT });
   const emails = useServiceDeskEmails(list.query);
   const remove = useDeleteServiceDeskEmail();
-  const [pending, setPending] = useState<Row | null>(null);
-  const [result, setResult] = useState<ActionResult | null>(null);
+  const action = useConfirmedAction<Row>({
+    run: (row) => remove.mutateAsync(row.id),
+    prompt: () => ({ message: MESSAGES.confirmDeleteServiceDeskEmail }),
+    success: (_row, message) => ({ message: message ?? MESSAGES.serviceDeskEmailDeleted }),
+  });
+  const { ask } = action;
   const columns = useMemo(
-    () => serviceDeskColumns((row) => void navigate(`/editar-emails-mesa-servicio/${row.id}`), setPending),
-    [navigate],
+    () => serviceDeskColumns((row) => void navigate(`/editar-emails-mesa-servicio/${row.id}`), ask),
+    [navigate, ask],
   );
-
-  const confirm = async () => {
-    if (!pending) return;
-    try {
-      const answer = await remove.mutateAsync(pending.id);
-      setResult({ ok: true, message: answer.message ?? MESSAGES.serviceDeskEmailDeleted });
-    } catch (error) {
-      setResult(errorResult(error));
-    } finally {
-      setPending(null);
-    }
-  };
 
   return (
     <>
@@ -87,14 +78,7 @@ export function ServiceDeskListPage() {
         list={list}
         disableVirtualization
       />
-      <ConfirmDialog
-        open={pending !== null}
-        message={MESSAGES.confirmDeleteServiceDeskEmail}
-        busy={remove.isPending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setPending(null)}
-      />
-      <ResultDialog result={result} onAccept={() => setResult(null)} />
+      {action.dialogs}
     </>
   );
 }
