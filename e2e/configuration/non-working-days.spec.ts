@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MESSAGES } from '@planpiso/domain';
+import { CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -20,8 +20,8 @@ test('type 1 adds a non-working day through the form and removes it from the lis
     // Both fields are required, each with the spec's own words.
     const form = page.getByRole('form', { name: 'Crear día inhábil' });
     await form.getByRole('button', { name: 'Guardar' }).click();
-    await expectVisible(form.getByText(MESSAGES.nonWorkingDayDateRequired, { exact: true }));
-    await expectVisible(form.getByText(MESSAGES.nonWorkingDayReasonRequired, { exact: true }));
+    await expectVisible(form.getByText(CONFIGURATION_MESSAGES.nonWorkingDayDateRequired, { exact: true }));
+    await expectVisible(form.getByText(CONFIGURATION_MESSAGES.nonWorkingDayReasonRequired, { exact: true }));
     await screenshot(page, 'non-working-day-form-errors');
 
     // A day far enough ahead that no other journey uses it.
@@ -32,8 +32,8 @@ test('type 1 adds a non-working day through the form and removes it from the lis
     await page.keyboard.type(`${day}122031`);
     await form.getByLabel('Motivo', { exact: true }).fill(reason);
     await form.getByRole('button', { name: 'Guardar' }).click();
-    await confirm(page, MESSAGES.confirmCreateNonWorkingDay);
-    await acceptSuccess(page, MESSAGES.nonWorkingDaySaved);
+    await confirm(page, CONFIGURATION_MESSAGES.confirmCreateNonWorkingDay);
+    await acceptSuccess(page, CONFIGURATION_MESSAGES.nonWorkingDaySaved);
     await expectPath(page, '/dias-inhabiles');
 
     const row = gridRow(page, GRID, reason);
@@ -42,8 +42,8 @@ test('type 1 adds a non-working day through the form and removes it from the lis
     await screenshot(page, 'non-working-days-list');
 
     await row.getByRole('button', { name: `Eliminar ${reason}` }).click();
-    await confirm(page, MESSAGES.confirmDeleteNonWorkingDay);
-    await acceptSuccess(page, MESSAGES.nonWorkingDayDeleted);
+    await confirm(page, CONFIGURATION_MESSAGES.confirmDeleteNonWorkingDay);
+    await acceptSuccess(page, CONFIGURATION_MESSAGES.nonWorkingDayDeleted);
     await row.waitFor({ state: 'detached' });
     await page.reload();
     await expectVisible(page.getByRole('grid', { name: GRID }));

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { MESSAGES } from '@planpiso/domain';
+import { CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -43,7 +43,7 @@ test('type 2 saves the provisions configuration and, after a reload, sees what i
     // A bad e-mail is refused before anything is sent.
     await field(page, 'Correo de disposiciones').fill('disposiciones');
     await form(page).getByRole('button', { name: 'Guardar' }).click();
-    await expectVisible(form(page).getByText(MESSAGES.serviceDeskEmailInvalid, { exact: true }));
+    await expectVisible(form(page).getByText(CONFIGURATION_MESSAGES.serviceDeskEmailInvalid, { exact: true }));
 
     const typed = {
       'Correo de disposiciones': 'disposiciones@planpiso.mx',
@@ -60,10 +60,10 @@ test('type 2 saves the provisions configuration and, after a reload, sees what i
     for (const [label, value] of Object.entries(typed)) await type(page, label, value);
     await screenshot(page, 'provisions-configuration');
     await form(page).getByRole('button', { name: 'Guardar' }).click();
-    await confirm(page, MESSAGES.confirmSaveConfiguration);
+    await confirm(page, CONFIGURATION_MESSAGES.confirmSaveConfiguration);
 
-    const result = page.getByRole('dialog', { name: MESSAGES.configurationSavedTitle, exact: true });
-    await expectVisible(result.getByText(MESSAGES.configurationSaved, { exact: true }));
+    const result = page.getByRole('dialog', { name: CONFIGURATION_MESSAGES.configurationSavedTitle, exact: true });
+    await expectVisible(result.getByText(CONFIGURATION_MESSAGES.configurationSaved, { exact: true }));
     await result.getByRole('button', { name: 'Aceptar' }).click();
     await result.waitFor({ state: 'hidden' });
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MESSAGES, serviceDeskEmailSaved } from '@planpiso/domain';
+import { serviceDeskEmailSaved, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -22,13 +22,16 @@ test('type 1 adds, edits and removes a service-desk e-mail, with the confirmatio
     const form = page.getByRole('form', { name: 'Crear correo' });
     await form.getByLabel('Correo electrónico', { exact: true }).fill('no-es-un-correo');
     await form.getByRole('button', { name: 'Guardar' }).click();
-    await expectVisible(form.getByText(MESSAGES.serviceDeskEmailInvalid, { exact: true }));
+    await expectVisible(form.getByText(CONFIGURATION_MESSAGES.serviceDeskEmailInvalid, { exact: true }));
     await screenshot(page, 'service-desk-form-error');
 
     await form.getByLabel('Correo electrónico', { exact: true }).fill(email);
     await form.getByRole('button', { name: 'Guardar' }).click();
-    const created = page.getByRole('dialog', { name: MESSAGES.confirmCreateServiceDeskEmailTitle, exact: true });
-    await expectVisible(created.getByText(MESSAGES.confirmCreateServiceDeskEmail, { exact: true }));
+    const created = page.getByRole('dialog', {
+      name: CONFIGURATION_MESSAGES.confirmCreateServiceDeskEmailTitle,
+      exact: true,
+    });
+    await expectVisible(created.getByText(CONFIGURATION_MESSAGES.confirmCreateServiceDeskEmail, { exact: true }));
     await created.getByRole('button', { name: 'Aceptar' }).click();
     await acceptSuccess(page, serviceDeskEmailSaved(email));
     await expectPath(page, '/emails-mesa-servicio');
@@ -52,8 +55,11 @@ test('type 1 adds, edits and removes a service-desk e-mail, with the confirmatio
     }, email);
     await field.fill(edited);
     await editForm.getByRole('button', { name: 'Guardar' }).click();
-    const editPrompt = page.getByRole('dialog', { name: MESSAGES.confirmEditServiceDeskEmailTitle, exact: true });
-    await expectVisible(editPrompt.getByText(MESSAGES.confirmEditServiceDeskEmail, { exact: true }));
+    const editPrompt = page.getByRole('dialog', {
+      name: CONFIGURATION_MESSAGES.confirmEditServiceDeskEmailTitle,
+      exact: true,
+    });
+    await expectVisible(editPrompt.getByText(CONFIGURATION_MESSAGES.confirmEditServiceDeskEmail, { exact: true }));
     await editPrompt.getByRole('button', { name: 'Aceptar' }).click();
     await acceptSuccess(page, serviceDeskEmailSaved(edited));
 
@@ -70,8 +76,8 @@ test('type 1 adds, edits and removes a service-desk e-mail, with the confirmatio
     await expectVisible(row);
 
     await row.getByRole('button', { name: `Eliminar ${edited}` }).click();
-    await confirm(page, MESSAGES.confirmDeleteServiceDeskEmail);
-    await acceptSuccess(page, MESSAGES.serviceDeskEmailDeleted);
+    await confirm(page, CONFIGURATION_MESSAGES.confirmDeleteServiceDeskEmail);
+    await acceptSuccess(page, CONFIGURATION_MESSAGES.serviceDeskEmailDeleted);
     await row.waitFor({ state: 'detached' });
     assert.equal(await gridRow(page, GRID, email).count(), 0);
   }));

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { MESSAGES } from '@planpiso/domain';
+import { MESSAGES, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { CRM_REJECTIONS, FAILING_VINS, NEW_VEHICLES } from '../../apps/simulators/src/fixtures/index';
 import { screenshot } from '../support/browser';
 import { createCreditFailures, crmInsertedVins } from '../support/credit-failures';
@@ -42,12 +42,12 @@ test('type 1 retries, inserts and removes credit failures, each with its confirm
 
     // Reintentar: the unit waits for the next cycle and leaves the list of failures.
     await act(page, retried, 'Reintentar', '¿Seguro que desea poner la unidad en la cola de inserción?');
-    await acceptSuccess(page, MESSAGES.creditFailureQueued);
+    await acceptSuccess(page, CONFIGURATION_MESSAGES.creditFailureQueued);
     await gridRow(page, GRID, retried).waitFor({ state: 'detached' });
 
     // Insertar: into the CRM now.
     await act(page, inserted, 'Insertar', '¿Seguro que desea insertar la unidad en CRM?');
-    await acceptSuccess(page, MESSAGES.creditFailureInserted);
+    await acceptSuccess(page, CONFIGURATION_MESSAGES.creditFailureInserted);
     await gridRow(page, GRID, inserted).waitFor({ state: 'detached' });
     assert.ok((await crmInsertedVins()).includes(inserted), 'the CRM holds the inserted unit');
 
@@ -62,8 +62,8 @@ test('type 1 retries, inserts and removes credit failures, each with its confirm
     await expectVisible(gridRow(page, GRID, refused));
 
     // Remover: the spec's prompt, then the attempt leaves the queue.
-    await act(page, refused, 'Remover', MESSAGES.creditFailureRemoveConfirm);
-    await acceptSuccess(page, MESSAGES.creditFailureArchived);
+    await act(page, refused, 'Remover', CONFIGURATION_MESSAGES.creditFailureRemoveConfirm);
+    await acceptSuccess(page, CONFIGURATION_MESSAGES.creditFailureArchived);
     await gridRow(page, GRID, refused).waitFor({ state: 'detached' });
     await page.reload();
     await expectVisible(page.getByRole('grid', { name: GRID }));

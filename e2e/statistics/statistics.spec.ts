@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { MESSAGES } from '@planpiso/domain';
+import { CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { ARTIFACTS_DIR } from '../support/paths';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
@@ -27,18 +27,18 @@ test('type 3 draws the 12-month statistics chart for a customer and downloads it
     await page.goto('/estadisticas-disposiciones');
 
     // Once the customers load: 'Búsqueda' / 'Ingrese información de búsqueda'.
-    const hint = page.getByRole('dialog', { name: MESSAGES.statisticsSearchTitle, exact: true });
-    await expectVisible(hint.getByText(MESSAGES.statisticsSearchHint, { exact: true }));
+    const hint = page.getByRole('dialog', { name: CONFIGURATION_MESSAGES.statisticsSearchTitle, exact: true });
+    await expectVisible(hint.getByText(CONFIGURATION_MESSAGES.statisticsSearchHint, { exact: true }));
     await hint.getByRole('button', { name: 'Aceptar' }).click();
     await hint.waitFor({ state: 'hidden' });
 
     const bar = page.getByRole('search');
-    await expectVisible(bar.getByText(MESSAGES.statisticsCustomerPlaceholder, { exact: true }));
+    await expectVisible(bar.getByText(CONFIGURATION_MESSAGES.statisticsCustomerPlaceholder, { exact: true }));
     await bar.getByRole('combobox', { name: 'Cliente' }).click();
     await page.getByRole('option', { name: 'Autos del Norte (10001)' }).click();
     await bar.getByRole('button', { name: 'Buscar' }).click();
 
-    const chart = page.getByRole('figure', { name: MESSAGES.statisticsChartTitle });
+    const chart = page.getByRole('figure', { name: CONFIGURATION_MESSAGES.statisticsChartTitle });
     await expectVisible(chart);
     await expectVisible(chart.locator('svg').first());
     await expectVisible(chart.getByText('Monto promedio', { exact: true }));
@@ -55,14 +55,14 @@ test('type 3 draws the 12-month statistics chart for a customer and downloads it
     await screenshot(page, 'statistics');
 
     await page.getByRole('button', { name: 'Descargar' }).click();
-    const ask = page.getByRole('dialog', { name: MESSAGES.statisticsDownloadTitle, exact: true });
-    await expectVisible(ask.getByText(MESSAGES.statisticsDownloadConfirm, { exact: true }));
+    const ask = page.getByRole('dialog', { name: CONFIGURATION_MESSAGES.statisticsDownloadTitle, exact: true });
+    await expectVisible(ask.getByText(CONFIGURATION_MESSAGES.statisticsDownloadConfirm, { exact: true }));
     const downloading = page.waitForEvent('download');
     await ask.getByRole('button', { name: 'Aceptar' }).click();
     const download = await downloading;
     assert.equal(download.suggestedFilename(), `Estadísticas de disposiciones (${reportDay()}).pdf`);
-    const done = page.getByRole('dialog', { name: MESSAGES.statisticsDownloadedTitle, exact: true });
-    await expectVisible(done.getByText(MESSAGES.statisticsDownloaded, { exact: true }));
+    const done = page.getByRole('dialog', { name: CONFIGURATION_MESSAGES.statisticsDownloadedTitle, exact: true });
+    await expectVisible(done.getByText(CONFIGURATION_MESSAGES.statisticsDownloaded, { exact: true }));
 
     const dir = mkdtempSync(join(tmpdir(), 'planpiso-e2e-pdf-'));
     const file = join(dir, 'informe.pdf');
@@ -72,7 +72,7 @@ test('type 3 draws the 12-month statistics chart for a customer and downloads it
     assert.ok(width > height, `the first page is landscape (${width} × ${height})`);
     const text = execFileSync('pdftotext', ['-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' });
     assert.ok(text.includes('Autos del Norte'), 'the report names the customer');
-    assert.ok(text.includes(MESSAGES.statisticsChartTitle), 'and carries the chart’s title');
+    assert.ok(text.includes(CONFIGURATION_MESSAGES.statisticsChartTitle), 'and carries the chart’s title');
     // The first page as a picture, for a person to look at.
     execFileSync('pdftoppm', [
       '-png',

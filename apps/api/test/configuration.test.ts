@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  MESSAGES,
   operatingEnded,
   operatingNonWorkingDay,
   operatingNotStarted,
   type ConfigurationResponse,
   type ErrorResponse,
+  CONFIGURATION_MESSAGES,
 } from '@planpiso/domain';
 import { buildApp } from '../src/app';
 import { auditLog } from '../src/db/schema/audit';
@@ -83,11 +83,11 @@ describe('reading and saving', () => {
     const before = await read();
     const badTime = await save(2, { ...saved, endOperation: { days: 0, hours: '25:00' } });
     expect(badTime.statusCode).toBe(400);
-    expect(json<ErrorResponse>(badTime).message).toBe(MESSAGES.configurationTimeInvalid);
+    expect(json<ErrorResponse>(badTime).message).toBe(CONFIGURATION_MESSAGES.configurationTimeInvalid);
     const badDays = await save(2, { ...saved, repuve: { days: -2, hours: '03:00' } });
-    expect(json<ErrorResponse>(badDays).message).toBe(MESSAGES.configurationDaysInvalid);
+    expect(json<ErrorResponse>(badDays).message).toBe(CONFIGURATION_MESSAGES.configurationDaysInvalid);
     const badEmail = await save(2, { ...saved, email: 'no-es-correo' });
-    expect(json<ErrorResponse>(badEmail).message).toBe(MESSAGES.serviceDeskEmailInvalid);
+    expect(json<ErrorResponse>(badEmail).message).toBe(CONFIGURATION_MESSAGES.serviceDeskEmailInvalid);
     expect(await read()).toEqual(before);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type CreditFailureResponse, type ErrorResponse } from '@planpiso/domain';
+import { MESSAGES, type CreditFailureResponse, type ErrorResponse, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { CRM_REJECTIONS, FAILING_VINS, VALID_NEW_VINS } from '@planpiso/simulators/fixtures';
 import { buildApp } from '../src/app';
 import { DEMO_PASSWORD } from '../src/db/seed';
@@ -111,18 +111,24 @@ describe('the actions', () => {
     const { ids } = await queueInsertions(seeded.db, [VALID_NEW_VINS[8]!], 'failed');
     const response = await act('PATCH', `${ids[0]}/retryInsertion`, { retry: true });
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toMatchObject({ message: MESSAGES.creditFailureQueued, data: { status: 'queued' } });
+    expect(json(response)).toMatchObject({
+      message: CONFIGURATION_MESSAGES.creditFailureQueued,
+      data: { status: 'queued' },
+    });
     expect((await insertionRow(seeded.db, ids[0]!)).status).toBe('queued');
     const again = await act('PATCH', `${ids[0]}/retryInsertion`, { retry: true });
     expect(again.statusCode).toBe(409);
-    expect(json<ErrorResponse>(again).message).toBe(MESSAGES.creditFailureNotFailed);
+    expect(json<ErrorResponse>(again).message).toBe(CONFIGURATION_MESSAGES.creditFailureNotFailed);
   });
 
   it('Remover archives the attempt: it leaves the list', async () => {
     const { ids, provision } = await queueInsertions(seeded.db, [VALID_NEW_VINS[9]!], 'failed');
     const response = await act('PATCH', `${ids[0]}/archive`, { archive: true });
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toMatchObject({ message: MESSAGES.creditFailureArchived, data: { status: 'archived' } });
+    expect(json(response)).toMatchObject({
+      message: CONFIGURATION_MESSAGES.creditFailureArchived,
+      data: { status: 'archived' },
+    });
     expect((await list(`?folio=${provision.folio}`)).total).toBe(0);
   });
 
@@ -131,7 +137,10 @@ describe('the actions', () => {
     const { ids } = await queueInsertions(seeded.db, [vin], 'failed');
     const response = await act('POST', `${ids[0]}/insertUnit`);
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toMatchObject({ message: MESSAGES.creditFailureInserted, data: { status: 'inserted' } });
+    expect(json(response)).toMatchObject({
+      message: CONFIGURATION_MESSAGES.creditFailureInserted,
+      data: { status: 'inserted' },
+    });
     const row = await insertionRow(seeded.db, ids[0]!);
     expect(row.status).toBe('inserted');
     expect(row.creditNumber).toBeTruthy();

@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MESSAGES, businessClock, type NonWorkingDayResponse, type UserType } from '@planpiso/domain';
+import {
+  MESSAGES,
+  businessClock,
+  type NonWorkingDayResponse,
+  type UserType,
+  CONFIGURATION_MESSAGES,
+} from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
 import {
@@ -90,7 +96,7 @@ describe('registering a day (spec 2 §2, §5, §8)', () => {
     const response = await call(1, 'POST', '/api/non-workings', { date, reason: '  Día de la Independencia ' });
     expect(response.statusCode).toBe(201);
     const body = json<Body<NonWorkingDayResponse>>(response);
-    expect(body.message).toBe(MESSAGES.nonWorkingDaySaved);
+    expect(body.message).toBe(CONFIGURATION_MESSAGES.nonWorkingDaySaved);
     expect(body.message).toBe('El día inhabil se ha guardado');
     expect(body.data).toEqual({
       id: expect.any(Number),
@@ -127,7 +133,10 @@ describe('registering a day (spec 2 §2, §5, §8)', () => {
     const first = await create(date, 'Primero');
     const again = await call(1, 'POST', '/api/non-workings', { date, reason: 'Segundo' });
     expect(again.statusCode).toBe(409);
-    expect(json<Body>(again)).toMatchObject({ code: 'NON_WORKING_DAY_TAKEN', message: MESSAGES.nonWorkingDayTaken });
+    expect(json<Body>(again)).toMatchObject({
+      code: 'NON_WORKING_DAY_TAKEN',
+      message: CONFIGURATION_MESSAGES.nonWorkingDayTaken,
+    });
     const rows = json<Paged<NonWorkingDayResponse>>(await call(1, 'GET', '/api/non-workings?pageSize=100')).data.items;
     expect(rows.filter((r) => r.date === date)).toEqual([first]);
   });
@@ -161,8 +170,11 @@ describe('deleting a day (spec 2 §2, §4, §8)', () => {
     const day = await create(freshDay(), 'Puente');
     const response = await call(1, 'DELETE', `/api/non-workings/${day.id}`);
     expect(response.statusCode).toBe(200);
-    expect(json<Body>(response)).toEqual({ data: { id: day.id }, message: MESSAGES.nonWorkingDayDeleted });
-    expect(MESSAGES.nonWorkingDayDeleted).toBe('El día inhabil se elimino correctamente');
+    expect(json<Body>(response)).toEqual({
+      data: { id: day.id },
+      message: CONFIGURATION_MESSAGES.nonWorkingDayDeleted,
+    });
+    expect(CONFIGURATION_MESSAGES.nonWorkingDayDeleted).toBe('El día inhabil se elimino correctamente');
     expect(await auditOf('non-working-day.deleted', day.id)).toEqual([
       { actor: superUser.id, before: day, after: null },
     ]);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type ErrorResponse, type StatisticsResponse } from '@planpiso/domain';
+import { type ErrorResponse, type StatisticsResponse, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { buildApp } from '../src/app';
 import { provisions } from '../src/db/schema/financing';
 import { companies } from '../src/db/schema/organisation';
@@ -141,7 +141,7 @@ describe('provisions statistics', () => {
   it('answers 404 for a customer outside the operator’s accounts and 400 for a bad date', async () => {
     const foreign = await get(3, '/api/reports/provisions-stadistics?clientId=10004');
     expect(foreign.statusCode).toBe(404);
-    expect(json<ErrorResponse>(foreign).message).toBe(MESSAGES.customerNotFound);
+    expect(json<ErrorResponse>(foreign).message).toBe(CONFIGURATION_MESSAGES.customerNotFound);
     expect((await get(3, '/api/reports/provisions-stadistics?clientId=10003&to=2026-13-01')).statusCode).toBe(400);
     expect((await get(3, '/api/reports/provisions-stadistics')).statusCode).toBe(400);
   });
@@ -164,7 +164,7 @@ describe('provisions statistics', () => {
       const text = execFileSync('pdftotext', ['-f', '1', '-l', '1', join(dir, 'informe.pdf'), '-'], {
         encoding: 'utf8',
       });
-      expect(text).toContain(MESSAGES.statisticsChartTitle);
+      expect(text).toContain(CONFIGURATION_MESSAGES.statisticsChartTitle);
       expect(text).toContain('Autos del Bajío');
       expect(text).toContain('jun 2026');
       expect(text).toContain('440,000.00');

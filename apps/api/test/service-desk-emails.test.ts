@@ -7,6 +7,7 @@ import {
   serviceDeskEmailSaved,
   type ServiceDeskEmailResponse,
   type UserType,
+  CONFIGURATION_MESSAGES,
 } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
@@ -133,7 +134,7 @@ describe('adding an address (spec 2 §2, §5, §8)', () => {
     expect(again.statusCode).toBe(409);
     expect(json<Body>(again)).toMatchObject({
       code: 'SERVICE_DESK_EMAIL_TAKEN',
-      message: MESSAGES.serviceDeskEmailTaken,
+      message: CONFIGURATION_MESSAGES.serviceDeskEmailTaken,
     });
   });
 
@@ -175,14 +176,14 @@ describe('reading and editing an address (spec 2 §2, §4)', () => {
     expect(same.statusCode).toBe(200);
     const taken = await call(1, 'PUT', `/api/emails-service-desk/${mine.id}`, { email: theirs.email });
     expect(taken.statusCode).toBe(409);
-    expect(json<Body>(taken).message).toBe(MESSAGES.serviceDeskEmailTaken);
+    expect(json<Body>(taken).message).toBe(CONFIGURATION_MESSAGES.serviceDeskEmailTaken);
   });
 
   it('validates like the form, and an unknown id is not found', async () => {
     const row = await create();
     const bad = await call(1, 'PUT', `/api/emails-service-desk/${row.id}`, { email: 'sin-arroba' });
     expect(bad.statusCode).toBe(400);
-    expect(json<Body>(bad).message).toBe(MESSAGES.serviceDeskEmailInvalid);
+    expect(json<Body>(bad).message).toBe(CONFIGURATION_MESSAGES.serviceDeskEmailInvalid);
     const missing = await call(1, 'PUT', '/api/emails-service-desk/2147483000', { email: address() });
     expect(missing.statusCode).toBe(404);
   });

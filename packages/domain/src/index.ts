@@ -29,3 +29,4 @@ export * from './contracts/credit-failures';
 export * from './contracts/provision-configuration';
 export * from './financing/provision-statistics';
 export * from './contracts/reports';
+export * from './messages-configuration';

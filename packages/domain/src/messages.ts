@@ -94,25 +94,6 @@ export const MESSAGES = {
   confirmDeleteNotification: '¿Seguro que desea eliminar la notificación?',
   exceptionRequestSent: 'La solicitud de excepción se envió correctamente',
 
-  // Non-working days (spec 2 §2, §5, §8; nonWorkingDayTaken is ours)
-  confirmDeleteNonWorkingDay: 'Seguro que desea eliminar este día inhabil?',
-  confirmCreateNonWorkingDay: 'Estás seguro de registrar este día inhabil?',
-  nonWorkingDayReasonRequired: 'El motivo es obligatorio',
-  nonWorkingDayDateRequired: 'La fecha es obligatorio',
-  nonWorkingDaySaved: 'El día inhabil se ha guardado',
-  nonWorkingDayDeleted: 'El día inhabil se elimino correctamente',
-  nonWorkingDayTaken: 'La fecha seleccionada ya está registrada como día inhábil',
-
-  // Service-desk e-mails (spec 2 §2, §5, §8; serviceDeskEmailTaken is ours)
-  confirmDeleteServiceDeskEmail: 'Seguro que desea eliminar este correo?',
-  confirmCreateServiceDeskEmailTitle: 'Creación de correo',
-  confirmCreateServiceDeskEmail: '¿Estás seguro de guardar este email?',
-  confirmEditServiceDeskEmailTitle: 'Edición de correo',
-  confirmEditServiceDeskEmail: '¿Desea guardar los cambios?',
-  serviceDeskEmailInvalid: 'El correo ingresado no tiene el formato correcto',
-  serviceDeskEmailDeleted: 'El correo se elimino correctamente',
-  serviceDeskEmailTaken: 'El correo ingresado ya está registrado en la mesa de servicio',
-
   // API platform and e-mails (ours)
   tooManyRequests: 'Demasiadas solicitudes, inténtelo de nuevo en un momento',
   mailTemporaryPasswordSubject: 'PlanPiso: tu contraseña temporal',
@@ -129,33 +110,6 @@ export const MESSAGES = {
   externalRejected: 'el sistema rechazó la solicitud',
   crmRejected: 'El CRM rechazó la unidad',
   vinNotFound: 'No se encontró información del VIN',
-  // Provisions configuration (spec 2 §2, §8; the time and days texts are ours)
-  confirmSaveConfiguration: 'Desea guardar la configuración actual?',
-  configurationSavedTitle: 'Guardado',
-  configurationSaved: 'Configuración guardada',
-  configurationErrorTitle: 'Error',
-  configurationTimeInvalid: 'Formato hora incorrecto (HH:mm)',
-  configurationDaysInvalid: 'Los días deben ser un número entero mayor o igual a 0',
-
-  // Provisions statistics (spec 2 §2, §8)
-  statisticsChartTitle: 'Gráfica de disposiciones promedio en un lapso de 12 meses',
-  statisticsSearchTitle: 'Búsqueda',
-  statisticsSearchHint: 'Ingrese información de búsqueda',
-  statisticsDownloadTitle: 'Descargar informe',
-  statisticsDownloadConfirm: 'Seguro que desea descargar el informe?',
-  statisticsDownloadedTitle: 'Descarga completa',
-  statisticsDownloaded: 'El informe se descargo correctamente',
-  statisticsCustomerPlaceholder: 'Seleccionar una cliente',
-  statisticsLinePlaceholder: 'Seleccionar una línea',
-  customerNotFound: 'El cliente no existe o no está asignado a usted',
-
-  // Credit failures (spec 2 §8)
-  creditFailureInserted: 'La unidad se inserto en CRM',
-  creditFailureQueued: 'La unidad se pondra en la cola de inserción cuando se inicie un nuevo ciclo',
-  creditFailureArchived: 'El intento de inserción se removio de la cola de intentos',
-  creditFailureRemoveTitle: 'Remover',
-  creditFailureRemoveConfirm: '¿Seguro que desea remover el intento de insercion?',
-  creditFailureNotFailed: 'El intento de inserción ya no está en la cola de fallos',
   clientNotFound: 'El cliente no existe o no está a su alcance',
   creditLineNotFound: 'La línea de crédito no existe o no está a su alcance',
 } as const;
@@ -181,8 +135,6 @@ export const roleCreated = (name: string) => `El rol ${name} se creo correctamen
 export const termLabel = (months: number) => `Plazo - ${months}`;
 export const temporaryPasswordResent = (name: string) =>
   `Se realizó el reenvio de la contraseña temporal del usuario ${name}`;
-/** 'El correo [{email}] se ha guardado' (spec 2 §8): the brackets are part of the text. */
-export const serviceDeskEmailSaved = (email: string) => `El correo [${email}] se ha guardado`;
 
 // Operating window (spec 3 §8 names the three refusals without wording them: the texts are ours).
 export const operatingNonWorkingDay = (reason: string) => `El día de hoy es inhábil: ${reason}`;

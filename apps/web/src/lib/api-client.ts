@@ -32,6 +32,11 @@ export function onUnauthorized(handler: (() => void) | null): void {
   unauthorizedHandler = handler;
 }
 
+/** A 401 from a call made outside apiRequest (a file download) signs out the same way. */
+export function notifyUnauthorized(): void {
+  unauthorizedHandler?.();
+}
+
 /**
  * Identity calls answer 401 for a wrong password or a revoked refresh token; those are the screen's business
  * (or the session's own rule), not a reason for the global sign-out.
@@ -83,7 +88,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return { data: envelope.data as T, message: envelope.message };
 }
 
-async function readJson(response: Response): Promise<unknown> {
+export async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
   try {
@@ -93,7 +98,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, payload: unknown): ApiError {
+export function toApiError(status: number, payload: unknown): ApiError {
   const p = (payload ?? {}) as Record<string, unknown>;
   const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
   const fields = p.fields && typeof p.fields === 'object' ? (p.fields as Record<string, string>) : undefined;
@@ -105,50 +110,6 @@ function toApiError(status: number, payload: unknown): ApiError {
     fields,
     str(p.detail),
   );
-}
-
-/** The file name of a download, from Content-Disposition (the RFC 5987 form first, for the Spanish characters). */
-function fileNameOf(disposition: string | null): string | undefined {
-  if (!disposition) return undefined;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (encoded) return decodeURIComponent(encoded[1]!);
-  return /filename="([^"]+)"/i.exec(disposition)?.[1];
-}
-
-/**
- * GET a file (a report): the same session header and 401 rule as every call; a failure carries the server's
- * Spanish message like any other.
- */
-export async function downloadFile(
-  path: string,
-  query?: Record<string, QueryValue>,
-): Promise<{ blob: Blob; fileName?: string }> {
-  const headers: Record<string, string> = {};
-  const token = localStorage.getItem(STORAGE_KEYS.accessToken);
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query), { headers, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, 'NetworkError', MESSAGES.networkError);
-  }
-  if (!response.ok) {
-    if (response.status === 401) unauthorizedHandler?.();
-    throw toApiError(response.status, await readJson(response));
-  }
-  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
-}
-
-/** Hands a file to the browser as a download named `fileName`. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export const api = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
+import { CONFIGURATION_MESSAGES } from '../messages-configuration';
 import { createNonWorkingDayRequest } from './non-working-days';
 import { createServiceDeskEmailRequest } from './service-desk-emails';
 
@@ -18,11 +19,11 @@ describe('non-working day form (spec 2 §5)', () => {
   });
 
   it.each([
-    [{ date: '2026-12-25' }, `reason: ${MESSAGES.nonWorkingDayReasonRequired}`],
-    [{ date: '2026-12-25', reason: '   ' }, `reason: ${MESSAGES.nonWorkingDayReasonRequired}`],
+    [{ date: '2026-12-25' }, `reason: ${CONFIGURATION_MESSAGES.nonWorkingDayReasonRequired}`],
+    [{ date: '2026-12-25', reason: '   ' }, `reason: ${CONFIGURATION_MESSAGES.nonWorkingDayReasonRequired}`],
     [{ date: '2026-12-25', reason: 'x'.repeat(151) }, 'reason: Máximo 150 caracteres'],
-    [{ reason: 'Navidad' }, `date: ${MESSAGES.nonWorkingDayDateRequired}`],
-    [{ date: '', reason: 'Navidad' }, `date: ${MESSAGES.nonWorkingDayDateRequired}`],
+    [{ reason: 'Navidad' }, `date: ${CONFIGURATION_MESSAGES.nonWorkingDayDateRequired}`],
+    [{ date: '', reason: 'Navidad' }, `date: ${CONFIGURATION_MESSAGES.nonWorkingDayDateRequired}`],
     [{ date: '25/12/2026', reason: 'Navidad' }, 'date: Formato fecha incorrecto'],
     [{ date: '2026-02-30', reason: 'Navidad' }, 'date: Formato fecha incorrecto'],
   ])('%j → %s', (input, message) => {
@@ -35,8 +36,8 @@ describe('service-desk e-mail form (spec 2 §5)', () => {
     [{ email: 'mesa@planpiso.mx' }, []],
     [{}, [`email: ${MESSAGES.required}`]],
     [{ email: '' }, [`email: ${MESSAGES.required}`]],
-    [{ email: 'mesa-de-servicio' }, [`email: ${MESSAGES.serviceDeskEmailInvalid}`]],
-    [{ email: 'mesa@planpiso' }, [`email: ${MESSAGES.serviceDeskEmailInvalid}`]],
+    [{ email: 'mesa-de-servicio' }, [`email: ${CONFIGURATION_MESSAGES.serviceDeskEmailInvalid}`]],
+    [{ email: 'mesa@planpiso' }, [`email: ${CONFIGURATION_MESSAGES.serviceDeskEmailInvalid}`]],
     [{ email: `${'x'.repeat(140)}@planpiso.mx` }, ['email: Máximo 150 caracteres']],
   ])('%j → %j', (input, messages) => {
     expect(issues(createServiceDeskEmailRequest, input)).toEqual(messages);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../limits';
-import { MESSAGES, maxChars } from '../messages';
+import { maxChars } from '../messages';
+import { CONFIGURATION_MESSAGES } from '../messages-configuration';
 import { envelope, isoDate, pageQuery, paged } from './common';
 
 /**
@@ -9,14 +10,14 @@ import { envelope, isoDate, pageQuery, paged } from './common';
  */
 export const nonWorkingDayFields = z.object({
   date: z
-    .string({ error: MESSAGES.nonWorkingDayDateRequired })
+    .string({ error: CONFIGURATION_MESSAGES.nonWorkingDayDateRequired })
     .trim()
-    .min(1, { message: MESSAGES.nonWorkingDayDateRequired })
+    .min(1, { message: CONFIGURATION_MESSAGES.nonWorkingDayDateRequired })
     .pipe(isoDate),
   reason: z
-    .string({ error: MESSAGES.nonWorkingDayReasonRequired })
+    .string({ error: CONFIGURATION_MESSAGES.nonWorkingDayReasonRequired })
     .trim()
-    .min(1, { message: MESSAGES.nonWorkingDayReasonRequired })
+    .min(1, { message: CONFIGURATION_MESSAGES.nonWorkingDayReasonRequired })
     .max(TEXT_MAX, { message: maxChars(TEXT_MAX) }),
 });
 export const createNonWorkingDayRequest = nonWorkingDayFields;

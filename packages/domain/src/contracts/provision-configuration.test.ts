@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
+import { CONFIGURATION_MESSAGES } from '../messages-configuration';
 import { provisionConfiguration } from './provision-configuration';
 
 const valid = {
@@ -21,15 +22,23 @@ describe('provisionConfiguration', () => {
   it.each([
     ['a valid configuration', valid, null],
     ['days as text from a form', { ...valid, provision: { days: '15', hours: '00:00' } }, null],
-    ['negative days', { ...valid, ax: { days: -1, hours: '02:00' } }, MESSAGES.configurationDaysInvalid],
-    ['fractional days', { ...valid, ax: { days: 1.5, hours: '02:00' } }, MESSAGES.configurationDaysInvalid],
-    ['a time past 23:59', { ...valid, repuve: { days: 1, hours: '24:00' } }, MESSAGES.configurationTimeInvalid],
+    ['negative days', { ...valid, ax: { days: -1, hours: '02:00' } }, CONFIGURATION_MESSAGES.configurationDaysInvalid],
+    [
+      'fractional days',
+      { ...valid, ax: { days: 1.5, hours: '02:00' } },
+      CONFIGURATION_MESSAGES.configurationDaysInvalid,
+    ],
+    [
+      'a time past 23:59',
+      { ...valid, repuve: { days: 1, hours: '24:00' } },
+      CONFIGURATION_MESSAGES.configurationTimeInvalid,
+    ],
     [
       'a time without minutes',
       { ...valid, startOperation: { days: 0, hours: '9' } },
-      MESSAGES.configurationTimeInvalid,
+      CONFIGURATION_MESSAGES.configurationTimeInvalid,
     ],
-    ['a bad e-mail', { ...valid, email: 'disposiciones' }, MESSAGES.serviceDeskEmailInvalid],
+    ['a bad e-mail', { ...valid, email: 'disposiciones' }, CONFIGURATION_MESSAGES.serviceDeskEmailInvalid],
     ['no e-mail', { ...valid, email: '' }, MESSAGES.required],
   ])('%s', (_case, input, message) => {
     expect(firstMessage(input)).toBe(message);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../limits';
 import { MESSAGES, maxChars } from '../messages';
+import { CONFIGURATION_MESSAGES } from '../messages-configuration';
 import { envelope } from './common';
 
 /**
@@ -12,14 +13,14 @@ import { envelope } from './common';
 const hhmm = z
   .string({ error: MESSAGES.required })
   .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: MESSAGES.configurationTimeInvalid });
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: CONFIGURATION_MESSAGES.configurationTimeInvalid });
 
 export const configurationValue = z.object({
   days: z.coerce
-    .number({ error: MESSAGES.configurationDaysInvalid })
-    .int({ message: MESSAGES.configurationDaysInvalid })
-    .min(0, { message: MESSAGES.configurationDaysInvalid })
-    .max(3650, { message: MESSAGES.configurationDaysInvalid }),
+    .number({ error: CONFIGURATION_MESSAGES.configurationDaysInvalid })
+    .int({ message: CONFIGURATION_MESSAGES.configurationDaysInvalid })
+    .min(0, { message: CONFIGURATION_MESSAGES.configurationDaysInvalid })
+    .max(3650, { message: CONFIGURATION_MESSAGES.configurationDaysInvalid }),
   hours: hhmm,
 });
 export type ConfigurationValue = z.infer<typeof configurationValue>;
@@ -30,7 +31,7 @@ export const provisionConfiguration = z.object({
     .trim()
     .min(1, { message: MESSAGES.required })
     .max(TEXT_MAX, { message: maxChars(TEXT_MAX) })
-    .pipe(z.email({ message: MESSAGES.serviceDeskEmailInvalid })),
+    .pipe(z.email({ message: CONFIGURATION_MESSAGES.serviceDeskEmailInvalid })),
   startOperation: configurationValue,
   endOperation: configurationValue,
   provision: configurationValue,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../limits';
 import { MESSAGES, maxChars } from '../messages';
+import { CONFIGURATION_MESSAGES } from '../messages-configuration';
 import { envelope, isoDate, pageQuery, paged } from './common';
 
 /**
@@ -13,7 +14,7 @@ export const serviceDeskEmailFields = z.object({
     .trim()
     .min(1, { message: MESSAGES.required })
     .max(TEXT_MAX, { message: maxChars(TEXT_MAX) })
-    .pipe(z.email({ message: MESSAGES.serviceDeskEmailInvalid })),
+    .pipe(z.email({ message: CONFIGURATION_MESSAGES.serviceDeskEmailInvalid })),
 });
 export const createServiceDeskEmailRequest = serviceDeskEmailFields;
 export type CreateServiceDeskEmailRequest = z.infer<typeof createServiceDeskEmailRequest>;

@@ -1,10 +1,10 @@
 import {
   CREDIT_FAILURES_DEFAULT_SORT,
-  MESSAGES,
   businessClock,
   lineTypeLabel,
   type CreditFailureListQuery,
   type CreditFailureResponse,
+  CONFIGURATION_MESSAGES,
 } from '@planpiso/domain';
 import type { CrmUnitInsertion } from '../../adapters/crm/port';
 import { CrmRejectedError, ExternalServiceError } from '../../adapters/errors';
@@ -21,7 +21,7 @@ type Outcome = { id: number; status: repo.InsertionStatus; creditNumber: string 
 export type Attempt =
   { outcome: 'inserted'; creditNumber: string } | { outcome: 'failed'; error: AppError } | { outcome: 'skipped' };
 
-const notFailed = () => new AppError('INVALID_STATUS', 409, MESSAGES.creditFailureNotFailed);
+const notFailed = () => new AppError('INVALID_STATUS', 409, CONFIGURATION_MESSAGES.creditFailureNotFailed);
 
 function presentFailure(
   row: Awaited<ReturnType<typeof repo.listCreditFailures>>['rows'][number],
@@ -141,11 +141,14 @@ export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDep
     },
 
     async retry(actor: AuthUser, id: number, requestId: string) {
-      return { data: await move(actor, id, 'queued', requestId), message: MESSAGES.creditFailureQueued };
+      return { data: await move(actor, id, 'queued', requestId), message: CONFIGURATION_MESSAGES.creditFailureQueued };
     },
 
     async archive(actor: AuthUser, id: number, requestId: string) {
-      return { data: await move(actor, id, 'archived', requestId), message: MESSAGES.creditFailureArchived };
+      return {
+        data: await move(actor, id, 'archived', requestId),
+        message: CONFIGURATION_MESSAGES.creditFailureArchived,
+      };
     },
 
     /** Insertar: into the CRM now; a refusal or an outage answers with its error, the row updated. */
@@ -158,7 +161,7 @@ export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDep
       if (result.outcome === 'skipped') throw notFailed();
       return {
         data: { id, status: 'inserted' as const, creditNumber: result.creditNumber },
-        message: MESSAGES.creditFailureInserted,
+        message: CONFIGURATION_MESSAGES.creditFailureInserted,
       };
     },
   };

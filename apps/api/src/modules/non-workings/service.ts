@@ -1,9 +1,9 @@
 import {
-  MESSAGES,
   NON_WORKING_DAYS_DEFAULT_SORT,
   type CreateNonWorkingDayRequest,
   type NonWorkingDayListQuery,
   type NonWorkingDayResponse,
+  CONFIGURATION_MESSAGES,
 } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
@@ -18,7 +18,7 @@ import * as repo from './repository';
 export type Saved<T> = { data: T; message: string };
 export type NonWorkingsService = ReturnType<typeof createNonWorkingsService>;
 
-const dayTaken = () => new AppError('NON_WORKING_DAY_TAKEN', 409, MESSAGES.nonWorkingDayTaken);
+const dayTaken = () => new AppError('NON_WORKING_DAY_TAKEN', 409, CONFIGURATION_MESSAGES.nonWorkingDayTaken);
 
 /** Non-working days (spec 2 §2–§5): listed, created and deleted (never edited, spec 2 §4). */
 export function createNonWorkingsService({ db }: Pick<AppDeps, 'db'>) {
@@ -58,7 +58,7 @@ export function createNonWorkingsService({ db }: Pick<AppDeps, 'db'>) {
         });
         return saved;
       });
-      return { data: day, message: MESSAGES.nonWorkingDaySaved };
+      return { data: day, message: CONFIGURATION_MESSAGES.nonWorkingDaySaved };
     },
 
     async remove(actor: AuthUser, id: number, requestId: string): Promise<Saved<{ id: number }>> {
@@ -75,7 +75,7 @@ export function createNonWorkingsService({ db }: Pick<AppDeps, 'db'>) {
           requestId,
         });
       });
-      return { data: { id }, message: MESSAGES.nonWorkingDayDeleted };
+      return { data: { id }, message: CONFIGURATION_MESSAGES.nonWorkingDayDeleted };
     },
   };
 }

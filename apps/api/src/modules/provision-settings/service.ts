@@ -1,4 +1,4 @@
-import { MESSAGES, type ConfigurationResponse, type ProvisionConfiguration } from '@planpiso/domain';
+import { type ConfigurationResponse, type ProvisionConfiguration, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
@@ -31,7 +31,7 @@ export function createProvisionSettingsService({ db }: Pick<AppDeps, 'db'>) {
         });
         return after;
       });
-      return { data: saved, message: MESSAGES.configurationSaved };
+      return { data: saved, message: CONFIGURATION_MESSAGES.configurationSaved };
     },
   };
 }

@@ -1,6 +1,5 @@
 import {
   HISTORICAL_VALIDATIONS_DEFAULT_SORT,
-  MESSAGES,
   VALIDATION_CHECK_LABELS,
   businessToday,
   provisionStatistics,
@@ -11,6 +10,7 @@ import {
   type StatisticsQuery,
   type StatisticsResponse,
   type ValidationCheck,
+  CONFIGURATION_MESSAGES,
 } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
@@ -33,7 +33,7 @@ export const statisticsFileName = (day: string) =>
 export function createReportsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   async function customerOf(actor: AuthUser, clientId: string) {
     const customer = await repo.customerByClient(db, accountScopeOf(actor), clientId);
-    if (!customer) throw notFound(MESSAGES.customerNotFound);
+    if (!customer) throw notFound(CONFIGURATION_MESSAGES.customerNotFound);
     return customer;
   }
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import pdfmake from 'pdfmake';
-import { MESSAGES, formatAmountText, type StatisticsResponse } from '@planpiso/domain';
+import { formatAmountText, type StatisticsResponse, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 
 // The statistics report (spec 2 §2 "Provisions statistics"): a landscape PDF with the chart and its table, made on
 // the server with pdfmake. Roboto, shipped inside pdfmake, carries every Spanish character.
@@ -97,7 +97,7 @@ export async function statisticsPdf(
     info: { title: `Estadísticas de disposiciones - ${customer.name}` },
     defaultStyle: { font: 'Roboto', fontSize: 10 },
     content: [
-      { text: MESSAGES.statisticsChartTitle, fontSize: 15, bold: true, color: NAVY },
+      { text: CONFIGURATION_MESSAGES.statisticsChartTitle, fontSize: 15, bold: true, color: NAVY },
       { text: customer.legalName ?? customer.name, fontSize: 11, margin: [0, 4, 0, 0] },
       { text: filterText, fontSize: 8, color: '#555555', margin: [0, 2, 0, 4] },
       ...chart(graph),

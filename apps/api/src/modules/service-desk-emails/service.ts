@@ -1,11 +1,11 @@
 import {
-  MESSAGES,
   SERVICE_DESK_EMAILS_DEFAULT_SORT,
   serviceDeskEmailSaved,
   type CreateServiceDeskEmailRequest,
   type ServiceDeskEmailListQuery,
   type ServiceDeskEmailResponse,
   type UpdateServiceDeskEmailRequest,
+  CONFIGURATION_MESSAGES,
 } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
@@ -20,7 +20,7 @@ import * as repo from './repository';
 export type Saved<T> = { data: T; message: string };
 export type ServiceDeskEmailsService = ReturnType<typeof createServiceDeskEmailsService>;
 
-const emailTaken = () => new AppError('SERVICE_DESK_EMAIL_TAKEN', 409, MESSAGES.serviceDeskEmailTaken);
+const emailTaken = () => new AppError('SERVICE_DESK_EMAIL_TAKEN', 409, CONFIGURATION_MESSAGES.serviceDeskEmailTaken);
 
 /** Inserts or updates, turning a lost race on the unique index into the same 409 as the check. */
 async function guardUnique<T>(work: () => Promise<T>): Promise<T> {
@@ -116,7 +116,7 @@ export function createServiceDeskEmailsService({ db }: Pick<AppDeps, 'db'>) {
           requestId,
         });
       });
-      return { data: { id }, message: MESSAGES.serviceDeskEmailDeleted };
+      return { data: { id }, message: CONFIGURATION_MESSAGES.serviceDeskEmailDeleted };
     },
   };
 }

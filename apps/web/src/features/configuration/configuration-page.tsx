@@ -7,7 +7,13 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, TEXT_MAX, provisionConfiguration, type ProvisionConfiguration } from '@planpiso/domain';
+import {
+  MESSAGES,
+  TEXT_MAX,
+  provisionConfiguration,
+  type ProvisionConfiguration,
+  CONFIGURATION_MESSAGES,
+} from '@planpiso/domain';
 import { TextField } from '../../components/form/text-field';
 import { TimeField } from '../../components/form/time-field';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
@@ -82,13 +88,13 @@ export function ConfigurationPage() {
 
   const flow = useConfirmedAction<Values>({
     run: (values) => save.mutateAsync(values),
-    prompt: () => ({ message: MESSAGES.confirmSaveConfiguration }),
+    prompt: () => ({ message: CONFIGURATION_MESSAGES.confirmSaveConfiguration }),
     // spec 2 §2, §8: 'Guardado' / 'Configuración guardada', and a failure titled 'Error'.
     success: (_values, message) => ({
-      title: MESSAGES.configurationSavedTitle,
-      message: message ?? MESSAGES.configurationSaved,
+      title: CONFIGURATION_MESSAGES.configurationSavedTitle,
+      message: message ?? CONFIGURATION_MESSAGES.configurationSaved,
     }),
-    failureTitle: MESSAGES.configurationErrorTitle,
+    failureTitle: CONFIGURATION_MESSAGES.configurationErrorTitle,
   });
 
   if (configuration.isError) {

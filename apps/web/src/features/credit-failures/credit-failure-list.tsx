@@ -6,7 +6,7 @@ import CloudUpload from '@mui/icons-material/CloudUploadOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Replay from '@mui/icons-material/Replay';
 import type { GridColDef } from '@mui/x-data-grid';
-import { CREDIT_FAILURES_DEFAULT_SORT, MESSAGES, type CreditFailureResponse } from '@planpiso/domain';
+import { CREDIT_FAILURES_DEFAULT_SORT, type CreditFailureResponse, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
@@ -25,8 +25,8 @@ const PROMPTS: Record<CreditFailureAction, { title: string; message: string; con
   },
   insert: { title: 'Insertar', message: '¿Seguro que desea insertar la unidad en CRM?', confirm: 'Insertar' },
   remove: {
-    title: MESSAGES.creditFailureRemoveTitle,
-    message: MESSAGES.creditFailureRemoveConfirm,
+    title: CONFIGURATION_MESSAGES.creditFailureRemoveTitle,
+    message: CONFIGURATION_MESSAGES.creditFailureRemoveConfirm,
     confirm: 'Remover',
   },
 };

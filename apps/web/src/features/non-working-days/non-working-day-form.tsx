@@ -4,7 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import { MESSAGES, TEXT_MAX, nonWorkingDayFields, type CreateNonWorkingDayRequest } from '@planpiso/domain';
+import {
+  TEXT_MAX,
+  nonWorkingDayFields,
+  type CreateNonWorkingDayRequest,
+  CONFIGURATION_MESSAGES,
+} from '@planpiso/domain';
 import { DateField } from '../../components/form/date-field';
 import { TextField } from '../../components/form/text-field';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
@@ -25,8 +30,8 @@ export function NonWorkingDayFormPage() {
   });
   const save = useConfirmedAction<CreateNonWorkingDayRequest>({
     run: (day) => create.mutateAsync(day),
-    prompt: () => ({ message: MESSAGES.confirmCreateNonWorkingDay }),
-    success: (_day, message) => ({ message: message ?? MESSAGES.nonWorkingDaySaved }),
+    prompt: () => ({ message: CONFIGURATION_MESSAGES.confirmCreateNonWorkingDay }),
+    success: (_day, message) => ({ message: message ?? CONFIGURATION_MESSAGES.nonWorkingDaySaved }),
     onAccepted: (succeeded) => succeeded && void navigate('/dias-inhabiles'),
   });
 

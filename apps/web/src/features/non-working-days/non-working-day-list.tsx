@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
-import { MESSAGES, NON_WORKING_DAYS_DEFAULT_SORT, type NonWorkingDayResponse } from '@planpiso/domain';
+import { NON_WORKING_DAYS_DEFAULT_SORT, type NonWorkingDayResponse, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { dateColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
@@ -35,8 +35,8 @@ export function NonWorkingDayListPage() {
   const remove = useDeleteNonWorkingDay();
   const action = useConfirmedAction<NonWorkingDayResponse>({
     run: (day) => remove.mutateAsync(day.id),
-    prompt: () => ({ message: MESSAGES.confirmDeleteNonWorkingDay }),
-    success: (_day, message) => ({ message: message ?? MESSAGES.nonWorkingDayDeleted }),
+    prompt: () => ({ message: CONFIGURATION_MESSAGES.confirmDeleteNonWorkingDay }),
+    success: (_day, message) => ({ message: message ?? CONFIGURATION_MESSAGES.nonWorkingDayDeleted }),
   });
   const { ask } = action;
   const columns = useMemo(() => nonWorkingDayColumns(ask), [ask]);

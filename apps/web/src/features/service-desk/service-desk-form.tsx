@@ -7,7 +7,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import { MESSAGES, TEXT_MAX, serviceDeskEmailFields, type CreateServiceDeskEmailRequest } from '@planpiso/domain';
+import {
+  MESSAGES,
+  TEXT_MAX,
+  serviceDeskEmailFields,
+  type CreateServiceDeskEmailRequest,
+  CONFIGURATION_MESSAGES,
+} from '@planpiso/domain';
 import { TextField } from '../../components/form/text-field';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { ApiError } from '../../lib/api-client';
@@ -39,8 +45,14 @@ export function ServiceDeskFormPage() {
     run: (body) => save.mutateAsync({ id, body }),
     prompt: () =>
       editing
-        ? { title: MESSAGES.confirmEditServiceDeskEmailTitle, message: MESSAGES.confirmEditServiceDeskEmail }
-        : { title: MESSAGES.confirmCreateServiceDeskEmailTitle, message: MESSAGES.confirmCreateServiceDeskEmail },
+        ? {
+            title: CONFIGURATION_MESSAGES.confirmEditServiceDeskEmailTitle,
+            message: CONFIGURATION_MESSAGES.confirmEditServiceDeskEmail,
+          }
+        : {
+            title: CONFIGURATION_MESSAGES.confirmCreateServiceDeskEmailTitle,
+            message: CONFIGURATION_MESSAGES.confirmCreateServiceDeskEmail,
+          },
     onAccepted: (succeeded) => succeeded && void navigate('/emails-mesa-servicio'),
   });
 

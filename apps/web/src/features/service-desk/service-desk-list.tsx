@@ -6,7 +6,11 @@ import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import type { GridColDef } from '@mui/x-data-grid';
-import { MESSAGES, SERVICE_DESK_EMAILS_DEFAULT_SORT, type ServiceDeskEmailResponse } from '@planpiso/domain';
+import {
+  SERVICE_DESK_EMAILS_DEFAULT_SORT,
+  type ServiceDeskEmailResponse,
+  CONFIGURATION_MESSAGES,
+} from '@planpiso/domain';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
 import { dateColumn } from '../../components/grid-columns';
@@ -53,8 +57,8 @@ export function ServiceDeskListPage() {
   const remove = useDeleteServiceDeskEmail();
   const action = useConfirmedAction<Row>({
     run: (row) => remove.mutateAsync(row.id),
-    prompt: () => ({ message: MESSAGES.confirmDeleteServiceDeskEmail }),
-    success: (_row, message) => ({ message: message ?? MESSAGES.serviceDeskEmailDeleted }),
+    prompt: () => ({ message: CONFIGURATION_MESSAGES.confirmDeleteServiceDeskEmail }),
+    success: (_row, message) => ({ message: message ?? CONFIGURATION_MESSAGES.serviceDeskEmailDeleted }),
   });
   const { ask } = action;
   const columns = useMemo(

@@ -1,7 +1,7 @@
 import { LineChart } from '@mui/x-charts/LineChart';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, formatAmountText, type StatisticsResponse } from '@planpiso/domain';
+import { formatAmountText, type StatisticsResponse, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 
 /**
  * 'Gráfica de disposiciones promedio en un lapso de 12 meses' (spec 2 §2): the average amount on the left axis and
@@ -10,9 +10,9 @@ import { MESSAGES, formatAmountText, type StatisticsResponse } from '@planpiso/d
 export function StatisticsChart({ graph }: { graph: StatisticsResponse }) {
   const [average, count] = graph.series;
   return (
-    <Box component="figure" aria-label={MESSAGES.statisticsChartTitle} sx={{ m: 0 }}>
+    <Box component="figure" aria-label={CONFIGURATION_MESSAGES.statisticsChartTitle} sx={{ m: 0 }}>
       <Typography component="figcaption" variant="h6" sx={{ fontSize: 17, mb: 1 }}>
-        {MESSAGES.statisticsChartTitle}
+        {CONFIGURATION_MESSAGES.statisticsChartTitle}
       </Typography>
       <LineChart
         height={320}

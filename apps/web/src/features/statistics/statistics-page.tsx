@@ -12,12 +12,19 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Download from '@mui/icons-material/Download';
 import Search from '@mui/icons-material/Search';
-import { MESSAGES, formatAmountText, lineTypeLabel, type StatisticsQuery } from '@planpiso/domain';
+import {
+  MESSAGES,
+  formatAmountText,
+  lineTypeLabel,
+  type StatisticsQuery,
+  CONFIGURATION_MESSAGES,
+} from '@planpiso/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DateRange } from '../../components/date-range';
 import { SelectField } from '../../components/form/select-field';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
-import { ApiError, saveFile } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { saveFile } from '../../lib/download';
 import { useSession } from '../../lib/session';
 import { downloadStatisticsPdf, useCustomers, useStatistics, useStatisticsLines } from './api/statistics';
 
@@ -50,7 +57,11 @@ export function StatisticsPage() {
   useEffect(() => {
     if (customers.isSuccess && !greeted.current) {
       greeted.current = true;
-      setResult({ ok: true, title: MESSAGES.statisticsSearchTitle, message: MESSAGES.statisticsSearchHint });
+      setResult({
+        ok: true,
+        title: CONFIGURATION_MESSAGES.statisticsSearchTitle,
+        message: CONFIGURATION_MESSAGES.statisticsSearchHint,
+      });
     }
   }, [customers.isSuccess]);
 
@@ -82,7 +93,11 @@ export function StatisticsPage() {
     try {
       const { blob, fileName } = await downloadStatisticsPdf(query);
       saveFile(blob, fileName ?? 'Estadísticas de disposiciones.pdf');
-      setResult({ ok: true, title: MESSAGES.statisticsDownloadedTitle, message: MESSAGES.statisticsDownloaded });
+      setResult({
+        ok: true,
+        title: CONFIGURATION_MESSAGES.statisticsDownloadedTitle,
+        message: CONFIGURATION_MESSAGES.statisticsDownloaded,
+      });
     } catch (error) {
       setResult(errorResult(error));
     } finally {
@@ -112,7 +127,7 @@ export function StatisticsPage() {
           control={control}
           name="clientId"
           label="Cliente"
-          placeholder={MESSAGES.statisticsCustomerPlaceholder}
+          placeholder={CONFIGURATION_MESSAGES.statisticsCustomerPlaceholder}
           options={customerOptions}
           size="small"
           // A line belongs to one customer: choosing another customer clears it.
@@ -122,7 +137,7 @@ export function StatisticsPage() {
           control={control}
           name="creditLine"
           label="Línea de crédito"
-          placeholder={MESSAGES.statisticsLinePlaceholder}
+          placeholder={CONFIGURATION_MESSAGES.statisticsLinePlaceholder}
           options={lineOptions}
           size="small"
           disabled={!clientId}
@@ -185,8 +200,8 @@ export function StatisticsPage() {
 
       <ConfirmDialog
         open={asking}
-        title={MESSAGES.statisticsDownloadTitle}
-        message={MESSAGES.statisticsDownloadConfirm}
+        title={CONFIGURATION_MESSAGES.statisticsDownloadTitle}
+        message={CONFIGURATION_MESSAGES.statisticsDownloadConfirm}
         busy={downloading}
         onConfirm={() => void download()}
         onCancel={() => setAsking(false)}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerOption, StatisticsQuery, StatisticsResponse } from '@planpiso/domain';
-import { api, downloadFile } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
 
 export const statisticsKeys = {
   customers: (userId: number) => ['statistics', 'customers', userId] as const,
