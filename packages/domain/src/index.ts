@@ -30,3 +30,5 @@ export * from './contracts/provision-configuration';
 export * from './financing/provision-statistics';
 export * from './contracts/reports';
 export * from './messages-configuration';
+export * from './messages-organisation';
+export * from './contracts/branches';

@@ -52,6 +52,14 @@ export const API_PERMISSIONS = {
   'GET /api/accounts': [1, 2, 3],
   'GET /api/accounts/:id/companies': [1, 2, 3],
   'GET /api/agencies': [1, 2, 3, 4],
+  // Branches (spec 2 §7, §6): type 4 sees its own and manages their users, but neither edits nor toggles them
+  'GET /api/agencies/:id': [1, 2, 3, 4],
+  'POST /api/agencies': [1, 2, 3],
+  'PUT /api/agencies/:id': [1, 2, 3],
+  'PATCH /api/agencies/:id/active': [1, 2, 3],
+  'GET /api/agencies/:id/users': [1, 2, 3, 4],
+  'POST /api/agencies/:id/users': [1, 2, 3, 4],
+  'PATCH /api/agencies/:id/users': [1, 2, 3, 4],
   // The lender's systems through the API (issue 4, decision 009); which clients, the external policy
   'GET /api/external/clients': [1, 2, 3, 4, 5],
   'GET /api/external/clients/:clientNumber/legal-representatives': [1, 2, 3, 4, 5],

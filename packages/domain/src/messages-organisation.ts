@@ -1,0 +1,24 @@
+// The messages of the organisation screens (spec 2: branches, accounts, companies, signer configuration): part of
+// the one catalogue, in a module of its own so the sign-in page does not ship them. Spelling is the spec's.
+
+export const ORGANISATION_MESSAGES = {
+  // Branches (spec 2 §4, §8; branchCompanyMismatch and branchUserNotAssignable are ours)
+  confirmBranchStatus: '¿Seguro que desea cambiar el estatus de la sucursal?',
+  branchStatusChanged: 'Se realizó el cambio de estatus de la sucursal',
+  branchCompanyMismatch: 'La compañía seleccionada no pertenece a la cuenta',
+  // Assigning users (spec 2 §2, §8)
+  confirmAssignUserTitle: 'Asignar usuario',
+  confirmAssignUser: '¿Seguro que desea asignar este usuario?',
+  confirmRemoveUserTitle: 'Remover usuario',
+  confirmRemoveUser: '¿Seguro que desea remover este usuario?',
+  assignSucceededTitle: 'Acción realizada con éxito',
+  userAssigned: 'El usuario se agrego de forma correcta',
+  userRemoved: 'El usuario se removió de forma correcta',
+  userAlreadyAssigned: 'El usuario ya está asignado',
+  userNotAssignable: 'El usuario no puede asignarse a esta sucursal',
+} as const;
+
+/** 'La sucursal {name} se guardo correctamente' (spec 2 §8). */
+export const branchSaved = (name: string) => `La sucursal ${name} se guardo correctamente`;
+/** 'La información de la sucursal {name} se ha actualizado' (spec 2 §8). */
+export const branchUpdated = (name: string) => `La información de la sucursal ${name} se ha actualizado`;
