@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../limits';
-import { allFlag, pageQuery, paged } from './common';
+import { allFlag, isoDate, pageQuery, paged } from './common';
 
 /**
  * Read-only look-ups of accounts, companies and branches for the user form and the users filters (spec 1 §2.5,
@@ -44,6 +44,9 @@ export const companyLookupResponse = paged(companyItem);
 export const agencyLookupQuery = lookupQuery.extend({
   account: z.coerce.number().int().positive().optional(),
   company: z.coerce.number().int().positive().optional(),
+  /** Created from / to (YYYY-MM-DD, Mexico City days): the branches list's date range (spec 2 §2). */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
 });
 export type AgencyLookupQuery = z.infer<typeof agencyLookupQuery>;
 export const AGENCIES_LOOKUP_DEFAULT_SORT = 'name:asc';
@@ -53,6 +56,10 @@ export const agencyLookupItem = z.object({
   accountId: z.number().int(),
   companyId: z.number().int(),
   isActive: z.boolean(),
+  address: z.string(),
+  account: z.object({ id: z.number().int(), name: z.string() }),
+  company: z.object({ id: z.number().int(), name: z.string() }),
+  createdAt: isoDate,
 });
 export type AgencyLookupItem = z.infer<typeof agencyLookupItem>;
 export const agencyLookupResponse = paged(agencyLookupItem);

@@ -2,7 +2,7 @@ import { and, count, eq, ilike, sql, type AnyColumn, type SQL } from 'drizzle-or
 import { accountOperators } from '../../db/schema/assignments';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import type { Executor } from '../../db/client';
-import { containsPattern, textKey, type Window } from '../../platform/listing';
+import { containsPattern, dayText, textKey, withinDays, type Window } from '../../platform/listing';
 import type { AccountScope, AgencyScope } from './policy';
 
 export type LookupFilters = { name?: string; active?: boolean };
@@ -138,31 +138,61 @@ export const agencyColumns = {
   companyId: agencies.companyId,
   isActive: agencies.isActive,
 };
-export const agencySortFields = { name: textKey(agencies.name), createdAt: agencies.createdAt };
+export const agencySortFields = {
+  name: textKey(agencies.name),
+  createdAt: agencies.createdAt,
+  company: textKey(companies.name),
+  account: textKey(accounts.name),
+};
+
+/** The list's row: the branch with its account's and company's names (spec 2 §2 "Branches" columns). */
+const agencyListColumns = {
+  ...agencyColumns,
+  address: agencies.address,
+  accountName: accounts.name,
+  companyName: companies.name,
+  createdAt: dayText(agencies.createdAt),
+};
 
 export async function listAgencies(
   db: Executor,
   scope: AgencyScope,
-  filters: LookupFilters & { account?: number; company?: number },
+  filters: LookupFilters & { account?: number; company?: number; from?: string; to?: string },
   window: Window,
   order: SQL[],
 ) {
   const where = and(
+    eq(accounts.isArchived, false),
     agencyScopeWhere(scope),
     filters.account === undefined ? undefined : eq(agencies.accountId, filters.account),
     filters.company === undefined ? undefined : eq(agencies.companyId, filters.company),
     ...nameAndActive(agencies.name, filters, agencies.isActive),
+    ...withinDays(agencies.createdAt, filters.from, filters.to),
   );
   const rows = await page(
     db
-      .select(agencyColumns)
+      .select(agencyListColumns)
       .from(agencies)
+      .innerJoin(accounts, eq(accounts.id, agencies.accountId))
+      .innerJoin(companies, eq(companies.id, agencies.companyId))
       .where(where)
       .orderBy(...order),
     window,
   );
-  const [counted] = await db.select({ n: count() }).from(agencies).where(where);
-  return { rows, total: counted?.n ?? 0 };
+  const [counted] = await db
+    .select({ n: count() })
+    .from(agencies)
+    .innerJoin(accounts, eq(accounts.id, agencies.accountId))
+    .innerJoin(companies, eq(companies.id, agencies.companyId))
+    .where(where);
+  return {
+    rows: rows.map(({ accountName, companyName, ...row }) => ({
+      ...row,
+      account: { id: row.accountId, name: accountName },
+      company: { id: row.companyId, name: companyName },
+    })),
+    total: counted?.n ?? 0,
+  };
 }
 
 export async function findAgency(db: Executor, id: number) {

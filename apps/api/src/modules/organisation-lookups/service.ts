@@ -55,7 +55,14 @@ export function createOrganisationLookups({ db }: Pick<AppDeps, 'db'>) {
       const { rows, total } = await repo.listAgencies(
         db,
         agencyScopeOf(actor),
-        { name: query.name, active: flag(query.active), account: query.account, company: query.company },
+        {
+          name: query.name,
+          active: flag(query.active),
+          account: query.account,
+          company: query.company,
+          from: query.from,
+          to: query.to,
+        },
         pageWindow(query),
         orderBy(query.sort, AGENCIES_LOOKUP_DEFAULT_SORT, repo.agencySortFields, repo.agencyColumns.id),
       );
