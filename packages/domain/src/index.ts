@@ -32,3 +32,4 @@ export * from './contracts/reports';
 export * from './messages-configuration';
 export * from './messages-organisation';
 export * from './contracts/branches';
+export * from './organisation/branch-rules';

@@ -6,6 +6,7 @@ export const ORGANISATION_MESSAGES = {
   confirmBranchStatus: '¿Seguro que desea cambiar el estatus de la sucursal?',
   branchStatusChanged: 'Se realizó el cambio de estatus de la sucursal',
   branchCompanyMismatch: 'La compañía seleccionada no pertenece a la cuenta',
+  confirmCreateBranch: '¿Desea guardar la nueva sucursal?',
   // Assigning users (spec 2 §2, §8)
   confirmAssignUserTitle: 'Asignar usuario',
   confirmAssignUser: '¿Seguro que desea asignar este usuario?',

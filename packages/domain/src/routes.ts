@@ -69,7 +69,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Sucursales',
     area: 'branches',
     types: [1, 2, 3, 4],
-    built: false,
+    built: true,
     buttons: [crear('/crear-sucursal', LENDER)],
   },
   {
@@ -78,7 +78,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'branches',
     parent: '/sucursales',
     types: LENDER,
-    built: false,
+    built: true,
   },
   {
     path: '/editar-sucursal/:id',
@@ -86,7 +86,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'branches',
     parent: '/sucursales',
     types: LENDER,
-    built: false,
+    built: true,
   },
   {
     path: '/cuentas',

@@ -28,6 +28,9 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
     (await import('../features/service-desk/service-desk-form')).ServiceDeskFormPage,
   '/configuraciones': async () => (await import('../features/configuration/configuration-page')).ConfigurationPage,
   '/estadisticas-disposiciones': async () => (await import('../features/statistics/statistics-page')).StatisticsPage,
+  '/sucursales': async () => (await import('../features/branches/branch-list')).BranchListPage,
+  '/crear-sucursal': async () => (await import('../features/branches/branch-form')).BranchFormPage,
+  '/editar-sucursal/:id': async () => (await import('../features/branches/branch-form')).BranchFormPage,
   '/creditos-fallos': async () =>
     (await import('../features/credit-failures/credit-failure-list')).CreditFailureListPage,
 };

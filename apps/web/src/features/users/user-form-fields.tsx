@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import { userFormFields, type UserType } from '@planpiso/domain';
 import { SelectField, type SelectOption } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
-import { useAccounts, useAgencies, useCompaniesOfAccount, useRolesOfTypes } from './api/get-lookups';
+import { useAccounts, useAgencies, useCompaniesOfAccount, useRolesOfTypes } from '../../lib/lookups';
 
 export type UserFormValues = {
   firstname: string;

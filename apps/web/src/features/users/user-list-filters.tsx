@@ -4,7 +4,7 @@ import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
 import { SelectField, type SelectOption } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
-import { useAccounts, useAgencies, useCompaniesOfAccount, useRolesOfTypes } from './api/get-lookups';
+import { useAccounts, useAgencies, useCompaniesOfAccount, useRolesOfTypes } from '../../lib/lookups';
 import type { UserFilter } from './api/get-users';
 
 type Values = Record<UserFilter, string>;

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AccountLookupItem, AgencyLookupItem, CompanyItem, RoleResponse, UserType } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /**
- * The dropdowns of the users filters and the user form (spec 1 §2.5, §2.6): every row at once (`all=true`),
+ * The organisation dropdowns several screens share (users filters and form, branches): every row at once (`all=true`),
  * cached a few minutes because they change rarely while a user works through a list.
  */
 const LOOKUP_STALE_MS = 5 * 60_000;

@@ -1,0 +1,96 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AgencyLookupItem, BranchResponse, BranchUser, CreateBranchRequest } from '@planpiso/domain';
+import { api } from '../../../lib/api-client';
+import type { ListQuery } from '../../../components/use-url-list-state';
+
+export const BRANCH_FILTERS = ['name', 'account', 'company', 'from', 'to'] as const;
+export type BranchFilter = (typeof BRANCH_FILTERS)[number];
+type Page<T> = { items: T[]; total: number };
+
+export const branchKeys = {
+  lists: ['branches', 'list'] as const,
+  list: (query: ListQuery<BranchFilter>) => ['branches', 'list', query] as const,
+  detail: (id: number) => ['branches', 'detail', id] as const,
+  users: (id: number) => ['branches', 'users', id] as const,
+};
+
+/** GET /api/agencies (spec 2 §7): the branches in the caller's scope, paged and sorted by the server. */
+export const useBranches = (query: ListQuery<BranchFilter>) =>
+  useQuery({
+    queryKey: branchKeys.list(query),
+    queryFn: async ({ signal }) => (await api.get<Page<AgencyLookupItem>>('/api/agencies', query, signal)).data,
+    placeholderData: keepPreviousData,
+  });
+
+export const useBranch = (id: number | null) =>
+  useQuery({
+    queryKey: branchKeys.detail(id ?? 0),
+    queryFn: async ({ signal }) => (await api.get<BranchResponse>(`/api/agencies/${id}`, undefined, signal)).data,
+    enabled: id !== null,
+  });
+
+/** POST /api/agencies or PUT /api/agencies/{id} → the spec's saved / updated message. */
+export function useSaveBranch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: CreateBranchRequest }) =>
+      id === null
+        ? api.post<BranchResponse>('/api/agencies', body)
+        : api.put<BranchResponse>(`/api/agencies/${id}`, body),
+    onSuccess: async (_saved, { id }) => {
+      await queryClient.invalidateQueries({ queryKey: branchKeys.lists });
+      if (id !== null) queryClient.removeQueries({ queryKey: branchKeys.detail(id) });
+    },
+  });
+}
+
+/** PATCH /api/agencies/{id}/active {active}: the row takes the value returned (spec 2 §4). */
+export function useSetBranchActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
+      api.patch<{ isActive: boolean }>(`/api/agencies/${id}/active`, { active }),
+    onSuccess: ({ data }, { id }) => {
+      queryClient.setQueriesData<Page<AgencyLookupItem>>({ queryKey: branchKeys.lists }, (page) =>
+        page ? { ...page, items: page.items.map((b) => (b.id === id ? { ...b, isActive: data.isActive } : b)) } : page,
+      );
+    },
+  });
+}
+
+/** GET /api/agencies/{id}/users: the branch's users by e-mail (the modal shows 10 a page). */
+export const useBranchUsers = (id: number | null, page: number) =>
+  useQuery({
+    queryKey: [...branchKeys.users(id ?? 0), page],
+    queryFn: async ({ signal }) =>
+      (await api.get<Page<BranchUser>>(`/api/agencies/${id}/users`, { page, pageSize: 10 }, signal)).data,
+    enabled: id !== null,
+    placeholderData: keepPreviousData,
+  });
+
+/** POST assigns, PATCH removes (spec 2 §7). */
+export function useBranchUserChange(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, remove }: { userId: number; remove: boolean }) =>
+      remove
+        ? api.patch<{ userId: number }>(`/api/agencies/${id}/users`, { userId })
+        : api.post<{ userId: number }>(`/api/agencies/${id}/users`, { userId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: branchKeys.users(id) }),
+  });
+}
+
+/** The dealers of an account (types 4 and 5) a branch may hold: GET /api/users in the caller's scope. */
+export const useAccountDealers = (accountId: number | null) =>
+  useQuery({
+    queryKey: ['branches', 'dealers', accountId],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Page<{ id: number; firstname: string; lastname: string; email: string; type: number }>>(
+          '/api/users',
+          { account: accountId, pageSize: 100, sort: 'email:asc' },
+          signal,
+        )
+      ).data.items.filter((user) => user.type === 4 || user.type === 5),
+    enabled: accountId !== null,
+  });

@@ -1,0 +1,110 @@
+import { useEffect } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import {
+  ADDRESS_MAX,
+  MESSAGES,
+  ORGANISATION_MESSAGES,
+  TEXT_MAX,
+  branchFields,
+  type CreateBranchRequest,
+} from '@planpiso/domain';
+import { SelectField } from '../../components/form/select-field';
+import { TextField } from '../../components/form/text-field';
+import { useConfirmedAction } from '../../components/use-confirmed-action';
+import { ApiError } from '../../lib/api-client';
+import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
+import { useBranch, useSaveBranch } from './api/branches';
+
+type Values = { name: string; accountId: number | null; companyId: number | null; address: string };
+const EMPTY: Values = { name: '', accountId: null, companyId: null, address: '' };
+
+/** /crear-sucursal and /editar-sucursal/{id} (spec 2 §2): 'Datos de la sucursal' — name, account, company, address. */
+export function BranchFormPage() {
+  const params = useParams();
+  const id = params.id ? Number(params.id) : null;
+  const editing = id !== null;
+  const navigate = useNavigate();
+  const existing = useBranch(id);
+  const save = useSaveBranch();
+  const { control, handleSubmit, reset, setValue } = useForm<Values>({
+    resolver: zodResolver(branchFields) as unknown as Resolver<Values>,
+    defaultValues: EMPTY,
+  });
+  useEffect(() => {
+    const branch = existing.data;
+    if (branch) {
+      reset({ name: branch.name, accountId: branch.accountId, companyId: branch.companyId, address: branch.address });
+    }
+  }, [existing.data, reset]);
+  const accountId = useWatch({ control, name: 'accountId' });
+  const accounts = useAccounts(true);
+  const companies = useCompaniesOfAccount(accountId ?? null);
+  // spec 3 §5's habit, applied here too: a single choice is made for the user.
+  useEffect(() => {
+    if (!editing && accounts.data?.length === 1) setValue('accountId', accounts.data[0]!.id);
+  }, [accounts.data, editing, setValue]);
+
+  const flow = useConfirmedAction<CreateBranchRequest>({
+    run: (body) => save.mutateAsync({ id, body }),
+    prompt: () => ({ message: editing ? MESSAGES.confirmEdit : ORGANISATION_MESSAGES.confirmCreateBranch }),
+    onAccepted: (succeeded) => succeeded && void navigate('/sucursales'),
+  });
+
+  if (editing && existing.isError) {
+    return (
+      <Alert severity="error">{existing.error instanceof ApiError ? existing.error.message : MESSAGES.loadError}</Alert>
+    );
+  }
+  const loading = editing && !existing.data;
+
+  return (
+    <Paper
+      component="form"
+      noValidate
+      aria-label={editing ? 'Editar sucursal' : 'Crear sucursal'}
+      onSubmit={handleSubmit((values) => flow.ask(branchFields.parse(values)))}
+      sx={{ p: 3, border: 1, borderColor: 'divider', maxWidth: 860 }}
+    >
+      <Typography variant="h6" component="h2" sx={{ fontSize: 17, mb: 2 }}>
+        Datos de la sucursal
+      </Typography>
+      {loading ? (
+        <Skeleton variant="rounded" height={180} />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextField control={control} name="name" label="Nombre" maxLength={TEXT_MAX} />
+          <SelectField
+            control={control}
+            name="accountId"
+            label="Cuenta"
+            options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+            onPicked={() => setValue('companyId', null)}
+          />
+          <SelectField
+            control={control}
+            name="companyId"
+            label="Compañía"
+            options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            disabled={!accountId}
+          />
+          <TextField control={control} name="address" label="Dirección" maxLength={ADDRESS_MAX} />
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
+        <Button onClick={() => void navigate('/sucursales')}>Cancelar</Button>
+        <Button type="submit" variant="contained" disabled={loading}>
+          Guardar
+        </Button>
+      </Box>
+      {flow.dialogs}
+    </Paper>
+  );
+}

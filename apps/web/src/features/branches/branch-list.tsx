@@ -1,0 +1,168 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useWatch, useController, type Control } from 'react-hook-form';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import Edit from '@mui/icons-material/Edit';
+import Group from '@mui/icons-material/GroupOutlined';
+import type { GridColDef } from '@mui/x-data-grid';
+import {
+  AGENCIES_LOOKUP_DEFAULT_SORT,
+  ORGANISATION_MESSAGES,
+  branchListFor,
+  type AgencyLookupItem,
+} from '@planpiso/domain';
+import { DateRange } from '../../components/date-range';
+import { FilterBar } from '../../components/filter-bar';
+import { SelectField, type SelectOption } from '../../components/form/select-field';
+import { TextField } from '../../components/form/text-field';
+import { dateColumn } from '../../components/grid-columns';
+import { PagedGrid } from '../../components/paged-grid';
+import { useConfirmedAction } from '../../components/use-confirmed-action';
+import { useUrlListState } from '../../components/use-url-list-state';
+import { useUserType } from '../../lib/can';
+import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
+import { BRANCH_FILTERS, useBranches, useSetBranchActive, type BranchFilter } from './api/branches';
+import { BranchUsersDialog } from './branch-users-dialog';
+
+type Row = AgencyLookupItem;
+type Shows = ReturnType<typeof branchListFor>;
+const toOptions = (rows: readonly { id: number; name: string }[] | undefined): SelectOption[] =>
+  (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
+
+function columns(shows: Shows, on: { edit: (r: Row) => void; users: (r: Row) => void; toggle: (r: Row) => void }) {
+  const list: GridColDef<Row>[] = [
+    { field: 'name', headerName: 'Nombre', flex: 1, minWidth: 200 },
+    { field: 'company', headerName: 'Compañía', flex: 1, minWidth: 180, valueGetter: (_v, row) => row.company.name },
+    dateColumn<Row>('createdAt', 'Fecha', { minWidth: 120 }),
+    {
+      field: 'actions',
+      headerName: 'Acciones',
+      sortable: false,
+      minWidth: 120,
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
+          {shows.edit && (
+            <Tooltip title="Editar">
+              <IconButton size="small" aria-label={`Editar ${row.name}`} onClick={() => on.edit(row)}>
+                <Edit fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+          <Tooltip title="Usuarios asignados">
+            <IconButton size="small" aria-label={`Usuarios asignados de ${row.name}`} onClick={() => on.users(row)}>
+              <Group fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      ),
+    },
+  ];
+  if (shows.statusToggle) {
+    list.push({
+      field: 'isActive',
+      headerName: 'Estatus',
+      minWidth: 100,
+      renderCell: ({ row }) => (
+        <Switch
+          size="small"
+          checked={row.isActive}
+          onChange={() => on.toggle(row)}
+          slotProps={{ input: { 'aria-label': `Estatus de ${row.name}` } }}
+        />
+      ),
+    });
+  }
+  return list;
+}
+
+/** Account (hidden for type 4) and company (types 1 and 2) filters; the company list follows the account. */
+function OrganisationFilters({ control, shows }: { control: Control<Record<BranchFilter, string>>; shows: Shows }) {
+  const account = useWatch({ control, name: 'account' });
+  const accounts = useAccounts(shows.accountFilter);
+  const companies = useCompaniesOfAccount(shows.companyFilter && account ? Number(account) : null);
+  const company = useController({ control, name: 'company' }).field;
+  return (
+    <>
+      {shows.accountFilter && (
+        <SelectField
+          control={control}
+          name="account"
+          label="Cuenta"
+          size="small"
+          emptyLabel="Todas"
+          options={toOptions(accounts.data)}
+          onPicked={() => company.onChange('')}
+        />
+      )}
+      {shows.companyFilter && (
+        <SelectField
+          control={control}
+          name="company"
+          label="Compañía"
+          size="small"
+          emptyLabel="Todas"
+          options={toOptions(companies.data)}
+          disabled={!account}
+        />
+      )}
+    </>
+  );
+}
+
+/** /sucursales (spec 2 "Branches"): name, company, created day, actions, status; filters per user type. */
+export function BranchListPage() {
+  const type = useUserType();
+  const shows = branchListFor(type ?? 4);
+  const navigate = useNavigate();
+  const list = useUrlListState({ filters: BRANCH_FILTERS, defaultSort: AGENCIES_LOOKUP_DEFAULT_SORT });
+  const branches = useBranches(list.query);
+  const setActive = useSetBranchActive();
+  const [usersOf, setUsersOf] = useState<Row | null>(null);
+  const toggle = useConfirmedAction<Row>({
+    run: (row) => setActive.mutateAsync({ id: row.id, active: !row.isActive }),
+    prompt: () => ({ message: ORGANISATION_MESSAGES.confirmBranchStatus }),
+    success: (_row, message) => ({ message: message ?? ORGANISATION_MESSAGES.branchStatusChanged }),
+  });
+  const { ask } = toggle;
+  const cols = useMemo(
+    () =>
+      columns(shows, {
+        edit: (row) => void navigate(`/editar-sucursal/${row.id}`),
+        users: setUsersOf,
+        toggle: ask,
+      }),
+    // `shows` is derived from the type, stable for the session.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [type, navigate, ask],
+  );
+
+  return (
+    <>
+      <FilterBar values={list.filters} onSearch={list.setFilters}>
+        {(control) => (
+          <>
+            <TextField control={control} name="name" label="Nombre" size="small" />
+            <OrganisationFilters control={control} shows={shows} />
+            <DateRange control={control} from="from" to="to" />
+          </>
+        )}
+      </FilterBar>
+      <PagedGrid
+        label="Sucursales"
+        columns={cols}
+        rows={branches.data?.items}
+        total={branches.data?.total}
+        loading={branches.isFetching}
+        error={branches.isError}
+        onRetry={() => void branches.refetch()}
+        list={list}
+        disableVirtualization
+      />
+      {toggle.dialogs}
+      {usersOf && <BranchUsersDialog branch={usersOf} onClose={() => setUsersOf(null)} />}
+    </>
+  );
+}
