@@ -32,6 +32,8 @@ import { registerRealtime } from './platform/realtime';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService, type AuthService } from './modules/auth/service';
 import { startJobs } from './jobs';
+import { accountRoutes } from './modules/accounts/routes';
+import { createAccountsService } from './modules/accounts/service';
 import { branchRoutes } from './modules/branches/routes';
 import { createBranchesService } from './modules/branches/service';
 import type { JobRunner } from './jobs/runner';
@@ -215,6 +217,7 @@ export async function buildApp({
   await app.register(organisationLookupRoutes, { lookups: createOrganisationLookups(deps) });
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(branchRoutes, { branches: createBranchesService(deps) });
+  await app.register(accountRoutes, { accounts: createAccountsService(deps) });
   await app.register(externalRoutes, { external: createExternalService(deps) });
   await app.register(nonWorkingRoutes, { nonWorkings: createNonWorkingsService(deps) });
   await app.register(provisionSettingsRoutes, { settings: createProvisionSettingsService(deps) });

@@ -7,6 +7,13 @@ export const ORGANISATION_MESSAGES = {
   branchStatusChanged: 'Se realizó el cambio de estatus de la sucursal',
   branchCompanyMismatch: 'La compañía seleccionada no pertenece a la cuenta',
   confirmCreateBranch: '¿Desea guardar la nueva sucursal?',
+  // Accounts (spec 2 §4, §8; the archive prompt and operatorInvalid are ours)
+  confirmAccountStatus: '¿Seguro que desea cambiar el estatus de la cuenta?',
+  accountStatusChanged: 'Se realizó el cambio de estatus de la cuenta',
+  confirmArchiveAccount: '¿Seguro que desea archivar la cuenta? Dejará de mostrarse en la lista.',
+  accountArchived: 'La cuenta se archivó correctamente',
+  accountOperatorChanged: 'Se realizó el cambio del operador asignado a la cuenta',
+  operatorInvalid: 'El operador seleccionado no es un Operador Finbe activo',
   // Assigning users (spec 2 §2, §8)
   confirmAssignUserTitle: 'Asignar usuario',
   confirmAssignUser: '¿Seguro que desea asignar este usuario?',

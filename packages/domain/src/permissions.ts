@@ -51,6 +51,11 @@ export const API_PERMISSIONS = {
   // Organisation look-ups the user form needs (spec 2 §7); the organisation issue completes these areas
   'GET /api/accounts': [1, 2, 3],
   'GET /api/accounts/:id/companies': [1, 2, 3],
+  // Accounts (spec 2 §6): view for 1–3, status and archive for the operator, the operator change for type 1
+  'GET /api/accounts/:id': [1, 2, 3],
+  'PATCH /api/accounts/:id/active': [3],
+  'PATCH /api/accounts/:id/archive': [3],
+  'PATCH /api/accounts/:id/assign': [1],
   'GET /api/agencies': [1, 2, 3, 4],
   // Branches (spec 2 §7, §6): type 4 sees its own and manages their users, but neither edits nor toggles them
   'GET /api/agencies/:id': [1, 2, 3, 4],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../limits';
-import { allFlag, isoDate, pageQuery, paged } from './common';
+import { allFlag, envelope, isoDate, pageQuery, paged } from './common';
 
 /**
  * Read-only look-ups of accounts, companies and branches for the user form and the users filters (spec 1 §2.5,
@@ -13,7 +13,14 @@ const lookupQuery = pageQuery.extend({
   active: z.enum(['true', 'false']).optional(),
 });
 
-export const accountLookupQuery = lookupQuery;
+export const accountLookupQuery = lookupQuery.extend({
+  /** 1 Holding, 2 Persona moral/física. */
+  type: z.coerce.number().int().min(1).max(2).optional(),
+  /** The operator (type 3 user id) the account is assigned to (spec 2 §7 `assigned`). */
+  assigned: z.coerce.number().int().positive().optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
 export type AccountLookupQuery = z.infer<typeof accountLookupQuery>;
 export const ACCOUNTS_LOOKUP_DEFAULT_SORT = 'name:asc';
 export const accountLookupItem = z.object({
@@ -22,6 +29,10 @@ export const accountLookupItem = z.object({
   /** 1 Holding, 2 Persona moral/física (spec 2 §9). */
   type: z.number().int(),
   isActive: z.boolean(),
+  email: z.string().nullable(),
+  /** The lender's operator assigned to the account (spec 2 §2: shown to types 1 and 2). */
+  operator: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  createdAt: isoDate,
 });
 export type AccountLookupItem = z.infer<typeof accountLookupItem>;
 export const accountLookupResponse = paged(accountLookupItem);
@@ -63,3 +74,20 @@ export const agencyLookupItem = z.object({
 });
 export type AgencyLookupItem = z.infer<typeof agencyLookupItem>;
 export const agencyLookupResponse = paged(agencyLookupItem);
+
+/** An account with its companies and their legal representatives (the view modal, spec 2 §2). */
+export const accountDetail = accountLookupItem.extend({
+  companies: z.array(
+    companyItem.extend({
+      legals: z.array(
+        z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string() }),
+      ),
+    }),
+  ),
+});
+export type AccountDetail = z.infer<typeof accountDetail>;
+export const accountDetailResponse = envelope(accountDetail);
+export const archiveAccountRequest = z.object({ archive: z.literal(true) });
+export const assignOperatorRequest = z.object({ userId: z.coerce.number().int().positive() });
+export const accountActiveResponse = envelope(z.object({ isActive: z.boolean() }));
+export const accountChangedResponse = envelope(z.object({ id: z.number().int() }));

@@ -1,5 +1,6 @@
 import { and, count, eq, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { accountOperators } from '../../db/schema/assignments';
+import { users } from '../../db/schema/users';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import type { Executor } from '../../db/client';
 import { containsPattern, dayText, textKey, withinDays, type Window } from '../../platform/listing';
@@ -50,24 +51,61 @@ export const accountColumns = {
 };
 export const accountSortFields = { name: textKey(accounts.name), type: accounts.type, createdAt: accounts.createdAt };
 
+/** The list's row: the account with its operator (spec 2 §2 "Accounts": the assigned operator column). */
+const accountListColumns = {
+  ...accountColumns,
+  email: accounts.email,
+  createdAt: dayText(accounts.createdAt),
+  operatorId: users.id,
+  operatorFirstname: users.firstname,
+  operatorLastname: users.lastname,
+};
+
+export type AccountListFilters = LookupFilters & {
+  id?: number;
+  type?: number;
+  assigned?: number;
+  from?: string;
+  to?: string;
+};
+
 export async function listAccounts(
   db: Executor,
   scope: AccountScope,
-  filters: LookupFilters,
+  filters: AccountListFilters,
   window: Window,
   order: SQL[],
 ) {
-  const where = and(accountScopeWhere(scope), ...nameAndActive(accounts.name, filters, accounts.isActive));
+  const where = and(
+    accountScopeWhere(scope),
+    ...nameAndActive(accounts.name, filters, accounts.isActive),
+    filters.id === undefined ? undefined : eq(accounts.id, filters.id),
+    filters.type === undefined ? undefined : eq(accounts.type, filters.type),
+    filters.assigned === undefined ? undefined : eq(accountOperators.userId, filters.assigned),
+    ...withinDays(accounts.createdAt, filters.from, filters.to),
+  );
   const rows = await page(
     db
-      .select(accountColumns)
+      .select(accountListColumns)
       .from(accounts)
+      .leftJoin(accountOperators, eq(accountOperators.accountId, accounts.id))
+      .leftJoin(users, eq(users.id, accountOperators.userId))
       .where(where)
       .orderBy(...order),
     window,
   );
-  const [counted] = await db.select({ n: count() }).from(accounts).where(where);
-  return { rows, total: counted?.n ?? 0 };
+  const [counted] = await db
+    .select({ n: count() })
+    .from(accounts)
+    .leftJoin(accountOperators, eq(accountOperators.accountId, accounts.id))
+    .where(where);
+  return {
+    rows: rows.map(({ operatorId, operatorFirstname, operatorLastname, ...row }) => ({
+      ...row,
+      operator: operatorId === null ? null : { id: operatorId, name: `${operatorFirstname} ${operatorLastname}` },
+    })),
+    total: counted?.n ?? 0,
+  };
 }
 
 export async function findAccount(db: Executor, scope: AccountScope, id: number) {

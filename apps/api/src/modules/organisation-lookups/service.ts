@@ -27,7 +27,14 @@ export function createOrganisationLookups({ db }: Pick<AppDeps, 'db'>) {
       const { rows, total } = await repo.listAccounts(
         db,
         accountScopeOf(actor),
-        { name: query.name, active: flag(query.active) },
+        {
+          name: query.name,
+          active: flag(query.active),
+          type: query.type,
+          assigned: query.assigned,
+          from: query.from,
+          to: query.to,
+        },
         pageWindow(query),
         orderBy(query.sort, ACCOUNTS_LOOKUP_DEFAULT_SORT, repo.accountSortFields, repo.accountColumns.id),
       );

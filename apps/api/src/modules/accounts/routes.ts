@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  accountActiveResponse,
+  accountChangedResponse,
+  accountDetailResponse,
+  archiveAccountRequest,
+  assignOperatorRequest,
+  errorResponse,
+  idParams,
+  setActiveRequest,
+} from '@planpiso/domain';
+import { currentUser } from '../../platform/auth';
+import type { AccountsService } from './service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+/** Accounts (spec 2 §7 "Accounts"); the list is the organisation look-up's GET /api/accounts. */
+export async function accountRoutes(app: FastifyInstance, { accounts }: { accounts: AccountsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['accounts'];
+  const security = [{ bearerAuth: [] }];
+
+  r.get(
+    '/api/accounts/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One account with its companies and their legal representatives (the view modal)',
+        params: idParams,
+        response: { 200: accountDetailResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await accounts.get(currentUser(request), request.params.id) }),
+  );
+
+  r.patch(
+    '/api/accounts/:id/active',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Activate or deactivate an account; answers the value it now has',
+        params: idParams,
+        body: setActiveRequest,
+        response: { 200: accountActiveResponse, ...errors },
+      },
+    },
+    async (request) => accounts.setActive(currentUser(request), request.params.id, request.body.active, request.id),
+  );
+
+  r.patch(
+    '/api/accounts/:id/archive',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Archive an account: it leaves every list',
+        params: idParams,
+        body: archiveAccountRequest,
+        response: { 200: accountChangedResponse, ...errors },
+      },
+    },
+    async (request) => accounts.archive(currentUser(request), request.params.id, request.id),
+  );
+
+  r.patch(
+    '/api/accounts/:id/assign',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the operator (an active type 3 user) assigned to an account',
+        params: idParams,
+        body: assignOperatorRequest,
+        response: { 200: accountChangedResponse, ...errors, 422: errorResponse },
+      },
+    },
+    async (request) =>
+      accounts.assignOperator(currentUser(request), request.params.id, request.body.userId, request.id),
+  );
+}
