@@ -33,3 +33,4 @@ export * from './messages-configuration';
 export * from './messages-organisation';
 export * from './contracts/branches';
 export * from './organisation/branch-rules';
+export * from './organisation/account-rules';

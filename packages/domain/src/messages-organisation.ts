@@ -13,6 +13,7 @@ export const ORGANISATION_MESSAGES = {
   confirmArchiveAccount: '¿Seguro que desea archivar la cuenta? Dejará de mostrarse en la lista.',
   accountArchived: 'La cuenta se archivó correctamente',
   accountOperatorChanged: 'Se realizó el cambio del operador asignado a la cuenta',
+  confirmAccountOperator: '¿Desea cambiar el operador asignado a la cuenta?',
   operatorInvalid: 'El operador seleccionado no es un Operador Finbe activo',
   // Assigning users (spec 2 §2, §8)
   confirmAssignUserTitle: 'Asignar usuario',

@@ -93,7 +93,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Cuentas',
     area: 'accounts',
     types: LENDER,
-    built: false,
+    built: true,
     buttons: [crear('/crear-cuenta', [3])],
   },
   { path: '/crear-cuenta', title: 'Crear cuenta', area: 'accounts', parent: '/cuentas', types: [3], built: false },

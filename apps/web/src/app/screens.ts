@@ -31,6 +31,7 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/sucursales': async () => (await import('../features/branches/branch-list')).BranchListPage,
   '/crear-sucursal': async () => (await import('../features/branches/branch-form')).BranchFormPage,
   '/editar-sucursal/:id': async () => (await import('../features/branches/branch-form')).BranchFormPage,
+  '/cuentas': async () => (await import('../features/accounts/account-list')).AccountListPage,
   '/creditos-fallos': async () =>
     (await import('../features/credit-failures/credit-failure-list')).CreditFailureListPage,
 };

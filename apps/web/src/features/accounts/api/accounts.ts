@@ -1,0 +1,63 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountDetail, AccountLookupItem, UserResponse } from '@planpiso/domain';
+import { api } from '../../../lib/api-client';
+import type { ListQuery } from '../../../components/use-url-list-state';
+
+export const ACCOUNT_FILTERS = ['name', 'type', 'assigned', 'from', 'to'] as const;
+export type AccountFilter = (typeof ACCOUNT_FILTERS)[number];
+type Page<T> = { items: T[]; total: number };
+
+export const accountKeys = {
+  lists: ['accounts', 'list'] as const,
+  list: (query: ListQuery<AccountFilter>) => ['accounts', 'list', query] as const,
+  detail: (id: number) => ['accounts', 'detail', id] as const,
+};
+
+/** GET /api/accounts (spec 2 §7): query name, type, assigned, from, to; paged and sorted by the server. */
+export const useAccountList = (query: ListQuery<AccountFilter>) =>
+  useQuery({
+    queryKey: accountKeys.list(query),
+    queryFn: async ({ signal }) => (await api.get<Page<AccountLookupItem>>('/api/accounts', query, signal)).data,
+    placeholderData: keepPreviousData,
+  });
+
+export const useAccountDetail = (id: number | null) =>
+  useQuery({
+    queryKey: accountKeys.detail(id ?? 0),
+    queryFn: async ({ signal }) => (await api.get<AccountDetail>(`/api/accounts/${id}`, undefined, signal)).data,
+    enabled: id !== null,
+  });
+
+/** The lender's operators (type 3), for the operator filter and the edit-operator modal. */
+export const useOperators = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['accounts', 'operators'],
+    queryFn: async ({ signal }) =>
+      (await api.get<Page<UserResponse>>('/api/users', { pageSize: 100, sort: 'email:asc' }, signal)).data.items.filter(
+        (user) => user.type === 3 && user.isActive,
+      ),
+    enabled,
+  });
+
+export type AccountChange =
+  | { kind: 'status'; id: number; active: boolean }
+  | { kind: 'archive'; id: number }
+  | { kind: 'operator'; id: number; userId: number };
+
+/** PATCH /api/accounts/{id}/active | archive | assign (spec 2 §7). */
+export function useAccountChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: AccountChange) => {
+      switch (change.kind) {
+        case 'status':
+          return api.patch<unknown>(`/api/accounts/${change.id}/active`, { active: change.active });
+        case 'archive':
+          return api.patch<unknown>(`/api/accounts/${change.id}/archive`, { archive: true });
+        case 'operator':
+          return api.patch<unknown>(`/api/accounts/${change.id}/assign`, { userId: change.userId });
+      }
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
+  });
+}
