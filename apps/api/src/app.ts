@@ -35,6 +35,8 @@ import { startJobs } from './jobs';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
 import { branchRoutes } from './modules/branches/routes';
+import { companyRoutes } from './modules/companies/routes';
+import { createCompaniesService } from './modules/companies/service';
 import { createBranchesService } from './modules/branches/service';
 import type { JobRunner } from './jobs/runner';
 import { creditFailureRoutes } from './modules/credit-failures/routes';
@@ -218,6 +220,7 @@ export async function buildApp({
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(branchRoutes, { branches: createBranchesService(deps) });
   await app.register(accountRoutes, { accounts: createAccountsService(deps) });
+  await app.register(companyRoutes, { companies: createCompaniesService(deps) });
   await app.register(externalRoutes, { external: createExternalService(deps) });
   await app.register(nonWorkingRoutes, { nonWorkings: createNonWorkingsService(deps) });
   await app.register(provisionSettingsRoutes, { settings: createProvisionSettingsService(deps) });

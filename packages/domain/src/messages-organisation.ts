@@ -25,6 +25,10 @@ export const ORGANISATION_MESSAGES = {
   userRemoved: 'El usuario se removió de forma correcta',
   userAlreadyAssigned: 'El usuario ya está asignado',
   userNotAssignable: 'El usuario no puede asignarse a esta sucursal',
+  defaultAssignment: 'El usuario es el asignado por omisión de la compañía y no puede removerse',
+  companyUserNotAssignable:
+    'Solo puede asignar usuarios que usted registró, de tipo Representante Legal u Operador Agencia',
+  companyRoleInvalid: 'El rol debe ser de tipo Representante Legal u Operador Agencia',
 } as const;
 
 /** 'La sucursal {name} se guardo correctamente' (spec 2 §8). */

@@ -57,6 +57,11 @@ export const API_PERMISSIONS = {
   'PATCH /api/accounts/:id/archive': [3],
   'PATCH /api/accounts/:id/assign': [1],
   'GET /api/agencies': [1, 2, 3, 4],
+  // Companies (spec 2 §7): the lender's list; assigning for the types that register dealer users
+  'GET /api/companies': [1, 2, 3],
+  'GET /api/companies/:id/users': [1, 2, 3, 4],
+  'POST /api/companies/:id/users': [1, 2, 3, 4],
+  'PATCH /api/companies/:id/users': [1, 2, 3, 4],
   // Branches (spec 2 §7, §6): type 4 sees its own and manages their users, but neither edits nor toggles them
   'GET /api/agencies/:id': [1, 2, 3, 4],
   'POST /api/agencies': [1, 2, 3],

@@ -91,3 +91,38 @@ export const archiveAccountRequest = z.object({ archive: z.literal(true) });
 export const assignOperatorRequest = z.object({ userId: z.coerce.number().int().positive() });
 export const accountActiveResponse = envelope(z.object({ isActive: z.boolean() }));
 export const accountChangedResponse = envelope(z.object({ id: z.number().int() }));
+
+/** The companies list (spec 2 "Companies": Nombre, Empresa, Fecha; filters name, account, date range). */
+export const companyListQuery = pageQuery.extend({
+  name: z.string().trim().max(TEXT_MAX).optional(),
+  account: z.coerce.number().int().positive().optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export type CompanyListQuery = z.infer<typeof companyListQuery>;
+export const COMPANIES_DEFAULT_SORT = 'name:asc';
+export const companyListItem = companyItem.extend({
+  account: z.object({ id: z.number().int(), name: z.string() }),
+  createdAt: isoDate,
+});
+export type CompanyListItem = z.infer<typeof companyListItem>;
+export const companyListResponse = paged(companyListItem);
+
+/** A user assigned to a company (spec 2 §3 "Company user assignment"); isDefault rows cannot be removed. */
+export const companyUser = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  isDefault: z.boolean(),
+  role: z.string().nullable(),
+});
+export type CompanyUser = z.infer<typeof companyUser>;
+export const COMPANY_USERS_DEFAULT_SORT = 'email:asc';
+export const companyUsersResponse = paged(companyUser);
+export const assignCompanyUserRequest = z.object({
+  userId: z.coerce.number().int().positive(),
+  roleId: z.coerce.number().int().positive(),
+});
+export const removeCompanyUserRequest = z.object({ userId: z.coerce.number().int().positive() });
+export const companyUserChangedResponse = envelope(z.object({ userId: z.number().int() }));

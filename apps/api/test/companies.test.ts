@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORGANISATION_MESSAGES, type CompanyListItem, type CompanyUser, type ErrorResponse } from '@planpiso/domain';
+import { buildApp } from '../src/app';
+import { companies } from '../src/db/schema/organisation';
+import { roles } from '../src/db/schema/roles';
+import { users } from '../src/db/schema/users';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
+import { bearer, createUser, fakeClock, json, signIn, testConfig } from './harness';
+import { seededDatabase } from './seeded-database';
+
+// Companies (spec 2 "Companies", §7) on the demo population.
+
+const seeded = await seededDatabase('companies');
+const app = await buildApp({ config: testConfig(), db: seeded.db, clock: fakeClock(), logger: false });
+const tokens = new Map<number, string>();
+let trucks = 0;
+let operatorId = 0;
+let dealerRole = 0;
+
+beforeAll(async () => {
+  await app.ready();
+  for (const user of DEMO_USERS) tokens.set(user.type, await signIn(app, user.email, DEMO_PASSWORD));
+  const [row] = await seeded.db.select().from(companies).where(eq(companies.clientId, '10002'));
+  trucks = row!.id;
+  const [operator] = await seeded.db.select().from(users).where(eq(users.email, 'operador@planpiso.mx'));
+  operatorId = operator!.id;
+  const [role] = await seeded.db.select().from(roles).where(eq(roles.name, 'Gerente de Agencia'));
+  dealerRole = role!.id;
+});
+afterAll(async () => {
+  await app.close();
+  await seeded.close();
+});
+
+const call = (type: number, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  app.inject({ method, url, payload, headers: bearer(tokens.get(type)!) });
+
+describe('the list', () => {
+  it('lists the companies of the operator’s accounts with their account and day; filters by name', async () => {
+    const page = json<{ data: { items: CompanyListItem[]; total: number } }>(
+      await call(3, 'GET', '/api/companies'),
+    ).data;
+    expect(page.items.map((c) => c.clientId).sort()).toEqual(['10001', '10002', '10003']);
+    expect(page.items.find((c) => c.clientId === '10002')).toMatchObject({
+      account: { name: 'Grupo Automotriz del Norte' },
+    });
+    const named = json<{ data: { items: CompanyListItem[] } }>(
+      await call(3, 'GET', '/api/companies?name=camiones'),
+    ).data;
+    expect(named.items.map((c) => c.name)).toEqual(['Camiones del Norte']);
+    expect((await call(5, 'GET', '/api/companies')).statusCode).toBe(403);
+  });
+});
+
+describe('assigned users', () => {
+  it('assigns a dealer the caller registered with a type 4/5 role, lists it, and removes it', async () => {
+    const dealer = await createUser(seeded.db, 5);
+    await seeded.db.update(users).set({ registerBy: operatorId }).where(eq(users.id, dealer.id));
+    const assigned = await call(3, 'POST', `/api/companies/${trucks}/users`, { userId: dealer.id, roleId: dealerRole });
+    expect(json(assigned)).toMatchObject({ message: ORGANISATION_MESSAGES.userAssigned });
+    const listed = json<{ data: { items: CompanyUser[] } }>(
+      await call(3, 'GET', `/api/companies/${trucks}/users`),
+    ).data;
+    expect(listed.items.find((u) => u.id === dealer.id)).toMatchObject({
+      isDefault: false,
+      role: 'Gerente de Agencia',
+    });
+    expect(
+      (await call(3, 'POST', `/api/companies/${trucks}/users`, { userId: dealer.id, roleId: dealerRole })).statusCode,
+    ).toBe(409);
+    const removed = await call(3, 'PATCH', `/api/companies/${trucks}/users`, { userId: dealer.id });
+    expect(json(removed)).toMatchObject({ message: ORGANISATION_MESSAGES.userRemoved });
+  });
+
+  it('refuses someone else’s user, a lender role, and removing a default assignment', async () => {
+    const stranger = await createUser(seeded.db, 5);
+    const foreign = await call(3, 'POST', `/api/companies/${trucks}/users`, {
+      userId: stranger.id,
+      roleId: dealerRole,
+    });
+    expect(json<ErrorResponse>(foreign).message).toBe(ORGANISATION_MESSAGES.companyUserNotAssignable);
+    const mine = await createUser(seeded.db, 4);
+    await seeded.db.update(users).set({ registerBy: operatorId }).where(eq(users.id, mine.id));
+    const [lenderRole] = await seeded.db.select().from(roles).where(eq(roles.name, 'Operador Comercial'));
+    const wrongRole = await call(3, 'POST', `/api/companies/${trucks}/users`, {
+      userId: mine.id,
+      roleId: lenderRole!.id,
+    });
+    expect(json<ErrorResponse>(wrongRole).message).toBe(ORGANISATION_MESSAGES.companyRoleInvalid);
+    const [representative] = await seeded.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'representante@autosdelnorte.mx'));
+    const keep = await call(3, 'PATCH', `/api/companies/${trucks}/users`, { userId: representative!.id });
+    expect(keep.statusCode).toBe(409);
+    expect(json<ErrorResponse>(keep).message).toBe(ORGANISATION_MESSAGES.defaultAssignment);
+  });
+});
