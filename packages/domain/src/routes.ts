@@ -63,7 +63,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/crear-rol', title: 'Crear rol', area: 'roles', parent: '/roles', types: [1, 2, 3, 4], built: true },
   { path: '/editar-rol/:id', title: 'Editar rol', area: 'roles', parent: '/roles', types: [1, 2, 3, 4], built: true },
   // Organisation (spec 2 §2)
-  { path: '/companias', title: 'Compañías', area: 'companies', types: LENDER, built: false },
+  { path: '/companias', title: 'Compañías', area: 'companies', types: LENDER, built: true },
   {
     path: '/sucursales',
     title: 'Sucursales',

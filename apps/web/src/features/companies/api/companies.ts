@@ -1,0 +1,55 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CompanyListItem, CompanyUser, UserResponse } from '@planpiso/domain';
+import { api } from '../../../lib/api-client';
+import type { ListQuery } from '../../../components/use-url-list-state';
+
+export const COMPANY_FILTERS = ['name', 'account', 'from', 'to'] as const;
+export type CompanyFilter = (typeof COMPANY_FILTERS)[number];
+type Page<T> = { items: T[]; total: number };
+
+export const companyKeys = {
+  lists: ['companies', 'list'] as const,
+  list: (query: ListQuery<CompanyFilter>) => ['companies', 'list', query] as const,
+  users: (id: number) => ['companies', 'users', id] as const,
+};
+
+/** GET /api/companies: the read-only Compañías list (spec 2 §2). */
+export const useCompanyList = (query: ListQuery<CompanyFilter>) =>
+  useQuery({
+    queryKey: companyKeys.list(query),
+    queryFn: async ({ signal }) => (await api.get<Page<CompanyListItem>>('/api/companies', query, signal)).data,
+    placeholderData: keepPreviousData,
+  });
+
+export const useCompanyUsers = (id: number) =>
+  useQuery({
+    queryKey: companyKeys.users(id),
+    queryFn: async ({ signal }) =>
+      (await api.get<Page<CompanyUser>>(`/api/companies/${id}/users`, { pageSize: 100 }, signal)).data,
+  });
+
+/** The picker's users (spec 2 §2): those the signed-in user registered, dealers only. */
+export const useMyDealers = (userId: number) =>
+  useQuery({
+    queryKey: ['companies', 'my-dealers', userId],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Page<UserResponse>>(
+          '/api/users',
+          { registerBy: userId, pageSize: 100, sort: 'email:asc' },
+          signal,
+        )
+      ).data.items.filter((user) => user.type === 4 || user.type === 5),
+  });
+
+/** POST assigns (userId, roleId); PATCH removes (userId) — spec 2 §7. */
+export function useCompanyUserChange(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { userId: number; roleId?: number }) =>
+      change.roleId === undefined
+        ? api.patch<{ userId: number }>(`/api/companies/${id}/users`, { userId: change.userId })
+        : api.post<{ userId: number }>(`/api/companies/${id}/users`, change),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.users(id) }),
+  });
+}
