@@ -219,7 +219,7 @@ export async function buildApp({
   await app.register(organisationLookupRoutes, { lookups: createOrganisationLookups(deps) });
   await app.register(notificationRoutes, { notifications: services.notifications });
   await app.register(branchRoutes, { branches: createBranchesService(deps) });
-  await app.register(accountRoutes, { accounts: createAccountsService(deps) });
+  await app.register(accountRoutes, { accounts: createAccountsService(deps, services.identity) });
   await app.register(companyRoutes, { companies: createCompaniesService(deps) });
   await app.register(externalRoutes, { external: createExternalService(deps) });
   await app.register(nonWorkingRoutes, { nonWorkings: createNonWorkingsService(deps) });

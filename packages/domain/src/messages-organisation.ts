@@ -7,6 +7,14 @@ export const ORGANISATION_MESSAGES = {
   branchStatusChanged: 'Se realizó el cambio de estatus de la sucursal',
   branchCompanyMismatch: 'La compañía seleccionada no pertenece a la cuenta',
   confirmCreateBranch: '¿Desea guardar la nueva sucursal?',
+  // Account wizard (spec 2 §5, §8; clientTaken and legalEmailTaken are ours)
+  wizardInvalid: 'Verifique que la información ingresada sea correcta',
+  legalPersonInvalid: 'Verifique la información ingresada',
+  confirmCreateAccountTitle: 'Creación de cuenta',
+  confirmCreateAccount: '¿Estás seguro de crear esta cuenta?',
+  accountSaved: 'La cuenta se guardo correctamente',
+  clientTaken: 'El cliente seleccionado ya está registrado en otra cuenta',
+  legalEmailTaken: 'El correo del representante legal ya está registrado',
   // Accounts (spec 2 §4, §8; the archive prompt and operatorInvalid are ours)
   confirmAccountStatus: '¿Seguro que desea cambiar el estatus de la cuenta?',
   accountStatusChanged: 'Se realizó el cambio de estatus de la cuenta',

@@ -53,6 +53,8 @@ export const API_PERMISSIONS = {
   'GET /api/accounts/:id/companies': [1, 2, 3],
   // Accounts (spec 2 §6): view for 1–3, status and archive for the operator, the operator change for type 1
   'GET /api/accounts/:id': [1, 2, 3],
+  // The wizard: type 3 creates accounts (spec 2 §6)
+  'POST /api/accounts': [3],
   'PATCH /api/accounts/:id/active': [3],
   'PATCH /api/accounts/:id/archive': [3],
   'PATCH /api/accounts/:id/assign': [1],

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../limits';
+import { MESSAGES, badFormat, maxChars } from '../messages';
+import { ORGANISATION_MESSAGES } from '../messages-organisation';
 import { allFlag, envelope, isoDate, pageQuery, paged } from './common';
 
 /**
@@ -126,3 +128,63 @@ export const assignCompanyUserRequest = z.object({
 });
 export const removeCompanyUserRequest = z.object({ userId: z.coerce.number().int().positive() });
 export const companyUserChangedResponse = envelope(z.object({ userId: z.number().int() }));
+
+/** A legal representative in the wizard (spec 2 §3 "Legal person"), from the CRM by client number. */
+export const wizardLegalPerson = z.object({
+  firstname: z.string().trim().min(1, { message: ORGANISATION_MESSAGES.wizardInvalid }).max(TEXT_MAX),
+  lastname: z.string().trim().min(1, { message: ORGANISATION_MESSAGES.wizardInvalid }).max(TEXT_MAX),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(TEXT_MAX)
+    .pipe(z.email({ message: ORGANISATION_MESSAGES.wizardInvalid })),
+  // spec 2 §5: digits only, 8–13.
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\d{8,13}$/, { message: ORGANISATION_MESSAGES.wizardInvalid }),
+  /** The CRM's id of the person (here: the client number plus the person's e-mail). */
+  legalId: z.string().trim().min(1, { message: ORGANISATION_MESSAGES.wizardInvalid }).max(50),
+});
+
+export const wizardCompany = z.object({
+  clientId: z.string().trim().min(1, { message: ORGANISATION_MESSAGES.wizardInvalid }).max(50),
+  name: z.string().trim().min(1, { message: ORGANISATION_MESSAGES.wizardInvalid }).max(TEXT_MAX),
+  legalName: z.string().trim().max(250).default(''),
+  legalPerson: wizardLegalPerson,
+});
+
+/**
+ * POST /accounts (spec 2 §2 wizard, §5): the account, its companies and one legal representative each. A type 2
+ * account (Persona moral/física) has exactly one company; a Holding (type 1) one or more, each a different client.
+ */
+export const createAccountRequest = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, { message: MESSAGES.required })
+      .max(TEXT_MAX, { message: maxChars(TEXT_MAX) }),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(1, { message: MESSAGES.required })
+      .max(TEXT_MAX, { message: maxChars(TEXT_MAX) })
+      .pipe(z.email({ message: badFormat('correo') })),
+    type: z.union([z.literal(1), z.literal(2)], { error: MESSAGES.required }),
+    companies: z.array(wizardCompany).min(1, { message: ORGANISATION_MESSAGES.wizardInvalid }),
+  })
+  .superRefine((account, ctx) => {
+    if (account.type === 2 && account.companies.length !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['companies'], message: ORGANISATION_MESSAGES.wizardInvalid });
+    }
+    const clients = account.companies.map((c) => c.clientId);
+    const emails = account.companies.map((c) => c.legalPerson.email);
+    if (new Set(clients).size !== clients.length || new Set(emails).size !== emails.length) {
+      ctx.addIssue({ code: 'custom', path: ['companies'], message: ORGANISATION_MESSAGES.wizardInvalid });
+    }
+  });
+export type CreateAccountRequest = z.infer<typeof createAccountRequest>;
+export const accountSavedResponse = envelope(accountDetail);

@@ -4,6 +4,8 @@ import {
   accountActiveResponse,
   accountChangedResponse,
   accountDetailResponse,
+  accountSavedResponse,
+  createAccountRequest,
   archiveAccountRequest,
   assignOperatorRequest,
   errorResponse,
@@ -33,6 +35,22 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: { accoun
       },
     },
     async (request) => ({ data: await accounts.get(currentUser(request), request.params.id) }),
+  );
+
+  r.post(
+    '/api/accounts',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The account wizard: account, companies and legal representatives (mailed temporary passwords), all or nothing',
+        body: createAccountRequest,
+        response: { 201: accountSavedResponse, ...errors, 409: errorResponse, 503: errorResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await accounts.create(currentUser(request), request.body, request.id)),
   );
 
   r.patch(
