@@ -50,11 +50,11 @@ describe('signed-in users', () => {
   it('a route of a later issue shows its title and "En construcción", never a blank page', async () => {
     storeSession(sessionUserOf(2));
     mockApi({ 'GET /api/identity/session': sessionCheck });
-    renderApp('/cuentas');
-    expect(await screen.findByRole('heading', { name: 'Cuentas', level: 1 })).toBeTruthy();
+    renderApp('/auditorias');
+    expect(await screen.findByRole('heading', { name: 'Auditorías', level: 1 })).toBeTruthy();
     expect(screen.getByText(MESSAGES.underConstruction)).toBeTruthy();
     expect(screen.getByText(MESSAGES.underConstructionDetail)).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Cuentas | PlanPiso'));
+    await waitFor(() => expect(document.title).toBe('Auditorías | PlanPiso'));
   });
 
   it('a form route shows a back button to its parent list', async () => {
