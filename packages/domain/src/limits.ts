@@ -7,6 +7,8 @@ export const TEXT_MAX = 150;
 export const DESCRIPTION_MAX = 250;
 export const PHONE_MIN_DIGITS = 8;
 export const PHONE_MAX_DIGITS = 13;
+/** A phone: digits only, 8–13 of them (spec 1 §5, spec 2 §5). */
+export const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`);
 export const PASSWORD_MIN = 8;
 export const SIDE_MENU_WIDTH = 240;
 export const EXCEPTION_DIALOG_WIDTH = 637;

@@ -96,7 +96,7 @@ export const ROUTES: readonly AppRoute[] = [
     built: true,
     buttons: [crear('/crear-cuenta', [3])],
   },
-  { path: '/crear-cuenta', title: 'Crear cuenta', area: 'accounts', parent: '/cuentas', types: [3], built: false },
+  { path: '/crear-cuenta', title: 'Crear cuenta', area: 'accounts', parent: '/cuentas', types: [3], built: true },
   {
     path: '/editar-cuenta/:id',
     title: 'Editar cuenta',

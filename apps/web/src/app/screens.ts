@@ -32,6 +32,7 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/crear-sucursal': async () => (await import('../features/branches/branch-form')).BranchFormPage,
   '/editar-sucursal/:id': async () => (await import('../features/branches/branch-form')).BranchFormPage,
   '/cuentas': async () => (await import('../features/accounts/account-list')).AccountListPage,
+  '/crear-cuenta': async () => (await import('../features/accounts/account-wizard')).AccountWizardPage,
   '/companias': async () => (await import('../features/companies/company-list')).CompanyListPage,
   '/creditos-fallos': async () =>
     (await import('../features/credit-failures/credit-failure-list')).CreditFailureListPage,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_MAX } from '../limits';
+import { PHONE_PATTERN, TEXT_MAX } from '../limits';
 import { MESSAGES, badFormat, maxChars } from '../messages';
 import { ORGANISATION_MESSAGES } from '../messages-organisation';
 import { allFlag, envelope, isoDate, pageQuery, paged } from './common';
@@ -140,10 +140,7 @@ export const wizardLegalPerson = z.object({
     .max(TEXT_MAX)
     .pipe(z.email({ message: ORGANISATION_MESSAGES.wizardInvalid })),
   // spec 2 §5: digits only, 8–13.
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\d{8,13}$/, { message: ORGANISATION_MESSAGES.wizardInvalid }),
+  phone: z.string().trim().regex(PHONE_PATTERN, { message: ORGANISATION_MESSAGES.wizardInvalid }),
   /** The CRM's id of the person (here: the client number plus the person's e-mail). */
   legalId: z.string().trim().min(1, { message: ORGANISATION_MESSAGES.wizardInvalid }).max(50),
 });
@@ -155,25 +152,30 @@ export const wizardCompany = z.object({
   legalPerson: wizardLegalPerson,
 });
 
+/** The wizard's first step, 'Datos' (spec 2 §5: the contact e-mail 1–150 with a valid pattern). */
+export const accountDataFields = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: MESSAGES.required })
+    .max(TEXT_MAX, { message: maxChars(TEXT_MAX) }),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, { message: MESSAGES.required })
+    .max(TEXT_MAX, { message: maxChars(TEXT_MAX) })
+    .pipe(z.email({ message: badFormat('correo') })),
+  type: z.union([z.literal(1), z.literal(2)], { error: MESSAGES.required }),
+});
+export type AccountDataFields = z.infer<typeof accountDataFields>;
+
 /**
  * POST /accounts (spec 2 §2 wizard, §5): the account, its companies and one legal representative each. A type 2
  * account (Persona moral/física) has exactly one company; a Holding (type 1) one or more, each a different client.
  */
-export const createAccountRequest = z
-  .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, { message: MESSAGES.required })
-      .max(TEXT_MAX, { message: maxChars(TEXT_MAX) }),
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .min(1, { message: MESSAGES.required })
-      .max(TEXT_MAX, { message: maxChars(TEXT_MAX) })
-      .pipe(z.email({ message: badFormat('correo') })),
-    type: z.union([z.literal(1), z.literal(2)], { error: MESSAGES.required }),
+export const createAccountRequest = accountDataFields
+  .extend({
     companies: z.array(wizardCompany).min(1, { message: ORGANISATION_MESSAGES.wizardInvalid }),
   })
   .superRefine((account, ctx) => {

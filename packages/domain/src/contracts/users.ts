@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, TEXT_MAX } from '../limits';
+import { PHONE_MAX_DIGITS, PHONE_PATTERN, TEXT_MAX } from '../limits';
 import { MESSAGES, additionalEmailsInvalid, maxChars } from '../messages';
 import { requiredEmail, requiredText } from '../validation';
 import { envelope, isoDate, pageQuery, paged } from './common';
 import { companyItem } from './organisation-lookups';
 
-const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`);
 const EMAIL_PATTERN = /^[^\s@;]+@[^\s@;]+\.[^\s@;]+$/;
 
 /** Splits the semicolon-separated additional e-mails (spec 1 §3), ignoring blanks. */

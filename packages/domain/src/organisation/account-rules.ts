@@ -23,3 +23,19 @@ export function accountListFor(type: UserType) {
     statusToggle: operator,
   };
 }
+
+/** The wizard's steps (spec 2 §2), in order. */
+export const ACCOUNT_WIZARD_STEPS = ['Datos', 'Empresas', 'Repr. Legal', 'Registro finalizados'] as const;
+
+/**
+ * The CRM has no id of its own for a legal representative (RepresentantesLegales answers a list per client), so the
+ * wizard names one by its client number and its place in that list: '10004-1' (decision 014).
+ */
+export const crmLegalId = (clientNumber: string, position: number) => `${clientNumber}-${position + 1}`;
+
+/**
+ * Whether one more company may be added in the wizard's 'Empresas' step: a Persona moral/física (type 2) has exactly
+ * one company, a Holding as many as it likes (spec 2 §4).
+ */
+export const canAddCompany = (type: number | null, companies: number) =>
+  type === ACCOUNT_TYPE.HOLDING || companies === 0;

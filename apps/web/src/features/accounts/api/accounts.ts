@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountDetail, AccountLookupItem, UserResponse } from '@planpiso/domain';
+import type { AccountDetail, AccountLookupItem, CreateAccountRequest, UserResponse } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 import type { ListQuery } from '../../../components/use-url-list-state';
 
@@ -58,6 +58,15 @@ export function useAccountChange() {
           return api.patch<unknown>(`/api/accounts/${change.id}/assign`, { userId: change.userId });
       }
     },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
+  });
+}
+
+/** POST /api/accounts: the wizard's save (account, companies, legal representatives), all or nothing. */
+export function useCreateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateAccountRequest) => api.post<AccountDetail>('/api/accounts', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
   });
 }
