@@ -36,6 +36,8 @@ import { accountRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
 import { branchRoutes } from './modules/branches/routes';
 import { companyRoutes } from './modules/companies/routes';
+import { signerConfigurationRoutes } from './modules/signer-configuration/routes';
+import { createSignerConfigurationService } from './modules/signer-configuration/service';
 import { createCompaniesService } from './modules/companies/service';
 import { createBranchesService } from './modules/branches/service';
 import type { JobRunner } from './jobs/runner';
@@ -221,6 +223,7 @@ export async function buildApp({
   await app.register(branchRoutes, { branches: createBranchesService(deps) });
   await app.register(accountRoutes, { accounts: createAccountsService(deps, services.identity) });
   await app.register(companyRoutes, { companies: createCompaniesService(deps) });
+  await app.register(signerConfigurationRoutes, { signers: createSignerConfigurationService(deps) });
   await app.register(externalRoutes, { external: createExternalService(deps) });
   await app.register(nonWorkingRoutes, { nonWorkings: createNonWorkingsService(deps) });
   await app.register(provisionSettingsRoutes, { settings: createProvisionSettingsService(deps) });

@@ -34,3 +34,5 @@ export * from './messages-organisation';
 export * from './contracts/branches';
 export * from './organisation/branch-rules';
 export * from './organisation/account-rules';
+export * from './organisation/signer-rules';
+export * from './contracts/signer-configuration';

@@ -37,6 +37,21 @@ export const ORGANISATION_MESSAGES = {
   companyUserNotAssignable:
     'Solo puede asignar usuarios que usted registró, de tipo Representante Legal u Operador Agencia',
   companyRoleInvalid: 'El rol debe ser de tipo Representante Legal u Operador Agencia',
+  // Signer configuration (spec 2 §5, §8; confirmations, signatureConfigSaved and the refusals after it are ours)
+  jointSignersMin:
+    'Verifique la configuración de firmas mancomunadas, debe tener por lo menos dos elementos seleccionados',
+  signersIncomplete: 'La información de los firmantes esta incompleta',
+  customSignerSaved: 'La información se guardo correctamente',
+  customSignerDeleted: 'El registro se eliminó de forma correcta',
+  confirmSignatureConfig: '¿Desea guardar la configuración de firmantes?',
+  signatureConfigSaved: 'La configuración de firmantes se guardo correctamente',
+  confirmCustomSigner: '¿Desea guardar el firmante?',
+  confirmDeleteCustomSigner: '¿Seguro que desea eliminar este firmante?',
+  signerUnknown: 'El firmante seleccionado no corresponde a la línea de crédito',
+  customSignerNotAllowed: 'Los firmantes personalizados solo aplican cuando la firma no es electrónica',
+  customSignerInUse: 'El firmante está en la configuración de firmas guardada; cámbielo antes de eliminarlo',
+  creditLineNotOfCompany: 'La línea de crédito no pertenece a la compañía seleccionada',
+  signatureVersionInvalid: 'La versión de la configuración de firmas no es válida',
 } as const;
 
 /** 'La sucursal {name} se guardo correctamente' (spec 2 §8). */

@@ -58,6 +58,13 @@ export const API_PERMISSIONS = {
   'PATCH /api/accounts/:id/active': [3],
   'PATCH /api/accounts/:id/archive': [3],
   'PATCH /api/accounts/:id/assign': [1],
+  // Signer configuration and custom signers: the operator who configures accounts (spec 2 §6)
+  'GET /api/accounts/signatureConfig': [3],
+  'POST /api/accounts/signatureConfig': [3],
+  'GET /api/custom-signers': [3],
+  'POST /api/custom-signers': [3],
+  'PUT /api/custom-signers/:id': [3],
+  'DELETE /api/custom-signers/:id': [3],
   'GET /api/agencies': [1, 2, 3, 4],
   // Companies (spec 2 §7): the lender's list; assigning for the types that register dealer users
   'GET /api/companies': [1, 2, 3],

@@ -14,7 +14,8 @@ const never = sql`false`;
 export const operatedBy = (userId: number) =>
   sql`select ${accountOperators.accountId} from ${accountOperators} where ${accountOperators.userId} = ${userId}`;
 
-function accountScopeWhere(scope: AccountScope): SQL {
+/** The live accounts a scope reaches, as a condition on `accounts` (decision 008). */
+export function accountScopeWhere(scope: AccountScope): SQL {
   // An archived account is gone for everyone (spec 2 §4).
   const live = eq(accounts.isArchived, false);
   switch (scope.kind) {
