@@ -111,7 +111,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'accounts',
     parent: '/cuentas',
     types: [3],
-    built: false,
+    built: true,
   },
   { path: '/notificaciones', title: 'Notificaciones', area: 'notifications', types: ALL, built: true },
   // Financing operations (spec 3 §2)
