@@ -124,3 +124,100 @@ describe('creating an account', () => {
     expect((await post({ name: 'x' }, admin)).statusCode).toBe(403);
   });
 });
+
+describe('editing an account (PUT /api/accounts/{id})', () => {
+  const put = (id: number, payload: object, token = operator) =>
+    app.inject({ method: 'PUT', url: `/api/accounts/${id}`, payload, headers: bearer(token) });
+  const kept = (c: AccountDetail['companies'][number]) => ({
+    id: c.id,
+    clientId: c.clientId,
+    name: c.name,
+    legalName: c.legalName ?? '',
+    legalPerson: null,
+  });
+  let account: AccountDetail;
+
+  beforeAll(async () => {
+    const created = await post({
+      name: `Grupo Editable ${tag}`,
+      email: `editable.${tag}@prueba.planpiso.mx`,
+      type: 1,
+      companies: [company('10006', 'Autos Peninsulares', legal('Manuel', '10006'))],
+    });
+    account = json<{ data: AccountDetail }>(created).data;
+  });
+
+  it('adds a company with its legal representative, who is mailed', async () => {
+    const response = await put(account.id, {
+      companies: [kept(account.companies[0]!), company('10007', 'Vehículos del Pacífico', legal('Jesus', '10007'))],
+    });
+    expect(response.statusCode).toBe(200);
+    const body = json<{ data: AccountDetail; message: string }>(response);
+    expect(body.message).toBe(ORGANISATION_MESSAGES.accountUpdated);
+    expect(body.data.companies.map((c) => c.clientId)).toEqual(['10006', '10007']);
+    expect(await readMail(`jesus.${tag}@prueba.planpiso.mx`, app)).toHaveLength(1);
+    account = body.data;
+  });
+
+  it('replaces a legal representative: the new one by default, the former one still assigned', async () => {
+    const [peninsulares, pacifico] = account.companies;
+    const response = await put(account.id, {
+      companies: [{ ...kept(peninsulares!), legalPerson: legal('Veronica', '10006') }, kept(pacifico!)],
+    });
+    expect(response.statusCode).toBe(200);
+    const legals = json<{ data: AccountDetail }>(response).data.companies[0]!.legals;
+    expect(legals.map((l) => [l.email.split('.')[0], l.isDefault])).toEqual([
+      ['veronica', true],
+      ['manuel', false],
+    ]);
+    account = json<{ data: AccountDetail }>(response).data;
+  });
+
+  it('removes a company left out, archiving its legal representative', async () => {
+    const response = await put(account.id, { companies: [kept(account.companies[0]!)] });
+    expect(response.statusCode).toBe(200);
+    expect(json<{ data: AccountDetail }>(response).data.companies.map((c) => c.clientId)).toEqual(['10006']);
+    const [jesus] = await seeded.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `jesus.${tag}@prueba.planpiso.mx`));
+    expect(jesus).toMatchObject({ isArchived: true, companyId: null });
+  });
+
+  it('refuses to remove a company with branches, and an e-mail in use, changing nothing', async () => {
+    const demo = json<{ data: { items: AccountDetail[] } }>(
+      await app.inject({ method: 'GET', url: '/api/accounts?all=true', headers: bearer(operator) }),
+    );
+    const norte = demo.data.items.find((a) => a.name === 'Grupo Automotriz del Norte')!;
+    const detail = json<{ data: AccountDetail }>(
+      await app.inject({ method: 'GET', url: `/api/accounts/${norte.id}`, headers: bearer(operator) }),
+    ).data;
+    // Autos del Norte (10001) has the demo branches.
+    const inUse = await put(norte.id, { companies: detail.companies.filter((c) => c.clientId !== '10001').map(kept) });
+    expect(inUse.statusCode).toBe(409);
+    expect(json<ErrorResponse>(inUse).message).toBe(ORGANISATION_MESSAGES.companyInUse);
+    const norteAfter = json<{ data: AccountDetail }>(
+      await app.inject({ method: 'GET', url: `/api/accounts/${norte.id}`, headers: bearer(operator) }),
+    ).data;
+    expect(norteAfter.companies).toHaveLength(detail.companies.length);
+
+    const taken = await put(account.id, {
+      companies: [
+        kept(account.companies[0]!),
+        company('10007', 'Vehículos del Pacífico', { ...legal('Otro', '10007'), email: 'agencia@autosdelnorte.mx' }),
+      ],
+    });
+    expect(taken.statusCode).toBe(409);
+    const after = json<{ data: AccountDetail }>(
+      await app.inject({ method: 'GET', url: `/api/accounts/${account.id}`, headers: bearer(operator) }),
+    ).data;
+    expect(after.companies.map((c) => c.clientId)).toEqual(['10006']);
+  });
+
+  it('is 404 for an operator the account is not assigned to, 403 for other types', async () => {
+    const stranger = await signIn(app, 'diana.cantu@planpiso.mx', DEMO_PASSWORD);
+    expect((await put(account.id, { companies: [kept(account.companies[0]!)] }, stranger)).statusCode).toBe(404);
+    const admin = await signIn(app, 'administrador@planpiso.mx', DEMO_PASSWORD);
+    expect((await put(account.id, { companies: [kept(account.companies[0]!)] }, admin)).statusCode).toBe(403);
+  });
+});

@@ -55,6 +55,7 @@ export const API_PERMISSIONS = {
   'GET /api/accounts/:id': [1, 2, 3],
   // The wizard: type 3 creates accounts (spec 2 §6)
   'POST /api/accounts': [3],
+  'PUT /api/accounts/:id': [3],
   'PATCH /api/accounts/:id/active': [3],
   'PATCH /api/accounts/:id/archive': [3],
   'PATCH /api/accounts/:id/assign': [1],

@@ -82,7 +82,15 @@ export const accountDetail = accountLookupItem.extend({
   companies: z.array(
     companyItem.extend({
       legals: z.array(
-        z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string() }),
+        z.object({
+          id: z.number().int(),
+          firstname: z.string(),
+          lastname: z.string(),
+          email: z.string(),
+          phone: z.string().nullable(),
+          legalId: z.string().nullable(),
+          isDefault: z.boolean(),
+        }),
       ),
     }),
   ),
@@ -190,3 +198,29 @@ export const createAccountRequest = accountDataFields
   });
 export type CreateAccountRequest = z.infer<typeof createAccountRequest>;
 export const accountSavedResponse = envelope(accountDetail);
+
+/**
+ * PUT /accounts/{id} (spec 2 "Account edit"): the account's data is read-only, so only its companies are taken — the
+ * whole list as it should be. A company with `id` stays (a `legalPerson` replaces its legal representative); one
+ * without is added with its representative; a company left out is removed.
+ */
+export const updateAccountRequest = z
+  .object({
+    companies: z
+      .array(
+        wizardCompany.extend({
+          id: z.coerce.number().int().positive().optional(),
+          legalPerson: wizardLegalPerson.nullable(),
+        }),
+      )
+      .min(1, { message: ORGANISATION_MESSAGES.wizardInvalid }),
+  })
+  .superRefine((account, ctx) => {
+    const clients = account.companies.map((c) => c.clientId);
+    const emails = account.companies.flatMap((c) => (c.legalPerson ? [c.legalPerson.email] : []));
+    const newWithoutLegal = account.companies.some((c) => c.id === undefined && c.legalPerson === null);
+    if (newWithoutLegal || new Set(clients).size !== clients.length || new Set(emails).size !== emails.length) {
+      ctx.addIssue({ code: 'custom', path: ['companies'], message: ORGANISATION_MESSAGES.wizardInvalid });
+    }
+  });
+export type UpdateAccountRequest = z.infer<typeof updateAccountRequest>;

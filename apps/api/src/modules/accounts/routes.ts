@@ -11,6 +11,7 @@ import {
   errorResponse,
   idParams,
   setActiveRequest,
+  updateAccountRequest,
 } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
 import type { AccountsService } from './service';
@@ -51,6 +52,22 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: { accoun
     },
     async (request, reply) =>
       reply.code(201).send(await accounts.create(currentUser(request), request.body, request.id)),
+  );
+
+  r.put(
+    '/api/accounts/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The account edit: its companies as they should be (kept, with a new legal representative, added, removed); the account data is read-only',
+        params: idParams,
+        body: updateAccountRequest,
+        response: { 200: accountSavedResponse, ...errors, 409: errorResponse, 422: errorResponse, 503: errorResponse },
+      },
+    },
+    async (request) => accounts.update(currentUser(request), request.params.id, request.body, request.id),
   );
 
   r.patch(

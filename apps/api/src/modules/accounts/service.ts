@@ -1,9 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ORGANISATION_MESSAGES, type AccountDetail, type CreateAccountRequest } from '@planpiso/domain';
+import {
+  ORGANISATION_MESSAGES,
+  type AccountDetail,
+  type CreateAccountRequest,
+  type UpdateAccountRequest,
+} from '@planpiso/domain';
 import { roles } from '../../db/schema/roles';
 import type { IdentityService } from '../identity/service';
 import { accountOperators, userCompanies } from '../../db/schema/assignments';
-import { accounts, companies } from '../../db/schema/organisation';
+import { provisions } from '../../db/schema/financing';
+import { accounts, agencies, companies } from '../../db/schema/organisation';
+import { customSigners, signatureConfigs } from '../../db/schema/signatures';
 import { users } from '../../db/schema/users';
 import type { Executor } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
@@ -13,6 +20,76 @@ import { AppError, notFound } from '../../platform/errors';
 import { transaction } from '../../platform/transaction';
 import { accountScopeOf } from '../organisation-lookups/policy';
 import { findAccount, listAccounts } from '../organisation-lookups/repository';
+
+type NewLegal = { id: number; email: string; firstname: string };
+type LegalPerson = CreateAccountRequest['companies'][number]['legalPerson'];
+
+/** The role legal representatives get: the creator's own active type 4 role, else the system's. */
+async function legalRoleOf(tx: Executor, actor: AuthUser) {
+  const [role] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.type, 4), eq(roles.isActive, true)))
+    .orderBy(sql`${roles.registerBy} = ${actor.id} desc`, roles.id)
+    .limit(1);
+  return role?.id ?? null;
+}
+
+/** A company's legal representative: a type 4 user with the company as its default assignment. */
+async function addLegal(
+  tx: Executor,
+  actor: AuthUser,
+  place: { accountId: number; companyId: number; role: number | null },
+  person: LegalPerson,
+): Promise<NewLegal> {
+  const [user] = await tx
+    .insert(users)
+    .values({
+      firstname: person.firstname,
+      lastname: person.lastname,
+      email: person.email,
+      phone: person.phone,
+      type: 4,
+      roleId: place.role,
+      accountId: place.accountId,
+      companyId: place.companyId,
+      legalId: person.legalId,
+      registerBy: actor.id,
+    })
+    .returning({ id: users.id, email: users.email, firstname: users.firstname });
+  await tx
+    .insert(userCompanies)
+    .values({ userId: user!.id, companyId: place.companyId, roleId: place.role, isDefault: true });
+  return user!;
+}
+
+/** Clients already registered, or e-mails already in use, refuse the whole save (409). */
+async function assertFree(tx: Executor, clients: string[], emails: string[]) {
+  if (clients.length > 0) {
+    const taken = await tx.select({ id: companies.id }).from(companies).where(inArray(companies.clientId, clients));
+    if (taken.length > 0) throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.clientTaken);
+  }
+  if (emails.length > 0) {
+    const used = await tx.select({ id: users.id }).from(users).where(inArray(users.email, emails));
+    if (used.length > 0) throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.legalEmailTaken);
+  }
+}
+
+/** Whether anything hangs on a company (branches, provisions, signer configuration): then it cannot be removed. */
+async function companyInUse(tx: Executor, companyId: number) {
+  const uses = [
+    tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.companyId, companyId)).limit(1),
+    tx.select({ id: provisions.id }).from(provisions).where(eq(provisions.companyId, companyId)).limit(1),
+    tx
+      .select({ id: signatureConfigs.id })
+      .from(signatureConfigs)
+      .where(eq(signatureConfigs.companyId, companyId))
+      .limit(1),
+    tx.select({ id: customSigners.id }).from(customSigners).where(eq(customSigners.companyId, companyId)).limit(1),
+  ];
+  for (const use of uses) if ((await use).length > 0) return true;
+  return false;
+}
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
@@ -56,6 +133,9 @@ export function createAccountsService(
               firstname: users.firstname,
               lastname: users.lastname,
               email: users.email,
+              phone: users.phone,
+              legalId: users.legalId,
+              isDefault: userCompanies.isDefault,
             })
             .from(userCompanies)
             .innerJoin(users, eq(users.id, userCompanies.userId))
@@ -68,7 +148,8 @@ export function createAccountsService(
                 eq(users.type, 4),
                 eq(users.isArchived, false),
               ),
-            );
+            )
+            .orderBy(sql`${userCompanies.isDefault} desc`, users.email);
     return {
       ...account,
       companies: list.map((company) => ({
@@ -88,27 +169,19 @@ export function createAccountsService(
      */
     async create(actor: AuthUser, input: CreateAccountRequest, requestId: string) {
       const saved = await transaction(db, async (tx) => {
-        const clients = input.companies.map((c) => c.clientId);
-        const taken = await tx.select({ id: companies.id }).from(companies).where(inArray(companies.clientId, clients));
-        if (taken.length > 0) throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.clientTaken);
-        const emails = input.companies.map((c) => c.legalPerson.email);
-        const used = await tx.select({ id: users.id }).from(users).where(inArray(users.email, emails));
-        if (used.length > 0) throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.legalEmailTaken);
-
+        await assertFree(
+          tx,
+          input.companies.map((c) => c.clientId),
+          input.companies.map((c) => c.legalPerson.email),
+        );
         const [account] = await tx
           .insert(accounts)
           .values({ name: input.name, email: input.email, type: input.type, registerBy: actor.id })
           .returning({ id: accounts.id });
         const accountId = account!.id;
         await tx.insert(accountOperators).values({ accountId, userId: actor.id });
-        // The role the legal representatives hold: the creator's own type 4 role, else the system's.
-        const [role] = await tx
-          .select({ id: roles.id })
-          .from(roles)
-          .where(and(eq(roles.type, 4), eq(roles.isActive, true)))
-          .orderBy(sql`${roles.registerBy} = ${actor.id} desc`, roles.id)
-          .limit(1);
-        const created: { id: number; email: string; firstname: string }[] = [];
+        const role = await legalRoleOf(tx, actor);
+        const created: NewLegal[] = [];
         for (const company of input.companies) {
           const [row] = await tx
             .insert(companies)
@@ -120,26 +193,7 @@ export function createAccountsService(
               registerBy: actor.id,
             })
             .returning({ id: companies.id });
-          const person = company.legalPerson;
-          const [user] = await tx
-            .insert(users)
-            .values({
-              firstname: person.firstname,
-              lastname: person.lastname,
-              email: person.email,
-              phone: person.phone,
-              type: 4,
-              roleId: role?.id ?? null,
-              accountId,
-              companyId: row!.id,
-              legalId: person.legalId,
-              registerBy: actor.id,
-            })
-            .returning({ id: users.id, email: users.email, firstname: users.firstname });
-          await tx
-            .insert(userCompanies)
-            .values({ userId: user!.id, companyId: row!.id, roleId: role?.id ?? null, isDefault: true });
-          created.push(user!);
+          created.push(await addLegal(tx, actor, { accountId, companyId: row!.id, role }, company.legalPerson));
         }
         const after = await detail(actor, accountId, tx);
         await writeAudit(tx, {
@@ -155,6 +209,95 @@ export function createAccountsService(
         return after;
       });
       return { data: saved, message: ORGANISATION_MESSAGES.accountSaved };
+    },
+
+    /**
+     * The account edit's save (spec 2 "Account edit"): the account's own data is read-only; its companies become the
+     * list sent — kept ones may get a new legal representative (a new type 4 user, mailed; the former one stays
+     * assigned, no longer by default), new ones are added as in the wizard, and left-out ones are removed when
+     * nothing hangs on them. One transaction; the mails go last.
+     */
+    async update(actor: AuthUser, id: number, input: UpdateAccountRequest, requestId: string) {
+      const saved = await transaction(db, async (tx) => {
+        const account = await accountOf(actor, id, tx);
+        const before = await detail(actor, id, tx);
+        if (account.type === 2 && input.companies.length !== 1) {
+          throw new AppError('VALIDATION_ERROR', 400, ORGANISATION_MESSAGES.wizardInvalid);
+        }
+        const current = new Map(before.companies.map((c) => [c.id, c]));
+        const kept = input.companies.filter((c) => c.id !== undefined);
+        if (kept.some((c) => !current.has(c.id!))) {
+          throw new AppError('VALIDATION_ERROR', 422, ORGANISATION_MESSAGES.companyNotOfAccount);
+        }
+        const added = input.companies.filter((c) => c.id === undefined);
+        // A kept company's legal representative changes only when another person is sent.
+        const replaced = kept.filter(
+          (c) =>
+            c.legalPerson && !current.get(c.id!)!.legals.some((l) => l.isDefault && l.email === c.legalPerson!.email),
+        );
+        await assertFree(
+          tx,
+          added.map((c) => c.clientId),
+          [...added, ...replaced].map((c) => c.legalPerson!.email),
+        );
+
+        const keptIds = new Set(kept.map((c) => c.id!));
+        for (const company of before.companies.filter((c) => !keptIds.has(c.id))) {
+          if (await companyInUse(tx, company.id)) {
+            throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.companyInUse);
+          }
+          // Its legal representatives go with it: nobody signs in to a company that no longer exists.
+          const defaults = company.legals.filter((l) => l.isDefault).map((l) => l.id);
+          if (defaults.length > 0) {
+            await tx
+              .update(users)
+              .set({ isArchived: true, isActive: false, companyId: null })
+              .where(inArray(users.id, defaults));
+          }
+          await tx.update(users).set({ companyId: null }).where(eq(users.companyId, company.id));
+          await tx.delete(userCompanies).where(eq(userCompanies.companyId, company.id));
+          await tx.delete(companies).where(eq(companies.id, company.id));
+        }
+
+        const role = await legalRoleOf(tx, actor);
+        const created: NewLegal[] = [];
+        for (const company of replaced) {
+          await tx
+            .update(userCompanies)
+            .set({ isDefault: false })
+            .where(and(eq(userCompanies.companyId, company.id!), eq(userCompanies.isDefault, true)));
+          created.push(
+            await addLegal(tx, actor, { accountId: id, companyId: company.id!, role }, company.legalPerson!),
+          );
+        }
+        for (const company of added) {
+          const [row] = await tx
+            .insert(companies)
+            .values({
+              accountId: id,
+              name: company.name,
+              legalName: company.legalName || null,
+              clientId: company.clientId,
+              registerBy: actor.id,
+            })
+            .returning({ id: companies.id });
+          created.push(await addLegal(tx, actor, { accountId: id, companyId: row!.id, role }, company.legalPerson!));
+        }
+
+        const after = await detail(actor, id, tx);
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'account.updated',
+          entity: 'account',
+          entityId: id,
+          before,
+          after,
+          requestId,
+        });
+        for (const user of created) await identity.issueTemporaryPassword(tx, user, { actor: actor.id, requestId });
+        return after;
+      });
+      return { data: saved, message: ORGANISATION_MESSAGES.accountUpdated };
     },
 
     async setActive(actor: AuthUser, id: number, active: boolean, requestId: string) {
