@@ -103,7 +103,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'accounts',
     parent: '/cuentas',
     types: [3],
-    built: false,
+    built: true,
   },
   {
     path: '/configurar-cuenta/:id',

@@ -33,6 +33,7 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/editar-sucursal/:id': async () => (await import('../features/branches/branch-form')).BranchFormPage,
   '/cuentas': async () => (await import('../features/accounts/account-list')).AccountListPage,
   '/crear-cuenta': async () => (await import('../features/accounts/account-wizard')).AccountWizardPage,
+  '/editar-cuenta/:id': async () => (await import('../features/accounts/account-edit-page')).AccountEditPage,
   '/configurar-cuenta/:id': async () =>
     (await import('../features/accounts/signer-configuration-page')).SignerConfigurationPage,
   '/companias': async () => (await import('../features/companies/company-list')).CompanyListPage,

@@ -30,7 +30,7 @@ type LegalPerson = CreateAccountRequest['companies'][number]['legalPerson'];
 /** A company chosen in the wizard; its legal representative comes in the next step. */
 export type DraftCompany = { clientId: string; name: string; legalName: string; legalPerson: LegalPerson | null };
 
-function loadError(error: unknown) {
+export function loadError(error: unknown) {
   return (
     <Alert severity="error">
       {error instanceof ApiError ? [error.message, error.detail].filter(Boolean).join('. ') : MESSAGES.loadError}
@@ -38,7 +38,7 @@ function loadError(error: unknown) {
   );
 }
 
-function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
+export function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
     <Tooltip title="Quitar">
       <IconButton size="small" aria-label={label} onClick={onClick}>
@@ -48,7 +48,7 @@ function RemoveButton({ label, onClick }: { label: string; onClick: () => void }
   );
 }
 
-function SimpleTable({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
+export function SimpleTable({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
   return (
     <Table size="small" aria-label={label}>
       <TableHead>

@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountDetail, AccountLookupItem, CreateAccountRequest, UserResponse } from '@planpiso/domain';
+import type {
+  AccountDetail,
+  AccountLookupItem,
+  CreateAccountRequest,
+  UpdateAccountRequest,
+  UserResponse,
+} from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 import type { ListQuery } from '../../../components/use-url-list-state';
 
@@ -67,6 +73,15 @@ export function useCreateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateAccountRequest) => api.post<AccountDetail>('/api/accounts', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
+  });
+}
+
+/** PUT /api/accounts/{id}: the account edit's companies (kept, changed, added; left-out ones are removed). */
+export function useUpdateAccount(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateAccountRequest) => api.put<AccountDetail>(`/api/accounts/${id}`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
   });
 }
