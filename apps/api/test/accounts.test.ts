@@ -7,6 +7,7 @@ import {
   type ErrorResponse,
 } from '@planpiso/domain';
 import { buildApp } from '../src/app';
+import { accountOperators } from '../src/db/schema/assignments';
 import { accounts } from '../src/db/schema/organisation';
 import { users } from '../src/db/schema/users';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
@@ -48,6 +49,24 @@ describe('the list', () => {
     expect((await list(1, '?type=2')).items.every((a) => a.type === 2)).toBe(true);
     expect((await list(1, `?assigned=${operatorId}`)).items.map((a) => a.id)).toContain(north);
     expect((await list(1, '?name=bajío')).items.map((a) => a.name)).toEqual(['Grupo Automotriz del Bajío']);
+  });
+});
+
+describe('scope (spec 2 §6, decision 014)', () => {
+  it('an administrator sees the accounts of the operators it registered; the super user every account', async () => {
+    // An account handed to an operator someone else registered.
+    const stranger = await createUser(seeded.db, 3);
+    const [account] = await seeded.db
+      .insert(accounts)
+      .values({ name: 'Cuenta de otro operador', type: 2 })
+      .returning({ id: accounts.id });
+    await seeded.db.insert(accountOperators).values({ accountId: account!.id, userId: stranger.id });
+
+    expect((await list(2)).items.map((a) => a.name)).not.toContain('Cuenta de otro operador');
+    expect((await call(2, 'GET', `/api/accounts/${account!.id}`)).statusCode).toBe(404);
+    expect((await list(2)).items.map((a) => a.id)).toContain(north);
+    expect((await call(1, 'GET', `/api/accounts/${account!.id}`)).statusCode).toBe(200);
+    expect((await call(3, 'GET', `/api/accounts/${account!.id}`)).statusCode).toBe(404);
   });
 });
 

@@ -97,3 +97,26 @@ describe('assigned users', () => {
     expect(json<ErrorResponse>(keep).message).toBe(ORGANISATION_MESSAGES.defaultAssignment);
   });
 });
+
+describe('branches and users of a company', () => {
+  it('lists its branches, and its users with the branches each is assigned to, within the caller’s scope', async () => {
+    const [north] = await seeded.db.select().from(companies).where(eq(companies.clientId, '10001'));
+    const [bajio] = await seeded.db.select().from(companies).where(eq(companies.clientId, '10003'));
+    for (const type of [3, 5]) {
+      const branches = json<{ data: { name: string }[] }>(
+        await call(type, 'GET', `/api/companies/${north!.id}/agencies`),
+      ).data;
+      expect(branches.map((b) => b.name)).toContain('Sucursal Monterrey Centro');
+    }
+    const people = json<{ data: { email: string; agencies: { name: string }[] }[] }>(
+      await call(3, 'GET', `/api/companies/${north!.id}/users-agencies`),
+    ).data;
+    expect(people.find((p) => p.email === 'agencia@autosdelnorte.mx')?.agencies.map((a) => a.name)).toEqual([
+      'Sucursal Monterrey Centro',
+    ]);
+    expect(people.map((p) => p.email)).toEqual([...people.map((p) => p.email)].sort());
+    // A dealer of another account does not reach the company.
+    expect((await call(5, 'GET', `/api/companies/${bajio!.id}/agencies`)).statusCode).toBe(404);
+    expect((await call(5, 'GET', `/api/companies/${bajio!.id}/users-agencies`)).statusCode).toBe(404);
+  });
+});

@@ -88,8 +88,10 @@ describe('scope', () => {
     expect(foreign.statusCode).toBe(404);
     expect(json<ErrorResponse>(foreign).message).toBe(MESSAGES.clientNotFound);
     expect((await get(3, `/api/external/clients/${BAJIO}/credit-lines`)).statusCode).toBe(200);
-    // Types 1 and 2 reach every client.
-    expect((await get(2, `/api/external/clients/${UNREGISTERED}/credit-lines`)).statusCode).toBe(200);
+    // The super user reaches every client; an administrator those of its operators' accounts (decision 014).
+    expect((await get(1, `/api/external/clients/${UNREGISTERED}/credit-lines`)).statusCode).toBe(200);
+    expect((await get(2, `/api/external/clients/${UNREGISTERED}/credit-lines`)).statusCode).toBe(404);
+    expect((await get(2, `/api/external/clients/${BAJIO}/credit-lines`)).statusCode).toBe(200);
   });
 
   it('answers guarantors of a line in scope, and 404 for a line outside it or unknown', async () => {

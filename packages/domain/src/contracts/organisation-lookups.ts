@@ -224,3 +224,24 @@ export const updateAccountRequest = z
     }
   });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequest>;
+
+/** GET /companies/{id}/agencies: the company's live branches by name (the branch pickers of spec 3). */
+export const companyAgency = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  isActive: z.boolean(),
+});
+export const companyAgenciesResponse = envelope(z.array(companyAgency));
+
+/** GET /companies/{id}/users-agencies: the company's users with the branches each is assigned to, by e-mail. */
+export const companyUserAgencies = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  type: z.number().int(),
+  agencies: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type CompanyUserAgencies = z.infer<typeof companyUserAgencies>;
+export const companyUsersAgenciesResponse = envelope(z.array(companyUserAgencies));

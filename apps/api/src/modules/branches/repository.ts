@@ -13,7 +13,7 @@ export function branchScopeWhere(scope: AgencyScope): SQL | undefined {
     case 'all':
       return undefined;
     case 'operated':
-      return sql`${agencies.accountId} in (${operatedBy(scope.by)})`;
+      return sql`${agencies.accountId} in (${operatedBy(scope)})`;
     case 'company':
       return and(eq(agencies.accountId, scope.accountId), eq(agencies.companyId, scope.companyId));
     case 'none':

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  companyAgenciesResponse,
+  companyUsersAgenciesResponse,
   assignCompanyUserRequest,
   companyListQuery,
   companyListResponse,
@@ -34,6 +36,34 @@ export async function companyRoutes(app: FastifyInstance, { companies }: { compa
       },
     },
     async (request) => ({ data: await companies.list(currentUser(request), request.query) }),
+  );
+
+  r.get(
+    '/api/companies/:id/agencies',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The branches of a company, active ones first, by name',
+        params: idParams,
+        response: { 200: companyAgenciesResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await companies.agencies(currentUser(request), request.params.id) }),
+  );
+
+  r.get(
+    '/api/companies/:id/users-agencies',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The users of a company, each with the branches of the company it is assigned to',
+        params: idParams,
+        response: { 200: companyUsersAgenciesResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await companies.usersAgencies(currentUser(request), request.params.id) }),
   );
 
   r.get(

@@ -6,11 +6,12 @@ import {
   type CompanyListItem,
   type CompanyListQuery,
   type CompanyUser,
+  type CompanyUserAgencies,
   type PageQuery,
 } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
-import { userCompanies } from '../../db/schema/assignments';
-import { accounts, companies } from '../../db/schema/organisation';
+import { userAgencies, userCompanies } from '../../db/schema/assignments';
+import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
 import { writeAudit } from '../../platform/audit';
@@ -30,7 +31,7 @@ function scopeWhere(scope: AccountScope): SQL {
     case 'all':
       return eq(accounts.isArchived, false);
     case 'operated':
-      return and(eq(accounts.isArchived, false), sql`${companies.accountId} in (${operatedBy(scope.by)})`)!;
+      return and(eq(accounts.isArchived, false), sql`${companies.accountId} in (${operatedBy(scope)})`)!;
     case 'own':
       return and(eq(accounts.isArchived, false), eq(companies.accountId, scope.accountId))!;
     case 'none':
@@ -95,6 +96,52 @@ export function createCompaniesService({ db }: Pick<AppDeps, 'db'>) {
         items: rows.map(({ accountName, ...row }) => ({ ...row, account: { id: row.accountId, name: accountName } })),
         total: counted?.n ?? 0,
       };
+    },
+
+    /** The company's branches, active ones first, by name. */
+    async agencies(actor: AuthUser, id: number) {
+      await companyOf(actor, id);
+      return db
+        .select({ id: agencies.id, name: agencies.name, address: agencies.address, isActive: agencies.isActive })
+        .from(agencies)
+        .where(eq(agencies.companyId, id))
+        .orderBy(sql`${agencies.isActive} desc`, textKey(agencies.name), agencies.id);
+    },
+
+    /** The company's users (live), each with the branches of this company it is assigned to; by e-mail. */
+    async usersAgencies(actor: AuthUser, id: number): Promise<CompanyUserAgencies[]> {
+      await companyOf(actor, id);
+      const people = await db
+        .select({
+          id: users.id,
+          firstname: users.firstname,
+          lastname: users.lastname,
+          email: users.email,
+          type: users.type,
+        })
+        .from(userCompanies)
+        .innerJoin(users, eq(users.id, userCompanies.userId))
+        .where(and(eq(userCompanies.companyId, id), eq(users.isArchived, false)))
+        .orderBy(textKey(users.email), users.id);
+      if (people.length === 0) return [];
+      const links = await db
+        .select({ userId: userAgencies.userId, id: agencies.id, name: agencies.name })
+        .from(userAgencies)
+        .innerJoin(agencies, eq(agencies.id, userAgencies.agencyId))
+        .where(
+          and(
+            eq(agencies.companyId, id),
+            inArray(
+              userAgencies.userId,
+              people.map((p) => p.id),
+            ),
+          ),
+        )
+        .orderBy(textKey(agencies.name));
+      return people.map((person) => ({
+        ...person,
+        agencies: links.filter((l) => l.userId === person.id).map(({ userId: _u, ...agency }) => agency),
+      }));
     },
 
     async users(actor: AuthUser, id: number, query: PageQuery): Promise<Page<CompanyUser>> {

@@ -15,7 +15,7 @@ function companyScopeWhere(scope: ClientScope): SQL {
     case 'all':
       return live;
     case 'operated':
-      return and(live, sql`${companies.accountId} in (${operatedBy(scope.by)})`)!;
+      return and(live, sql`${companies.accountId} in (${operatedBy(scope)})`)!;
     case 'own':
       // A dealer's companies: the ones assigned to it, and the active one it picked in the header.
       return and(

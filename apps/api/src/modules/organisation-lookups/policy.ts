@@ -3,15 +3,17 @@ import { USER_TYPE, type UserType } from '@planpiso/domain';
 type Actor = { id: number; type: UserType; accountId: number | null; companyId: number | null };
 
 /** Which accounts (and so which of their companies) an actor may look up (spec 2 §6, ARCHITECTURE §6). */
-export type AccountScope =
-  { kind: 'all' } | { kind: 'operated'; by: number } | { kind: 'own'; accountId: number } | { kind: 'none' };
+export type AccountScope = { kind: 'all' } | OperatedScope | { kind: 'own'; accountId: number } | { kind: 'none' };
+
+/**
+ * The accounts assigned to the lender's staff (spec 2 §6 "assigned to them"): to the operator itself (`levels` 0),
+ * or to the operators an administrator registered (1). The super user sees every account. Decision 014.
+ */
+export type OperatedScope = { kind: 'operated'; by: number; levels: 0 | 1 };
 
 /** Which branches an actor may look up. */
 export type AgencyScope =
-  | { kind: 'all' }
-  | { kind: 'operated'; by: number }
-  | { kind: 'company'; accountId: number; companyId: number }
-  | { kind: 'none' };
+  { kind: 'all' } | OperatedScope | { kind: 'company'; accountId: number; companyId: number } | { kind: 'none' };
 
 /**
  * Types 1 and 2 see every account until the organisation issue narrows them; type 3 only the accounts assigned
@@ -20,10 +22,11 @@ export type AgencyScope =
 export function accountScopeOf(actor: Actor): AccountScope {
   switch (actor.type) {
     case USER_TYPE.SUPER_USER:
-    case USER_TYPE.PROVIDER_ADMIN:
       return { kind: 'all' };
+    case USER_TYPE.PROVIDER_ADMIN:
+      return { kind: 'operated', by: actor.id, levels: 1 };
     case USER_TYPE.PROVIDER_OPERATOR:
-      return { kind: 'operated', by: actor.id };
+      return { kind: 'operated', by: actor.id, levels: 0 };
     default:
       return actor.accountId ? { kind: 'own', accountId: actor.accountId } : { kind: 'none' };
   }
@@ -37,10 +40,11 @@ export function accountScopeOf(actor: Actor): AccountScope {
 export function agencyScopeOf(actor: Actor): AgencyScope {
   switch (actor.type) {
     case USER_TYPE.SUPER_USER:
-    case USER_TYPE.PROVIDER_ADMIN:
       return { kind: 'all' };
+    case USER_TYPE.PROVIDER_ADMIN:
+      return { kind: 'operated', by: actor.id, levels: 1 };
     case USER_TYPE.PROVIDER_OPERATOR:
-      return { kind: 'operated', by: actor.id };
+      return { kind: 'operated', by: actor.id, levels: 0 };
     default:
       return actor.accountId && actor.companyId
         ? { kind: 'company', accountId: actor.accountId, companyId: actor.companyId }

@@ -10,9 +10,15 @@ export type LookupFilters = { name?: string; active?: boolean };
 
 const never = sql`false`;
 
-/** Accounts a type 3 operates (spec 2 §4: one operator per account). */
-export const operatedBy = (userId: number) =>
-  sql`select ${accountOperators.accountId} from ${accountOperators} where ${accountOperators.userId} = ${userId}`;
+/** The ids of the accounts an operated scope reaches, as a subquery (decision 014). */
+export function operatedBy(scope: { by: number; levels: 0 | 1 }) {
+  if (scope.levels === 0) {
+    return sql`select ${accountOperators.accountId} from ${accountOperators} where ${accountOperators.userId} = ${scope.by}`;
+  }
+  // An administrator: the accounts of the operators it registered.
+  const operators = sql`select ${users.id} from ${users} where ${users.registerBy} = ${scope.by}`;
+  return sql`select ${accountOperators.accountId} from ${accountOperators} where ${accountOperators.userId} in (${operators})`;
+}
 
 /** The live accounts a scope reaches, as a condition on `accounts` (decision 008). */
 export function accountScopeWhere(scope: AccountScope): SQL {
@@ -22,7 +28,7 @@ export function accountScopeWhere(scope: AccountScope): SQL {
     case 'all':
       return live;
     case 'operated':
-      return and(live, sql`${accounts.id} in (${operatedBy(scope.by)})`)!;
+      return and(live, sql`${accounts.id} in (${operatedBy(scope)})`)!;
     case 'own':
       return and(live, eq(accounts.id, scope.accountId))!;
     case 'none':
@@ -162,7 +168,7 @@ function agencyScopeWhere(scope: AgencyScope): SQL | undefined {
     case 'all':
       return undefined;
     case 'operated':
-      return sql`${agencies.accountId} in (${operatedBy(scope.by)})`;
+      return sql`${agencies.accountId} in (${operatedBy(scope)})`;
     case 'company':
       return and(eq(agencies.accountId, scope.accountId), eq(agencies.companyId, scope.companyId));
     case 'none':

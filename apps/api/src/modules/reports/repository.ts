@@ -16,7 +16,7 @@ function companyScope(scope: AccountScope): SQL {
     case 'all':
       return live;
     case 'operated':
-      return and(live, sql`${companies.accountId} in (${operatedBy(scope.by)})`)!;
+      return and(live, sql`${companies.accountId} in (${operatedBy(scope)})`)!;
     case 'own':
       return and(live, eq(companies.accountId, scope.accountId))!;
     case 'none':

@@ -75,7 +75,7 @@ export function scopeWhere(scope: UserScope): SQL {
       return and(
         live,
         scope.withOperatedAccounts
-          ? or(eq(users.registerBy, scope.by), sql`${users.accountId} in (${operatedBy(scope.by)})`)
+          ? or(eq(users.registerBy, scope.by), sql`${users.accountId} in (${operatedBy({ by: scope.by, levels: 0 })})`)
           : eq(users.registerBy, scope.by),
       )!;
     case 'company':
