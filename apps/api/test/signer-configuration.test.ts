@@ -10,6 +10,7 @@ import {
 import { buildApp } from '../src/app';
 import { companies } from '../src/db/schema/organisation';
 import { DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_SIGNATURE_LINE } from '../src/db/seed-signatures';
 import { bearer, fakeClock, json, signIn, testConfig } from './harness';
 import { seededDatabase } from './seeded-database';
 
@@ -111,6 +112,21 @@ describe('the signer configuration', () => {
   it('is 404 for an operator the account is not assigned to', async () => {
     expect((await load(stranger)).statusCode).toBe(404);
     expect((await save([...guarantors, jointPair], {}, stranger)).statusCode).toBe(404);
+  });
+});
+
+describe('the demo configuration', () => {
+  it('is seeded for Autos del Norte on LC-10001-02 and still holds against the CRM simulator', async () => {
+    const url = `/api/accounts/signatureConfig?companyId=${company}&creditLine=${DEMO_SIGNATURE_LINE}`;
+    const config = json<{ data: SignatureConfig }>(
+      await app.inject({ method: 'GET', url, headers: bearer(operator) }),
+    ).data;
+    expect(config.signatures.map((s) => s.signedBy)).toEqual([
+      'Eduardo Garza Sada',
+      'Ramón Garza Treviño, Mariana Cantú Villarreal',
+    ]);
+    const resaved = await save(config.signatures, { creditLine: DEMO_SIGNATURE_LINE });
+    expect(resaved.statusCode).toBe(200);
   });
 });
 

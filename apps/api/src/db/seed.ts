@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/identity/passwords';
 import { accountOperators, userAgencies, userCompanies } from './schema/assignments';
 import { credentials } from './schema/identity';
 import { accounts, agencies, companies } from './schema/organisation';
+import { seedSignatureDemo } from './seed-signatures';
 import { roles } from './schema/roles';
 import { users } from './schema/users';
 import type { Db, Tx } from './client';
@@ -389,5 +390,6 @@ export async function seedDemo(db: Db): Promise<void> {
       registerBy: agent,
       legalId: representative,
     });
+    await seedSignatureDemo(tx, { accountId, companyId: northId, registerBy: userIds.get(3)!, representative });
   });
 }
