@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORGANISATION_MESSAGES, type CompanyListItem, type CompanyUser, type ErrorResponse } from '@planpiso/domain';
 import { buildApp } from '../src/app';
+import { exceptions } from '../src/db/schema/exceptions';
 import { companies } from '../src/db/schema/organisation';
 import { roles } from '../src/db/schema/roles';
 import { users } from '../src/db/schema/users';
@@ -118,5 +119,36 @@ describe('branches and users of a company', () => {
     // A dealer of another account does not reach the company.
     expect((await call(5, 'GET', `/api/companies/${bajio!.id}/agencies`)).statusCode).toBe(404);
     expect((await call(5, 'GET', `/api/companies/${bajio!.id}/users-agencies`)).statusCode).toBe(404);
+  });
+});
+
+describe('the last exception of a company', () => {
+  it('is null until the company asks for one, then the newest, within the caller’s scope', async () => {
+    const [north] = await seeded.db.select().from(companies).where(eq(companies.clientId, '10001'));
+    const [bajio] = await seeded.db.select().from(companies).where(eq(companies.clientId, '10003'));
+    const url = `/api/companies/${north!.id}/last-exception`;
+    expect(json<{ data: unknown }>(await call(5, 'GET', url)).data).toBeNull();
+    await seeded.db.insert(exceptions).values([
+      {
+        folio: 'EXC-T-1',
+        accountId: north!.accountId,
+        companyId: north!.id,
+        comment: 'Saldo pendiente por conciliar',
+        status: 3,
+        createdAt: new Date('2026-10-01T16:00:00Z'),
+      },
+      {
+        folio: 'EXC-T-2',
+        accountId: north!.accountId,
+        companyId: north!.id,
+        comment: 'Auditoría en curso',
+        status: 2,
+        isApproved: true,
+        createdAt: new Date('2026-11-02T16:00:00Z'),
+      },
+    ]);
+    const latest = json<{ data: { folio: string; status: number } }>(await call(3, 'GET', url)).data;
+    expect(latest).toMatchObject({ folio: 'EXC-T-2', status: 2 });
+    expect((await call(5, 'GET', `/api/companies/${bajio!.id}/last-exception`)).statusCode).toBe(404);
   });
 });

@@ -73,6 +73,7 @@ export const API_PERMISSIONS = {
   // The branch and operator pickers of the financing screens: every type, within its scope
   'GET /api/companies/:id/agencies': [1, 2, 3, 4, 5],
   'GET /api/companies/:id/users-agencies': [1, 2, 3, 4, 5],
+  'GET /api/companies/:id/last-exception': [1, 2, 3, 4, 5],
   'POST /api/companies/:id/users': [1, 2, 3, 4],
   'PATCH /api/companies/:id/users': [1, 2, 3, 4],
   // Branches (spec 2 §7, §6): type 4 sees its own and manages their users, but neither edits nor toggles them

@@ -245,3 +245,18 @@ export const companyUserAgencies = z.object({
 });
 export type CompanyUserAgencies = z.infer<typeof companyUserAgencies>;
 export const companyUsersAgenciesResponse = envelope(z.array(companyUserAgencies));
+
+/**
+ * GET /companies/{id}/last-exception: the company's latest exception request (spec 3 §4: status 0 pending, 1
+ * reviewed, 2 approved, 3 rejected), or null when it never asked for one. The provisions' eligibility reads it.
+ */
+export const lastException = z.object({
+  id: z.number().int(),
+  folio: z.string(),
+  status: z.number().int(),
+  isApproved: z.boolean().nullable(),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+export type LastException = z.infer<typeof lastException>;
+export const lastExceptionResponse = envelope(lastException.nullable());

@@ -8,6 +8,7 @@ import {
 import { roles } from '../../db/schema/roles';
 import type { IdentityService } from '../identity/service';
 import { accountOperators, userCompanies } from '../../db/schema/assignments';
+import { exceptions } from '../../db/schema/exceptions';
 import { provisions } from '../../db/schema/financing';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { customSigners, signatureConfigs } from '../../db/schema/signatures';
@@ -86,6 +87,7 @@ async function companyInUse(tx: Executor, companyId: number) {
       .where(eq(signatureConfigs.companyId, companyId))
       .limit(1),
     tx.select({ id: customSigners.id }).from(customSigners).where(eq(customSigners.companyId, companyId)).limit(1),
+    tx.select({ id: exceptions.id }).from(exceptions).where(eq(exceptions.companyId, companyId)).limit(1),
   ];
   for (const use of uses) if ((await use).length > 0) return true;
   return false;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  lastExceptionResponse,
   companyAgenciesResponse,
   companyUsersAgenciesResponse,
   assignCompanyUserRequest,
@@ -64,6 +65,20 @@ export async function companyRoutes(app: FastifyInstance, { companies }: { compa
       },
     },
     async (request) => ({ data: await companies.usersAgencies(currentUser(request), request.params.id) }),
+  );
+
+  r.get(
+    '/api/companies/:id/last-exception',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The latest exception request of a company (null if none): the provisions eligibility check reads it',
+        params: idParams,
+        response: { 200: lastExceptionResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await companies.lastException(currentUser(request), request.params.id) }),
   );
 
   r.get(

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   COMPANIES_DEFAULT_SORT,
   COMPANY_USERS_DEFAULT_SORT,
@@ -7,10 +7,12 @@ import {
   type CompanyListQuery,
   type CompanyUser,
   type CompanyUserAgencies,
+  type LastException,
   type PageQuery,
 } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { userAgencies, userCompanies } from '../../db/schema/assignments';
+import { exceptions } from '../../db/schema/exceptions';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
@@ -96,6 +98,25 @@ export function createCompaniesService({ db }: Pick<AppDeps, 'db'>) {
         items: rows.map(({ accountName, ...row }) => ({ ...row, account: { id: row.accountId, name: accountName } })),
         total: counted?.n ?? 0,
       };
+    },
+
+    /** The company's latest exception request, or null (spec 3 §4 "Disposition eligibility check"). */
+    async lastException(actor: AuthUser, id: number): Promise<LastException | null> {
+      await companyOf(actor, id);
+      const [row] = await db
+        .select({
+          id: exceptions.id,
+          folio: exceptions.folio,
+          status: exceptions.status,
+          isApproved: exceptions.isApproved,
+          comment: exceptions.comment,
+          createdAt: exceptions.createdAt,
+        })
+        .from(exceptions)
+        .where(eq(exceptions.companyId, id))
+        .orderBy(desc(exceptions.createdAt), desc(exceptions.id))
+        .limit(1);
+      return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
     },
 
     /** The company's branches, active ones first, by name. */

@@ -1,0 +1,35 @@
+import { boolean, index, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { accounts, companies } from './organisation';
+
+/**
+ * Exception requests (spec 3 "Exceptions", §4 "Exception states"): a dealer asks to draw although balances or audits
+ * block it; the lender's operator reviews it (status 1) and an administrator approves (2) or rejects (3) it. The
+ * provisions' eligibility check reads the company's latest one. Evidence files arrive with the exceptions screens.
+ */
+export const exceptions = pgTable(
+  'exceptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    folio: varchar('folio', { length: 30 }).notNull().unique(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    registerBy: integer('register_by'),
+    /** Spec 3 §9: types 2, 3, 5; requests default to 1. */
+    type: smallint('type').notNull().default(1),
+    comment: text('comment').notNull(),
+    /** 0 pending, 1 reviewed by the operator, 2 approved, 3 rejected. */
+    status: smallint('status').notNull().default(0),
+    commentOF: text('comment_of'),
+    commentAF: text('comment_af'),
+    isApproved: boolean('is_approved'),
+    operatorId: integer('operator_id'),
+    adminId: integer('admin_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('exceptions_company_created_idx').on(t.companyId, t.createdAt)],
+);
