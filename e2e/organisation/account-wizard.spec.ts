@@ -69,6 +69,8 @@ test('the operator creates a Holding with two companies; a legal representative 
     await companies.getByRole('combobox', { name: 'Empresa (cliente CRM)' }).click();
     assert.equal(await page.getByRole('option', { name: /Autos del Norte/ }).count(), 0, 'registered clients hidden');
     await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await page.waitForTimeout(400);
     await screenshot(page, 'account-wizard-2-empresas');
     await page.getByRole('button', { name: 'Siguiente' }).click();
 
