@@ -133,6 +133,20 @@ describe('scope', () => {
     expect((await call(4, 'GET', `/api/agencies/${id}/users`)).statusCode).toBe(404);
     // Nor can type 3 create a branch there.
     expect((await create(3, 'Intrusa', company!.id, other!.id)).statusCode).toBe(404);
+    // Nor does an administrator see it: no operator it registered has the account (decision 014).
+    expect((await call(2, 'GET', `/api/agencies/${id}`)).statusCode).toBe(404);
+  });
+
+  it('filters by the operator the branch’s account is assigned to (spec 2 §7 `assigned`)', async () => {
+    const names = async (query: string) =>
+      json<{ data: { items: BranchResponse[] } }>(
+        await call(1, 'GET', `/api/agencies?all=true${query}`),
+      ).data.items.map((b) => b.name);
+    const [operator] = await seeded.db.select().from(users).where(eq(users.email, 'operador@planpiso.mx'));
+    const assigned = await names(`&assigned=${operator!.id}`);
+    expect(assigned).toEqual(expect.arrayContaining(['Sucursal León', 'Sucursal Monterrey Centro']));
+    expect(assigned).not.toContain('Sucursal ajena');
+    expect(await names('')).toContain('Sucursal ajena');
   });
 });
 

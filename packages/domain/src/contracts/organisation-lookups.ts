@@ -57,6 +57,8 @@ export const companyLookupResponse = paged(companyItem);
 export const agencyLookupQuery = lookupQuery.extend({
   account: z.coerce.number().int().positive().optional(),
   company: z.coerce.number().int().positive().optional(),
+  /** Branches of the accounts assigned to this operator (type 3 user id; spec 2 §7 `assigned`). */
+  assigned: z.coerce.number().int().positive().optional(),
   /** Created from / to (YYYY-MM-DD, Mexico City days): the branches list's date range (spec 2 §2). */
   from: isoDate.optional(),
   to: isoDate.optional(),

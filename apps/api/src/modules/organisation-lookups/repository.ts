@@ -202,7 +202,7 @@ const agencyListColumns = {
 export async function listAgencies(
   db: Executor,
   scope: AgencyScope,
-  filters: LookupFilters & { account?: number; company?: number; from?: string; to?: string },
+  filters: LookupFilters & { account?: number; company?: number; assigned?: number; from?: string; to?: string },
   window: Window,
   order: SQL[],
 ) {
@@ -211,6 +211,9 @@ export async function listAgencies(
     agencyScopeWhere(scope),
     filters.account === undefined ? undefined : eq(agencies.accountId, filters.account),
     filters.company === undefined ? undefined : eq(agencies.companyId, filters.company),
+    filters.assigned === undefined
+      ? undefined
+      : sql`${agencies.accountId} in (${operatedBy({ by: filters.assigned, levels: 0 })})`,
     ...nameAndActive(agencies.name, filters, agencies.isActive),
     ...withinDays(agencies.createdAt, filters.from, filters.to),
   );

@@ -67,6 +67,7 @@ export function createOrganisationLookups({ db }: Pick<AppDeps, 'db'>) {
           active: flag(query.active),
           account: query.account,
           company: query.company,
+          assigned: query.assigned,
           from: query.from,
           to: query.to,
         },
