@@ -120,6 +120,9 @@ export async function buildApp({
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // avvio's 10 s default aborts the start on a loaded 2-core machine (seen in CI while every test file booted an
+    // app at once); a slow start is not a failed one.
+    pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
