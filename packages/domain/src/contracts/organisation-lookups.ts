@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PHONE_PATTERN, TEXT_MAX } from '../limits';
 import { MESSAGES, badFormat, maxChars } from '../messages';
 import { ORGANISATION_MESSAGES } from '../messages-organisation';
+import { companyCountValid } from '../organisation/account-rules';
 import { allFlag, envelope, isoDate, pageQuery, paged } from './common';
 
 /**
@@ -189,7 +190,7 @@ export const createAccountRequest = accountDataFields
     companies: z.array(wizardCompany).min(1, { message: ORGANISATION_MESSAGES.wizardInvalid }),
   })
   .superRefine((account, ctx) => {
-    if (account.type === 2 && account.companies.length !== 1) {
+    if (!companyCountValid(account.type, account.companies.length)) {
       ctx.addIssue({ code: 'custom', path: ['companies'], message: ORGANISATION_MESSAGES.wizardInvalid });
     }
     const clients = account.companies.map((c) => c.clientId);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_WIZARD_STEPS, accountListFor, accountTypeLabel, canAddCompany, crmLegalId } from './account-rules';
+import {
+  ACCOUNT_WIZARD_STEPS,
+  accountListFor,
+  accountTypeLabel,
+  canAddCompany,
+  companyCountValid,
+  crmLegalId,
+} from './account-rules';
 import { PHONE_PATTERN } from '../limits';
 
 describe('accountListFor (spec 2 §2, §6)', () => {
@@ -33,5 +40,12 @@ describe('the account wizard (spec 2 §2, §4, §5)', () => {
     expect(PHONE_PATTERN.test('8112345678')).toBe(true);
     expect(PHONE_PATTERN.test('1234567')).toBe(false);
     expect(PHONE_PATTERN.test('81-1234-5678')).toBe(false);
+  });
+});
+
+describe('companyCountValid (spec 2 §4)', () => {
+  it('wants exactly one company for a Persona moral/física and at least one for a Holding', () => {
+    expect([0, 1, 2].map((n) => companyCountValid(2, n))).toEqual([false, true, false]);
+    expect([0, 1, 3].map((n) => companyCountValid(1, n))).toEqual([false, true, true]);
   });
 });

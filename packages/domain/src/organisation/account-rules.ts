@@ -34,8 +34,12 @@ export const ACCOUNT_WIZARD_STEPS = ['Datos', 'Empresas', 'Repr. Legal', 'Regist
 export const crmLegalId = (clientNumber: string, position: number) => `${clientNumber}-${position + 1}`;
 
 /**
- * Whether one more company may be added in the wizard's 'Empresas' step: a Persona moral/física (type 2) has exactly
- * one company, a Holding as many as it likes (spec 2 §4).
+ * How many companies an account has (spec 2 §4): a Persona moral/física (type 2) exactly one, a Holding one or more.
+ * The wizard, the account edit and the API all ask here.
  */
+export const companyCountValid = (type: number, companies: number) =>
+  type === ACCOUNT_TYPE.HOLDING ? companies >= 1 : companies === 1;
+
+/** Whether one more company may be added (the wizard's 'Empresas' step, the account edit). */
 export const canAddCompany = (type: number | null, companies: number) =>
   type === ACCOUNT_TYPE.HOLDING || companies === 0;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   ORGANISATION_MESSAGES,
+  companyCountValid,
   type AccountDetail,
   type CreateAccountRequest,
   type UpdateAccountRequest,
@@ -62,6 +63,27 @@ async function addLegal(
     .insert(userCompanies)
     .values({ userId: user!.id, companyId: place.companyId, roleId: place.role, isDefault: true });
   return user!;
+}
+
+/** A company of the account (a CRM client) with its legal representative, as the wizard and the edit add it. */
+async function addCompany(
+  tx: Executor,
+  actor: AuthUser,
+  place: { accountId: number; role: number | null },
+  company: { name: string; legalName: string; clientId: string },
+  person: LegalPerson,
+): Promise<NewLegal> {
+  const [row] = await tx
+    .insert(companies)
+    .values({
+      accountId: place.accountId,
+      name: company.name,
+      legalName: company.legalName || null,
+      clientId: company.clientId,
+      registerBy: actor.id,
+    })
+    .returning({ id: companies.id });
+  return addLegal(tx, actor, { ...place, companyId: row!.id }, person);
 }
 
 /** Clients already registered, or e-mails already in use, refuse the whole save (409). */
@@ -185,17 +207,7 @@ export function createAccountsService(
         const role = await legalRoleOf(tx, actor);
         const created: NewLegal[] = [];
         for (const company of input.companies) {
-          const [row] = await tx
-            .insert(companies)
-            .values({
-              accountId,
-              name: company.name,
-              legalName: company.legalName || null,
-              clientId: company.clientId,
-              registerBy: actor.id,
-            })
-            .returning({ id: companies.id });
-          created.push(await addLegal(tx, actor, { accountId, companyId: row!.id, role }, company.legalPerson));
+          created.push(await addCompany(tx, actor, { accountId, role }, company, company.legalPerson));
         }
         const after = await detail(actor, accountId, tx);
         await writeAudit(tx, {
@@ -223,7 +235,7 @@ export function createAccountsService(
       const saved = await transaction(db, async (tx) => {
         const account = await accountOf(actor, id, tx);
         const before = await detail(actor, id, tx);
-        if (account.type === 2 && input.companies.length !== 1) {
+        if (!companyCountValid(account.type, input.companies.length)) {
           throw new AppError('VALIDATION_ERROR', 400, ORGANISATION_MESSAGES.wizardInvalid);
         }
         const current = new Map(before.companies.map((c) => [c.id, c]));
@@ -273,17 +285,7 @@ export function createAccountsService(
           );
         }
         for (const company of added) {
-          const [row] = await tx
-            .insert(companies)
-            .values({
-              accountId: id,
-              name: company.name,
-              legalName: company.legalName || null,
-              clientId: company.clientId,
-              registerBy: actor.id,
-            })
-            .returning({ id: companies.id });
-          created.push(await addLegal(tx, actor, { accountId: id, companyId: row!.id, role }, company.legalPerson!));
+          created.push(await addCompany(tx, actor, { accountId: id, role }, company, company.legalPerson!));
         }
 
         const after = await detail(actor, id, tx);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import {
   COMPANIES_DEFAULT_SORT,
   COMPANY_USERS_DEFAULT_SORT,
@@ -22,24 +22,10 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { containsPattern, dayText, orderBy, pageWindow, textKey, withinDays, type Page } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
-import { accountScopeOf, type AccountScope } from '../organisation-lookups/policy';
-import { operatedBy } from '../organisation-lookups/repository';
+import { accountScopeOf } from '../organisation-lookups/policy';
+import { accountScopeWhere, findCompanyInScope } from '../organisation-lookups/repository';
 
 export type CompaniesService = ReturnType<typeof createCompaniesService>;
-
-/** Live companies of the accounts a scope reaches (decision 008). */
-function scopeWhere(scope: AccountScope): SQL {
-  switch (scope.kind) {
-    case 'all':
-      return eq(accounts.isArchived, false);
-    case 'operated':
-      return and(eq(accounts.isArchived, false), sql`${companies.accountId} in (${operatedBy(scope)})`)!;
-    case 'own':
-      return and(eq(accounts.isArchived, false), eq(companies.accountId, scope.accountId))!;
-    case 'none':
-      return sql`false`;
-  }
-}
 
 const companySorts = {
   name: textKey(companies.name),
@@ -54,12 +40,7 @@ const userSorts = { email: textKey(users.email), firstname: textKey(users.firstn
  */
 export function createCompaniesService({ db }: Pick<AppDeps, 'db'>) {
   async function companyOf(actor: AuthUser, id: number, executor: Executor = db) {
-    const [row] = await executor
-      .select({ id: companies.id, accountId: companies.accountId })
-      .from(companies)
-      .innerJoin(accounts, eq(accounts.id, companies.accountId))
-      .where(and(eq(companies.id, id), scopeWhere(accountScopeOf(actor))))
-      .limit(1);
+    const row = await findCompanyInScope(executor, accountScopeOf(actor), id);
     if (!row) throw notFound();
     return row;
   }
@@ -67,7 +48,7 @@ export function createCompaniesService({ db }: Pick<AppDeps, 'db'>) {
   return {
     async list(actor: AuthUser, query: CompanyListQuery): Promise<Page<CompanyListItem>> {
       const where = and(
-        scopeWhere(accountScopeOf(actor)),
+        accountScopeWhere(accountScopeOf(actor)),
         query.name ? ilike(companies.name, containsPattern(query.name)) : undefined,
         query.account ? eq(companies.accountId, query.account) : undefined,
         ...withinDays(companies.createdAt, query.from, query.to),

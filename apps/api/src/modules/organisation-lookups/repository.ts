@@ -124,6 +124,21 @@ export async function findAccount(db: Executor, scope: AccountScope, id: number)
   return row;
 }
 
+/** The live companies a scope reaches, as a condition on `companies` alone (no join needed). */
+export function companyScopeWhere(scope: AccountScope): SQL {
+  return sql`${companies.accountId} in (select ${accounts.id} from ${accounts} where ${accountScopeWhere(scope)})`;
+}
+
+/** One company, if the scope reaches it (its account live and in scope); undefined otherwise. */
+export async function findCompanyInScope(db: Executor, scope: AccountScope, id: number) {
+  const [row] = await db
+    .select({ id: companies.id, name: companies.name, clientId: companies.clientId, accountId: companies.accountId })
+    .from(companies)
+    .where(and(eq(companies.id, id), companyScopeWhere(scope)))
+    .limit(1);
+  return row;
+}
+
 export const companyColumns = {
   id: companies.id,
   name: companies.name,

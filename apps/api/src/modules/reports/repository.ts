@@ -3,32 +3,17 @@ import { STATISTICS_EXCLUDED_STATUSES } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { userCompanies } from '../../db/schema/assignments';
 import { provisions, unitValidations } from '../../db/schema/financing';
-import { accounts, companies } from '../../db/schema/organisation';
+import { companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
 import { BUSINESS_TIME_ZONE, containsPattern, withinDays, type Window } from '../../platform/listing';
-import { operatedBy } from '../organisation-lookups/repository';
+import { companyScopeWhere } from '../organisation-lookups/repository';
 import type { AccountScope } from '../organisation-lookups/policy';
-
-/** Live companies of the accounts a scope reaches (types 1, 2: all; type 3: the accounts assigned to it). */
-function companyScope(scope: AccountScope): SQL {
-  const live = sql`${companies.accountId} in (select ${accounts.id} from ${accounts} where ${accounts.isArchived} = false)`;
-  switch (scope.kind) {
-    case 'all':
-      return live;
-    case 'operated':
-      return and(live, sql`${companies.accountId} in (${operatedBy(scope)})`)!;
-    case 'own':
-      return and(live, eq(companies.accountId, scope.accountId))!;
-    case 'none':
-      return sql`false`;
-  }
-}
 
 export async function customers(db: Executor, scope: AccountScope) {
   const rows = await db
     .select({ accountId: companies.accountId, id: companies.id, name: companies.name, clientId: companies.clientId })
     .from(companies)
-    .where(companyScope(scope))
+    .where(companyScopeWhere(scope))
     .orderBy(sql`lower(${companies.name}) collate "C"`, companies.id);
   if (rows.length === 0) return [];
   // Each company's legal representative: its first type 4 user (spec 2 §3 "Customer option: ... legal").
@@ -57,7 +42,7 @@ export async function customerByClient(db: Executor, scope: AccountScope, client
   const [row] = await db
     .select({ id: companies.id, name: companies.name, legalName: companies.legalName, clientId: companies.clientId })
     .from(companies)
-    .where(and(eq(companies.clientId, clientId), companyScope(scope)))
+    .where(and(eq(companies.clientId, clientId), companyScopeWhere(scope)))
     .limit(1);
   return row;
 }

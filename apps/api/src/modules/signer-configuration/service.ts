@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { dayText } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
 import { accountScopeOf } from '../organisation-lookups/policy';
-import { accountScopeWhere, findAccount } from '../organisation-lookups/repository';
+import { accountScopeWhere, findCompanyInScope } from '../organisation-lookups/repository';
 
 export type SignerConfigurationService = ReturnType<typeof createSignerConfigurationService>;
 
@@ -47,13 +47,8 @@ export function createSignerConfigurationService({ db, adapters }: Pick<AppDeps,
 
   /** The company, if its account is in the caller's scope and not archived; else 404. */
   async function companyOf(actor: AuthUser, companyId: number, executor: Executor = db) {
-    const [company] = await executor
-      .select({ id: companies.id, name: companies.name, clientId: companies.clientId, accountId: companies.accountId })
-      .from(companies)
-      .innerJoin(accounts, eq(accounts.id, companies.accountId))
-      .where(eq(companies.id, companyId))
-      .limit(1);
-    if (!company || !(await findAccount(executor, accountScopeOf(actor), company.accountId))) throw notFound();
+    const company = await findCompanyInScope(executor, accountScopeOf(actor), companyId);
+    if (!company) throw notFound();
     return company;
   }
 

@@ -17,6 +17,7 @@ import {
   TEXT_MAX,
   accountTypeLabel,
   canAddCompany,
+  companyCountValid,
   crmLegalId,
   wizardLegalPerson,
   type AccountDetail,
@@ -144,7 +145,7 @@ export function AccountEditPage() {
         legalPerson: r.legalPerson,
       })),
     };
-    if (rows.length === 0 || (data.type === 2 && rows.length !== 1)) {
+    if (!companyCountValid(data.type, rows.length)) {
       return setProblem({ ok: false, message: ORGANISATION_MESSAGES.wizardInvalid });
     }
     flow.ask(body);

@@ -14,6 +14,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import {
+  ACCOUNT_TYPE,
   MESSAGES,
   TEXT_MAX,
   accountTypeLabel,
@@ -108,7 +109,9 @@ export function CompaniesStep({
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {clients.isError && loadError(clients.error)}
-      {type === 2 && <Alert severity="info">Una cuenta Persona moral/física tiene una sola empresa.</Alert>}
+      {type === ACCOUNT_TYPE.PERSON && (
+        <Alert severity="info">Una cuenta Persona moral/física tiene una sola empresa.</Alert>
+      )}
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
         <TextField
           select

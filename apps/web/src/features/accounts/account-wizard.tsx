@@ -16,6 +16,7 @@ import {
   TEXT_MAX,
   accountDataFields,
   accountTypeLabel,
+  companyCountValid,
   createAccountRequest,
   type AccountDataFields,
   type CreateAccountRequest,
@@ -72,10 +73,7 @@ export function AccountWizardPage() {
       })();
       return;
     }
-    if (step === 1) {
-      const count = companies.length;
-      if (count === 0 || (data?.type === 2 && count !== 1)) return setProblem(invalid);
-    }
+    if (step === 1 && !companyCountValid(data!.type, companies.length)) return setProblem(invalid);
     if (step === 2 && companies.some((c) => c.legalPerson === null)) return setProblem(invalid);
     setStep(step + 1);
   };
