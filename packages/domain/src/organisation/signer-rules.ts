@@ -82,7 +82,8 @@ export type ResolvedSignature = SignatureChoice & { clientId: string; signedBy: 
 
 export type SignatureCheck = { ok: true; signatures: ResolvedSignature[] } | { ok: false; message: string };
 
-const jointIds = (value: string): string[] | null => {
+/** The people of a joint signature, from its `selectedValue` (a JSON list of ids); null when it is not one. */
+export const jointIds = (value: string): string[] | null => {
   try {
     const parsed: unknown = JSON.parse(value || '[]');
     return Array.isArray(parsed) && parsed.every((v) => typeof v === 'string') ? (parsed as string[]) : null;

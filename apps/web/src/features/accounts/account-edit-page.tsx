@@ -3,33 +3,29 @@ import { useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import {
   MESSAGES,
   ORGANISATION_MESSAGES,
-  TEXT_MAX,
   accountTypeLabel,
   canAddCompany,
   companyCountValid,
-  crmLegalId,
-  wizardLegalPerson,
   type AccountDetail,
   type UpdateAccountRequest,
 } from '@planpiso/domain';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useAccountDetail, useUpdateAccount } from './api/accounts';
-import { useCrmClients, useCrmLegalRepresentatives } from './api/crm';
+import { useCrmClients } from './api/crm';
+import { CrmLegalPersonFields, LEGAL_PERSON_INVALID, useCrmLegalPerson, type LegalPerson } from './crm-legal-person';
 import { RemoveButton, SimpleTable, loadError } from './account-wizard-steps';
+import { IconAction } from '../../components/icon-action';
 
-type LegalPerson = NonNullable<UpdateAccountRequest['companies'][number]['legalPerson']>;
 /** A company row: `id` when registered; `legalPerson` when its representative is new (or the company is). */
 type Row = {
   id?: number;
@@ -40,8 +36,8 @@ type Row = {
   legalPerson: LegalPerson | null;
 };
 /** The row editor: adding a company (`editing` null) or changing the representative of row `editing`. */
-type Editor = { editing: string | null; clientId: string; position: string; email: string; phone: string };
-const EMPTY_EDITOR: Editor = { editing: null, clientId: '', position: '', email: '', phone: '' };
+type Editor = { editing: string | null; clientId: string };
+const EMPTY_EDITOR: Editor = { editing: null, clientId: '' };
 
 function rowsOf(account: AccountDetail): Row[] {
   return account.companies.map((company) => {
@@ -72,7 +68,7 @@ export function AccountEditPage() {
   const [rows, setRows] = useState<Row[] | null>(null);
   const [editor, setEditor] = useState<Editor>(EMPTY_EDITOR);
   const [problem, setProblem] = useState<ActionResult | null>(null);
-  const people = useCrmLegalRepresentatives(editor.clientId || null);
+  const person = useCrmLegalPerson(editor.clientId || null);
 
   useEffect(() => {
     if (account.data && rows === null) setRows(rowsOf(account.data));
@@ -92,25 +88,15 @@ export function AccountEditPage() {
   const adding = editor.editing === null;
   const canAdd = canAddCompany(data.type, rows.length);
 
-  const pickPerson = (position: string) => {
-    const person = people.data?.[Number(position)];
-    setEditor({ ...editor, position, email: person?.correo ?? '', phone: person?.telefono ?? '' });
+  const openEditor = (next: Editor) => {
+    setEditor(next);
+    person.reset();
   };
 
   const saveRow = () => {
-    const person = people.data?.[Number(editor.position)];
-    if (!person) return;
-    const checked = wizardLegalPerson.safeParse({
-      firstname: person.nombres,
-      lastname: person.apellidos,
-      email: editor.email,
-      phone: editor.phone,
-      legalId: crmLegalId(editor.clientId, Number(editor.position)),
-    });
-    if (!checked.success) {
-      return setProblem({ ok: false, title: MESSAGES.errorTitle, message: ORGANISATION_MESSAGES.legalPersonInvalid });
-    }
-    const legalPerson = checked.data;
+    if (!person.picked) return;
+    const legalPerson = person.build();
+    if (!legalPerson) return setProblem(LEGAL_PERSON_INVALID);
     const shown = {
       name: `${legalPerson.firstname} ${legalPerson.lastname}`,
       email: legalPerson.email,
@@ -132,7 +118,7 @@ export function AccountEditPage() {
     } else {
       setRows(rows.map((r) => (r.clientId === editor.editing ? { ...r, shown, legalPerson } : r)));
     }
-    setEditor(EMPTY_EDITOR);
+    openEditor(EMPTY_EDITOR);
   };
 
   const save = () => {
@@ -174,13 +160,13 @@ export function AccountEditPage() {
           {adding ? 'Agregar empresa' : 'Cambiar representante legal'}
         </Typography>
         {clients.isError && loadError(clients.error)}
-        {people.isError && loadError(people.error)}
+        {person.representatives.isError && loadError(person.representatives.error)}
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <TextField
             select
             label="Empresa"
             value={editor.clientId}
-            onChange={(e) => setEditor({ ...EMPTY_EDITOR, clientId: e.target.value })}
+            onChange={(e) => openEditor({ ...EMPTY_EDITOR, clientId: e.target.value })}
             disabled={!adding || !canAdd}
           >
             {(adding
@@ -192,46 +178,19 @@ export function AccountEditPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            select
-            label="Representante legal"
-            value={editor.position}
-            onChange={(e) => pickPerson(e.target.value)}
-            disabled={!editor.clientId || people.isLoading}
-          >
-            {(people.data ?? []).map((person, index) => (
-              <MenuItem key={index} value={String(index)}>
-                {`${person.nombres} ${person.apellidos}`}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Correo electrónico"
-            type="email"
-            value={editor.email}
-            onChange={(e) => setEditor({ ...editor, email: e.target.value })}
-            disabled={editor.position === ''}
-            slotProps={{ htmlInput: { maxLength: TEXT_MAX } }}
-          />
-          <TextField
-            label="Teléfono"
-            value={editor.phone}
-            onChange={(e) => setEditor({ ...editor, phone: e.target.value })}
-            disabled={editor.position === ''}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 13 } }}
-          />
+          <CrmLegalPersonFields editor={person} disabled={!editor.clientId} />
         </Box>
         <Box sx={{ display: 'flex', gap: 1.5 }}>
           {adding ? (
-            <Button variant="outlined" onClick={saveRow} disabled={editor.position === '' || !canAdd}>
+            <Button variant="outlined" onClick={saveRow} disabled={!person.picked || !canAdd}>
               Agregar
             </Button>
           ) : (
             <>
-              <Button variant="outlined" onClick={saveRow} disabled={editor.position === ''}>
+              <Button variant="outlined" onClick={saveRow} disabled={!person.picked}>
                 Guardar
               </Button>
-              <Button onClick={() => setEditor(EMPTY_EDITOR)}>Cancelar</Button>
+              <Button onClick={() => openEditor(EMPTY_EDITOR)}>Cancelar</Button>
             </>
           )}
         </Box>
@@ -247,15 +206,12 @@ export function AccountEditPage() {
           row.shown?.email ?? '—',
           row.shown?.phone || '—',
           <Box key="actions" sx={{ display: 'flex' }}>
-            <Tooltip title="Editar">
-              <IconButton
-                size="small"
-                aria-label={`Editar ${row.name}`}
-                onClick={() => setEditor({ ...EMPTY_EDITOR, editing: row.clientId, clientId: row.clientId })}
-              >
-                <EditOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <IconAction
+              title="Editar"
+              label={`Editar ${row.name}`}
+              icon={<EditOutlined fontSize="small" />}
+              onClick={() => openEditor({ editing: row.clientId, clientId: row.clientId })}
+            />
             <RemoveButton
               label={`Eliminar ${row.name}`}
               onClick={() => setRows(rows.filter((r) => r.clientId !== row.clientId))}

@@ -1,10 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import Archive from '@mui/icons-material/ArchiveOutlined';
 import Edit from '@mui/icons-material/Edit';
 import ManageAccounts from '@mui/icons-material/ManageAccountsOutlined';
@@ -30,6 +28,7 @@ import { useUrlListState } from '../../components/use-url-list-state';
 import { useUserType } from '../../lib/can';
 import { ACCOUNT_FILTERS, useAccountChange, useAccountList, useOperators, type AccountChange } from './api/accounts';
 import { AccountCompaniesDialog, EditOperatorDialog } from './account-dialogs';
+import { IconAction } from '../../components/icon-action';
 
 type Row = AccountLookupItem;
 type Shows = ReturnType<typeof accountListFor>;
@@ -41,13 +40,7 @@ type Handlers = {
 };
 
 function actionButton(label: string, icon: ReactNode, onClick: () => void) {
-  return (
-    <Tooltip key={label} title={label.split(' ')[0]}>
-      <IconButton size="small" aria-label={label} onClick={onClick}>
-        {icon}
-      </IconButton>
-    </Tooltip>
-  );
+  return <IconAction key={label} title={label.split(' ')[0]!} label={label} icon={icon} onClick={onClick} />;
 }
 
 function accountColumns(shows: Shows, on: Handlers): GridColDef<Row>[] {

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,24 +9,14 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import {
-  ACCOUNT_TYPE,
-  MESSAGES,
-  TEXT_MAX,
-  accountTypeLabel,
-  canAddCompany,
-  crmLegalId,
-  wizardLegalPerson,
-  type AccountDataFields,
-  type CreateAccountRequest,
-} from '@planpiso/domain';
+import { ACCOUNT_TYPE, MESSAGES, accountTypeLabel, canAddCompany, type AccountDataFields } from '@planpiso/domain';
+import { IconAction } from '../../components/icon-action';
 import { ApiError } from '../../lib/api-client';
-import { useCrmClients, useCrmLegalRepresentatives } from './api/crm';
+import { useCrmClients } from './api/crm';
+import { CrmLegalPersonFields, useCrmLegalPerson, type LegalPerson } from './crm-legal-person';
 
-type LegalPerson = CreateAccountRequest['companies'][number]['legalPerson'];
 /** A company chosen in the wizard; its legal representative comes in the next step. */
 export type DraftCompany = { clientId: string; name: string; legalName: string; legalPerson: LegalPerson | null };
 
@@ -40,13 +29,7 @@ export function loadError(error: unknown) {
 }
 
 export function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <Tooltip title="Quitar">
-      <IconButton size="small" aria-label={label} onClick={onClick}>
-        <DeleteOutline fontSize="small" />
-      </IconButton>
-    </Tooltip>
-  );
+  return <IconAction title="Quitar" label={label} icon={<DeleteOutline fontSize="small" />} onClick={onClick} />;
 }
 
 export function SimpleTable({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
@@ -163,38 +146,20 @@ export function LegalRepresentativesStep({
   onInvalid: () => void;
 }) {
   const [clientId, setClientId] = useState<string | null>(companies.find((c) => !c.legalPerson)?.clientId ?? null);
-  const [position, setPosition] = useState('');
-  const [contact, setContact] = useState({ email: '', phone: '' });
-  const representatives = useCrmLegalRepresentatives(clientId);
-  const people = representatives.data ?? [];
+  const editor = useCrmLegalPerson(clientId);
 
-  const pickPerson = (value: string) => {
-    setPosition(value);
-    const person = people[Number(value)];
-    setContact({ email: person?.correo ?? '', phone: person?.telefono ?? '' });
-  };
   const add = () => {
-    const person = people[Number(position)];
-    if (!clientId || !person) return;
-    // The server's own rule (spec 2 §5: e-mail pattern, phone of 8–13 digits).
-    const checked = wizardLegalPerson.safeParse({
-      firstname: person.nombres,
-      lastname: person.apellidos,
-      email: contact.email,
-      phone: contact.phone,
-      legalId: crmLegalId(clientId, Number(position)),
-    });
-    if (!checked.success) return onInvalid();
-    const legalPerson = checked.data;
+    if (!clientId || !editor.picked) return;
+    const legalPerson = editor.build();
+    if (!legalPerson) return onInvalid();
     onChange(companies.map((c) => (c.clientId === clientId ? { ...c, legalPerson } : c)));
-    setPosition('');
-    setContact({ email: '', phone: '' });
+    editor.reset();
     setClientId(companies.find((c) => c.clientId !== clientId && !c.legalPerson)?.clientId ?? clientId);
   };
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      {representatives.isError && loadError(representatives.error)}
+      {editor.representatives.isError && loadError(editor.representatives.error)}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <TextField
           select
@@ -202,8 +167,7 @@ export function LegalRepresentativesStep({
           value={clientId ?? ''}
           onChange={(e) => {
             setClientId(e.target.value);
-            setPosition('');
-            setContact({ email: '', phone: '' });
+            editor.reset();
           }}
         >
           {companies.map((company) => (
@@ -212,37 +176,10 @@ export function LegalRepresentativesStep({
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          label="Representante legal"
-          value={position}
-          onChange={(e) => pickPerson(e.target.value)}
-          disabled={!clientId || representatives.isLoading}
-        >
-          {people.map((person, index) => (
-            <MenuItem key={index} value={String(index)}>
-              {`${person.nombres} ${person.apellidos}`}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label="Correo electrónico"
-          type="email"
-          value={contact.email}
-          onChange={(e) => setContact({ ...contact, email: e.target.value })}
-          disabled={position === ''}
-          slotProps={{ htmlInput: { maxLength: TEXT_MAX } }}
-        />
-        <TextField
-          label="Teléfono"
-          value={contact.phone}
-          onChange={(e) => setContact({ ...contact, phone: e.target.value })}
-          disabled={position === ''}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 13 } }}
-        />
+        <CrmLegalPersonFields editor={editor} disabled={!clientId} />
       </Box>
       <Box>
-        <Button variant="outlined" onClick={add} disabled={position === ''}>
+        <Button variant="outlined" onClick={add} disabled={!editor.picked}>
           Agregar
         </Button>
       </Box>

@@ -11,7 +11,6 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import {
   ACCOUNT_WIZARD_STEPS,
-  MESSAGES,
   ORGANISATION_MESSAGES,
   TEXT_MAX,
   accountDataFields,
@@ -26,6 +25,7 @@ import { TextField } from '../../components/form/text-field';
 import { ResultDialog, type ActionResult } from '../../components/result-dialog';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useCreateAccount } from './api/accounts';
+import { LEGAL_PERSON_INVALID } from './crm-legal-person';
 import { CompaniesStep, LegalRepresentativesStep, SummaryStep, type DraftCompany } from './account-wizard-steps';
 
 type DataValues = { name: string; email: string; type: 1 | 2 | null };
@@ -129,9 +129,7 @@ export function AccountWizardPage() {
           <LegalRepresentativesStep
             companies={companies}
             onChange={setCompanies}
-            onInvalid={() =>
-              setProblem({ ok: false, title: MESSAGES.errorTitle, message: ORGANISATION_MESSAGES.legalPersonInvalid })
-            }
+            onInvalid={() => setProblem(LEGAL_PERSON_INVALID)}
           />
         )}
         {step === 3 && data && <SummaryStep data={data} companies={companies} />}

@@ -5,14 +5,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -20,6 +18,7 @@ import { MESSAGES, ORGANISATION_MESSAGES, TEXT_MAX, type CustomSigner } from '@p
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { formatDate } from '../../lib/format';
 import { useCustomSignerChange, type CustomSignerChange } from './api/signers';
+import { IconAction } from '../../components/icon-action';
 
 type Line = { companyId: number; creditLine: string };
 
@@ -80,24 +79,18 @@ export function CustomSignersSection({ line, signers }: { line: Line; signers: C
               <TableCell>{signer.fullName}</TableCell>
               <TableCell>{formatDate(signer.createdAt)}</TableCell>
               <TableCell align="right">
-                <Tooltip title="Editar">
-                  <IconButton
-                    size="small"
-                    aria-label={`Editar ${signer.fullName}`}
-                    onClick={() => setEditing({ id: signer.id, fullName: signer.fullName })}
-                  >
-                    <EditOutlined fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title="Eliminar">
-                  <IconButton
-                    size="small"
-                    aria-label={`Eliminar ${signer.fullName}`}
-                    onClick={() => flow.ask({ kind: 'delete', id: signer.id, fullName: signer.fullName })}
-                  >
-                    <DeleteOutline fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                <IconAction
+                  title="Editar"
+                  label={`Editar ${signer.fullName}`}
+                  icon={<EditOutlined fontSize="small" />}
+                  onClick={() => setEditing({ id: signer.id, fullName: signer.fullName })}
+                />
+                <IconAction
+                  title="Eliminar"
+                  label={`Eliminar ${signer.fullName}`}
+                  icon={<DeleteOutline fontSize="small" />}
+                  onClick={() => flow.ask({ kind: 'delete', id: signer.id, fullName: signer.fullName })}
+                />
               </TableCell>
             </TableRow>
           ))}

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import {
   ORGANISATION_MESSAGES,
   SIGNATURE_CONFIG_VERSION,
+  jointIds,
   resolveSignatures,
   signatureParties,
   type SaveSignatureConfigRequest,
@@ -65,7 +66,7 @@ function toChoice(key: string, pick: Pick): SignatureChoice {
 }
 
 function toPick(signature: SignatureChoice): Pick {
-  if (signature.isJoint) return { value: JOINT, joint: JSON.parse(signature.selectedValue || '[]') as string[] };
+  if (signature.isJoint) return { value: JOINT, joint: jointIds(signature.selectedValue) ?? [] };
   return { value: signature.isCustom ? `${CUSTOM}${signature.signerId}` : signature.signerId, joint: [] };
 }
 

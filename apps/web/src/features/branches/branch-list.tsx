@@ -1,10 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useWatch, useController, type Control } from 'react-hook-form';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import Edit from '@mui/icons-material/Edit';
 import Group from '@mui/icons-material/GroupOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -26,6 +24,7 @@ import { useUserType } from '../../lib/can';
 import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
 import { BRANCH_FILTERS, useBranches, useSetBranchActive, type BranchFilter } from './api/branches';
 import { BranchUsersDialog } from './branch-users-dialog';
+import { IconAction } from '../../components/icon-action';
 
 type Row = AgencyLookupItem;
 type Shows = ReturnType<typeof branchListFor>;
@@ -45,17 +44,19 @@ function columns(shows: Shows, on: { edit: (r: Row) => void; users: (r: Row) => 
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
           {shows.edit && (
-            <Tooltip title="Editar">
-              <IconButton size="small" aria-label={`Editar ${row.name}`} onClick={() => on.edit(row)}>
-                <Edit fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <IconAction
+              title="Editar"
+              label={`Editar ${row.name}`}
+              icon={<Edit fontSize="small" />}
+              onClick={() => on.edit(row)}
+            />
           )}
-          <Tooltip title="Usuarios asignados">
-            <IconButton size="small" aria-label={`Usuarios asignados de ${row.name}`} onClick={() => on.users(row)}>
-              <Group fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <IconAction
+            title="Usuarios asignados"
+            label={`Usuarios asignados de ${row.name}`}
+            icon={<Group fontSize="small" />}
+            onClick={() => on.users(row)}
+          />
         </Stack>
       ),
     },

@@ -13,12 +13,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Close from '@mui/icons-material/Close';
 import PersonRemove from '@mui/icons-material/PersonRemoveOutlined';
 import { ORGANISATION_MESSAGES, type AgencyLookupItem } from '@planpiso/domain';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useAccountDealers, useBranchUserChange, useBranchUsers } from './api/branches';
+import { IconAction } from '../../components/icon-action';
 
 type Change = { userId: number; remove: boolean };
 
@@ -77,15 +77,12 @@ export function BranchUsersDialog({ branch, onClose }: { branch: AgencyLookupIte
                 <TableCell>{`${user.firstname} ${user.lastname}`}</TableCell>
                 <TableCell>{user.email}</TableCell>
                 <TableCell align="right">
-                  <Tooltip title="Remover">
-                    <IconButton
-                      size="small"
-                      aria-label={`Remover ${user.email}`}
-                      onClick={() => flow.ask({ userId: user.id, remove: true })}
-                    >
-                      <PersonRemove fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <IconAction
+                    title="Remover"
+                    label={`Remover ${user.email}`}
+                    icon={<PersonRemove fontSize="small" />}
+                    onClick={() => flow.ask({ userId: user.id, remove: true })}
+                  />
                 </TableCell>
               </TableRow>
             ))}

@@ -12,7 +12,6 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Close from '@mui/icons-material/Close';
 import PersonRemove from '@mui/icons-material/PersonRemoveOutlined';
 import { ORGANISATION_MESSAGES, type CompanyListItem } from '@planpiso/domain';
@@ -20,6 +19,7 @@ import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useSession } from '../../lib/session';
 import { useRolesOfTypes } from '../../lib/lookups';
 import { useCompanyUserChange, useCompanyUsers, useMyDealers } from './api/companies';
+import { IconAction } from '../../components/icon-action';
 
 type Change = { userId: number; roleId?: number };
 
@@ -80,15 +80,12 @@ export function CompanyUsersDialog({ company, onClose }: { company: CompanyListI
                 <TableCell>{user.email}</TableCell>
                 <TableCell align="right">
                   {!user.isDefault && (
-                    <Tooltip title="Remover">
-                      <IconButton
-                        size="small"
-                        aria-label={`Remover ${user.email}`}
-                        onClick={() => flow.ask({ userId: user.id })}
-                      >
-                        <PersonRemove fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <IconAction
+                      title="Remover"
+                      label={`Remover ${user.email}`}
+                      icon={<PersonRemove fontSize="small" />}
+                      onClick={() => flow.ask({ userId: user.id })}
+                    />
                   )}
                 </TableCell>
               </TableRow>

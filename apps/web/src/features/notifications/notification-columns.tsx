@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Visibility from '@mui/icons-material/Visibility';
 import type { GridColDef } from '@mui/x-data-grid';
 import { notificationTypeLabel, type NotificationResponse } from '@planpiso/domain';
 import { dateColumn } from '../../components/grid-columns';
+import { IconAction } from '../../components/icon-action';
 
 type Options = { onView: (n: NotificationResponse) => void; onDelete: (n: NotificationResponse) => void };
 
@@ -50,16 +49,18 @@ export function notificationColumns({ onView, onDelete }: Options): GridColDef<N
       minWidth: 110,
       renderCell: ({ row }) => (
         <>
-          <Tooltip title="Ver">
-            <IconButton size="small" aria-label={`Ver notificación ${row.id}`} onClick={() => onView(row)}>
-              <Visibility fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Eliminar">
-            <IconButton size="small" aria-label={`Eliminar notificación ${row.id}`} onClick={() => onDelete(row)}>
-              <DeleteOutline fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <IconAction
+            title="Ver"
+            label={`Ver notificación ${row.id}`}
+            icon={<Visibility fontSize="small" />}
+            onClick={() => onView(row)}
+          />
+          <IconAction
+            title="Eliminar"
+            label={`Eliminar notificación ${row.id}`}
+            icon={<DeleteOutline fontSize="small" />}
+            onClick={() => onDelete(row)}
+          />
         </>
       ),
     },

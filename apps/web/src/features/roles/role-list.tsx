@@ -1,8 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import Edit from '@mui/icons-material/Edit';
 import type { GridColDef } from '@mui/x-data-grid';
 import { MESSAGES, ROLES_DEFAULT_SORT, type RoleResponse } from '@planpiso/domain';
@@ -17,6 +15,7 @@ import { useUrlListState } from '../../components/use-url-list-state';
 import { useCan } from '../../lib/can';
 import { ROLE_FILTERS, useRoles } from './api/get-roles';
 import { useSetRoleActive } from './api/set-role-active';
+import { IconAction } from '../../components/icon-action';
 
 type ColumnOptions = {
   mayEdit: boolean;
@@ -38,11 +37,12 @@ function roleColumns({ mayEdit, mayToggle, onEdit, onToggle }: ColumnOptions): G
       minWidth: 100,
       renderCell: ({ row }) =>
         mayEdit && (
-          <Tooltip title="Editar">
-            <IconButton size="small" aria-label={`Editar ${row.name}`} onClick={() => onEdit(row)}>
-              <Edit fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <IconAction
+            title="Editar"
+            label={`Editar ${row.name}`}
+            icon={<Edit fontSize="small" />}
+            onClick={() => onEdit(row)}
+          />
         ),
     },
     {

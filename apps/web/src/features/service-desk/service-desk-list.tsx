@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -19,6 +17,7 @@ import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { SERVICE_DESK_FILTERS, useServiceDeskEmails } from './api/get-service-desk-emails';
 import { useDeleteServiceDeskEmail } from './api/save-service-desk-email';
+import { IconAction } from '../../components/icon-action';
 
 type Row = ServiceDeskEmailResponse;
 
@@ -33,16 +32,18 @@ function serviceDeskColumns(onEdit: (row: Row) => void, onDelete: (row: Row) => 
       minWidth: 120,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
-          <Tooltip title="Editar">
-            <IconButton size="small" aria-label={`Editar ${row.email}`} onClick={() => onEdit(row)}>
-              <Edit fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Eliminar">
-            <IconButton size="small" aria-label={`Eliminar ${row.email}`} onClick={() => onDelete(row)}>
-              <DeleteOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <IconAction
+            title="Editar"
+            label={`Editar ${row.email}`}
+            icon={<Edit fontSize="small" />}
+            onClick={() => onEdit(row)}
+          />
+          <IconAction
+            title="Eliminar"
+            label={`Eliminar ${row.email}`}
+            icon={<DeleteOutlined fontSize="small" />}
+            onClick={() => onDelete(row)}
+          />
         </Stack>
       ),
     },

@@ -1,6 +1,4 @@
-import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import Edit from '@mui/icons-material/Edit';
 import ForwardToInbox from '@mui/icons-material/ForwardToInbox';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -13,6 +11,7 @@ import {
   type UserResponse,
 } from '@planpiso/domain';
 import { dateColumn } from '../../components/grid-columns';
+import { IconAction } from '../../components/icon-action';
 
 export const fullName = (user: Pick<UserResponse, 'firstname' | 'lastname'>) => `${user.firstname} ${user.lastname}`;
 
@@ -57,23 +56,21 @@ export function userColumns({
       renderCell: ({ row }) => (
         <>
           {mayEdit && canEditUser(actor, row) && (
-            <Tooltip title="Editar">
-              <IconButton size="small" aria-label={`Editar ${fullName(row)}`} onClick={() => onEdit(row)}>
-                <Edit fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <IconAction
+              title="Editar"
+              label={`Editar ${fullName(row)}`}
+              icon={<Edit fontSize="small" />}
+              onClick={() => onEdit(row)}
+            />
           )}
           {/* The server refuses one's own resend (it would replace the password in use): no button that always fails. */}
           {mayResend && canResendTemporaryPassword(actor.type) && row.id !== actor.id && (
-            <Tooltip title="Reenviar contraseña temporal">
-              <IconButton
-                size="small"
-                aria-label={`Reenviar contraseña temporal a ${fullName(row)}`}
-                onClick={() => onResend(row)}
-              >
-                <ForwardToInbox fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <IconAction
+              title="Reenviar contraseña temporal"
+              label={`Reenviar contraseña temporal a ${fullName(row)}`}
+              icon={<ForwardToInbox fontSize="small" />}
+              onClick={() => onResend(row)}
+            />
           )}
         </>
       ),
