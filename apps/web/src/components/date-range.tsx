@@ -1,15 +1,10 @@
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { es } from 'date-fns/locale/es';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { esES } from '@mui/x-date-pickers/locales';
 import { DISPLAY_DATE_FORMAT } from '@planpiso/domain';
 import { fromIsoDate, toIsoDate } from '../lib/format';
+import { SpanishPickers } from './spanish-pickers';
 
 type Props<T extends FieldValues> = { control: Control<T>; from: FieldPath<T>; to: FieldPath<T> };
-
-const pickerText = esES.components.MuiLocalizationProvider.defaultProps.localeText;
 
 /**
  * A created-date range (spec 1 §2.5): Inicia and Finaliza, shown dd/MM/yyyy, kept in the form (and so in the
@@ -21,7 +16,7 @@ export function DateRange<T extends FieldValues>({ control, from, to }: Props<T>
   const startDate = fromIsoDate(start.field.value as string);
   const endDate = fromIsoDate(end.field.value as string);
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={es} localeText={pickerText}>
+    <SpanishPickers>
       <DatePicker
         label="Inicia"
         value={startDate}
@@ -38,6 +33,6 @@ export function DateRange<T extends FieldValues>({ control, from, to }: Props<T>
         onChange={(date) => end.field.onChange(toIsoDate(date))}
         slotProps={{ textField: { size: 'small', name: end.field.name }, field: { clearable: true } }}
       />
-    </LocalizationProvider>
+    </SpanishPickers>
   );
 }

@@ -3,23 +3,21 @@ import { RESERVING_PROVISION_STATUSES } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { userCompanies } from '../../db/schema/assignments';
 import { provisions, unitValidations } from '../../db/schema/financing';
-import { accounts, companies } from '../../db/schema/organisation';
+import { companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
-import { operatedBy } from '../organisation-lookups/repository';
+import { companyScopeWhere as accountCompaniesWhere } from '../organisation-lookups/repository';
 import type { ClientScope } from './policy';
 
 /** The companies (live accounts only) an actor's client scope reaches, as a WHERE on `companies`. */
 function companyScopeWhere(scope: ClientScope): SQL {
-  const live = sql`${companies.accountId} in (select ${accounts.id} from ${accounts} where ${accounts.isArchived} = false)`;
   switch (scope.kind) {
     case 'all':
-      return live;
     case 'operated':
-      return and(live, sql`${companies.accountId} in (${operatedBy(scope)})`)!;
+      return accountCompaniesWhere(scope);
     case 'own':
       // A dealer's companies: the ones assigned to it, and the active one it picked in the header.
       return and(
-        live,
+        accountCompaniesWhere({ kind: 'all' }),
         sql`(${companies.id} in (select ${userCompanies.companyId} from ${userCompanies} where ${userCompanies.userId} = ${scope.userId})
           or ${companies.id} = (select ${users.companyId} from ${users} where ${users.id} = ${scope.userId}))`,
       )!;

@@ -1,11 +1,8 @@
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { es } from 'date-fns/locale/es';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { esES } from '@mui/x-date-pickers/locales';
 import { DISPLAY_DATE_FORMAT } from '@planpiso/domain';
 import { fromIsoDate, toIsoDate } from '../../lib/format';
+import { SpanishPickers } from '../spanish-pickers';
 
 type Props<T extends FieldValues> = {
   control: Control<T>;
@@ -14,8 +11,6 @@ type Props<T extends FieldValues> = {
   disabled?: boolean;
 };
 
-const pickerText = esES.components.MuiLocalizationProvider.defaultProps.localeText;
-
 /**
  * A form's date, bound to react-hook-form like DateRange's: shown dd/MM/yyyy in Spanish, kept in the form as
  * YYYY-MM-DD ('' while empty or half typed), with the contract's message under it.
@@ -23,7 +18,7 @@ const pickerText = esES.components.MuiLocalizationProvider.defaultProps.localeTe
 export function DateField<T extends FieldValues>({ control, name, label, disabled }: Props<T>) {
   const { field, fieldState } = useController({ control, name });
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={es} localeText={pickerText}>
+    <SpanishPickers>
       <DatePicker
         label={label}
         value={fromIsoDate(field.value as string)}
@@ -41,6 +36,6 @@ export function DateField<T extends FieldValues>({ control, name, label, disable
           },
         }}
       />
-    </LocalizationProvider>
+    </SpanishPickers>
   );
 }

@@ -1,10 +1,7 @@
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { es } from 'date-fns/locale/es';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { TimeField as MuiTimeField } from '@mui/x-date-pickers/TimeField';
-import { esES } from '@mui/x-date-pickers/locales';
 import { fromClock, toClock } from '../../lib/format';
+import { SpanishPickers } from '../spanish-pickers';
 
 type Props<T extends FieldValues> = {
   control: Control<T>;
@@ -13,8 +10,6 @@ type Props<T extends FieldValues> = {
   disabled?: boolean;
 };
 
-const pickerText = esES.components.MuiLocalizationProvider.defaultProps.localeText;
-
 /**
  * A time of day bound to react-hook-form: shown and typed as HH:mm, 24 hours, whatever the browser's locale (spec 2
  * §9 "Time picker format HH:mm"); kept in the form as 'HH:mm' ('' while empty or half typed).
@@ -22,7 +17,7 @@ const pickerText = esES.components.MuiLocalizationProvider.defaultProps.localeTe
 export function TimeField<T extends FieldValues>({ control, name, label, disabled }: Props<T>) {
   const { field, fieldState } = useController({ control, name });
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={es} localeText={pickerText}>
+    <SpanishPickers>
       <MuiTimeField
         label={label}
         value={fromClock(field.value as string)}
@@ -37,6 +32,6 @@ export function TimeField<T extends FieldValues>({ control, name, label, disable
         helperText={fieldState.error?.message}
         onBlur={field.onBlur}
       />
-    </LocalizationProvider>
+    </SpanishPickers>
   );
 }
