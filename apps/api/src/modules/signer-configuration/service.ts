@@ -10,7 +10,7 @@ import {
   type SignatureConfigQuery,
 } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
-import { accounts, companies } from '../../db/schema/organisation';
+import { companies } from '../../db/schema/organisation';
 import { customSigners, signatureConfigSigners, signatureConfigs } from '../../db/schema/signatures';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { dayText } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
 import { accountScopeOf } from '../organisation-lookups/policy';
-import { accountScopeWhere, findCompanyInScope } from '../organisation-lookups/repository';
+import { companyScopeWhere, findCompanyInScope } from '../organisation-lookups/repository';
 
 export type SignerConfigurationService = ReturnType<typeof createSignerConfigurationService>;
 
@@ -179,10 +179,9 @@ export function createSignerConfigurationService({ db, adapters }: Pick<AppDeps,
         .select(customSignerColumns)
         .from(customSigners)
         .innerJoin(companies, eq(companies.id, customSigners.companyId))
-        .innerJoin(accounts, eq(accounts.id, customSigners.accountId))
         .where(
           and(
-            accountScopeWhere(accountScopeOf(actor)),
+            companyScopeWhere(accountScopeOf(actor)),
             query.companyId ? eq(customSigners.companyId, query.companyId) : undefined,
             query.creditLine ? eq(customSigners.creditLine, query.creditLine) : undefined,
           ),
