@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../db/client';
 import type { JobsConfig } from '../platform/config';
 import type { Logger } from '../platform/deps';
+import { BUSINESS_TIME_ZONE } from '@planpiso/domain';
 
 // Background work on pg-boss, in the application's own PostgreSQL (ARCHITECTURE §1, decision 011). Each job is a
 // definition — a name, a zod payload and an idempotent handler — so a job that runs twice (a worker killed halfway,
@@ -31,7 +32,7 @@ export type JobRunner = {
 };
 
 const SCHEMA = 'pgboss';
-export const JOBS_TIME_ZONE = 'America/Mexico_City';
+export const JOBS_TIME_ZONE = BUSINESS_TIME_ZONE;
 
 /** Runs pg-boss's statements on our pool, or on the client of the caller's transaction. */
 function executorFor(pool: pg.Pool | pg.PoolClient): PgBoss.Db {

@@ -1,5 +1,5 @@
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { MESSAGES, parseSort } from '@planpiso/domain';
+import { BUSINESS_TIME_ZONE, MESSAGES, parseSort } from '@planpiso/domain';
 import { AppError } from './errors';
 
 /**
@@ -8,7 +8,7 @@ import { AppError } from './errors';
  */
 
 /** The lender works in Mexico City time: a row created at 23:30 there belongs to that day, not the next. */
-export const BUSINESS_TIME_ZONE = 'America/Mexico_City';
+export { BUSINESS_TIME_ZONE };
 
 export type Window = { limit: number; offset: number } | null;
 

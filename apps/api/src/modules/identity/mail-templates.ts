@@ -1,8 +1,8 @@
-import { MESSAGES } from '@planpiso/domain';
+import { BUSINESS_TIME_ZONE, MESSAGES } from '@planpiso/domain';
 import type { MailMessage } from '../../platform/mail';
 
 const dateTime = (date: Date) =>
-  new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Mexico_City' }).format(
+  new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeStyle: 'short', timeZone: BUSINESS_TIME_ZONE }).format(
     date,
   );
 
