@@ -13,6 +13,7 @@ export * from './contracts/common';
 export * from './contracts/identity';
 export * from './contracts/auth';
 export * from './users/rules';
+export * from './money';
 export * from './financing/credit-lines';
 export * from './financing/vin-checks';
 export * from './contracts/users';

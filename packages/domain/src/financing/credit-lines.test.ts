@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { termLabel } from '../messages';
-import { availableBalance, formatAmountText, parseTerms, roundAmount } from './credit-lines';
+import { availableBalance, parseTerms, roundAmount } from './credit-lines';
 
 describe('available balance (spec 3 §5)', () => {
   it.each([
@@ -46,16 +46,5 @@ describe('terms of a line (spec 2 §3, spec 3 §3)', () => {
 
   it('labels each term as "Plazo - N"', () => {
     expect(parseTerms('3|1').map(termLabel)).toEqual(['Plazo - 1', 'Plazo - 3']);
-  });
-});
-
-describe('formatAmountText', () => {
-  it.each([
-    [1234.5, '1,234.50'],
-    [0, '0.00'],
-    [1000000, '1,000,000.00'],
-    [0.005, '0.01'],
-  ])('%d → %s', (amount, text) => {
-    expect(formatAmountText(amount)).toBe(text);
   });
 });

@@ -26,10 +26,3 @@ export function parseTerms(plazos: string | null | undefined): number[] {
   }
   return [...terms].sort((a, b) => a - b);
 }
-
-const AMOUNT_FORMAT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Amounts as every screen and report shows them: en-US, 2 decimals (spec 1 §9): 1234.5 → '1,234.50'. */
-export function formatAmountText(amount: number): string {
-  return AMOUNT_FORMAT.format(amount);
-}
