@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, VALIDATION_CHECK, type ErrorResponse, type ExternalCreditLine } from '@planpiso/domain';
+import { MESSAGES, Money, VALIDATION_CHECK, type ErrorResponse, type ExternalCreditLine } from '@planpiso/domain';
 import { DEMO_CLIENT_NUMBERS, FAILING_VINS, REPUVE_REPORTS, VALID_NEW_VINS } from '@planpiso/simulators/fixtures';
 import { startSimulators, type Simulators } from '../../simulators/src/index';
 import { createAdapters } from '../src/adapters';
@@ -153,11 +153,13 @@ describe('credit lines', () => {
       const lines = json<{ data: ExternalCreditLine[] }>(response).data;
       const line = lines.find((l) => l.lineaCredito === 'LC-10001-01')!;
       const crm = crmLines.find((l) => l.lineaCredito === 'LC-10001-01')!;
-      expect(line.montoRestante).toBe(crm.montoRestante);
-      const expected = Math.round((held('LC-10001-01') + 151000.75) * 100) / 100;
-      expect(line.reservado).toBe(expected);
-      expect(line.disponible).toBe(Math.max(0, Math.round((crm.montoRestante - expected) * 100) / 100));
-      expect(lines.find((l) => l.lineaCredito === 'LC-10001-02')!.reservado).toBe(held('LC-10001-02') + 5000);
+      expect(line.montoRestante).toBe(Money.of(crm.montoRestante).toDecimalString());
+      // Exact decimal strings: what the seed held plus 100000.50 + 50000.00 + 1000.25, to the cent.
+      const expected = Money.of(held('LC-10001-01')).add(Money.of('151000.75'));
+      expect(line.reservado).toBe(expected.toDecimalString());
+      expect(line.disponible).toBe(Money.of(crm.montoRestante).sub(expected).atLeastZero().toDecimalString());
+      const second = lines.find((l) => l.lineaCredito === 'LC-10001-02')!;
+      expect(second.reservado).toBe(Money.of(held('LC-10001-02')).add(Money.of('5000')).toDecimalString());
       // Terms ascending, as numbers (each shown as 'Plazo - N').
       expect(line.terms).toEqual([...line.terms].sort((a, b) => a - b));
       expect(line.terms.length).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { CREDIT_LINES, CRM_REJECTIONS, FAILING_VINS, NEW_VEHICLES, vehicleByVin } from '@planpiso/simulators/fixtures';
+import { Money } from '@planpiso/domain';
 import type { Tx } from './client';
 import { crmInsertions, provisionUnits, provisions } from './schema/financing';
 
@@ -73,7 +74,7 @@ async function seedProvisionHistory(tx: Tx, place: Place): Promise<void> {
         typeLine: i % 2 === 0 ? '100000000' : '100000001',
         deadlines: 3,
         description,
-        total: total.toFixed(2),
+        total: Money.fromCents(total * 100).toDecimalString(),
         registerBy: place.registerBy,
         approvedDate: createdAt.toISOString().slice(0, 10),
         createdAt,
@@ -95,7 +96,7 @@ export async function seedFinancingDemo(tx: Tx, place: Place): Promise<void> {
     if (existing) continue;
 
     const vehicles = demo.vins.map((vin) => vehicleByVin(vin)!);
-    const total = vehicles.reduce((sum, vehicle) => sum + vehicle.valorFactura, 0);
+    const total = Money.sum(vehicles.map((vehicle) => Money.of(vehicle.valorFactura)));
     const [provision] = await tx
       .insert(provisions)
       .values({
@@ -109,7 +110,7 @@ export async function seedFinancingDemo(tx: Tx, place: Place): Promise<void> {
         typeLine: CREDIT_LINES.find((line) => line.lineaCredito === demo.creditLine)!.tipoDispLinea,
         deadlines: 3,
         description: demo.description,
-        total: total.toFixed(2),
+        total: total.toDecimalString(),
         registerBy: place.registerBy,
         approvedDate: demo.status >= 8 ? new Date().toISOString().slice(0, 10) : null,
       })
@@ -128,7 +129,7 @@ export async function seedFinancingDemo(tx: Tx, place: Place): Promise<void> {
           color: cut(vehicle.colorExterior, 35),
           insideColor: cut(vehicle.colorInterior, 70),
           motorNumber: cut(vehicle.motor, 25),
-          amount: vehicle.valorFactura.toFixed(2),
+          amount: Money.of(vehicle.valorFactura).toDecimalString(),
           reviewAf: demo.status >= 4,
           status: demo.status >= 4 ? 1 : 0,
         })),

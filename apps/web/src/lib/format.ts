@@ -1,5 +1,5 @@
 import { format, isValid, parseISO } from 'date-fns';
-import { DISPLAY_DATE_FORMAT, DISPLAY_DATE_TIME_FORMAT, formatAmountText } from '@planpiso/domain';
+import { DISPLAY_DATE_FORMAT, DISPLAY_DATE_TIME_FORMAT, formatAmountText, type Money } from '@planpiso/domain';
 
 type DateInput = string | number | Date | null | undefined;
 
@@ -47,9 +47,10 @@ export function toClock(value: Date | null | undefined): string {
   return value && isValid(value) ? format(value, 'HH:mm') : '';
 }
 
-/** Amounts in en-US with 2 decimals (spec 1 §9): 1234.5 → '1,234.50'. Money may arrive as a decimal string. */
-export function formatAmount(value: number | string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? formatAmountText(n) : '';
+/**
+ * Amounts in en-US with 2 decimals (spec 1 §9): 1234.5 → '1,234.50'. Money arrives as a decimal string; the
+ * domain's money module formats it from exact cents, never through a float.
+ */
+export function formatAmount(value: Money | number | string | null | undefined): string {
+  return formatAmountText(value);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VIN_MAX_LENGTH, VIN_MIN_LENGTH } from '../limits';
 import { badFormat } from '../messages';
+import { moneyDecimal } from '../money';
 import { envelope, isoDate } from './common';
 
 // The lender's systems as the screens see them, through the API (issue 4, decision 009): the browser never
@@ -54,12 +55,12 @@ export const externalCreditLine = z.object({
   lineaCredito: z.string(),
   /** 100000000 Nuevos, 100000001 Seminuevos. */
   tipoDispLinea: z.string(),
-  /** What the CRM says remains. */
-  montoRestante: z.number(),
-  /** Held by this client's open provisions on the line (statuses 1–7). */
-  reservado: z.number(),
-  /** montoRestante − reservado, never below 0, 2 decimals (spec 3 §5). */
-  disponible: z.number(),
+  /** What the CRM says remains, a money decimal string ('500000.00'). */
+  montoRestante: moneyDecimal,
+  /** Held by this client's open provisions on the line (statuses 1–7), summed exactly by PostgreSQL. */
+  reservado: moneyDecimal,
+  /** montoRestante − reservado, never below 0, exact cents (spec 3 §5). */
+  disponible: moneyDecimal,
   /** The CRM's text, e.g. '1|2|3|6'. */
   plazos: z.string(),
   /** The same terms, whole months, ascending, blanks dropped (each shown as 'Plazo - N'). */

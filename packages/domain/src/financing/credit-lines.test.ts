@@ -1,31 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { termLabel } from '../messages';
-import { availableBalance, parseTerms, roundAmount } from './credit-lines';
+import { Money } from '../money';
+import { availableBalance, fitsBalance, parseTerms } from './credit-lines';
 
 describe('available balance (spec 3 §5)', () => {
   it.each([
-    [500_000, 0, 500_000],
-    [500_000, 120_000.5, 379_999.5],
-    [100, 100, 0],
-    [100, 250.75, 0],
-    [0, 0, 0],
-    [1_000.005, 0, 1_000.01],
-    [0.3, 0.1, 0.2],
-    [10.456, 0.001, 10.46],
-    [-50, 0, 0],
-    [Number.NaN, 0, 0],
-    [100, Number.POSITIVE_INFINITY, 0],
-  ])('montoRestante %d minus reserved %d is %d', (restante, reserved, expected) => {
-    expect(availableBalance(restante, reserved)).toBe(expected);
+    ['500000', '0', '500000.00'],
+    ['500000', '120000.50', '379999.50'],
+    ['100', '100', '0.00'],
+    ['100', '250.75', '0.00'],
+    ['0', '0', '0.00'],
+    ['0.3', '0.1', '0.20'],
+    ['-50', '0', '0.00'],
+    ['123456789.99', '0.01', '123456789.98'],
+  ])('montoRestante %s minus reserved %s is %s', (restante, reserved, expected) => {
+    expect(availableBalance(Money.of(restante), Money.of(reserved)).toDecimalString()).toBe(expected);
   });
 
   it.each([
-    [1.005, 1.01],
-    [2.675, 2.68],
-    [-1.5, -1.5],
-    [123.4, 123.4],
-  ])('rounds %d to %d', (amount, expected) => {
-    expect(roundAmount(amount)).toBe(expected);
+    ['100.00', '100.00', true],
+    ['100.00', '100.01', false],
+    ['100.00', '0.01', true],
+    ['0.00', '0.01', false],
+  ])('with %s available, reserving %s fits: %s', (available, amount, fits) => {
+    expect(fitsBalance(Money.of(available), Money.of(amount))).toBe(fits);
   });
 });
 

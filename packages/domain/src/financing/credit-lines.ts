@@ -1,16 +1,18 @@
-/** Rounds an amount to cents (spec 3 §9 "Balance rounded to 2 decimals"); EPSILON keeps 1.005 from becoming 1. */
-export function roundAmount(amount: number): number {
-  return Math.round((amount + Number.EPSILON) * 100) / 100;
-}
+import { Money } from '../money';
 
 /**
  * The available balance of a credit line: what the CRM says remains, minus what open provisions already reserve,
- * never below 0 and rounded to 2 decimals (spec 3 §5 "Available balance", ARCHITECTURE §6 "No overdraw").
+ * never below 0 (spec 3 §5 "Available balance", ARCHITECTURE §6 "No overdraw"). Exact cents: no rounding needed.
  */
-export function availableBalance(montoRestante: number, reserved: number): number {
-  if (!Number.isFinite(montoRestante) || !Number.isFinite(reserved)) return 0;
-  return Math.max(0, roundAmount(montoRestante - reserved));
+export function availableBalance(montoRestante: Money, reserved: Money): Money {
+  return montoRestante.sub(reserved).atLeastZero();
 }
+
+/**
+ * May `amount` be reserved on a line whose available balance is `available`? Spec 3 §5 blocks a total that leaves
+ * the remaining balance (available − total) below 0; exactly 0 left is allowed.
+ */
+export const fitsBalance = (available: Money, amount: Money): boolean => !amount.greaterThan(available);
 
 /**
  * The terms of a line from the CRM's `plazos` ('1|2|3|6'): '|'-separated, blanks dropped, sorted ascending

@@ -18,11 +18,11 @@ describe('provisionStatistics', () => {
   it('averages and counts per month, with empty months at 0', () => {
     const graph = provisionStatistics(
       [
-        { month: '2026-11', total: 100000 },
-        { month: '2026-11', total: 250000.5 },
-        { month: '2026-09', total: 80000 },
+        { month: '2026-11', total: '100000.00' },
+        { month: '2026-11', total: '250000.50' },
+        { month: '2026-09', total: '80000' },
         // Outside the 12 months: ignored.
-        { month: '2025-11', total: 999999 },
+        { month: '2025-11', total: '999999.00' },
       ],
       '2026-11-23',
     );
@@ -40,6 +40,19 @@ describe('provisionStatistics', () => {
       total: 350000.5,
       average: 175000.25,
     });
+  });
+
+  it('sums a month of many small amounts to the cent and rounds the average half up', () => {
+    const provisions = [
+      ...Array.from({ length: 1000 }, () => ({ month: '2026-11', total: '0.10' })),
+      { month: '2026-11', total: '123456789.99' },
+      { month: '2026-10', total: '0.01' },
+      { month: '2026-10', total: '0.02' },
+    ];
+    const graph = provisionStatistics(provisions, '2026-11-23');
+    expect(graph.rows[11]).toMatchObject({ count: 1001, total: 123456889.99, average: 123333.56 });
+    // 0.03 / 2 = 0.015 → 0.02 (half up), where float arithmetic gives 0.01 or 0.02 by luck.
+    expect(graph.rows[10]).toMatchObject({ count: 2, total: 0.03, average: 0.02 });
   });
 
   it('labels months in Spanish', () => {

@@ -1,6 +1,6 @@
 import { businessClock } from '../operating-window';
 import { PROVISION_STATUS, type ProvisionStatus } from './provision-status';
-import { roundAmount } from './credit-lines';
+import { Money } from '../money';
 
 /**
  * Provisions statistics (spec 2 "Provisions statistics", spec 3 "Statistics"): 'Gráfica de disposiciones promedio en
@@ -36,7 +36,8 @@ export function statisticsMonths(to: string): string[] {
   return months;
 }
 
-export type StatisticsProvision = { month: string; total: number };
+/** A provision's month and its total as the numeric column gives it ('250000.50'). */
+export type StatisticsProvision = { month: string; total: string };
 export type StatisticsRow = { month: string; label: string; count: number; total: number; average: number };
 export type StatisticsGraph = {
   categories: string[];
@@ -44,18 +45,22 @@ export type StatisticsGraph = {
   rows: StatisticsRow[];
 };
 
-/** Per month: how many provisions, their sum and their average (0 for a month without any), 2 decimals. */
+/**
+ * Per month: how many provisions, their sum and their average (0 for a month without any), summed in exact cents
+ * and the average rounded half up to the cent. The chart plots numbers, so the results leave as numbers, each the
+ * exact 2-decimal amount (Money.toNumber).
+ */
 export function provisionStatistics(provisions: readonly StatisticsProvision[], to: string): StatisticsGraph {
   const months = statisticsMonths(to);
   const rows = months.map((month) => {
     const inMonth = provisions.filter((p) => p.month === month);
-    const total = roundAmount(inMonth.reduce((sum, p) => sum + p.total, 0));
+    const total = Money.sum(inMonth.map((p) => Money.of(p.total)));
     return {
       month,
       label: monthLabel(month),
       count: inMonth.length,
-      total,
-      average: inMonth.length === 0 ? 0 : roundAmount(total / inMonth.length),
+      total: total.toNumber(),
+      average: inMonth.length === 0 ? 0 : total.divideRounded(inMonth.length).toNumber(),
     };
   });
   return {

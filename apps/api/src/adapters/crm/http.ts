@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Money } from '@planpiso/domain';
 import { CrmRejectedError } from '../errors';
 import type { HttpClient } from '../http-client';
 import type {
@@ -20,6 +21,8 @@ import type {
 
 const lineType = z.enum(['100000000', '100000001']);
 const amount = z.number().finite();
+/** Money on the wire is a JSON number; one with more than 2 decimals or beyond numeric(14,2) is a broken answer. */
+const money = amount.refine((value) => Money.parse(value).ok);
 
 const client = z.object({ numeroCliente: z.string(), nombreEmpresa: z.string(), razonSocial: z.string() });
 const legalRepresentative = z.object({
@@ -33,8 +36,8 @@ const creditLine = z.object({
   numeroCliente: z.string(),
   lineaCredito: z.string(),
   tipoDispLinea: lineType,
-  montoAutorizado: amount,
-  montoRestante: amount,
+  montoAutorizado: money,
+  montoRestante: money,
   plazos: z.string(),
   estatus: z.string(),
 });
@@ -42,9 +45,9 @@ const creditLineInformation = z.object({
   lineaCredito: z.string(),
   numeroCliente: z.string(),
   tipoDispLinea: lineType,
-  montoAutorizado: amount,
-  montoDispuesto: amount,
-  montoRestante: amount,
+  montoAutorizado: money,
+  montoDispuesto: money,
+  montoRestante: money,
   plazos: z.string(),
   tasa: amount,
   fechaApertura: z.string(),
@@ -53,9 +56,9 @@ const creditLineInformation = z.object({
 const lineConfiguration = z.object({
   lineaCredito: z.string(),
   tipoDispLinea: lineType,
-  montoRestante: amount,
+  montoRestante: money,
   plazos: z.string(),
-  disponible: amount,
+  disponible: money,
   tienesSaldosPendientes: z.boolean(),
 });
 const inventoryRow = z.object({
@@ -75,7 +78,7 @@ const creditDetail = z.object({
   asignacion: z.string(),
   agencia: z.string(),
   tasa: amount,
-  saldoCapital: amount,
+  saldoCapital: money,
   fechaInicio: z.string(),
   fechaVencimiento: z.string(),
   diasTranscurridos: z.number().int(),

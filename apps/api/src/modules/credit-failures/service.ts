@@ -1,5 +1,6 @@
 import {
   CREDIT_FAILURES_DEFAULT_SORT,
+  Money,
   businessClock,
   lineTypeLabel,
   type CreditFailureListQuery,
@@ -60,7 +61,8 @@ export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDep
       descripcion: row.description,
       colorExterior: row.color,
       colorInterior: row.insideColor,
-      monto: Number(row.amount),
+      // The CRM's contract carries a JSON number; the numeric column's exact 2-decimal value prints back the same.
+      monto: Money.of(row.amount).toNumber(),
       plazo: row.deadlines ?? 1,
       // 'Inicio de la disposición' chosen when sent to the CRM; today (Mexico City) when none was.
       fechaInicio: row.approvedDate ?? businessClock(clock.now()).day,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { RESERVING_PROVISION_STATUSES } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { userCompanies } from '../../db/schema/assignments';
@@ -51,10 +51,16 @@ export async function ownClientNumbers(db: Executor, scope: ClientScope): Promis
   return new Set(rows.map((row) => row.clientId).filter((id): id is string => id !== null));
 }
 
-/** What the client's open provisions hold per credit line (ARCHITECTURE §6 "No overdraw"). */
-export async function reservedByLine(db: Executor, clientNumber: string): Promise<Map<string, number>> {
+/**
+ * What the client's open provisions hold per credit line (ARCHITECTURE §6 "No overdraw"), summed by PostgreSQL in
+ * numeric and read back as an exact decimal string.
+ */
+export async function reservedByLine(db: Executor, clientNumber: string): Promise<Map<string, string>> {
   const rows = await db
-    .select({ creditLine: provisions.creditLine, reserved: sum(provisions.total) })
+    .select({
+      creditLine: provisions.creditLine,
+      reserved: sql<string>`coalesce(sum(${provisions.total}), 0)::numeric(14, 2)::text`,
+    })
     .from(provisions)
     .innerJoin(companies, eq(companies.id, provisions.companyId))
     .where(
@@ -65,7 +71,7 @@ export async function reservedByLine(db: Executor, clientNumber: string): Promis
       ),
     )
     .groupBy(provisions.creditLine);
-  return new Map(rows.map((row) => [row.creditLine, Number(row.reserved ?? 0)]));
+  return new Map(rows.map((row) => [row.creditLine, row.reserved]));
 }
 
 export type ValidationRecord = { vin: string; check: 1 | 2 | 3; valid: boolean; reason: string };

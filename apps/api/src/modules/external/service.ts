@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  Money,
   availableBalance,
   parseTerms,
   type ExternalClient,
@@ -60,13 +61,14 @@ export function createExternalService({ db, adapters }: Pick<AppDeps, 'db' | 'ad
         repo.reservedByLine(db, clientNumber),
       ]);
       return lines.map((line) => {
-        const held = reserved.get(line.lineaCredito) ?? 0;
+        const montoRestante = Money.of(line.montoRestante);
+        const held = Money.of(reserved.get(line.lineaCredito) ?? '0');
         return {
           lineaCredito: line.lineaCredito,
           tipoDispLinea: line.tipoDispLinea,
-          montoRestante: line.montoRestante,
-          reservado: held,
-          disponible: availableBalance(line.montoRestante, held),
+          montoRestante: montoRestante.toDecimalString(),
+          reservado: held.toDecimalString(),
+          disponible: availableBalance(montoRestante, held).toDecimalString(),
           plazos: line.plazos,
           terms: parseTerms(line.plazos),
           tienesSaldosPendientes: line.tienesSaldosPendientes,

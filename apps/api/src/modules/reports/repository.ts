@@ -66,7 +66,7 @@ export async function provisionsByMonth(
     .select({ month: monthOf, total: provisions.total })
     .from(provisions)
     .where(and(...where));
-  return rows.map((row) => ({ month: row.month, total: Number(row.total) }));
+  return rows;
 }
 
 export async function creditLinesOf(db: Executor, companyId: number) {
