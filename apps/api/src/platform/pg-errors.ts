@@ -12,3 +12,16 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   }
   return false;
 }
+
+/**
+ * Is `error` PostgreSQL's lock_not_available (55P03): a `lock_timeout` expired, or NOWAIT found the row locked?
+ */
+export function isLockNotAvailable(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const pg = current as { code?: unknown; cause?: unknown };
+    if (pg.code === '55P03') return true;
+    current = pg.cause;
+  }
+  return false;
+}
