@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { RESERVING_PROVISION_STATUSES } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { userCompanies } from '../../db/schema/assignments';
-import { provisions, unitValidations } from '../../db/schema/financing';
+import { unitValidations } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
 import { companyScopeWhere as accountCompaniesWhere } from '../organisation-lookups/repository';
@@ -49,29 +48,6 @@ export async function companiesByClient(db: Executor, clientNumbers: string[]) {
 export async function ownClientNumbers(db: Executor, scope: ClientScope): Promise<Set<string>> {
   const rows = await db.select({ clientId: companies.clientId }).from(companies).where(companyScopeWhere(scope));
   return new Set(rows.map((row) => row.clientId).filter((id): id is string => id !== null));
-}
-
-/**
- * What the client's open provisions hold per credit line (ARCHITECTURE §6 "No overdraw"), summed by PostgreSQL in
- * numeric and read back as an exact decimal string.
- */
-export async function reservedByLine(db: Executor, clientNumber: string): Promise<Map<string, string>> {
-  const rows = await db
-    .select({
-      creditLine: provisions.creditLine,
-      reserved: sql<string>`coalesce(sum(${provisions.total}), 0)::numeric(14, 2)::text`,
-    })
-    .from(provisions)
-    .innerJoin(companies, eq(companies.id, provisions.companyId))
-    .where(
-      and(
-        eq(companies.clientId, clientNumber),
-        eq(provisions.isArchived, false),
-        inArray(provisions.status, [...RESERVING_PROVISION_STATUSES]),
-      ),
-    )
-    .groupBy(provisions.creditLine);
-  return new Map(rows.map((row) => [row.creditLine, row.reserved]));
 }
 
 export type ValidationRecord = { vin: string; check: 1 | 2 | 3; valid: boolean; reason: string };

@@ -16,6 +16,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { clientScopeOf, type ClientPurpose } from './policy';
+import * as creditLinesRepo from '../credit-lines/repository';
 import * as repo from './repository';
 import { validateVin } from './vin-validation';
 
@@ -56,10 +57,12 @@ export function createExternalService({ db, adapters }: Pick<AppDeps, 'db' | 'ad
     /** ConfiguracionClientesDispLinea with the available balance: montoRestante minus what open provisions hold. */
     async creditLines(actor: AuthUser, clientNumber: string): Promise<ExternalCreditLine[]> {
       await assertClient(actor, clientNumber, 'credit');
-      const [lines, reserved] = await Promise.all([
-        crm.lineConfiguration(clientNumber),
-        repo.reservedByLine(db, clientNumber),
-      ]);
+      const lines = await crm.lineConfiguration(clientNumber);
+      // The same exact sum the reservations read under the line's lock (modules/credit-lines).
+      const reserved = await creditLinesRepo.reservedOnLines(
+        db,
+        lines.map((line) => line.lineaCredito),
+      );
       return lines.map((line) => {
         const montoRestante = Money.of(line.montoRestante);
         const held = Money.of(reserved.get(line.lineaCredito) ?? '0');
