@@ -2,8 +2,8 @@ import { CONFIGURATION_MESSAGES } from '../messages-configuration';
 import { defineMachine } from '../state-machine';
 
 /** A unit's way into the CRM (ARCHITECTURE §6): queued for a cycle, inserted, failed (a credit failure), archived. */
-export type InsertionStatus = 'queued' | 'inserted' | 'failed' | 'archived';
-export const INSERTION_STATUSES: readonly InsertionStatus[] = ['queued', 'inserted', 'failed', 'archived'];
+export type InsertionStatus = (typeof INSERTION_STATUSES)[number];
+export const INSERTION_STATUSES = ['queued', 'inserted', 'failed', 'archived'] as const;
 /** Reintentar, Insertar and Remover (spec 2 §4). */
 export type CreditFailureAction = 'retry' | 'insert' | 'archive';
 
