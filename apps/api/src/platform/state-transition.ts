@@ -5,7 +5,7 @@ import type { Executor } from '../db/client';
 import { AppError } from './errors';
 
 /** A table whose rows move along a machine: an integer id and a version bumped by every move. */
-export type VersionedTable = PgTable & { id: PgColumn; version: PgColumn };
+type VersionedTable = PgTable & { id: PgColumn; version: PgColumn };
 
 /** Where a machine's status lives in a table, and how a status is written there (users and roles keep a flag). */
 export type StateTarget<S extends string, T extends VersionedTable = VersionedTable> = {
@@ -18,7 +18,7 @@ export type StateTarget<S extends string, T extends VersionedTable = VersionedTa
 export const staleVersion = () => new AppError('STALE_VERSION', 409, MESSAGES.staleVersion);
 
 /** The machine's refusal as the answer the API sends: 403 not allowed, 409 wrong status, 403/422 a guard's. */
-export function refusal(verdict: Extract<Verdict<string>, { allowed: false }>): AppError {
+function refusal(verdict: Extract<Verdict<string>, { allowed: false }>): AppError {
   return new AppError(verdict.code, verdict.httpStatus, verdict.message);
 }
 
