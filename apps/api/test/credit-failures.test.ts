@@ -193,12 +193,18 @@ describe('a screen that is out of date', () => {
     const { ids } = await queueInsertions(seeded.db, [VALID_NEW_VINS[13]!], 'failed');
     // Someone retried, and the cycle failed it again: failed once more, at version 3.
     expect((await act('PATCH', `${ids[0]}/retryInsertion`, { retry: true, version: 1 })).statusCode).toBe(200);
-    await seeded.db.execute(sql`update crm_insertions set status = 'failed', version = version + 1 where id = ${ids[0]}`);
+    await seeded.db.execute(
+      sql`update crm_insertions set status = 'failed', version = version + 1 where id = ${ids[0]}`,
+    );
     const before = await insertionRow(seeded.db, ids[0]!);
     expect(before).toMatchObject({ status: 'failed', version: 3 });
     const stale = await act(method, `${ids[0]}/${path}`, { ...body, version: 1 });
     expect(stale.statusCode).toBe(409);
-    expect(json<ErrorResponse>(stale)).toEqual({ statusCode: 409, code: 'STALE_VERSION', message: MESSAGES.staleVersion });
+    expect(json<ErrorResponse>(stale)).toEqual({
+      statusCode: 409,
+      code: 'STALE_VERSION',
+      message: MESSAGES.staleVersion,
+    });
     expect(await insertionRow(seeded.db, ids[0]!)).toEqual(before);
   });
 

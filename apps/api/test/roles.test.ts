@@ -155,7 +155,9 @@ describe('editing a role (spec 1 §2.8)', () => {
   // docs/decisions/016: a toggle from a stale screen is refused, and of two racing from one version one wins.
   it('refuses a stale version with 409 and the Spanish message, changing nothing', async () => {
     const role = await ownRole();
-    expect((await call(2, 'PATCH', `/api/roles/${role.id}/active`, { active: false, version: 1 })).statusCode).toBe(200);
+    expect((await call(2, 'PATCH', `/api/roles/${role.id}/active`, { active: false, version: 1 })).statusCode).toBe(
+      200,
+    );
     // A second screen still showing the role active, at version 1.
     const stale = await call(2, 'PATCH', `/api/roles/${role.id}/active`, { active: false, version: 1 });
     expect(stale.statusCode).toBe(409);

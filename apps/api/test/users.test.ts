@@ -335,14 +335,18 @@ describe('user status (spec 1 §4)', () => {
 
   it('refuses a stale version with 409 and the Spanish message, changing nothing', async () => {
     const target = await registered(3, admin.id);
-    expect((await call(admin, 'PATCH', `/api/users/${target.id}/active`, { active: false, version: 1 })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(admin, 'PATCH', `/api/users/${target.id}/active`, { active: false, version: 1 })).statusCode,
+    ).toBe(200);
     // Another screen still shows the user active, at version 1: whichever way it toggles, it is refused.
     for (const active of [false, true]) {
       const stale = await call(admin, 'PATCH', `/api/users/${target.id}/active`, { active, version: 1 });
       expect(stale.statusCode).toBe(409);
-      expect(json<Body>(stale)).toMatchObject({ statusCode: 409, code: 'STALE_VERSION', message: MESSAGES.staleVersion });
+      expect(json<Body>(stale)).toMatchObject({
+        statusCode: 409,
+        code: 'STALE_VERSION',
+        message: MESSAGES.staleVersion,
+      });
     }
     expect(await stateOf(target.id)).toEqual({ isActive: false, version: 2 });
     expect(await statusAudits(target.id)).toHaveLength(1);

@@ -76,7 +76,11 @@ export async function applyTransition<
     .update(table as PgTable)
     .set({ ...options.set, [statusKey]: target.encode(to), version: sql`${table.version} + 1` } as never)
     .where(
-      and(eq(table.id, entity.id), eq(status, target.encode(from)), eq(table.version, expectedVersion ?? entity.version)),
+      and(
+        eq(table.id, entity.id),
+        eq(status, target.encode(from)),
+        eq(table.version, expectedVersion ?? entity.version),
+      ),
     )
     .returning({ version: table.version });
   const moved = rows[0] as { version: number } | undefined;

@@ -47,8 +47,7 @@ export async function creditFailureRoutes(app: FastifyInstance, { failures }: { 
         response: { 200: creditFailureActionResponse, ...errors, 409: errorResponse },
       },
     },
-    async (request) =>
-      failures.archive(currentUser(request), request.params.id, request.body.version, request.id),
+    async (request) => failures.archive(currentUser(request), request.params.id, request.body.version, request.id),
   );
 
   r.patch(

@@ -90,7 +90,8 @@ export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDep
     version?: number,
   ): Promise<Attempt> {
     const row = await repo.findInsertion(db, id);
-    if (!row || row.status !== from || (version !== undefined && row.version !== version)) return { outcome: 'skipped' };
+    if (!row || row.status !== from || (version !== undefined && row.version !== version))
+      return { outcome: 'skipped' };
     let result: Attempt;
     try {
       const inserted = await adapters.crm.insertUnit(crmRequest(row), row.idempotencyKey);

@@ -95,7 +95,11 @@ export function RoleListPage() {
     if (!pending) return;
     try {
       // The inverse of the row's current value (spec 1 §4), from the version the list showed (decision 016).
-      const answer = await setActive.mutateAsync({ id: pending.id, active: !pending.isActive, version: pending.version });
+      const answer = await setActive.mutateAsync({
+        id: pending.id,
+        active: !pending.isActive,
+        version: pending.version,
+      });
       setResult({ ok: true, message: answer.message ?? MESSAGES.roleStatusChanged });
     } catch (error) {
       setResult(errorResult(error));
