@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type CreditFailureResponse, type ErrorResponse, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { CRM_REJECTIONS, FAILING_VINS, VALID_NEW_VINS } from '@planpiso/simulators/fixtures';
@@ -109,21 +110,25 @@ describe('the list', () => {
 describe('the actions', () => {
   it('Reintentar puts the unit back in the queue for the next cycle, once', async () => {
     const { ids } = await queueInsertions(seeded.db, [VALID_NEW_VINS[8]!], 'failed');
-    const response = await act('PATCH', `${ids[0]}/retryInsertion`, { retry: true });
+    const response = await act('PATCH', `${ids[0]}/retryInsertion`, { retry: true, version: 1 });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({
       message: CONFIGURATION_MESSAGES.creditFailureQueued,
-      data: { status: 'queued' },
+      data: { status: 'queued', version: 2 },
     });
-    expect((await insertionRow(seeded.db, ids[0]!)).status).toBe('queued');
-    const again = await act('PATCH', `${ids[0]}/retryInsertion`, { retry: true });
+    expect(await insertionRow(seeded.db, ids[0]!)).toMatchObject({ status: 'queued', version: 2 });
+    // The screen that acted reloads and sees the row gone; a retry at the new version meets the wrong status.
+    const again = await act('PATCH', `${ids[0]}/retryInsertion`, { retry: true, version: 2 });
     expect(again.statusCode).toBe(409);
-    expect(json<ErrorResponse>(again).message).toBe(CONFIGURATION_MESSAGES.creditFailureNotFailed);
+    expect(json<ErrorResponse>(again)).toMatchObject({
+      code: 'INVALID_STATUS',
+      message: CONFIGURATION_MESSAGES.creditFailureNotFailed,
+    });
   });
 
   it('Remover archives the attempt: it leaves the list', async () => {
     const { ids, provision } = await queueInsertions(seeded.db, [VALID_NEW_VINS[9]!], 'failed');
-    const response = await act('PATCH', `${ids[0]}/archive`, { archive: true });
+    const response = await act('PATCH', `${ids[0]}/archive`, { archive: true, version: 1 });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({
       message: CONFIGURATION_MESSAGES.creditFailureArchived,
@@ -135,7 +140,7 @@ describe('the actions', () => {
   it('Insertar inserts the unit into the CRM now', async () => {
     const vin = VALID_NEW_VINS[10]!;
     const { ids } = await queueInsertions(seeded.db, [vin], 'failed');
-    const response = await act('POST', `${ids[0]}/insertUnit`);
+    const response = await act('POST', `${ids[0]}/insertUnit`, { version: 1 });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({
       message: CONFIGURATION_MESSAGES.creditFailureInserted,
@@ -151,7 +156,7 @@ describe('the actions', () => {
   it('Insertar of a unit the CRM refuses answers its words and keeps the credit failure', async () => {
     const vin = FAILING_VINS.crmInsertion[1]!;
     const { ids } = await queueInsertions(seeded.db, [vin], 'failed');
-    const response = await act('POST', `${ids[0]}/insertUnit`);
+    const response = await act('POST', `${ids[0]}/insertUnit`, { version: 1 });
     expect(response.statusCode).toBe(422);
     expect(json<ErrorResponse>(response)).toMatchObject({ code: 'CRM_REJECTED', message: MESSAGES.crmRejected });
     expect(json<ErrorResponse>(response).detail).toContain(CRM_REJECTIONS[vin]);
@@ -160,10 +165,56 @@ describe('the actions', () => {
   });
 
   it('answers 404 for an unknown attempt and 400 for a body that is not the spec’s', async () => {
-    expect((await act('POST', '2147483000/insertUnit')).statusCode).toBe(404);
+    expect((await act('POST', '2147483000/insertUnit', { version: 1 })).statusCode).toBe(404);
     const { ids } = await queueInsertions(seeded.db, [VALID_NEW_VINS[11]!], 'failed');
-    expect((await act('PATCH', `${ids[0]}/archive`, { archive: false })).statusCode).toBe(400);
+    expect((await act('PATCH', `${ids[0]}/archive`, { archive: false, version: 1 })).statusCode).toBe(400);
     expect((await act('PATCH', `${ids[0]}/retryInsertion`, {})).statusCode).toBe(400);
-    expect((await act('PATCH', `${ids[0]}/archive`, { archive: true }, admin)).statusCode).toBe(403);
+    expect((await act('PATCH', `${ids[0]}/archive`, { archive: true })).statusCode).toBe(400);
+    expect((await act('POST', `${ids[0]}/insertUnit`)).statusCode).toBe(400);
+    expect((await act('PATCH', `${ids[0]}/archive`, { archive: true, version: 1 }, admin)).statusCode).toBe(403);
+    expect(await insertionRow(seeded.db, ids[0]!)).toMatchObject({ status: 'failed', version: 1 });
+  });
+});
+
+// docs/decisions/016: each action names the version the screen read; the row moved since answers 409.
+describe('a screen that is out of date', () => {
+  it('lists each failure with its status and version', async () => {
+    const { provision } = await queueInsertions(seeded.db, [VALID_NEW_VINS[12]!], 'failed');
+    expect((await list(`?folio=${provision.folio}`)).items).toEqual([
+      expect.objectContaining({ status: 'failed', version: 1 }),
+    ]);
+  });
+
+  it.each([
+    ['PATCH', 'archive', { archive: true }],
+    ['PATCH', 'retryInsertion', { retry: true }],
+    ['POST', 'insertUnit', {}],
+  ] as const)('%s %s at a stale version answers 409 in Spanish and changes nothing', async (method, path, body) => {
+    const { ids } = await queueInsertions(seeded.db, [VALID_NEW_VINS[13]!], 'failed');
+    // Someone retried, and the cycle failed it again: failed once more, at version 3.
+    expect((await act('PATCH', `${ids[0]}/retryInsertion`, { retry: true, version: 1 })).statusCode).toBe(200);
+    await seeded.db.execute(
+      sql`update crm_insertions set status = 'failed', version = version + 1 where id = ${ids[0]}`,
+    );
+    const before = await insertionRow(seeded.db, ids[0]!);
+    expect(before).toMatchObject({ status: 'failed', version: 3 });
+    const stale = await act(method, `${ids[0]}/${path}`, { ...body, version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(json<ErrorResponse>(stale)).toEqual({
+      statusCode: 409,
+      code: 'STALE_VERSION',
+      message: MESSAGES.staleVersion,
+    });
+    expect(await insertionRow(seeded.db, ids[0]!)).toEqual(before);
+  });
+
+  it('of two Remover racing from the same version, exactly one wins', async () => {
+    const { ids } = await queueInsertions(seeded.db, [VALID_NEW_VINS[14]!], 'failed');
+    const answers = await Promise.all(
+      [0, 1].map(() => act('PATCH', `${ids[0]}/archive`, { archive: true, version: 1 })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(json<ErrorResponse>(answers.find((a) => a.statusCode === 409)!).code).toBe('STALE_VERSION');
+    expect(await insertionRow(seeded.db, ids[0]!)).toMatchObject({ status: 'archived', version: 2 });
   });
 });

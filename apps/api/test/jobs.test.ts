@@ -120,7 +120,7 @@ describe('CRM insertion cycle', () => {
     // Reintentar (the screen's action) queues it; the next cycle inserts it.
     const failures = createCreditFailuresService({ db: seeded.db, adapters, clock });
     const actor = { id: 1, type: 1 } as Parameters<typeof failures.retry>[0];
-    await failures.retry(actor, unluckyId!, 'test');
+    await failures.retry(actor, unluckyId!, (await insertionRow(seeded.db, unluckyId!)).version, 'test');
     await runCycle();
     const inserted = await eventually(async () => {
       const row = await insertionRow(seeded.db, unluckyId!);

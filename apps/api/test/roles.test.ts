@@ -140,15 +140,63 @@ describe('editing a role (spec 1 §2.8)', () => {
 
   it('toggles the status with the spec’s message and an audit row', async () => {
     const role = await ownRole();
-    const off = await call(2, 'PATCH', `/api/roles/${role.id}/active`, { active: false });
+    expect(role.version).toBe(1);
+    const off = await call(2, 'PATCH', `/api/roles/${role.id}/active`, { active: false, version: role.version });
     expect(off.statusCode).toBe(200);
-    expect(json<Body>(off)).toEqual({ data: { isActive: false }, message: MESSAGES.roleStatusChanged });
+    expect(json<Body>(off)).toEqual({ data: { isActive: false, version: 2 }, message: MESSAGES.roleStatusChanged });
     expect(json<Body<RoleResponse>>(await call(2, 'GET', `/api/roles/${role.id}`)).data.isActive).toBe(false);
     const audit = await db
       .select({ before: auditLog.before, after: auditLog.after })
       .from(auditLog)
       .where(and(eq(auditLog.action, 'role.status-changed'), eq(auditLog.entityId, String(role.id))));
     expect(audit).toEqual([{ before: { isActive: true }, after: { isActive: false } }]);
+  });
+
+  // docs/decisions/016: a toggle from a stale screen is refused, and of two racing from one version one wins.
+  it('refuses a stale version with 409 and the Spanish message, changing nothing', async () => {
+    const role = await ownRole();
+    expect((await call(2, 'PATCH', `/api/roles/${role.id}/active`, { active: false, version: 1 })).statusCode).toBe(
+      200,
+    );
+    // A second screen still showing the role active, at version 1.
+    const stale = await call(2, 'PATCH', `/api/roles/${role.id}/active`, { active: false, version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(json<Body>(stale)).toMatchObject({ statusCode: 409, code: 'STALE_VERSION', message: MESSAGES.staleVersion });
+    const staleOn = await call(2, 'PATCH', `/api/roles/${role.id}/active`, { active: true, version: 1 });
+    expect(json<Body>(staleOn)).toMatchObject({ code: 'STALE_VERSION' });
+    const [row] = await db
+      .select({ isActive: roles.isActive, version: roles.version })
+      .from(roles)
+      .where(eq(roles.id, role.id));
+    expect(row).toEqual({ isActive: false, version: 2 });
+    const audit = await db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'role.status-changed'), eq(auditLog.entityId, String(role.id))));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('refuses a toggle to the value the role already has (the current version, the wrong status)', async () => {
+    const role = await ownRole();
+    const response = await call(2, 'PATCH', `/api/roles/${role.id}/active`, { active: true, version: role.version });
+    expect(response.statusCode).toBe(409);
+    expect(json<Body>(response)).toMatchObject({ code: 'INVALID_STATUS', message: MESSAGES.invalidStatus });
+  });
+
+  it('of two toggles racing from the same version, exactly one wins', async () => {
+    const role = await ownRole();
+    const answers = await Promise.all(
+      [0, 1].map(() => call(2, 'PATCH', `/api/roles/${role.id}/active`, { active: false, version: role.version })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(json<Body>(answers.find((a) => a.statusCode === 409)!).code).toBe('STALE_VERSION');
+    const [row] = await db.select({ version: roles.version }).from(roles).where(eq(roles.id, role.id));
+    expect(row!.version).toBe(2);
+  });
+
+  it('needs the version the screen read', async () => {
+    const role = await ownRole();
+    expect((await call(2, 'PATCH', `/api/roles/${role.id}/active`, { active: false })).statusCode).toBe(400);
   });
 
   it('another type 2’s role is not found, but type 1 sees and edits it', async () => {
@@ -158,7 +206,7 @@ describe('editing a role (spec 1 §2.8)', () => {
     for (const [method, url, payload] of [
       ['GET', `/api/roles/${role.id}`, undefined],
       ['PUT', `/api/roles/${role.id}`, { name: 'Ajeno', type: 3 }],
-      ['PATCH', `/api/roles/${role.id}/active`, { active: false }],
+      ['PATCH', `/api/roles/${role.id}/active`, { active: false, version: role.version }],
     ] as const) {
       const response = await app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
       expect(response.statusCode, `${method} ${url}`).toBe(404);

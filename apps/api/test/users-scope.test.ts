@@ -152,7 +152,7 @@ describe('rows outside the scope are not found (spec 1 §6, ARCHITECTURE §6)', 
     const calls: [Method, string, object?][] = [
       ['GET', `/api/users/${foreign}`],
       ['PUT', `/api/users/${foreign}`, form],
-      ['PATCH', `/api/users/${foreign}/active`, { active: false }],
+      ['PATCH', `/api/users/${foreign}/active`, { active: false, version: 1 }],
       ['GET', `/api/users/${foreign}/companies`],
     ];
     if (type !== 4) calls.push(['PATCH', `/api/users/${foreign}/resend`]);
@@ -224,7 +224,14 @@ describe('the edit rule (spec 1 §6)', () => {
 
   it('nobody changes their own status', async () => {
     for (const type of [1, 4] as const) {
-      const response = await call(type, 'PATCH', `/api/users/${await idOf(demo(type))}/active`, { active: false });
+      const [own] = await db
+        .select({ version: users.version })
+        .from(users)
+        .where(eq(users.email, demo(type)));
+      const response = await call(type, 'PATCH', `/api/users/${await idOf(demo(type))}/active`, {
+        active: false,
+        version: own!.version,
+      });
       expect(response.statusCode).toBe(403);
       expect(json<Body<unknown>>(response)).toMatchObject({ code: 'OWN_STATUS', message: MESSAGES.ownStatusChange });
     }
@@ -370,7 +377,7 @@ describe('roles list scope (spec 1 §6)', () => {
     for (const [method, url, body] of [
       ['GET', `/api/roles/${foreign}`],
       ['PUT', `/api/roles/${foreign}`, payload],
-      ['PATCH', `/api/roles/${foreign}/active`, { active: false }],
+      ['PATCH', `/api/roles/${foreign}/active`, { active: false, version: 1 }],
     ] as const) {
       for (const type of [3, 4] as const) {
         expect((await call(type, method, url, body)).statusCode, `${type} ${method} ${url}`).toBe(404);

@@ -283,15 +283,15 @@ describe('user status (spec 1 §4)', () => {
     const signedIn = await signInRaw(app, target.email, target.password);
     const cookie = refreshCookie(signedIn)!;
 
-    const off = await call(admin, 'PATCH', `/api/users/${target.id}/active`, { active: false });
+    const off = await call(admin, 'PATCH', `/api/users/${target.id}/active`, { active: false, version: 1 });
     expect(off.statusCode).toBe(200);
-    expect(json<Body>(off)).toEqual({ data: { isActive: false }, message: MESSAGES.userStatusChanged });
+    expect(json<Body>(off)).toEqual({ data: { isActive: false, version: 2 }, message: MESSAGES.userStatusChanged });
     const refresh = await app.inject({ method: 'POST', url: '/api/identity/refresh', cookies: { pp_refresh: cookie } });
     expect(refresh.statusCode).toBe(401);
     expect((await signInRaw(app, target.email, target.password)).statusCode).toBe(401);
 
-    const on = await call(admin, 'PATCH', `/api/users/${target.id}/active`, { active: true });
-    expect(json<Body>(on).data).toEqual({ isActive: true });
+    const on = await call(admin, 'PATCH', `/api/users/${target.id}/active`, { active: true, version: 2 });
+    expect(json<Body>(on).data).toEqual({ isActive: true, version: 3 });
     expect((await signInRaw(app, target.email, target.password)).statusCode).toBe(200);
 
     const audit = await db
@@ -305,10 +305,82 @@ describe('user status (spec 1 §4)', () => {
     ]);
   });
 
-  it('refuses a body without the value', async () => {
+  it('refuses a body without the value or without the version', async () => {
     const target = await registered(3, admin.id);
-    const response = await call(admin, 'PATCH', `/api/users/${target.id}/active`, {});
-    expect(response.statusCode).toBe(400);
+    expect((await call(admin, 'PATCH', `/api/users/${target.id}/active`, {})).statusCode).toBe(400);
+    expect((await call(admin, 'PATCH', `/api/users/${target.id}/active`, { active: false })).statusCode).toBe(400);
+  });
+
+  const stateOf = async (id: number) => {
+    const [row] = await db
+      .select({ isActive: users.isActive, version: users.version })
+      .from(users)
+      .where(eq(users.id, id));
+    return row!;
+  };
+  const statusAudits = async (id: number) =>
+    db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.status-changed'), eq(auditLog.entityId, String(id))));
+
+  // docs/decisions/016: the list answers each row's version; a toggle sends it back.
+  it('lists and gets each user with its version', async () => {
+    const target = await registered(3, admin.id);
+    const got = json<Body<UserResponse>>(await call(admin, 'GET', `/api/users/${target.id}`)).data;
+    expect(got.version).toBe(1);
+    const listed = json<Paged<UserResponse>>(await call(admin, 'GET', `/api/users?email=${target.email}`)).data;
+    expect(listed.items).toEqual([expect.objectContaining({ id: target.id, version: 1 })]);
+  });
+
+  it('refuses a stale version with 409 and the Spanish message, changing nothing', async () => {
+    const target = await registered(3, admin.id);
+    expect(
+      (await call(admin, 'PATCH', `/api/users/${target.id}/active`, { active: false, version: 1 })).statusCode,
+    ).toBe(200);
+    // Another screen still shows the user active, at version 1: whichever way it toggles, it is refused.
+    for (const active of [false, true]) {
+      const stale = await call(admin, 'PATCH', `/api/users/${target.id}/active`, { active, version: 1 });
+      expect(stale.statusCode).toBe(409);
+      expect(json<Body>(stale)).toMatchObject({
+        statusCode: 409,
+        code: 'STALE_VERSION',
+        message: MESSAGES.staleVersion,
+      });
+    }
+    expect(await stateOf(target.id)).toEqual({ isActive: false, version: 2 });
+    expect(await statusAudits(target.id)).toHaveLength(1);
+  });
+
+  it('refuses a toggle to the value the user already has', async () => {
+    const target = await registered(3, admin.id);
+    const response = await call(admin, 'PATCH', `/api/users/${target.id}/active`, { active: true, version: 1 });
+    expect(response.statusCode).toBe(409);
+    expect(json<Body>(response)).toMatchObject({ code: 'INVALID_STATUS', message: MESSAGES.invalidStatus });
+    expect(await stateOf(target.id)).toEqual({ isActive: true, version: 1 });
+  });
+
+  it('of two toggles racing from the same version, exactly one wins and is audited', async () => {
+    const target = await registered(3, admin.id);
+    const answers = await Promise.all(
+      [0, 1].map(() => call(admin, 'PATCH', `/api/users/${target.id}/active`, { active: false, version: 1 })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(json<Body>(answers.find((a) => a.statusCode === 409)!)).toMatchObject({
+      code: 'STALE_VERSION',
+      message: MESSAGES.staleVersion,
+    });
+    expect(await stateOf(target.id)).toEqual({ isActive: false, version: 2 });
+    expect(await statusAudits(target.id)).toHaveLength(1);
+  });
+
+  it('is refused to a type the permission table does not allow (403), leaving the row as it was', async () => {
+    const target = await registered(5, admin.id);
+    const agent = await registered(5, admin.id);
+    const response = await call(agent, 'PATCH', `/api/users/${target.id}/active`, { active: false, version: 1 });
+    expect(response.statusCode).toBe(403);
+    expect(json<Body>(response).code).toBe('FORBIDDEN');
+    expect(await stateOf(target.id)).toEqual({ isActive: true, version: 1 });
   });
 });
 

@@ -38,3 +38,6 @@ export * from './organisation/branch-rules';
 export * from './organisation/account-rules';
 export * from './organisation/signer-rules';
 export * from './contracts/signer-configuration';
+export * from './state-machine';
+export * from './machines/active-status';
+export * from './machines/credit-failure';

@@ -41,6 +41,10 @@ export const MESSAGES = {
   idempotencyKeyReused: 'La clave de idempotencia ya se usó con otra solicitud',
   idempotencyInProgress: 'La solicitud anterior con esta clave sigue en proceso, inténtelo en unos segundos',
 
+  // Status changes (ARCHITECTURE §6, docs/decisions/016; ours): someone moved the row first, or it cannot move
+  staleVersion: 'Otro usuario modificó este registro. Actualice la página e intente nuevamente.',
+  invalidStatus: 'El estatus actual del registro no permite esta acción. Actualice la página e intente nuevamente.',
+
   // Shell (ours)
   signInTagline: 'Financiamiento de inventario para agencias automotrices',
   signInTaglineDetail: 'Disposiciones, refinanciamientos, excepciones y auditorías en un solo lugar.',

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import {
   API_PERMISSIONS,
   canOpenRoute,
@@ -5,6 +6,7 @@ import {
   isUserType,
   matchRoute,
   type ApiOperation,
+  type StateActor,
   type UserType,
 } from '@planpiso/domain';
 import { useSession } from './session';
@@ -13,6 +15,14 @@ import { useSession } from './session';
 export function useUserType(): UserType | null {
   const type = useSession()?.user.type;
   return isUserType(type) ? type : null;
+}
+
+/** The signed-in user as the state machines see it (`can`, `actionsFor`), or null without a session. */
+export function useStateActor(): StateActor | null {
+  const id = useSession()?.user.id;
+  const type = useUserType();
+  // One object per user, so columns built from it are not rebuilt on every render.
+  return useMemo(() => (id === undefined || type === null ? null : { id, type }), [id, type]);
 }
 
 /** May this user call the operation? Reads the API permission table, never `type === n` in a screen. */

@@ -15,6 +15,7 @@ export function userRow(overrides: Partial<UserResponse> & Pick<UserResponse, 'i
     agencyId: null,
     registerBy: 102,
     isActive: true,
+    version: 1,
     createdAt: '2026-03-02',
     role: { name: 'Operador de crédito' },
     ...overrides,
@@ -28,6 +29,7 @@ export function roleRow(overrides: Partial<RoleResponse> & Pick<RoleResponse, 'i
     type: 3,
     registerBy: 102,
     isActive: true,
+    version: 1,
     createdAt: '2026-02-15',
     ...overrides,
   };

@@ -36,6 +36,9 @@ export const paged = <T extends z.ZodType>(item: T) =>
   envelope(z.object({ items: z.array(item), total: z.number().int() }));
 
 /** `/:id` path parameters: a positive integer (anything else is 400, never a database error). */
+/** The version of a row the screen read, sent back with a status change (docs/decisions/016). */
+export const rowVersion = z.number({ error: MESSAGES.required }).int().positive().max(2_147_483_647);
+
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export type IdParams = z.infer<typeof idParams>;
 

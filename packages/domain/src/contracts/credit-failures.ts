@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { envelope, isoDate, pageQuery, paged } from './common';
+import { INSERTION_STATUSES } from '../machines/credit-failure';
+import { envelope, isoDate, pageQuery, paged, rowVersion } from './common';
 
 /**
  * Credit failures (spec 2 "Credit failures"): units the CRM did not take. The original screen paged on the client;
@@ -29,18 +30,24 @@ export const creditFailureResponse = z.object({
   lastDate: z.string(),
   attempts: z.number().int(),
   lastError: z.string(),
+  /** Always 'failed' in the list; the screens ask the credit-failure machine what it allows. */
+  status: z.enum(INSERTION_STATUSES),
+  /** The row's version: an action sends it back, and a stale one is refused (docs/decisions/016). */
+  version: z.number().int(),
 });
 export type CreditFailureResponse = z.infer<typeof creditFailureResponse>;
 export const creditFailureListResponse = paged(creditFailureResponse);
 
-export const archiveCreditFailureRequest = z.object({ archive: z.literal(true) });
-export const retryCreditFailureRequest = z.object({ retry: z.literal(true) });
+export const archiveCreditFailureRequest = z.object({ archive: z.literal(true), version: rowVersion });
+export const retryCreditFailureRequest = z.object({ retry: z.literal(true), version: rowVersion });
+export const insertCreditFailureRequest = z.object({ version: rowVersion });
 
 /** The action's outcome: the record's new state and the spec's message. */
 export const creditFailureActionResponse = envelope(
   z.object({
     id: z.number().int(),
-    status: z.enum(['queued', 'inserted', 'failed', 'archived']),
+    status: z.enum(INSERTION_STATUSES),
     creditNumber: z.string().nullable(),
+    version: z.number().int(),
   }),
 );

@@ -28,6 +28,8 @@ export const roleResponse = z.object({
   type: z.number().int(),
   registerBy: z.number().int().nullable(),
   isActive: z.boolean(),
+  /** The row's version: a status change sends it back, and a stale one is refused (docs/decisions/016). */
+  version: z.number().int(),
   createdAt: isoDate,
 });
 export type RoleResponse = z.infer<typeof roleResponse>;
@@ -55,4 +57,4 @@ export const roleListResponse = paged(roleResponse);
 export const roleDetailResponse = envelope(roleResponse);
 /** POST /roles and PUT /roles/{id}: the saved role and the spec's success message (spec 1 §8). */
 export const roleSavedResponse = envelope(roleResponse);
-export const roleActiveResponse = envelope(z.object({ isActive: z.boolean() }));
+export const roleActiveResponse = envelope(z.object({ isActive: z.boolean(), version: z.number().int() }));

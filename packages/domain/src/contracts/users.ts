@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PHONE_MAX_DIGITS, PHONE_PATTERN, TEXT_MAX } from '../limits';
 import { MESSAGES, additionalEmailsInvalid, maxChars } from '../messages';
 import { requiredEmail, requiredText } from '../validation';
-import { envelope, isoDate, pageQuery, paged } from './common';
+import { envelope, isoDate, pageQuery, paged, rowVersion } from './common';
 import { companyItem } from './organisation-lookups';
 
 const EMAIL_PATTERN = /^[^\s@;]+@[^\s@;]+\.[^\s@;]+$/;
@@ -71,6 +71,8 @@ export const userResponse = z.object({
   agencyId: z.number().int().nullable(),
   registerBy: z.number().int().nullable(),
   isActive: z.boolean(),
+  /** The row's version: a status change sends it back, and a stale one is refused (docs/decisions/016). */
+  version: z.number().int(),
   createdAt: isoDate,
   role: z.object({ name: z.string() }).nullable(),
 });
@@ -99,5 +101,11 @@ export const userSavedResponse = envelope(userResponse);
 export const userCompaniesResponse = paged(companyItem);
 
 export const setActiveRequest = z.object({ active: z.boolean({ error: MESSAGES.required }) });
-export const userActiveResponse = envelope(z.object({ isActive: z.boolean() }));
+/**
+ * The user and role status toggles (spec 1 §4): the inverse of the value the screen showed, and the version it
+ * read with it; a row changed since answers 409 STALE_VERSION (docs/decisions/016).
+ */
+export const setActiveAtVersionRequest = setActiveRequest.extend({ version: rowVersion });
+export type SetActiveAtVersionRequest = z.infer<typeof setActiveAtVersionRequest>;
+export const userActiveResponse = envelope(z.object({ isActive: z.boolean(), version: z.number().int() }));
 export const resendResponse = envelope(z.object({ firstname: z.string(), lastname: z.string() }));

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   canEditUser,
   canResendTemporaryPassword,
-  canToggleUserStatus,
   createdUserType,
   roleTypesForCreatedUser,
   roleTypesInUserFilter,
@@ -84,10 +83,5 @@ describe('row actions (spec 1 §6)', () => {
     [5, false],
   ] as const)('type %i may resend a temporary password: %s', (type, allowed) => {
     expect(canResendTemporaryPassword(type)).toBe(allowed);
-  });
-
-  it('hides the status toggle on the user own row', () => {
-    expect(canToggleUserStatus({ id: 7, type: 2 }, { id: 7, type: 2 })).toBe(false);
-    expect(canToggleUserStatus({ id: 7, type: 2 }, { id: 8, type: 3 })).toBe(true);
   });
 });

@@ -66,11 +66,6 @@ export function canResendTemporaryPassword(actorType: UserType): boolean {
   return actorType === 1 || actorType === 2 || actorType === 3;
 }
 
-/** The status toggle is hidden on the user's own row, and nobody changes their own status (spec 1 §6). */
-export function canToggleUserStatus(actor: Actor, row: UserRow): boolean {
-  return actor.id !== row.id;
-}
-
 /** Fields of the user form by the creator's type (spec 1 §2.6). */
 export function userFormFields(creatorType: UserType): {
   organisation: boolean;

@@ -151,6 +151,8 @@ export const crmInsertions = pgTable(
       .notNull()
       .references(() => provisions.id),
     status: varchar('status', { length: 10 }).notNull().default('queued'),
+    /** Bumped by every move: a credit-failure action from a stale screen is refused (docs/decisions/016). */
+    version: integer('version').notNull().default(1),
     idempotencyKey: uuid('idempotency_key').notNull().defaultRandom(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error').notNull().default(''),

@@ -9,5 +9,7 @@ export const roles = pgTable('roles', {
   // No foreign key: users reference roles, and "who registered it" must not block deleting a user's row.
   registerBy: integer('register_by'),
   isActive: boolean('is_active').notNull().default(true),
+  /** Bumped by every status change: a change made from a stale screen is refused (docs/decisions/016). */
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

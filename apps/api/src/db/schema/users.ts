@@ -34,6 +34,8 @@ export const users = pgTable(
     agencyId: integer('agency_id').references(() => agencies.id),
     registerBy: integer('register_by').references((): AnyPgColumn => users.id),
     isActive: boolean('is_active').notNull().default(true),
+    /** Bumped by every status change: a change made from a stale screen is refused (docs/decisions/016). */
+    version: integer('version').notNull().default(1),
     isArchived: boolean('is_archived').notNull().default(false),
     legalId: varchar('legal_id', { length: 50 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

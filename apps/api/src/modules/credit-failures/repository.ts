@@ -1,10 +1,11 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { InsertionStatus } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { crmInsertions, provisionUnits, provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
 import { BUSINESS_TIME_ZONE, containsPattern, withinDays, type Window } from '../../platform/listing';
 
-export type InsertionStatus = 'queued' | 'inserted' | 'failed' | 'archived';
+export type { InsertionStatus };
 
 const folioText = sql<string>`${provisions.folio}::text`;
 
@@ -20,6 +21,8 @@ export const creditFailureColumns = {
   lastDate: sql<string>`to_char(timezone(${BUSINESS_TIME_ZONE}, ${crmInsertions.lastDate}), 'DD/MM/YYYY HH24:MI')`,
   attempts: crmInsertions.attempts,
   lastError: crmInsertions.lastError,
+  status: sql<InsertionStatus>`${crmInsertions.status}`,
+  version: crmInsertions.version,
 };
 
 export const creditFailureSortFields = {
@@ -76,6 +79,7 @@ export async function findInsertion(db: Executor, id: number) {
     .select({
       id: crmInsertions.id,
       status: crmInsertions.status,
+      version: crmInsertions.version,
       idempotencyKey: crmInsertions.idempotencyKey,
       clientNumber: companies.clientId,
       creditLine: provisions.creditLine,
@@ -115,35 +119,48 @@ export async function queuedInsertionIds(db: Executor): Promise<number[]> {
 }
 
 /**
- * Moves an attempt from `from` to `to` only if nobody moved it first (two workers, a user clicking twice): the
- * caller learns whether it won. `attempted` counts an attempt and stamps its time.
+ * Moves an attempt from `from` (and, when given, from `version`) to `to` only if nobody moved it first (two
+ * workers, a user clicking twice): the caller learns whether it won. Every move bumps the version, so a screen
+ * that read the row before cannot act on it (docs/decisions/016). `attempted` counts an attempt and stamps its time.
  */
 export async function moveInsertion(
   db: Executor,
   id: number,
   from: InsertionStatus,
   to: InsertionStatus,
-  changes: { attempted?: Date; lastError?: string; creditNumber?: string } = {},
+  changes: { attempted?: Date; lastError?: string; creditNumber?: string; version?: number } = {},
 ): Promise<boolean> {
   const rows = await db
     .update(crmInsertions)
     .set({
       status: to,
+      version: sql`${crmInsertions.version} + 1`,
       updatedAt: sql`now()`,
       ...(changes.attempted ? { attempts: sql`${crmInsertions.attempts} + 1`, lastDate: changes.attempted } : {}),
       ...(changes.lastError !== undefined ? { lastError: changes.lastError } : {}),
       ...(changes.creditNumber !== undefined ? { creditNumber: changes.creditNumber } : {}),
     })
-    .where(and(eq(crmInsertions.id, id), eq(crmInsertions.status, from)))
+    .where(
+      and(
+        eq(crmInsertions.id, id),
+        eq(crmInsertions.status, from),
+        changes.version === undefined ? undefined : eq(crmInsertions.version, changes.version),
+      ),
+    )
     .returning({ id: crmInsertions.id });
   return rows.length > 0;
 }
 
 export async function insertionState(db: Executor, id: number) {
   const [row] = await db
-    .select({ id: crmInsertions.id, status: crmInsertions.status, creditNumber: crmInsertions.creditNumber })
+    .select({
+      id: crmInsertions.id,
+      status: crmInsertions.status,
+      version: crmInsertions.version,
+      creditNumber: crmInsertions.creditNumber,
+    })
     .from(crmInsertions)
     .where(eq(crmInsertions.id, id))
     .limit(1);
-  return row as { id: number; status: InsertionStatus; creditNumber: string | null } | undefined;
+  return row as { id: number; status: InsertionStatus; version: number; creditNumber: string | null } | undefined;
 }

@@ -7,6 +7,7 @@ import {
   creditFailureListResponse,
   errorResponse,
   idParams,
+  insertCreditFailureRequest,
   retryCreditFailureRequest,
 } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
@@ -46,7 +47,7 @@ export async function creditFailureRoutes(app: FastifyInstance, { failures }: { 
         response: { 200: creditFailureActionResponse, ...errors, 409: errorResponse },
       },
     },
-    async (request) => failures.archive(currentUser(request), request.params.id, request.id),
+    async (request) => failures.archive(currentUser(request), request.params.id, request.body.version, request.id),
   );
 
   r.patch(
@@ -61,7 +62,7 @@ export async function creditFailureRoutes(app: FastifyInstance, { failures }: { 
         response: { 200: creditFailureActionResponse, ...errors, 409: errorResponse },
       },
     },
-    async (request) => failures.retry(currentUser(request), request.params.id, request.id),
+    async (request) => failures.retry(currentUser(request), request.params.id, request.body.version, request.id),
   );
 
   r.post(
@@ -72,6 +73,7 @@ export async function creditFailureRoutes(app: FastifyInstance, { failures }: { 
         security,
         summary: 'Insertar: inserts the unit into the CRM now',
         params: idParams,
+        body: insertCreditFailureRequest,
         response: {
           200: creditFailureActionResponse,
           ...errors,
@@ -81,6 +83,6 @@ export async function creditFailureRoutes(app: FastifyInstance, { failures }: { 
         },
       },
     },
-    async (request) => failures.insertNow(currentUser(request), request.params.id),
+    async (request) => failures.insertNow(currentUser(request), request.params.id, request.body.version),
   );
 }

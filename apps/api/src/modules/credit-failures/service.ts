@@ -1,10 +1,13 @@
+import { sql } from 'drizzle-orm';
 import {
   CREDIT_FAILURES_DEFAULT_SORT,
+  CREDIT_FAILURE_MACHINE,
   Money,
   businessClock,
   lineTypeLabel,
   type CreditFailureListQuery,
   type CreditFailureResponse,
+  type InsertionStatus,
   CONFIGURATION_MESSAGES,
 } from '@planpiso/domain';
 import type { CrmUnitInsertion } from '../../adapters/crm/port';
@@ -14,15 +17,21 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { orderBy, pageWindow, type Page } from '../../platform/listing';
+import { applyTransition, checkTransition, staleVersion, type StateTarget } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
+import { crmInsertions } from '../../db/schema/financing';
 import * as repo from './repository';
 
 export type CreditFailuresService = ReturnType<typeof createCreditFailuresService>;
-type Outcome = { id: number; status: repo.InsertionStatus; creditNumber: string | null };
+type Outcome = { id: number; status: InsertionStatus; creditNumber: string | null; version: number };
 export type Attempt =
   { outcome: 'inserted'; creditNumber: string } | { outcome: 'failed'; error: AppError } | { outcome: 'skipped' };
 
-const notFailed = () => new AppError('INVALID_STATUS', 409, CONFIGURATION_MESSAGES.creditFailureNotFailed);
+const INSERTION_TARGET: StateTarget<InsertionStatus> = {
+  table: crmInsertions,
+  status: crmInsertions.status,
+  encode: (status) => status,
+};
 
 function presentFailure(
   row: Awaited<ReturnType<typeof repo.listCreditFailures>>['rows'][number],
@@ -39,6 +48,8 @@ function presentFailure(
     lastDate: row.lastDate ?? '',
     attempts: row.attempts,
     lastError: row.lastError,
+    status: row.status,
+    version: row.version,
   };
 }
 
@@ -70,12 +81,19 @@ export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDep
   }
 
   /**
-   * One attempt at inserting `id`, if it is still in status `from`. The CRM's idempotency key makes a repeated
-   * attempt (a worker killed halfway, two clicks) insert once. A refusal or an outage leaves a 'failed' row.
+   * One attempt at inserting `id`, if it is still in status `from` (and at `version`, when a user's screen names
+   * one). The CRM's idempotency key makes a repeated attempt (a worker killed halfway, two clicks) insert once. A
+   * refusal or an outage leaves a 'failed' row.
    */
-  async function attempt(id: number, from: 'queued' | 'failed', actor: number | null): Promise<Attempt> {
+  async function attempt(
+    id: number,
+    from: 'queued' | 'failed',
+    actor: number | null,
+    version?: number,
+  ): Promise<Attempt> {
     const row = await repo.findInsertion(db, id);
-    if (!row || row.status !== from) return { outcome: 'skipped' };
+    if (!row || row.status !== from || (version !== undefined && row.version !== version))
+      return { outcome: 'skipped' };
     let result: Attempt;
     try {
       const inserted = await adapters.crm.insertUnit(crmRequest(row), row.idempotencyKey);
@@ -92,8 +110,13 @@ export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDep
               attempted,
               creditNumber: result.creditNumber,
               lastError: '',
+              version: row.version,
             })
-          : await repo.moveInsertion(tx, id, from, 'failed', { attempted, lastError: failureText(result) });
+          : await repo.moveInsertion(tx, id, from, 'failed', {
+              attempted,
+              lastError: failureText(result),
+              version: row.version,
+            });
       if (!moved) return;
       await writeAudit(tx, {
         actor,
@@ -110,21 +133,36 @@ export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDep
     return result;
   }
 
-  async function move(actor: AuthUser, id: number, to: 'queued' | 'archived', requestId: string): Promise<Outcome> {
+  /** Reintentar or Remover along the credit-failure machine, from the version the screen read. */
+  async function move(
+    actor: AuthUser,
+    id: number,
+    action: 'retry' | 'archive',
+    version: number,
+    requestId: string,
+  ): Promise<Outcome> {
     return transaction(db, async (tx) => {
       const before = await repo.insertionState(tx, id);
       if (!before) throw notFound();
-      if (!(await repo.moveInsertion(tx, id, 'failed', to))) throw notFailed();
+      const moved = await applyTransition(tx, {
+        target: INSERTION_TARGET,
+        machine: CREDIT_FAILURE_MACHINE,
+        action,
+        actor,
+        entity: before,
+        expectedVersion: version,
+        set: { updatedAt: sql`now()` },
+      });
       await writeAudit(tx, {
         actor: actor.id,
-        action: to === 'queued' ? 'credit-failure.retried' : 'credit-failure.archived',
+        action: action === 'retry' ? 'credit-failure.retried' : 'credit-failure.archived',
         entity: 'crm-insertion',
         entityId: id,
         before: { status: before.status },
-        after: { status: to },
+        after: { status: moved.to },
         requestId,
       });
-      return { id, status: to, creditNumber: null };
+      return { id, status: moved.to, creditNumber: null, version: moved.version };
     });
   }
 
@@ -142,27 +180,34 @@ export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDep
       return { items: rows.map(presentFailure), total };
     },
 
-    async retry(actor: AuthUser, id: number, requestId: string) {
-      return { data: await move(actor, id, 'queued', requestId), message: CONFIGURATION_MESSAGES.creditFailureQueued };
+    async retry(actor: AuthUser, id: number, version: number, requestId: string) {
+      return {
+        data: await move(actor, id, 'retry', version, requestId),
+        message: CONFIGURATION_MESSAGES.creditFailureQueued,
+      };
     },
 
-    async archive(actor: AuthUser, id: number, requestId: string) {
+    async archive(actor: AuthUser, id: number, version: number, requestId: string) {
       return {
-        data: await move(actor, id, 'archived', requestId),
+        data: await move(actor, id, 'archive', version, requestId),
         message: CONFIGURATION_MESSAGES.creditFailureArchived,
       };
     },
 
-    /** Insertar: into the CRM now; a refusal or an outage answers with its error, the row updated. */
-    async insertNow(actor: AuthUser, id: number) {
+    /**
+     * Insertar: into the CRM now; a refusal or an outage answers with its error, the row updated. The machine is
+     * asked before the CRM is called; the move after it is conditional on the same version, so a second click (or
+     * the screen of someone who acted first) gets 409 STALE_VERSION and the CRM inserts once.
+     */
+    async insertNow(actor: AuthUser, id: number, version: number) {
       const state = await repo.insertionState(db, id);
       if (!state) throw notFound();
-      if (state.status !== 'failed') throw notFailed();
-      const result = await attempt(id, 'failed', actor.id);
+      checkTransition(CREDIT_FAILURE_MACHINE, actor, 'insert', state, version);
+      const result = await attempt(id, 'failed', actor.id, version);
       if (result.outcome === 'failed') throw result.error;
-      if (result.outcome === 'skipped') throw notFailed();
+      if (result.outcome === 'skipped') throw staleVersion();
       return {
-        data: { id, status: 'inserted' as const, creditNumber: result.creditNumber },
+        data: { id, status: 'inserted' as const, creditNumber: result.creditNumber, version: version + 1 },
         message: CONFIGURATION_MESSAGES.creditFailureInserted,
       };
     },

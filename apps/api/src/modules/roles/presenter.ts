@@ -10,6 +10,7 @@ export function presentRole(row: RoleRow): RoleResponse {
     type: row.type,
     registerBy: row.registerBy,
     isActive: row.isActive,
+    version: row.version,
     createdAt: row.createdAt,
   };
 }

@@ -12,6 +12,7 @@ export const roleColumns = {
   type: roles.type,
   registerBy: roles.registerBy,
   isActive: roles.isActive,
+  version: roles.version,
   createdAt: dayText(roles.createdAt),
 };
 
@@ -22,6 +23,7 @@ export type RoleRow = {
   type: number;
   registerBy: number | null;
   isActive: boolean;
+  version: number;
   /** YYYY-MM-DD, Mexico City. */
   createdAt: string;
 };

@@ -9,7 +9,7 @@ import {
   roleListQuery,
   roleListResponse,
   roleSavedResponse,
-  setActiveRequest,
+  setActiveAtVersionRequest,
   updateRoleRequest,
 } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
@@ -88,10 +88,10 @@ export async function roleRoutes(app: FastifyInstance, { roles }: { roles: Roles
         security,
         summary: 'Activate or deactivate a role',
         params: idParams,
-        body: setActiveRequest,
-        response: { 200: roleActiveResponse, ...errors },
+        body: setActiveAtVersionRequest,
+        response: { 200: roleActiveResponse, ...errors, 409: errorResponse },
       },
     },
-    async (request) => roles.setActive(currentUser(request), request.params.id, request.body.active, request.id),
+    async (request) => roles.setActive(currentUser(request), request.params.id, request.body, request.id),
   );
 }

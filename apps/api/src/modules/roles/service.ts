@@ -1,11 +1,14 @@
 import {
   MESSAGES,
   ROLES_DEFAULT_SORT,
+  ROLE_STATUS_MACHINE,
   roleCreated,
   roleUpdated,
   type CreateRoleRequest,
   type RoleListQuery,
+  type ActiveStatus,
   type RoleResponse,
+  type SetActiveAtVersionRequest,
   type UpdateRoleRequest,
 } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
@@ -13,12 +16,22 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { orderBy, pageWindow, type Page } from '../../platform/listing';
+import { applyTransition, type StateTarget } from '../../platform/state-transition';
+import { transaction } from '../../platform/transaction';
+import { roles } from '../../db/schema/roles';
 import { presentRole } from './presenter';
 import { mayCreateRoleType, roleScopeOf } from './policy';
 import * as repo from './repository';
 
 export type Saved<T> = { data: T; message: string };
 export type RolesService = ReturnType<typeof createRolesService>;
+
+/** The role status machine's status is the is_active flag. */
+const ROLE_STATUS_TARGET: StateTarget<ActiveStatus> = {
+  table: roles,
+  status: roles.isActive,
+  encode: (status) => status === 'active',
+};
 
 const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
 
@@ -98,16 +111,24 @@ export function createRolesService({ db }: Pick<AppDeps, 'db'>) {
       return { data: role, message: roleUpdated(role.name) };
     },
 
+    /** The status toggle (spec 1 §4) along the role status machine, from the version the screen read. */
     async setActive(
       actor: AuthUser,
       id: number,
-      active: boolean,
+      { active, version }: SetActiveAtVersionRequest,
       requestId: string,
-    ): Promise<Saved<{ isActive: boolean }>> {
-      const isActive = await db.transaction(async (tx) => {
+    ): Promise<Saved<{ isActive: boolean; version: number }>> {
+      const moved = await transaction(db, async (tx) => {
         const before = await repo.findRole(tx, roleScopeOf(actor), id, { lock: true });
         if (!before) throw notFound();
-        await repo.updateRole(tx, id, { isActive: active });
+        const { version: after } = await applyTransition(tx, {
+          target: ROLE_STATUS_TARGET,
+          machine: ROLE_STATUS_MACHINE,
+          action: active ? 'activate' : 'deactivate',
+          actor,
+          entity: before,
+          expectedVersion: version,
+        });
         await writeAudit(tx, {
           actor: actor.id,
           action: 'role.status-changed',
@@ -117,9 +138,9 @@ export function createRolesService({ db }: Pick<AppDeps, 'db'>) {
           after: { isActive: active },
           requestId,
         });
-        return active;
+        return after;
       });
-      return { data: { isActive }, message: MESSAGES.roleStatusChanged };
+      return { data: { isActive: active, version: moved }, message: MESSAGES.roleStatusChanged };
     },
   };
 }

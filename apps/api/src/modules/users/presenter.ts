@@ -20,6 +20,7 @@ export function presentUser(row: UserRow): UserResponse {
     agencyId: row.agencyId,
     registerBy: row.registerBy,
     isActive: row.isActive,
+    version: row.version,
     createdAt: row.createdAt,
     role: row.roleName === null ? null : { name: row.roleName },
   };

@@ -22,6 +22,7 @@ export const userColumns = {
   agencyId: users.agencyId,
   registerBy: users.registerBy,
   isActive: users.isActive,
+  version: users.version,
   createdAt: dayText(users.createdAt),
   roleName: roles.name,
 };
@@ -40,6 +41,7 @@ export type UserRow = {
   agencyId: number | null;
   registerBy: number | null;
   isActive: boolean;
+  version: number;
   /** YYYY-MM-DD, Mexico City. */
   createdAt: string;
   roleName: string | null;

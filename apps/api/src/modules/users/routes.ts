@@ -5,7 +5,7 @@ import {
   errorResponse,
   idParams,
   resendResponse,
-  setActiveRequest,
+  setActiveAtVersionRequest,
   updateUserRequest,
   userActiveResponse,
   userCompaniesResponse,
@@ -88,13 +88,13 @@ export async function userRoutes(app: FastifyInstance, { users }: { users: Users
       schema: {
         tags,
         security,
-        summary: 'Activate or deactivate a user in scope (never oneself)',
+        summary: 'Activate or deactivate a user in scope (never oneself), from the version the screen read',
         params: idParams,
-        body: setActiveRequest,
-        response: { 200: userActiveResponse, ...errors },
+        body: setActiveAtVersionRequest,
+        response: { 200: userActiveResponse, ...errors, 409: errorResponse },
       },
     },
-    async (request) => users.setActive(currentUser(request), request.params.id, request.body.active, request.id),
+    async (request) => users.setActive(currentUser(request), request.params.id, request.body, request.id),
   );
 
   r.patch(

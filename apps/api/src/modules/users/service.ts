@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   USERS_DEFAULT_SORT,
+  USER_STATUS_MACHINE,
   USER_TYPE,
   canEditUser,
   createdUserType,
@@ -10,8 +11,10 @@ import {
   userFormFor,
   userSaved,
   userUpdated,
+  type ActiveStatus,
   type CompanyItem,
   type CreateUserRequest,
+  type SetActiveAtVersionRequest,
   type UpdateUserRequest,
   type UserListQuery,
   type UserResponse,
@@ -23,6 +26,9 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { orderBy, pageWindow, type Page } from '../../platform/listing';
+import { applyTransition, type StateTarget } from '../../platform/state-transition';
+import { transaction } from '../../platform/transaction';
+import { users } from '../../db/schema/users';
 import type { IdentityService } from '../identity/service';
 import { revokeAllRefreshTokens } from '../identity/repository';
 import * as lookups from '../organisation-lookups/repository';
@@ -34,6 +40,13 @@ import { userScopeOf } from './policy';
 import * as repo from './repository';
 
 export type Saved<T> = { data: T; message: string };
+
+/** The user status machine's status is the is_active flag. */
+const USER_STATUS_TARGET: StateTarget<ActiveStatus> = {
+  table: users,
+  status: users.isActive,
+  encode: (status) => status === 'active',
+};
 export type UsersService = ReturnType<typeof createUsersService>;
 
 /** A 400 that names its fields, like a contract failure, for rules that depend on who is asking. */
@@ -270,18 +283,29 @@ export function createUsersService(
       return { data: user, message: userUpdated(fullNameOf(user)) };
     },
 
-    /** The status toggle (spec 1 §4). Deactivating ends the user's sessions: their refresh tokens die now. */
+    /**
+     * The status toggle (spec 1 §4) along the user status machine: the inverse of what the screen showed, from the
+     * version it read (docs/decisions/016). Deactivating ends the user's sessions: their refresh tokens die now.
+     */
     async setActive(
       actor: AuthUser,
       id: number,
-      active: boolean,
+      { active, version }: SetActiveAtVersionRequest,
       requestId: string,
-    ): Promise<Saved<{ isActive: boolean }>> {
-      if (id === actor.id) throw new AppError('OWN_STATUS', 403, MESSAGES.ownStatusChange);
-      await db.transaction(async (tx) => {
-        const before = await repo.findUser(tx, userScopeOf(actor), id, { lock: true });
+    ): Promise<Saved<{ isActive: boolean; version: number }>> {
+      const moved = await transaction(db, async (tx) => {
+        // One's own row is read outside the scope so the machine answers why not (OWN_STATUS), not "not found".
+        const scope = id === actor.id ? ({ kind: 'all' } as const) : userScopeOf(actor);
+        const before = await repo.findUser(tx, scope, id, { lock: true });
         if (!before) throw notFound();
-        await repo.updateUser(tx, id, { isActive: active });
+        const { version: after } = await applyTransition(tx, {
+          target: USER_STATUS_TARGET,
+          machine: USER_STATUS_MACHINE,
+          action: active ? 'activate' : 'deactivate',
+          actor,
+          entity: before,
+          expectedVersion: version,
+        });
         if (!active) await revokeAllRefreshTokens(tx, id, clock.now());
         await writeAudit(tx, {
           actor: actor.id,
@@ -292,8 +316,9 @@ export function createUsersService(
           after: { isActive: active },
           requestId,
         });
+        return after;
       });
-      return { data: { isActive: active }, message: MESSAGES.userStatusChanged };
+      return { data: { isActive: active, version: moved }, message: MESSAGES.userStatusChanged };
     },
 
     /**

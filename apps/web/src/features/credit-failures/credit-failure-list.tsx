@@ -6,14 +6,23 @@ import CloudUpload from '@mui/icons-material/CloudUploadOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Replay from '@mui/icons-material/Replay';
 import type { GridColDef } from '@mui/x-data-grid';
-import { CREDIT_FAILURES_DEFAULT_SORT, type CreditFailureResponse, CONFIGURATION_MESSAGES } from '@planpiso/domain';
+import {
+  CONFIGURATION_MESSAGES,
+  CREDIT_FAILURES_DEFAULT_SORT,
+  CREDIT_FAILURE_MACHINE,
+  actionsFor,
+  type CreditFailureAction,
+  type CreditFailureResponse,
+  type StateActor,
+} from '@planpiso/domain';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
 import { PagedGrid } from '../../components/paged-grid';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
-import { useActOnCreditFailure, type CreditFailureAction } from './api/act-on-credit-failure';
+import { useStateActor } from '../../lib/can';
+import { useActOnCreditFailure } from './api/act-on-credit-failure';
 import { CREDIT_FAILURE_FILTERS, useCreditFailures } from './api/get-credit-failures';
 
 /** What each action asks before it runs (spec 2 §8 gives Remover's words; the other two are ours). */
@@ -24,23 +33,26 @@ const PROMPTS: Record<CreditFailureAction, { title: string; message: string; con
     confirm: 'Reintentar',
   },
   insert: { title: 'Insertar', message: '¿Seguro que desea insertar la unidad en CRM?', confirm: 'Insertar' },
-  remove: {
+  archive: {
     title: CONFIGURATION_MESSAGES.creditFailureRemoveTitle,
     message: CONFIGURATION_MESSAGES.creditFailureRemoveConfirm,
     confirm: 'Remover',
   },
 };
 
-const ACTIONS: { action: CreditFailureAction; label: string; icon: ReactElement }[] = [
-  { action: 'retry', label: 'Reintentar', icon: <Replay fontSize="small" /> },
-  { action: 'insert', label: 'Insertar', icon: <CloudUpload fontSize="small" /> },
-  { action: 'remove', label: 'Remover', icon: <DeleteOutline fontSize="small" /> },
-];
+const BUTTONS: Record<CreditFailureAction, { label: string; icon: ReactElement }> = {
+  retry: { label: 'Reintentar', icon: <Replay fontSize="small" /> },
+  insert: { label: 'Insertar', icon: <CloudUpload fontSize="small" /> },
+  archive: { label: 'Remover', icon: <DeleteOutline fontSize="small" /> },
+};
 
 /** 'dd/MM/yyyy HH:mm' split on the space into Fecha and Hora (spec 2 §2). */
 const part = (lastDate: string, index: 0 | 1) => lastDate.split(' ')[index] ?? '';
 
-function creditFailureColumns(onAction: (row: CreditFailureResponse, action: CreditFailureAction) => void) {
+function creditFailureColumns(
+  actor: StateActor,
+  onAction: (row: CreditFailureResponse, action: CreditFailureAction) => void,
+) {
   const columns: GridColDef<CreditFailureResponse>[] = [
     {
       field: 'folio',
@@ -73,13 +85,17 @@ function creditFailureColumns(onAction: (row: CreditFailureResponse, action: Cre
       minWidth: 150,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
-          {ACTIONS.map(({ action, label, icon }) => (
-            <Tooltip key={action} title={label}>
-              <IconButton size="small" aria-label={`${label} ${row.vinNumer}`} onClick={() => onAction(row, action)}>
-                {icon}
-              </IconButton>
-            </Tooltip>
-          ))}
+          {/* The credit-failure machine says which actions the row allows, as the server does. */}
+          {actionsFor(CREDIT_FAILURE_MACHINE, actor, row).map((action) => {
+            const { label, icon } = BUTTONS[action];
+            return (
+              <Tooltip key={action} title={label}>
+                <IconButton size="small" aria-label={`${label} ${row.vinNumer}`} onClick={() => onAction(row, action)}>
+                  {icon}
+                </IconButton>
+              </Tooltip>
+            );
+          })}
         </Stack>
       ),
     },
@@ -96,15 +112,19 @@ export function CreditFailureListPage() {
   const list = useUrlListState({ filters: CREDIT_FAILURE_FILTERS, defaultSort: CREDIT_FAILURES_DEFAULT_SORT });
   const failures = useCreditFailures(list.query);
   const act = useActOnCreditFailure();
+  const actor = useStateActor();
   const action = useConfirmedAction<{ row: CreditFailureResponse; action: CreditFailureAction }>({
-    run: ({ row, action: chosen }) => act.mutateAsync({ id: row.id, action: chosen }),
+    run: ({ row, action: chosen }) => act.mutateAsync({ id: row.id, action: chosen, version: row.version }),
     prompt: ({ action: chosen }) => {
       const { title, message, confirm } = PROMPTS[chosen];
       return { title, message, confirmLabel: confirm };
     },
   });
   const { ask } = action;
-  const columns = useMemo(() => creditFailureColumns((row, chosen) => ask({ row, action: chosen })), [ask]);
+  const columns = useMemo(
+    () => (actor === null ? [] : creditFailureColumns(actor, (row, chosen) => ask({ row, action: chosen }))),
+    [actor, ask],
+  );
 
   return (
     <>

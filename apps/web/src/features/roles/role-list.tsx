@@ -3,7 +3,15 @@ import { useNavigate } from 'react-router';
 import Switch from '@mui/material/Switch';
 import Edit from '@mui/icons-material/Edit';
 import type { GridColDef } from '@mui/x-data-grid';
-import { MESSAGES, ROLES_DEFAULT_SORT, type RoleResponse } from '@planpiso/domain';
+import {
+  MESSAGES,
+  ROLES_DEFAULT_SORT,
+  ROLE_STATUS_MACHINE,
+  can,
+  toggleActionOf,
+  type RoleResponse,
+  type StateActor,
+} from '@planpiso/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
@@ -12,20 +20,20 @@ import { dateColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
 import { useUrlListState } from '../../components/use-url-list-state';
-import { useCan } from '../../lib/can';
+import { useCan, useStateActor } from '../../lib/can';
 import { ROLE_FILTERS, useRoles } from './api/get-roles';
 import { useSetRoleActive } from './api/set-role-active';
 import { IconAction } from '../../components/icon-action';
 
 type ColumnOptions = {
+  actor: StateActor;
   mayEdit: boolean;
-  mayToggle: boolean;
   onEdit: (role: RoleResponse) => void;
   onToggle: (role: RoleResponse) => void;
 };
 
 /** Rol, Descripción, Fecha, Acciones (edit) and Estatus (spec 1 §2.7); fields are the server's sort keys. */
-function roleColumns({ mayEdit, mayToggle, onEdit, onToggle }: ColumnOptions): GridColDef<RoleResponse>[] {
+function roleColumns({ actor, mayEdit, onEdit, onToggle }: ColumnOptions): GridColDef<RoleResponse>[] {
   return [
     { field: 'name', headerName: 'Rol', flex: 1, minWidth: 180 },
     { field: 'description', headerName: 'Descripción', flex: 1.6, minWidth: 220 },
@@ -49,8 +57,9 @@ function roleColumns({ mayEdit, mayToggle, onEdit, onToggle }: ColumnOptions): G
       field: 'isActive',
       headerName: 'Estatus',
       minWidth: 100,
+      // The role status machine decides who toggles (spec 1 §6), as the server does.
       renderCell: ({ row }) =>
-        mayToggle && (
+        can(ROLE_STATUS_MACHINE, actor, toggleActionOf(row), row).allowed && (
           <Switch
             size="small"
             checked={row.isActive}
@@ -66,7 +75,7 @@ function roleColumns({ mayEdit, mayToggle, onEdit, onToggle }: ColumnOptions): G
 export function RoleListPage() {
   const navigate = useNavigate();
   const mayEdit = useCan('PUT /api/roles/:id');
-  const mayToggle = useCan('PATCH /api/roles/:id/active');
+  const actor = useStateActor();
   const list = useUrlListState({ filters: ROLE_FILTERS, defaultSort: ROLES_DEFAULT_SORT });
   const roles = useRoles(list.query);
   const setActive = useSetRoleActive();
@@ -75,15 +84,22 @@ export function RoleListPage() {
 
   const onToggle = useCallback((role: RoleResponse) => setPending(role), []);
   const columns = useMemo(
-    () => roleColumns({ mayEdit, mayToggle, onEdit: (role) => void navigate(`/editar-rol/${role.id}`), onToggle }),
-    [mayEdit, mayToggle, navigate, onToggle],
+    () =>
+      actor === null
+        ? []
+        : roleColumns({ actor, mayEdit, onEdit: (role) => void navigate(`/editar-rol/${role.id}`), onToggle }),
+    [actor, mayEdit, navigate, onToggle],
   );
 
   const confirm = async () => {
     if (!pending) return;
     try {
-      // The inverse of the row's current value (spec 1 §4).
-      const answer = await setActive.mutateAsync({ id: pending.id, active: !pending.isActive });
+      // The inverse of the row's current value (spec 1 §4), from the version the list showed (decision 016).
+      const answer = await setActive.mutateAsync({
+        id: pending.id,
+        active: !pending.isActive,
+        version: pending.version,
+      });
       setResult({ ok: true, message: answer.message ?? MESSAGES.roleStatusChanged });
     } catch (error) {
       setResult(errorResult(error));

@@ -31,7 +31,9 @@ describe('roles list (spec 1 §2.7)', () => {
   it('columns, default sort by name, and the status toggle flow', async () => {
     const { calls } = open(2, '/roles', {
       'GET /api/roles': page([roleRow({ id: 5, name: 'Operador de crédito', description: 'Analiza solicitudes' })]),
-      'PATCH /api/roles/5/active': { body: { data: { isActive: false }, message: MESSAGES.roleStatusChanged } },
+      'PATCH /api/roles/5/active': {
+        body: { data: { isActive: false, version: 2 }, message: MESSAGES.roleStatusChanged },
+      },
     });
     const grid = await screen.findByRole('grid', { name: 'Roles' });
     await within(grid).findByText('Operador de crédito');
@@ -49,7 +51,7 @@ describe('roles list (spec 1 §2.7)', () => {
     expect(within(confirm).getByText(MESSAGES.confirmRoleStatus)).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Aceptar' }));
     expect(await screen.findByText(MESSAGES.roleStatusChanged)).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ active: false });
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ active: false, version: 1 });
     expect((within(grid).getByLabelText('Estatus de Operador de crédito') as HTMLInputElement).checked).toBe(false);
   });
 });

@@ -9,7 +9,8 @@ type Action = 'status' | 'resend';
 
 /**
  * The users list's row actions (spec 1 §4, §8): the status toggle and the temporary-password resend, each asking
- * first and then showing the server's answer. The status change sends the inverse of the row's current value.
+ * first and then showing the server's answer. The status change sends the inverse of the row's current value and the
+ * version the row was read at; a 409 (someone changed it first) shows the server's message and the list reloads.
  */
 export function useUserRowActions() {
   const [pending, setPending] = useState<{ action: Action; user: UserResponse } | null>(null);
@@ -32,7 +33,7 @@ export function useUserRowActions() {
     const { action, user } = pending;
     try {
       if (action === 'status') {
-        const answer = await setActive.mutateAsync({ id: user.id, active: !user.isActive });
+        const answer = await setActive.mutateAsync({ id: user.id, active: !user.isActive, version: user.version });
         setResult({ ok: true, message: answer.message ?? MESSAGES.userStatusChanged });
       } else {
         const answer = await resend.mutateAsync(user.id);

@@ -4,9 +4,11 @@ import ForwardToInbox from '@mui/icons-material/ForwardToInbox';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   MESSAGES,
+  USER_STATUS_MACHINE,
+  can,
   canEditUser,
   canResendTemporaryPassword,
-  canToggleUserStatus,
+  toggleActionOf,
   type Actor,
   type UserResponse,
 } from '@planpiso/domain';
@@ -80,7 +82,8 @@ export function userColumns({
       headerName: 'Estatus',
       minWidth: 100,
       renderCell: ({ row }) =>
-        canToggleUserStatus(actor, row) ? (
+        // The user status machine decides (never one's own row; spec 1 §6), as the server does.
+        can(USER_STATUS_MACHINE, actor, toggleActionOf(row), row).allowed ? (
           <Switch
             size="small"
             checked={row.isActive}

@@ -123,7 +123,9 @@ describe('status toggle (spec 1 §4)', () => {
       2,
       [userRow({ id: 31, firstname: 'Oper', lastname: 'Activo', email: 'oper@planpiso.mx', isActive: true })],
       {
-        'PATCH /api/users/31/active': { body: { data: { isActive: false }, message: MESSAGES.userStatusChanged } },
+        'PATCH /api/users/31/active': {
+          body: { data: { isActive: false, version: 2 }, message: MESSAGES.userStatusChanged },
+        },
       },
     );
     const toggle = within(grid).getByLabelText('Estatus de Oper Activo') as HTMLInputElement;
@@ -136,8 +138,40 @@ describe('status toggle (spec 1 §4)', () => {
 
     const result = await screen.findByRole('dialog', { name: MESSAGES.actionSucceeded });
     expect(within(result).getByText(MESSAGES.userStatusChanged)).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ active: false });
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ active: false, version: 1 });
     expect((within(grid).getByLabelText('Estatus de Oper Activo') as HTMLInputElement).checked).toBe(false);
+  });
+
+  // docs/decisions/016: someone changed the user first; the server's message shows and the list reloads.
+  it('on a 409 shows the server message and reloads the list', async () => {
+    const { grid, calls } = await openList(
+      2,
+      [userRow({ id: 31, firstname: 'Oper', lastname: 'Activo', email: 'oper@planpiso.mx', version: 4 })],
+      {
+        'PATCH /api/users/31/active': {
+          status: 409,
+          body: { statusCode: 409, code: 'STALE_VERSION', message: MESSAGES.staleVersion },
+        },
+      },
+    );
+    const listed = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/users').length;
+    const before = listed();
+    fireEvent.click(within(grid).getByLabelText('Estatus de Oper Activo'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aceptar' }));
+    const result = await screen.findByRole('dialog', { name: MESSAGES.errorTitle });
+    expect(within(result).getByText(MESSAGES.staleVersion)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ active: false, version: 4 });
+    await waitFor(() => expect(listed()).toBeGreaterThan(before));
+  });
+
+  it('shows no toggle on one’s own row (the user status machine)', async () => {
+    const self = sessionUserOf(2);
+    const { grid } = await openList(2, [
+      userRow({ id: self.id, firstname: 'Yo', lastname: 'Mismo', email: 'yo@planpiso.mx', type: 2 }),
+      userRow({ id: 31, firstname: 'Oper', lastname: 'Activo', email: 'oper@planpiso.mx' }),
+    ]);
+    expect(within(grid).queryByLabelText('Estatus de Yo Mismo')).toBeNull();
+    expect(within(grid).getByLabelText('Estatus de Oper Activo')).toBeTruthy();
   });
 
   it('Cancelar changes nothing', async () => {

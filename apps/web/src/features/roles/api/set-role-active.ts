@@ -1,23 +1,41 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 import { roleKeys, type RolePage } from './get-roles';
 
-/** PATCH /api/roles/{id}/active {active} → the value the role now has (spec 1 §4). */
-export async function setRoleActive(id: number, active: boolean): Promise<{ isActive: boolean; message?: string }> {
-  const { data, message } = await api.patch<{ isActive: boolean }>(`/api/roles/${id}/active`, { active });
-  return { isActive: data.isActive, message };
+type Toggle = { id: number; active: boolean; version: number };
+
+/**
+ * PATCH /api/roles/{id}/active {active, version} → the value and version the role now has (spec 1 §4); a role
+ * changed since the list showed it answers 409 (docs/decisions/016).
+ */
+export async function setRoleActive({
+  id,
+  active,
+  version,
+}: Toggle): Promise<{ isActive: boolean; version: number; message?: string }> {
+  const { data, message } = await api.patch<{ isActive: boolean; version: number }>(`/api/roles/${id}/active`, {
+    active,
+    version,
+  });
+  return { ...data, message };
 }
 
 export function useSetRoleActive() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, active }: { id: number; active: boolean }) => setRoleActive(id, active),
+    mutationFn: setRoleActive,
     // The row takes the value the server returned (spec 1 §4).
-    onSuccess: ({ isActive }, { id }) => {
+    onSuccess: ({ isActive, version }, { id }) => {
       queryClient.setQueriesData<RolePage>({ queryKey: roleKeys.lists }, (page) =>
-        page ? { ...page, items: page.items.map((r) => (r.id === id ? { ...r, isActive } : r)) } : page,
+        page ? { ...page, items: page.items.map((r) => (r.id === id ? { ...r, isActive, version } : r)) } : page,
       );
       queryClient.removeQueries({ queryKey: roleKeys.detail(id) });
+    },
+    // Someone else moved the role first: the list shows what it is now.
+    onError: (error) => {
+      if (error instanceof ApiError && error.statusCode === 409) {
+        void queryClient.invalidateQueries({ queryKey: roleKeys.lists });
+      }
     },
   });
 }
