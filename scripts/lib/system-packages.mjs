@@ -61,6 +61,11 @@ export function missingPackages(command, { list = SYSTEM_PACKAGES, exists = exis
     .filter((entry) => (entry.command ? !which(entry.command) : !exists(entry.file())));
 }
 
+/** What was looked for and not found, for messages: `no pdftotext on PATH`, `no /usr/bin/chromium`. */
+export function describe(entry) {
+  return entry.command ? `no ${entry.command} on PATH` : `no ${entry.file()}`;
+}
+
 /** The shell command a person runs to install `names`. */
 export function installHint(names) {
   return `sudo apt-get update && sudo apt-get install -y ${names.join(' ')}`;
@@ -73,7 +78,7 @@ export function installHint(names) {
 export function planSystemPackages(missing, { uid, hasAptGet }) {
   if (missing.length === 0) return { action: 'none' };
   const names = missing.map((entry) => entry.name);
-  const reasons = missing.map((entry) => `  ${entry.name}: ${entry.why}`).join('\n');
+  const reasons = missing.map((entry) => `  ${entry.name} (${describe(entry)}): ${entry.why}`).join('\n');
   if (uid === 0 && hasAptGet) {
     return {
       action: 'install',
@@ -122,8 +127,9 @@ export function ensureSystemPackages(command) {
       process.exit(result.status || 1);
     }
   }
-  const still = missingPackages(command).map((entry) => entry.name);
+  const still = missingPackages(command).map((entry) => `${entry.name} (${describe(entry)})`);
   if (still.length > 0) {
+    // E.g. CHROMIUM_PATH names a browser elsewhere: Debian's package cannot put it there.
     console.error(`Still missing after apt-get: ${still.join(', ')}.`);
     process.exit(1);
   }

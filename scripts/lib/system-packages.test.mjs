@@ -52,6 +52,8 @@ describe('planSystemPackages', () => {
     expect(plan.steps).toBeUndefined();
     expect(plan.message).toContain('sudo apt-get update && sudo apt-get install -y chromium poppler-utils\n');
     expect(plan.message).toContain('Only root may install them');
+    expect(plan.message).toContain('  poppler-utils (no pdftotext on PATH): PDF text\n');
+    expect(plan.message).toContain('  chromium (no /usr/bin/chromium): browsers\n');
   });
 
   it('as root without apt-get: refuses too, naming the Debian command', () => {
