@@ -1,14 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (pure rules and components, no database) and `api` (integration tests against a real
-// PostgreSQL started once per run by the global setup, a throwaway database per run).
+// Two projects: `unit` (pure rules, components and the repository scripts' helpers, no database) and `api`
+// (integration tests against a real PostgreSQL started once per run by the global setup, a throwaway database
+// per run).
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['packages/domain/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/domain/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
           environment: 'node',
         },
       },

@@ -5,6 +5,7 @@
 // Plain Node ESM with no dependencies: it must run before `npm install`.
 import { buildWeb, checkNodeVersion, ensureDependencies, isPortFree, ROOT, waitForHttp } from './lib/setup.mjs';
 import { Supervisor } from './lib/supervisor.mjs';
+import { ensureSystemPackages } from './lib/system-packages.mjs';
 
 // Mirrors apps/api/src/db/seed.ts (one user per type); printed so a first-time user can sign in at once.
 const DEMO_PASSWORD = 'Demo#2026a';
@@ -17,6 +18,8 @@ const DEMO_USERS = [
 ];
 
 checkNodeVersion();
+// Nothing on the list is needed to run the app today; the call keeps `npm start` reading the same list.
+ensureSystemPackages('start');
 ensureDependencies();
 
 const env = { ...process.env };

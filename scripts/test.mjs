@@ -1,8 +1,10 @@
-// `npm test`: every check a change must pass, in the order that fails fastest to read:
-// lint, typecheck, unit tests, API integration tests (throwaway embedded PostgreSQL), end-to-end journeys
-// (headless Chromium). Every stage runs even after a failure, so one run reports everything; the summary
-// ends with `N passed, N failed` (tests for the test stages, one check each for lint and typecheck) and the
-// exit code is non-zero when anything failed.
+// `npm test`: first the Debian packages the stages need (scripts/lib/system-packages.mjs: installed when run
+// as root, otherwise it stops with the apt-get command to run) and the locked dependencies; then every check a
+// change must pass, in the order that fails fastest to read: lint, formatting (prettier --check), typecheck,
+// unit tests, API integration tests (throwaway embedded PostgreSQL), end-to-end journeys (headless Chromium).
+// Every stage runs even after a failure, so one run reports everything; the summary ends with
+// `N passed, N failed` (tests for the test stages, one check each for lint, format and typecheck) and the exit
+// code is non-zero when anything failed.
 //
 //   node scripts/test.mjs                 all stages
 //   node scripts/test.mjs unit api        only those stages
@@ -10,8 +12,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkNodeVersion, CHROMIUM_HELP, chromiumPath, ensureDependencies, ROOT, run } from './lib/setup.mjs';
+import { ensureSystemPackages } from './lib/system-packages.mjs';
 
 checkNodeVersion();
+ensureSystemPackages('test');
 ensureDependencies();
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
@@ -92,6 +96,7 @@ function fromCounts(code, json, toCounts) {
 
 const stages = [
   check('lint', 'npm', ['run', '-s', 'lint']),
+  check('format', bin('prettier'), ['--check', '.']),
   check('typecheck', 'npm', ['run', '-s', 'typecheck']),
   vitest('unit'),
   vitest('api'),

@@ -2,20 +2,74 @@
 // Plain Node helpers shared by the repository scripts. They run before `npm install` on a fresh clone,
 // so they import nothing but Node's own modules.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installHint } from './system-packages.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const WEB_DIST = join(ROOT, 'apps', 'web', 'dist');
-export const MIN_NODE = [20, 19];
 
-/** Exits with a clear message when Node is older than package.json's `engines`. */
+/** package.json's `engines.node`: the one statement of which Node versions PlanPiso supports. */
+export function nodeRange() {
+  return JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).engines.node;
+}
+
+function parseVersion(text) {
+  const match = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) throw new Error(`Cannot read the version "${text}"`);
+  return match.slice(1).map((part) => Number(part ?? 0));
+}
+
+function compare(a, b) {
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
+}
+
+function satisfiesComparator(version, comparator) {
+  const match = /^(>=|<=|>|<|=|\^)?\s*(v?\d+(?:\.\d+){0,2})$/.exec(comparator);
+  if (!match) throw new Error(`Cannot read the engines comparator "${comparator}"`);
+  const [, op = '=', text] = match;
+  const bound = parseVersion(text);
+  const order = compare(version, bound);
+  if (op === '^') return order >= 0 && version[0] === bound[0];
+  if (op === '>=') return order >= 0;
+  if (op === '>') return order > 0;
+  if (op === '<=') return order <= 0;
+  if (op === '<') return order < 0;
+  // A bare "20" or "20.19" means any version starting so, as in semver.
+  const parts = text.replace(/^v/, '').split('.').length;
+  return version.slice(0, parts).every((part, i) => part === bound[i]);
+}
+
+/**
+ * True when `version` satisfies an engines range written with `||`, space-separated comparators (>=, >, <=,
+ * <, ^, =) and partial versions: the subset of semver package.json uses. Anything else throws rather than
+ * guessing.
+ */
+export function satisfiesNodeRange(version, range) {
+  const parsed = parseVersion(version);
+  return range.split('||').some((alternative) =>
+    alternative
+      .trim()
+      .replace(/(>=|<=|>|<|=|\^)\s+/g, '$1')
+      .split(/\s+/)
+      .every((comparator) => satisfiesComparator(parsed, comparator)),
+  );
+}
+
+/** The message to stop with when `version` is outside `range`, or null when it is supported. */
+export function nodeVersionProblem(version = process.versions.node, range = nodeRange()) {
+  if (satisfiesNodeRange(version, range)) return null;
+  return `PlanPiso needs Node.js ${range} (package.json "engines"); this is ${version}. Install a supported Node.js and run the command again.`;
+}
+
+/** Exits with a clear message when Node is outside package.json's `engines.node`. */
 export function checkNodeVersion() {
-  const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < MIN_NODE[0] || (major === MIN_NODE[0] && minor < MIN_NODE[1])) {
-    console.error(`PlanPiso needs Node.js >= ${MIN_NODE.join('.')}; this is ${process.versions.node}.`);
+  const problem = nodeVersionProblem();
+  if (problem) {
+    console.error(problem);
     process.exit(1);
   }
 }
@@ -32,13 +86,18 @@ export function run(command, args, options = {}) {
   });
 }
 
-/** A fresh clone has no node_modules: install them (the lockfile decides the versions). */
+/**
+ * A fresh clone has no node_modules: install exactly the locked versions (`npm ci`, which refuses a lockfile
+ * that disagrees with package.json instead of rewriting it), or resolve them (`npm install`) when there is no
+ * lockfile at all.
+ */
 export function ensureDependencies() {
   if (existsSync(join(ROOT, 'node_modules', '.bin', 'tsx'))) return;
-  console.log('Installing dependencies (npm install)...');
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  const args = existsSync(join(ROOT, 'package-lock.json')) ? ['ci'] : ['install'];
+  console.log(`Installing dependencies (npm ${args[0]})...`);
+  const result = spawnSync('npm', [...args, '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) {
-    console.error('npm install failed; fix the error above and run the command again.');
+    console.error(`npm ${args[0]} failed; fix the error above and run the command again.`);
     process.exit(result.status ?? 1);
   }
 }
@@ -94,7 +153,7 @@ export function chromiumPath() {
 
 export const CHROMIUM_HELP =
   "The end-to-end tests drive Debian's Chromium. Install it with:\n" +
-  '  sudo apt-get update && sudo apt-get install -y chromium fonts-dejavu-core\n' +
+  `  ${installHint(['chromium', 'fonts-dejavu-core'])}\n` +
   'or set CHROMIUM_PATH to a Chromium or Chrome executable.';
 
 /** Resolves true when `port` can be bound on `host` right now. */

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { nodeRange, nodeVersionProblem, ROOT, satisfiesNodeRange } from './setup.mjs';
+
+describe('the Node version check', () => {
+  it("reads package.json's engines.node, the one statement of the supported versions", () => {
+    const engines = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).engines.node;
+    expect(nodeRange()).toBe(engines);
+  });
+
+  it('accepts the Node running this test (the repository must support the Node it is tested on)', () => {
+    expect(nodeVersionProblem(process.versions.node)).toBeNull();
+  });
+
+  it('refuses an older Node with a message that names both versions', () => {
+    expect(nodeVersionProblem('20.18.3', '>=20.19')).toBe(
+      'PlanPiso needs Node.js >=20.19 (package.json "engines"); this is 20.18.3. ' +
+        'Install a supported Node.js and run the command again.',
+    );
+    expect(nodeVersionProblem('20.19.0', '>=20.19')).toBeNull();
+  });
+
+  it.each([
+    ['20.19.0', '>=20.19', true],
+    ['20.18.9', '>=20.19', false],
+    ['18.20.0', '>=20.19', false],
+    ['24.1.0', '>=20.19', true],
+    ['20.20.2', '>= 20.19', true],
+    ['20.20.2', '^20.19 || >=22', true],
+    ['21.7.0', '^20.19 || >=22', false],
+    ['22.0.0', '^20.19 || >=22', true],
+    ['22.3.0', '>=20.19 <23', true],
+    ['23.0.0', '>=20.19 <23', false],
+    ['20.5.1', '20', true],
+    ['v22.1.0', '>22', true],
+  ])('%s against "%s" → %s', (version, range, expected) => {
+    expect(satisfiesNodeRange(version, range)).toBe(expected);
+  });
+
+  it('throws on a range it cannot read rather than guessing', () => {
+    expect(() => satisfiesNodeRange('20.19.0', '~20.19')).toThrow(/comparator/);
+  });
+});
