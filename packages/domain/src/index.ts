@@ -36,3 +36,5 @@ export * from './organisation/branch-rules';
 export * from './organisation/account-rules';
 export * from './organisation/signer-rules';
 export * from './contracts/signer-configuration';
+export * from './contracts/files';
+export * from './contracts/exceptions';
