@@ -159,7 +159,10 @@ export async function sniff(head: Buffer, extension: string): Promise<string | n
 
 /** XML (a CFDI invoice) has no magic number: after an optional BOM and white space it starts with '<'. */
 export function looksLikeXml(head: Buffer): boolean {
-  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return text.startsWith('<?xml') || /^<[A-Za-z_!]/.test(text);
 }
 
@@ -177,7 +180,8 @@ export function safeFileName(raw: string | undefined): string {
   const last = (raw ?? '').split(/[/\\]/).pop() ?? '';
   const cleaned = last
     .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
+    // \p{Cc}: control characters (a CR/LF would end a header line).
+    .replace(/[\p{Cc}<>:"|?*]/gu, '')
     .replace(/\s+/g, ' ')
     .replace(/^[.\s]+/, '')
     .trim();

@@ -22,10 +22,13 @@ export type Download = { stream: Readable; name: string; contentType: string; si
  * Files (issue 13, decision 018): storing an upload under a server-made key, recording it, and serving it only to
  * callers whose scope reaches its owner, or through a short-lived signed link.
  */
-export function createFilesService({ db, storage, clock, config, log }: Pick<
-  AppDeps,
-  'db' | 'storage' | 'clock' | 'config' | 'log'
->) {
+export function createFilesService({
+  db,
+  storage,
+  clock,
+  config,
+  log,
+}: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'config' | 'log'>) {
   const links = createLinkSigner(config.jwtSecret, clock);
 
   async function open(row: repo.FileRow): Promise<Download> {

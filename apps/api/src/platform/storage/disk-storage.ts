@@ -28,7 +28,10 @@ export function diskStorage(root: string): Storage {
       await mkdir(dirname(path), { recursive: true });
       const partial = join(dirname(path), `.${randomUUID()}.part`);
       try {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(partial, { flags: 'wx' }));
+        await pipeline(
+          Buffer.isBuffer(body) ? Readable.from([body]) : body,
+          createWriteStream(partial, { flags: 'wx' }),
+        );
         await rename(partial, path);
       } catch (error) {
         await rm(partial, { force: true });
