@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { EVIDENCE_TYPE, MESSAGES, NOTIFICATION_TYPE, USER_TYPES, exceptionRequested } from '@planpiso/domain';
@@ -18,6 +19,7 @@ const { app, db } = t;
 afterAll(async () => {
   await t.close();
   await closeTestDb();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const { org, operator, dealer } = await dealerWithOperator(db);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -26,6 +26,7 @@ const storageRoot = join(dataDir, 'files');
 afterAll(async () => {
   await t.close();
   await closeTestDb();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const { org, operator, dealer } = await dealerWithOperator(db);
