@@ -29,6 +29,13 @@ import { createJwt } from './platform/jwt';
 import { createMailer, type Mailer } from './platform/mail';
 import { pgRateLimitStore } from './platform/rate-limit-store';
 import { registerRealtime } from './platform/realtime';
+import { createStorage } from './platform/storage/create-storage';
+import type { Storage } from './platform/storage/storage';
+import { registerUploads } from './platform/uploads';
+import { exceptionRoutes } from './modules/exceptions/routes';
+import { createExceptionsService } from './modules/exceptions/service';
+import { fileRoutes } from './modules/files/routes';
+import { createFilesService } from './modules/files/service';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService, type AuthService } from './modules/auth/service';
 import { startJobs } from './jobs';
@@ -92,6 +99,8 @@ export type BuildAppOptions = {
   mailer?: Mailer;
   /** Tests may pass their own (e.g. pointed at a private simulator they break on purpose). */
   adapters?: Adapters;
+  /** Tests may pass one that fails on purpose; otherwise the configuration's (disk or S3, decision 018). */
+  storage?: Storage;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -105,6 +114,7 @@ export async function buildApp({
   clock = systemClock,
   mailer,
   adapters,
+  storage,
   logger,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -151,6 +161,7 @@ export async function buildApp({
     jwt: createJwt(config.jwtSecret, clock),
     log: app.log,
     adapters: adapters ?? createAdapters(config, app.log),
+    storage: storage ?? createStorage(config.storage),
   };
   // socket.io on this app's HTTP server; it closes with the app (platform/realtime.ts).
   const realtime = registerRealtime(app, deps);
@@ -215,6 +226,7 @@ export async function buildApp({
 
   registerAuthorization(app, { db, jwt: deps.jwt });
   registerIdempotency(app, { db, clock });
+  await registerUploads(app);
 
   await app.register(healthRoutes, { db });
   await app.register(identityRoutes, { identity: services.identity, config });
@@ -232,6 +244,11 @@ export async function buildApp({
   await app.register(provisionSettingsRoutes, { settings: createProvisionSettingsService(deps) });
   await app.register(reportRoutes, { reports: createReportsService(deps) });
   await app.register(serviceDeskEmailRoutes, { serviceDeskEmails: createServiceDeskEmailsService(deps) });
+  const files = createFilesService(deps);
+  await app.register(fileRoutes, { files });
+  await app.register(exceptionRoutes, {
+    exceptions: createExceptionsService(deps, files, services.notifications),
+  });
   const failures = createCreditFailuresService(deps);
   await app.register(creditFailureRoutes, { failures });
 

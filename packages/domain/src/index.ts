@@ -41,3 +41,5 @@ export * from './contracts/signer-configuration';
 export * from './state-machine';
 export * from './machines/active-status';
 export * from './machines/credit-failure';
+export * from './contracts/files';
+export * from './contracts/exceptions';

@@ -17,6 +17,8 @@ export const DEFAULT_UPLOAD_EXTENSIONS = ['.jpg', '.png'] as const;
 /** Max upload size in bytes unless a screen says otherwise (not shown in the spec: 10 MiB). */
 export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_UPLOAD_MIN_BYTES = 1;
+/** How long a signed download link works (ours: 5 minutes, enough to open it in a new tab). */
+export const FILE_LINK_TTL_SECONDS = 5 * 60;
 export const DISPLAY_DATE_FORMAT = 'dd/MM/yyyy';
 export const DISPLAY_DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm';
 /** Session rules (spec 1 §4). */

@@ -98,6 +98,12 @@ export const MESSAGES = {
   confirmDeleteNotification: '¿Seguro que desea eliminar la notificación?',
   exceptionRequestSent: 'La solicitud de excepción se envió correctamente',
 
+  // Exceptions (spec 3 §8 for the pre-check texts; the rest ours)
+  userWithoutAccount: 'El usuario no tiene relacionada una cuenta',
+  userWithoutCompany: 'El usuario no tiene relacionada una compañía',
+  fileMissingName: 'El archivo no tiene nombre',
+  fileLinkInvalid: 'El enlace de descarga no es válido o ha caducado',
+
   // API platform and e-mails (ours)
   tooManyRequests: 'Demasiadas solicitudes, inténtelo de nuevo en un momento',
   mailTemporaryPasswordSubject: 'PlanPiso: tu contraseña temporal',
@@ -127,6 +133,11 @@ export const maxChars = (n: number) => `Máximo ${n} caracteres`;
 /** AX answers how many times it knows a VIN; only 1 is valid (spec 3 §5). */
 export const axCountInvalid = (count: number) =>
   count === 0 ? 'El VIN no está registrado en AX' : `El VIN está registrado ${count} veces en AX`;
+/** The request's success message (ours, in the style of spec 3 §8 'Disposición con folio N generada exitosamente.'). */
+export const exceptionRequested = (folio: string) => `Solicitud de excepción con folio ${folio} enviada exitosamente.`;
+/** The operator's notification of a new exception request (ours: spec 3 §3 gives only the type, 2 Excepción). */
+export const exceptionRequestedNotice = (folio: string, company: string) =>
+  `Nueva solicitud de excepción ${folio} de ${company}`;
 /** 'Formato {item} incorrecto' (spec 1 §5). */
 export const badFormat = (item: string) => `Formato ${item} incorrecto`;
 export const additionalEmailsInvalid = (item: string) =>

@@ -116,6 +116,13 @@ export const API_PERMISSIONS = {
   'PATCH /api/credits-failures/:id/archive': [1],
   'PATCH /api/credits-failures/:id/retryInsertion': [1],
   'POST /api/credits-failures/:id/insertUnit': [1],
+  // Exceptions (spec 3 §7): the dealer operator requests one (the review flow comes with its issue)
+  'POST /api/exceptions': [5],
+  // Files (issue 13): the scoped download and its short-lived signed link (the file's owner decides who: 404
+  // otherwise); the signed link carries its own authority (HMAC, 5 minutes), so it needs no session
+  'GET /api/files/:id': 'authenticated',
+  'GET /api/files/:id/link': 'authenticated',
+  'GET /api/files/:id/signed': 'public',
 } as const satisfies Record<string, Access>;
 
 export type ApiOperation = keyof typeof API_PERMISSIONS;

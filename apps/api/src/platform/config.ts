@@ -30,7 +30,23 @@ export type Config = {
   external: ExternalConfig;
   /** Background jobs on pg-boss (decision 011). */
   jobs: JobsConfig;
+  /** Where uploaded files live (decision 018). */
+  storage: StorageConfig;
 };
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  /** Unset: AWS itself; set for any S3-compatible service (MinIO, R2...). */
+  endpoint: string | undefined;
+  /** Unset: the SDK's default credential chain (instance role, AWS_* variables). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Bucket in the path rather than the host name; what most S3-compatible services want. */
+  forcePathStyle: boolean;
+};
+
+export type StorageConfig = { kind: 'disk'; dataDir: string } | { kind: 's3'; dataDir: string; s3: S3Config };
 
 export type JobsConfig = {
   /** Run the workers and schedules in this process (JOBS=off for a copy that only serves requests, and tests). */
@@ -118,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identityRateLimitPerMinute: intFrom(env.IDENTITY_RATE_LIMIT_PER_MINUTE, 100, 'IDENTITY_RATE_LIMIT_PER_MINUTE'),
     trustProxy: truthy(env.TRUST_PROXY),
     external: externalConfig(env),
+    storage: storageConfig(env, dataDir),
     jobs: {
       enabled: !['0', 'false', 'off', 'no'].includes((env.JOBS ?? 'on').toLowerCase()),
       crmInsertionCron: env.CRM_INSERTION_CRON || '*/5 * * * *',
@@ -132,6 +149,35 @@ function positiveFrom(value: string | undefined, fallback: number, name: string)
   const n = intFrom(value, fallback, name);
   if (n === 0) throw new Error(`${name} must be greater than 0`);
   return n;
+}
+
+/**
+ * S3 when S3_BUCKET is set (decision 018); any other S3_* variable without a bucket is a mistake worth stopping
+ * for, as is half a key pair: files would silently land on one server's disk.
+ */
+export function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
+  const bucket = env.S3_BUCKET?.trim();
+  const given = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => env[name]);
+  if (!bucket) {
+    if (given.length > 0) throw new Error(`${given.join(', ')} set without S3_BUCKET`);
+    return { kind: 'disk', dataDir };
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  const endpoint = env.S3_ENDPOINT?.replace(/\/+$/, '') || undefined;
+  return {
+    kind: 's3',
+    dataDir,
+    s3: {
+      bucket,
+      region: env.S3_REGION || 'us-east-1',
+      endpoint,
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? endpoint !== undefined : truthy(env.S3_FORCE_PATH_STYLE),
+    },
+  };
 }
 
 /** Development defaults point at the simulators (apps/simulators); production sets every URL and token. */

@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Jwt } from './jwt';
 import type { Mailer } from './mail';
+import type { Storage } from './storage/storage';
 
 /** The subset of pino the services use, so a CLI can pass something simpler. */
 export type Logger = {
@@ -22,4 +23,6 @@ export type AppDeps = {
   log: Logger;
   /** The lender's external systems (decision 009), one circuit breaker each per process. */
   adapters: Adapters;
+  /** Uploaded files (decision 018): disk under DATA_DIR, or S3 when S3_* is set. */
+  storage: Storage;
 };

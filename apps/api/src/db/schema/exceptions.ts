@@ -1,16 +1,23 @@
-import { boolean, index, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgSequence, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { accounts, companies } from './organisation';
+
+/** The exception's number ("N° de excepción", spec 3 §2), never reused; shown and filtered as text. */
+export const exceptionFolioSeq = pgSequence('exception_folio_seq', { startWith: 1 });
 
 /**
  * Exception requests (spec 3 "Exceptions", §4 "Exception states"): a dealer asks to draw although balances or audits
  * block it; the lender's operator reviews it (status 1) and an administrator approves (2) or rejects (3) it. The
- * provisions' eligibility check reads the company's latest one. Evidence files arrive with the exceptions screens.
+ * provisions' eligibility check reads the company's latest one. Its evidence files are in `evidences` (files.ts).
  */
 export const exceptions = pgTable(
   'exceptions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    folio: varchar('folio', { length: 30 }).notNull().unique(),
+    folio: varchar('folio', { length: 30 })
+      .notNull()
+      .unique()
+      .default(sql`nextval('exception_folio_seq')::text`),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),

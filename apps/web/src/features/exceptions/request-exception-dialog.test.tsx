@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EXCEPTION_DIALOG_WIDTH, MESSAGES, STORAGE_KEYS } from '@planpiso/domain';
+import { EXCEPTION_DIALOG_WIDTH, MESSAGES, STORAGE_KEYS, exceptionRequested } from '@planpiso/domain';
 import '../../test/dom';
-import { mockApi, type MockReply } from '../../test/mock-api';
+import { apiError, mockApi } from '../../test/mock-api';
+
+type Handlers = Parameters<typeof mockApi>[0];
 import { renderApp } from '../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
 
-async function openProvisions(extra: Record<string, MockReply> = {}) {
+async function openProvisions(extra: Handlers = {}) {
   storeSession(sessionUserOf(5));
   const calls = mockApi({ 'GET /api/identity/session': sessionCheck, ...extra });
   const view = renderApp('/disposiciones');
@@ -15,7 +17,7 @@ async function openProvisions(extra: Record<string, MockReply> = {}) {
   return { ...view, calls, header: heading.closest('header') as HTMLElement };
 }
 
-async function openDialog(extra: Record<string, MockReply> = {}) {
+async function openDialog(extra: Handlers = {}) {
   const view = await openProvisions(extra);
   fireEvent.click(within(view.header).getByRole('button', { name: 'Solicitar Excepción' }));
   return { ...view, dialog: await screen.findByRole('dialog', { name: 'Solicitar Excepción' }) };
@@ -53,31 +55,55 @@ describe('Solicitar excepción dialog (spec 1 §2.10)', () => {
     expect(calls.some((c) => c.path === '/api/exceptions')).toBe(false);
   });
 
-  it('a failed send (the endpoint is not there yet: 404) keeps the dialog open with the reason', async () => {
-    const { dialog, calls } = await openDialog();
+  it('a failed send shows the server’s reason, then leaves the request open with what was typed', async () => {
+    const { dialog, calls } = await openDialog({
+      'POST /api/exceptions': apiError(422, 'USER_WITHOUT_COMPANY', MESSAGES.userWithoutCompany),
+    });
     fireEvent.change(within(dialog).getByLabelText('Comentario'), { target: { value: 'Unidad con daño menor' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-    expect(await within(dialog).findByText('El recurso solicitado no existe')).toBeTruthy();
+    const result = await screen.findByRole('dialog', { name: MESSAGES.errorTitle });
+    expect(within(result).getByText(MESSAGES.userWithoutCompany)).toBeTruthy();
+    fireEvent.click(within(result).getByRole('button', { name: 'Aceptar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: MESSAGES.errorTitle })).toBeNull());
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/exceptions')).toBe(true);
-    expect(screen.getByRole('dialog', { name: 'Solicitar Excepción' })).toBeTruthy();
-    expect((within(dialog).getByLabelText('Comentario') as HTMLTextAreaElement).value).toBe('Unidad con daño menor');
+    const request = await screen.findByRole('dialog', { name: 'Solicitar Excepción' });
+    expect((within(request).getByLabelText('Comentario') as HTMLTextAreaElement).value).toBe('Unidad con daño menor');
   });
 
-  it('a successful send posts comment and evidence as multipart and closes the dialog', async () => {
+  it('a successful send posts multipart with an Idempotency-Key, shows the folio and closes on Aceptar', async () => {
+    let attempts = 0;
     const { dialog, calls } = await openDialog({
-      'POST /api/exceptions': { status: 201, body: { data: { id: 1 } } },
+      'POST /api/exceptions': () =>
+        ++attempts === 1
+          ? apiError(503, 'NetworkLost', MESSAGES.internalError)
+          : { status: 201, body: { data: { id: 1, folio: '7', evidences: [] }, message: exceptionRequested('7') } },
     });
     fireEvent.change(within(dialog).getByLabelText('Comentario'), { target: { value: 'Unidad con daño menor' } });
     const evidence = new File([new Uint8Array([137, 80, 78, 71])], 'foto.png', { type: 'image/png' });
     fireEvent.change(within(dialog).getByLabelText('Evidencia'), { target: { files: [evidence] } });
     expect(await within(dialog).findByText('foto.png')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
 
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: MESSAGES.errorTitle })).getByRole('button', { name: 'Aceptar' }),
+    );
+    const reopened = await screen.findByRole('dialog', { name: 'Solicitar Excepción' });
+    fireEvent.click(within(reopened).getByRole('button', { name: 'Enviar' }));
+
+    const result = await screen.findByRole('dialog', { name: MESSAGES.actionSucceeded });
+    expect(within(result).getByText(exceptionRequested('7'))).toBeTruthy();
+    fireEvent.click(within(result).getByRole('button', { name: 'Aceptar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(await screen.findByText(MESSAGES.exceptionRequestSent)).toBeTruthy();
-    const body = calls.find((c) => c.path === '/api/exceptions')!.body as FormData;
+
+    const posts = calls.filter((c) => c.method === 'POST' && c.path === '/api/exceptions');
+    expect(posts).toHaveLength(2);
+    // The retry carries the same key, so a request the server did store is answered again, not stored twice.
+    expect(posts[0]!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(posts[1]!.idempotencyKey).toBe(posts[0]!.idempotencyKey);
+    const body = posts[1]!.body as FormData;
     expect(body).toBeInstanceOf(FormData);
     expect(body.get('comment')).toBe('Unidad con daño menor');
+    expect(body.get('type')).toBe('1');
     expect((body.get('evidence') as File).name).toBe('foto.png');
   });
 

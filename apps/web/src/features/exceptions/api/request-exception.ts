@@ -1,23 +1,24 @@
 import { useMutation } from '@tanstack/react-query';
+import { DEFAULT_EXCEPTION_TYPE, type ExceptionResponse } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 
-export type ExceptionRequestInput = { comment: string; evidence: File | null };
-
-/** The spec's exception type default (spec 1 §3: "type (default 1)"). */
-const DEFAULT_EXCEPTION_TYPE = 1;
+export type ExceptionRequestInput = { comment: string; evidence: File | null; idempotencyKey: string };
 
 /**
- * POST /api/exceptions, multipart: comment, type and the evidence file (spec 1 §3, §7: "path not shown", ours).
- * The server takes account, company and registerBy from the session. The endpoint arrives with the exceptions
- * issue; until then the API answers 404 and the dialog shows that failure.
+ * POST /api/exceptions, multipart: comment, type (spec 3 §3: default 1) and the evidence file (spec 3 §7). The
+ * server takes account, company and registerBy from the session and answers the folio in its message. The
+ * dialog keeps one Idempotency-Key while it is open, so a retry after a lost answer does not ask twice.
  */
-export async function requestException({ comment, evidence }: ExceptionRequestInput): Promise<{ message?: string }> {
+export async function requestException({
+  comment,
+  evidence,
+  idempotencyKey,
+}: ExceptionRequestInput): Promise<{ data: ExceptionResponse; message?: string }> {
   const form = new FormData();
   form.append('comment', comment);
   form.append('type', String(DEFAULT_EXCEPTION_TYPE));
   if (evidence) form.append('evidence', evidence, evidence.name);
-  const { message } = await api.post<unknown>('/api/exceptions', form);
-  return { message };
+  return api.post<ExceptionResponse>('/api/exceptions', form, { idempotencyKey });
 }
 
 export const useRequestException = () => useMutation({ mutationFn: requestException });

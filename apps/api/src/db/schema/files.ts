@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { check, char, index, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { exceptions } from './exceptions';
+import { provisionUnits, provisions } from './financing';
+import { users } from './users';
+
+/**
+ * A stored file (issue 13, decision 018). `key` is made by the server (`evidences/2026/11/<uuid>`) and is the only
+ * address in storage; the user's file name is kept, sanitised, for the download's Content-Disposition only.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: varchar('key', { length: 300 }).notNull().unique(),
+    originalName: varchar('original_name', { length: 255 }).notNull(),
+    /** The type the bytes were sniffed as (never the browser's claim). */
+    contentType: varchar('content_type', { length: 100 }).notNull(),
+    size: integer('size').notNull(),
+    sha256: char('sha256', { length: 64 }).notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('files_size_positive', sql`${t.size} > 0`)],
+);
+
+/**
+ * An evidence (spec 3 §3 "Evidence"): a file attached to exactly one exception, provision or unit, with the
+ * spec's type code (4 customer's exception evidence, 5 operator's, 6 administrator's, 8 unit document, ...).
+ */
+export const evidences = pgTable(
+  'evidences',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    type: smallint('type').notNull(),
+    exceptionId: integer('exception_id').references(() => exceptions.id),
+    provisionId: integer('provision_id').references(() => provisions.id),
+    unitId: integer('unit_id').references(() => provisionUnits.id),
+    /** Position in a list of evidences (spec 3 §3 `index`). */
+    position: smallint('position').notNull().default(0),
+    /** Signing documents only (spec 3 §3, §4): 0, 2 or other; 0 not signed, 1 sent, 2 signed. */
+    typeSignDoc: smallint('type_sign_doc'),
+    signedStatus: smallint('signed_status'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('evidences_one_owner', sql`num_nonnulls(${t.exceptionId}, ${t.provisionId}, ${t.unitId}) = 1`),
+    index('evidences_exception_idx').on(t.exceptionId),
+    index('evidences_provision_idx').on(t.provisionId),
+    index('evidences_unit_idx').on(t.unitId),
+    index('evidences_file_idx').on(t.fileId),
+  ],
+);

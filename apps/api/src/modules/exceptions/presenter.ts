@@ -1,0 +1,34 @@
+import { EVIDENCE_TYPE, type EvidenceResponse, type ExceptionResponse } from '@planpiso/domain';
+import type { FileRow } from '../files/repository';
+import type { ExceptionRow } from './repository';
+
+/** An evidence as the screens read it (spec 3 §3); `url` is the scoped download route, never a storage key. */
+export function presentEvidence(evidence: { id: number; type: number }, file: FileRow): EvidenceResponse {
+  const dot = file.originalName.lastIndexOf('.');
+  return {
+    id: evidence.id,
+    fileId: file.id,
+    fileName: file.originalName,
+    fileSize: file.size,
+    extension: dot > 0 ? file.originalName.slice(dot + 1).toLowerCase() : '',
+    url: `/api/files/${file.id}`,
+    type: evidence.type,
+  };
+}
+
+export function presentException(row: ExceptionRow, evidences: EvidenceResponse[]): ExceptionResponse {
+  return {
+    id: row.id,
+    folio: row.folio,
+    type: row.type,
+    comment: row.comment,
+    status: row.status,
+    accountId: row.accountId,
+    companyId: row.companyId,
+    registerBy: row.registerBy,
+    createdAt: row.createdAt.toISOString(),
+    evidences,
+  };
+}
+
+export const CUSTOMER_EVIDENCE = EVIDENCE_TYPE.EXCEPTION_CUSTOMER;

@@ -1,0 +1,58 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { exceptions } from '../../db/schema/exceptions';
+import { evidences, files } from '../../db/schema/files';
+import { provisionUnits, provisions } from '../../db/schema/financing';
+import { companies } from '../../db/schema/organisation';
+import type { AccountScope } from '../organisation-lookups/policy';
+import { companyScopeWhere } from '../organisation-lookups/repository';
+
+export type FileRow = typeof files.$inferSelect;
+export type NewFile = typeof files.$inferInsert;
+export type NewEvidence = typeof evidences.$inferInsert;
+
+export async function insertFile(tx: Executor, row: NewFile): Promise<FileRow> {
+  const [saved] = await tx.insert(files).values(row).returning();
+  return saved!;
+}
+
+export async function insertEvidence(tx: Executor, row: NewEvidence) {
+  const [saved] = await tx.insert(evidences).values(row).returning();
+  return saved!;
+}
+
+export async function findFile(db: Executor, id: number): Promise<FileRow | undefined> {
+  const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+  return row;
+}
+
+/** Companies the scope reaches, as `company_id in (...)` on any table's column. */
+const companyInScope = (scope: AccountScope) =>
+  sql`select ${companies.id} from ${companies} where ${companyScopeWhere(scope)}`;
+
+/**
+ * A file, if the caller may read it: one of its evidences belongs to an exception, provision or unit of a company
+ * in the caller's scope (ARCHITECTURE §6: anything else is simply not found). The uploader always reads its own.
+ */
+export async function findFileInScope(
+  db: Executor,
+  scope: AccountScope,
+  userId: number,
+  id: number,
+): Promise<FileRow | undefined> {
+  const inScope = companyInScope(scope);
+  const owned = sql`exists (
+    select 1 from ${evidences}
+    left join ${exceptions} on ${exceptions.id} = ${evidences.exceptionId}
+    left join ${provisionUnits} on ${provisionUnits.id} = ${evidences.unitId}
+    left join ${provisions} on ${provisions.id} = coalesce(${evidences.provisionId}, ${provisionUnits.provisionId})
+    where ${evidences.fileId} = ${files.id}
+      and coalesce(${exceptions.companyId}, ${provisions.companyId}) in (${inScope})
+  )`;
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), sql`(${files.uploadedBy} = ${userId} or ${owned})`))
+    .limit(1);
+  return row;
+}

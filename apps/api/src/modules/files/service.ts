@@ -1,0 +1,101 @@
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { MESSAGES } from '@planpiso/domain';
+import type { Executor } from '../../db/client';
+import type { AuthUser } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, notFound } from '../../platform/errors';
+import { makeStorageKey, StorageNotFoundError } from '../../platform/storage/storage';
+import type { ReceivedFile } from '../../platform/uploads';
+import { accountScopeOf } from '../organisation-lookups/policy';
+import { createLinkSigner } from './signed-links';
+import * as repo from './repository';
+
+export type FilesService = ReturnType<typeof createFilesService>;
+
+/** A file written to storage but not yet recorded: `record` it inside the business transaction, or `abandon` it. */
+export type StoredFile = { key: string; file: ReceivedFile; uploadedBy: number };
+
+export type Download = { stream: Readable; name: string; contentType: string; size: number };
+
+/**
+ * Files (issue 13, decision 018): storing an upload under a server-made key, recording it, and serving it only to
+ * callers whose scope reaches its owner, or through a short-lived signed link.
+ */
+export function createFilesService({
+  db,
+  storage,
+  clock,
+  config,
+  log,
+}: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'config' | 'log'>) {
+  const links = createLinkSigner(config.jwtSecret, clock);
+
+  async function open(row: repo.FileRow): Promise<Download> {
+    try {
+      const stream = await storage.get(row.key);
+      return { stream, name: row.originalName, contentType: row.contentType, size: row.size };
+    } catch (error) {
+      if (error instanceof StorageNotFoundError) {
+        // The row says it exists but the bytes are gone: an operations problem, not the caller's.
+        log.error({ fileId: row.id, key: row.key }, 'files: stored object missing');
+        throw notFound();
+      }
+      throw error;
+    }
+  }
+
+  return {
+    /**
+     * Writes an accepted upload to storage under a new key, BEFORE the transaction that records it (a slow upload
+     * holds no locks); the caller records it with `record` and calls `abandon` if its transaction fails.
+     */
+    async store(file: ReceivedFile, area: string, uploadedBy: number): Promise<StoredFile> {
+      const key = makeStorageKey(area, clock.now());
+      await storage.put(key, createReadStream(file.tempPath), { contentType: file.contentType, size: file.size });
+      return { key, file, uploadedBy };
+    },
+
+    /** The `files` row of a stored upload, in the caller's transaction. */
+    async record(tx: Executor, stored: StoredFile): Promise<repo.FileRow> {
+      return repo.insertFile(tx, {
+        key: stored.key,
+        originalName: stored.file.originalName,
+        contentType: stored.file.contentType,
+        size: stored.file.size,
+        sha256: stored.file.sha256,
+        uploadedBy: stored.uploadedBy,
+        createdAt: clock.now(),
+      });
+    },
+
+    /** Deletes the bytes of an upload whose record was never committed (no orphan left behind). */
+    async abandon(stored: StoredFile): Promise<void> {
+      try {
+        await storage.delete(stored.key);
+      } catch (error) {
+        log.error({ err: error, key: stored.key }, 'files: could not delete an abandoned upload');
+      }
+    },
+
+    async download(actor: AuthUser, id: number): Promise<Download> {
+      const row = await repo.findFileInScope(db, accountScopeOf(actor), actor.id, id);
+      if (!row) throw notFound();
+      return open(row);
+    },
+
+    async link(actor: AuthUser, id: number) {
+      const row = await repo.findFileInScope(db, accountScopeOf(actor), actor.id, id);
+      if (!row) throw notFound();
+      return links.sign(row.id);
+    },
+
+    /** A signed link's download: refused (403) when the signature is wrong or the link expired. */
+    async downloadSigned(id: number, expires: number, sig: string): Promise<Download> {
+      if (!links.verify(id, expires, sig)) throw new AppError('FILE_LINK_INVALID', 403, MESSAGES.fileLinkInvalid);
+      const row = await repo.findFile(db, id);
+      if (!row) throw notFound();
+      return open(row);
+    },
+  };
+}

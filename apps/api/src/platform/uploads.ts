@@ -1,0 +1,206 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { DEFAULT_UPLOAD_MAX_BYTES, MESSAGES } from '@planpiso/domain';
+import { AppError } from './errors';
+
+/** What the upload routes accept at most: one file, a few short text fields (issue 13). */
+const FORM_LIMITS = { files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12, headerPairs: 100 };
+/** Enough bytes for file-type to recognise every format we accept. */
+const SNIFF_BYTES = 4100;
+
+export const fileTooLarge = () => new AppError('FILE_TOO_LARGE', 413, MESSAGES.fileTooLarge);
+export const fileTypeRefused = () => new AppError('FILE_TYPE_NOT_ALLOWED', 415, MESSAGES.fileInvalidType);
+
+/** Registers @fastify/multipart with the default limits; each route narrows them with `receiveFile`. */
+export async function registerUploads(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyMultipart, {
+    limits: { ...FORM_LIMITS, fileSize: DEFAULT_UPLOAD_MAX_BYTES },
+    throwFileSizeLimit: true,
+  });
+}
+
+/** An accepted file, waiting in a temporary file until the caller stores it (then `discard()`). */
+export type ReceivedFile = {
+  /** Sanitised: no directories, no control or reserved characters (`safeFileName`). */
+  originalName: string;
+  /** Lower case, without the dot, as the name says and the bytes agree. */
+  extension: string;
+  /** What the bytes are (sniffed), never what the browser claimed. */
+  contentType: string;
+  size: number;
+  sha256: string;
+  tempPath: string;
+};
+
+export type ReceivedForm = {
+  fields: Record<string, string>;
+  file: ReceivedFile | null;
+  /** Removes the temporary file; safe to call more than once. */
+  discard(): Promise<void>;
+};
+
+export type FileRule = {
+  /** The multipart part that carries the file. */
+  field: string;
+  /** Extensions, with or without the dot (`.png`, `pdf`). */
+  allowed: readonly string[];
+  maxBytes?: number;
+};
+
+/** Sniffed types (file-type's extension) each accepted extension must show. XML has no magic number. */
+const SNIFFED: Record<string, string> = { pdf: 'pdf', png: 'png', jpg: 'jpg', jpeg: 'jpg', xml: 'xml' };
+const CONTENT_TYPES: Record<string, string> = { xml: 'application/xml' };
+
+/**
+ * Reads a multipart form: its text fields, and at most one file in `rule.field`, streamed to a temporary file while
+ * it is counted and hashed. The file is refused — and nothing is kept — when it is larger than `maxBytes` (413),
+ * when its extension is not allowed, or when its bytes are not what the extension says (415).
+ */
+export async function receiveFile(request: FastifyRequest, rule: FileRule): Promise<ReceivedForm> {
+  const maxBytes = rule.maxBytes ?? DEFAULT_UPLOAD_MAX_BYTES;
+  const allowed = rule.allowed.map((e) => e.replace(/^\./, '').toLowerCase());
+  const fields: Record<string, string> = {};
+  let file: ReceivedFile | null = null;
+  const temps: string[] = [];
+  const discard = async () => {
+    await Promise.all(temps.splice(0).map((path) => rm(path, { force: true })));
+  };
+
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, MESSAGES.badRequest);
+  }
+  try {
+    for await (const part of request.parts({ limits: { ...FORM_LIMITS, fileSize: maxBytes } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== rule.field || file) {
+        // Not ours: drain it so the form keeps parsing.
+        part.file.resume();
+        continue;
+      }
+      const originalName = safeFileName(part.filename);
+      const extension = extensionOf(originalName);
+      if (!allowed.includes(extension)) {
+        part.file.resume();
+        throw fileTypeRefused();
+      }
+      const tempPath = await tempFile();
+      temps.push(tempPath);
+      const measured = await writeMeasured(part.file, tempPath);
+      if (part.file.truncated || measured.size > maxBytes) throw fileTooLarge();
+      if (measured.size === 0) throw new AppError('FILE_EMPTY', 400, MESSAGES.fileTooSmall);
+      const contentType = await sniff(measured.head, extension);
+      if (!contentType) throw fileTypeRefused();
+      file = { originalName, extension, contentType, size: measured.size, sha256: measured.sha256, tempPath };
+    }
+  } catch (error) {
+    await discard();
+    throw asUploadError(error);
+  }
+  return { fields, file, discard };
+}
+
+/** @fastify/multipart's own limits (file size, number of files or fields) answer in the catalogue's words. */
+function asUploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (status === 413) return fileTooLarge();
+  if (status === 406) return new AppError('UNSUPPORTED_MEDIA_TYPE', 415, MESSAGES.badRequest);
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new AppError('BAD_REQUEST', 400, MESSAGES.badRequest);
+  }
+  return error;
+}
+
+async function tempFile(): Promise<string> {
+  const dir = join(tmpdir(), 'planpiso-uploads');
+  await mkdir(dir, { recursive: true });
+  return join(dir, randomUUID());
+}
+
+async function writeMeasured(source: NodeJS.ReadableStream, path: string) {
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  let size = 0;
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      if (headBytes < SNIFF_BYTES) {
+        head.push(chunk.subarray(0, SNIFF_BYTES - headBytes));
+        headBytes += Math.min(chunk.length, SNIFF_BYTES - headBytes);
+      }
+      done(null, chunk);
+    },
+  });
+  await pipeline(source, measure, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+  return { size, sha256: hash.digest('hex'), head: Buffer.concat(head) };
+}
+
+/** The content type when the bytes are what `extension` claims; null otherwise. */
+export async function sniff(head: Buffer, extension: string): Promise<string | null> {
+  const expected = SNIFFED[extension];
+  if (!expected) return null;
+  const found = await fileTypeFromBuffer(head);
+  if (found) return found.ext === expected ? found.mime : null;
+  return expected === 'xml' && looksLikeXml(head) ? CONTENT_TYPES.xml! : null;
+}
+
+/** XML (a CFDI invoice) has no magic number: after an optional BOM and white space it starts with '<'. */
+export function looksLikeXml(head: Buffer): boolean {
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return text.startsWith('<?xml') || /^<[A-Za-z_!]/.test(text);
+}
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/**
+ * The user's file name as we keep it (for Content-Disposition only, never for a path): the last path segment,
+ * without control characters or characters file systems and headers reserve, at most 255 characters with the
+ * extension kept. '../../etc/passwd.pdf' becomes 'passwd.pdf'.
+ */
+export function safeFileName(raw: string | undefined): string {
+  const last = (raw ?? '').split(/[/\\]/).pop() ?? '';
+  const cleaned = last
+    .normalize('NFC')
+    // \p{Cc}: control characters (a CR/LF would end a header line).
+    .replace(/[\p{Cc}<>:"|?*]/gu, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^[.\s]+/, '')
+    .trim();
+  if (!cleaned) return 'archivo';
+  if (cleaned.length <= 255) return cleaned;
+  const extension = extensionOf(cleaned);
+  const tail = extension ? `.${extension}`.slice(0, 20) : '';
+  return cleaned.slice(0, 255 - tail.length) + tail;
+}
+
+/**
+ * `attachment` with an ASCII fallback and the exact UTF-8 name (RFC 6266), so a name can never break out of the
+ * header nor be taken for a path.
+ */
+export function attachmentDisposition(name: string): string {
+  const ascii =
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9._ ()-]/g, '_') || 'archivo';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
