@@ -38,3 +38,6 @@ export * from './organisation/branch-rules';
 export * from './organisation/account-rules';
 export * from './organisation/signer-rules';
 export * from './contracts/signer-configuration';
+export * from './financing/vin';
+export * from './financing/unit-form';
+export * from './financing/provision-csv';

@@ -6,6 +6,7 @@ import { vinCheckDigitWarning } from '../messages-financing';
  * the check character ('X' for 10). North American VINs — Mexican ones included — carry it; European ones may not,
  * so a mismatch is a warning for the person typing, never an error (spec 3 §5 accepts 17 to 23 characters).
  */
+// prettier-ignore
 const TRANSLITERATION: Readonly<Record<string, number>> = {
   A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8,
   J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
