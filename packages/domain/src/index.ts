@@ -41,3 +41,4 @@ export * from './contracts/signer-configuration';
 export * from './financing/vin';
 export * from './financing/unit-form';
 export * from './financing/provision-csv';
+export * from './financing/provision-balance';
