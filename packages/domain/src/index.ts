@@ -42,3 +42,4 @@ export * from './financing/vin';
 export * from './financing/unit-form';
 export * from './financing/provision-csv';
 export * from './financing/provision-balance';
+export * from './financing/provision-eligibility';
