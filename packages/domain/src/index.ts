@@ -43,3 +43,4 @@ export * from './financing/unit-form';
 export * from './financing/provision-csv';
 export * from './financing/provision-balance';
 export * from './financing/provision-eligibility';
+export * from './financing/provision-machine';
