@@ -44,3 +44,4 @@ export * from './financing/provision-csv';
 export * from './financing/provision-balance';
 export * from './financing/provision-eligibility';
 export * from './financing/provision-machine';
+export * from './financing/provision-requests';
