@@ -14,6 +14,7 @@ import {
   validateRow,
   type CsvResult,
 } from './provision-csv';
+import { unitDraft } from './unit-form';
 
 // SUCURSAL, MARCA, TIPO UNIDAD, MODELO/YEAR, DESCRIPCION, COLOR EXTERNO, COLOR INTERNO, VIN, MOTOR, VALOR TOTAL
 const HEADER = CSV_COLUMNS.join(',');
@@ -231,6 +232,12 @@ describe('a row into a unit (spec 3 §5)', () => {
   ])('VALOR TOTAL %j is the amount %s', (value, amount) => {
     const result = validateRow(withCell('VALOR TOTAL', value));
     expect(result.ok && result.unit.amount).toBe(amount);
+  });
+
+  it('a CSV unit is exactly what the unit form accepts (one set of widths for both)', () => {
+    const result = validateRow(withCell('VALOR TOTAL', '1500.5'));
+    if (!result.ok) throw new Error('expected a unit');
+    expect(unitDraft.parse(result.unit)).toEqual(result.unit);
   });
 
   it('lists every failing column of a row, in column order', () => {
