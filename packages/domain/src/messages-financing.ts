@@ -8,4 +8,54 @@ export const FINANCING_MESSAGES = {
   selectCreditLine: 'Seleccione la línea de crédito',
   // Ours: another request holds the line's lock longer than we wait (ARCHITECTURE §6 "No overdraw").
   creditLineBusy: 'La línea de crédito está siendo utilizada por otra operación, intente nuevamente',
+
+  // Provisions, dealer side (spec 3 §5, §8, verbatim — 'Ocurio un error' and 'no es permitido' included)
+  requiredFields: 'Verifique los campos obligatorios',
+  extensionNotAllowed: 'La extensión del documento no es permitido',
+  csvColumnCount: 'La fila no cuenta el número de columnas especificado en el formato CSV',
+  csvErrorTitle: 'Ocurio un error',
+  // Pre-checks for creating a provision (spec 3 §8; §5 writes the first two with a final period, §8 without:
+  // the catalogue's wording is kept).
+  eligibilityTitle: 'Resultado de validación',
+  userWithoutAccount: 'El usuario no tiene relacionada una cuenta',
+  userWithoutCompany: 'El usuario no tiene relacionada una compañía',
+  latestExceptionApproved: 'La última excepción está aprobada. Ya puedes disponer',
+  latestExceptionNotApproved: 'La última excepción no está aprobada. No puedes disponer',
+  cannotProvision: 'No puedes disponer',
+  canProvision: 'Puedes disponer',
+
+  // Ours: the unit form's amount and the save contracts (the spec words none of these)
+  amountNotNumeric: 'El monto debe ser numérico',
+  amountNotPositive: 'El monto debe ser mayor a 0',
+  amountPrecision: 'El monto admite como máximo 2 decimales',
+  amountTooManyDigits: 'El monto excede el número de dígitos permitidos {10}',
+  totalMismatch: 'El total no coincide con la suma de las unidades',
+  tooManyUnits: 'La disposición excede el número de unidades permitidas',
+  provisionStatusNotAllowed: 'El estatus de la disposición no permite esta acción',
 } as const;
+
+/** 'La fila N:' — the heading of one row's CSV errors (spec 3 §5); N is the row of the user's spreadsheet. */
+export const csvRowHeading = (row: number) => `La fila ${row}:`;
+
+// The CSV column messages (spec 3 §5). The spec gives the tail of each ('excede el número de caracteres permitidos
+// {n}') after 'La columna X está vacía': every message names its column the same way. The braces are the spec's
+// ('{17-23}', '{10}') and stay in the text.
+export const csvColumnEmpty = (column: string) => `La columna ${column} está vacía`;
+export const csvColumnTooLong = (column: string, max: number) =>
+  `La columna ${column} excede el número de caracteres permitidos {${max}}`;
+export const csvColumnLengthRange = (column: string, min: number, max: number) =>
+  `La columna ${column} no se encuentra en el rango de caracteres permitidos {${min}-${max}}`;
+export const csvColumnNotNumeric = (column: string) => `La columna ${column} no es el tipo de dato especificado`;
+export const csvColumnNotValue = (column: string) => `La columna ${column} no contiene el valor especifico`;
+export const csvColumnTooManyDigits = (column: string, max: number) =>
+  `La columna ${column} excede el número de dígitos permitidos {${max}}`;
+
+/** Pre-checks (spec 3 §8, verbatim with the count in place of [n]). */
+export const pendingBalances = (count: number) => `Tienes ${count} saldos pendientes`;
+export const pendingAudits = (count: number) => `Tienes ${count} pendientes de auditorías`;
+
+/** Ours: a warning, not an error — a 17-character VIN whose ISO 3779 check digit does not match. */
+export const vinCheckDigitWarning = (vin: string) => `El VIN ${vin} no tiene un dígito verificador válido`;
+/** Ours: a warning — the same VIN twice in one upload. */
+export const vinRepeatedWarning = (vin: string, firstRow: number) =>
+  `El VIN ${vin} está repetido (aparece también en la fila ${firstRow})`;

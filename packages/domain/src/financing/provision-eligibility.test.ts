@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { provisionEligibility, type EligibilityFacts } from './provision-eligibility';
+
+const clear: EligibilityFacts = {
+  hasAccount: true,
+  hasCompany: true,
+  pendingBalances: 0,
+  auditsInProgress: 0,
+  latestExceptionStatus: null,
+};
+
+describe('pre-checks for creating a provision (spec 3 §5, §8)', () => {
+  it.each<[string, Partial<EligibilityFacts>, boolean, string[]]>([
+    ['no account', { hasAccount: false, pendingBalances: 2 }, false, ['El usuario no tiene relacionada una cuenta']],
+    ['no company', { hasCompany: false }, false, ['El usuario no tiene relacionada una compañía']],
+    ['nothing blocks', {}, true, ['Puedes disponer']],
+    ['nothing blocks, an old rejected exception', { latestExceptionStatus: 3 }, true, ['Puedes disponer']],
+    [
+      'pending balances, no exception',
+      { pendingBalances: 2 },
+      false,
+      ['Tienes 2 saldos pendientes', 'No puedes disponer'],
+    ],
+    [
+      'audits in progress, no exception',
+      { auditsInProgress: 1 },
+      false,
+      ['Tienes 1 pendientes de auditorías', 'No puedes disponer'],
+    ],
+    [
+      'both, latest exception approved',
+      { pendingBalances: 3, auditsInProgress: 1, latestExceptionStatus: 2 },
+      true,
+      [
+        'Tienes 3 saldos pendientes',
+        'Tienes 1 pendientes de auditorías',
+        'La última excepción está aprobada. Ya puedes disponer',
+      ],
+    ],
+    ...[0, 1, 3].map((status): [string, Partial<EligibilityFacts>, boolean, string[]] => [
+      `audits, latest exception in status ${status}`,
+      { auditsInProgress: 2, latestExceptionStatus: status },
+      false,
+      ['Tienes 2 pendientes de auditorías', 'La última excepción no está aprobada. No puedes disponer'],
+    ]),
+    [
+      'pending balances, latest exception rejected',
+      { pendingBalances: 1, latestExceptionStatus: 3 },
+      false,
+      ['Tienes 1 saldos pendientes', 'La última excepción no está aprobada. No puedes disponer'],
+    ],
+  ])('%s', (_, facts, canProvision, messages) => {
+    expect(provisionEligibility({ ...clear, ...facts })).toEqual({ canProvision, messages });
+  });
+});

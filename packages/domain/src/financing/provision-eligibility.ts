@@ -1,0 +1,47 @@
+import { FINANCING_MESSAGES, pendingAudits, pendingBalances } from '../messages-financing';
+
+/** Exception status codes (spec 3 §4 "Exception states"). */
+export const EXCEPTION_STATUS = { PENDING: 0, REVIEWED: 1, APPROVED: 2, REJECTED: 3 } as const;
+
+/**
+ * What the API reads before a dealer operator (type 5) creates a provision (spec 3 §5 "Pre-checks", §8): the user's
+ * account and company, the company's pending balances (the CRM's tienesSaldosPendientes, counted per line), the
+ * audits in progress that suspend the provisions panel, and the status of the company's latest exception.
+ */
+export type EligibilityFacts = {
+  hasAccount: boolean;
+  hasCompany: boolean;
+  pendingBalances: number;
+  auditsInProgress: number;
+  /** The latest exception request's status, or null when the company never asked for one. */
+  latestExceptionStatus: number | null;
+};
+
+export type Eligibility = { canProvision: boolean; messages: string[] };
+
+/**
+ * The verdict and the lines of the 'Resultado de validación' dialog. Our reading of spec 3: pending balances and
+ * audits in progress block (§1: exceptions are "permission to draw when balances or audits block it"); a block is
+ * lifted by the latest exception when it is approved (status 2, §4 "Blocked if audits are suspended and the latest
+ * exception is not approved"). The counts are listed first, then the outcome:
+ * - nothing blocks: 'Puedes disponer';
+ * - blocked, latest exception approved: 'La última excepción está aprobada. Ya puedes disponer' (allowed);
+ * - blocked, latest exception in any other status: 'La última excepción no está aprobada. No puedes disponer';
+ * - blocked, no exception at all: 'No puedes disponer'.
+ * Without an account or a company nothing else is checked.
+ */
+export function provisionEligibility(facts: EligibilityFacts): Eligibility {
+  if (!facts.hasAccount) return { canProvision: false, messages: [FINANCING_MESSAGES.userWithoutAccount] };
+  if (!facts.hasCompany) return { canProvision: false, messages: [FINANCING_MESSAGES.userWithoutCompany] };
+
+  const messages: string[] = [];
+  if (facts.pendingBalances > 0) messages.push(pendingBalances(facts.pendingBalances));
+  if (facts.auditsInProgress > 0) messages.push(pendingAudits(facts.auditsInProgress));
+  if (messages.length === 0) return { canProvision: true, messages: [FINANCING_MESSAGES.canProvision] };
+
+  if (facts.latestExceptionStatus === EXCEPTION_STATUS.APPROVED)
+    return { canProvision: true, messages: [...messages, FINANCING_MESSAGES.latestExceptionApproved] };
+  if (facts.latestExceptionStatus === null)
+    return { canProvision: false, messages: [...messages, FINANCING_MESSAGES.cannotProvision] };
+  return { canProvision: false, messages: [...messages, FINANCING_MESSAGES.latestExceptionNotApproved] };
+}
