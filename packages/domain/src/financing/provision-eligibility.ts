@@ -1,7 +1,5 @@
+import { EXCEPTION_STATUS } from '../contracts/exceptions';
 import { FINANCING_MESSAGES, pendingAudits, pendingBalances } from '../messages-financing';
-
-/** Exception status codes (spec 3 §4 "Exception states"). */
-export const EXCEPTION_STATUS = { PENDING: 0, REVIEWED: 1, APPROVED: 2, REJECTED: 3 } as const;
 
 /**
  * What the API reads before a dealer operator (type 5) creates a provision (spec 3 §5 "Pre-checks", §8): the user's
