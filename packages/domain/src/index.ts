@@ -10,6 +10,7 @@ export * from './permissions';
 export * from './sign-in-errors';
 export * from './validation';
 export * from './contracts/common';
+export * from './contracts/inputs';
 export * from './contracts/identity';
 export * from './contracts/auth';
 export * from './users/rules';
