@@ -12,3 +12,20 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   }
   return false;
 }
+
+/**
+ * PostgreSQL's refusals of a value itself: 22021 (a NUL byte or a bad byte sequence), 22003 (a number out of the
+ * column's range), 22P02 (text that is no number, boolean...). The contracts refuse such input first (issue 14
+ * item 7); should one slip through, it is still the caller's bad input, a 400, not a 500.
+ */
+const BAD_VALUE_CODES = new Set(['22021', '22003', '22P02']);
+
+export function isBadValueError(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const pg = current as { code?: unknown; cause?: unknown };
+    if (typeof pg.code === 'string' && BAD_VALUE_CODES.has(pg.code)) return true;
+    current = pg.cause;
+  }
+  return false;
+}
