@@ -32,6 +32,7 @@ export * from './financing/provision-statistics';
 export * from './contracts/reports';
 export * from './messages-configuration';
 export * from './messages-organisation';
+export * from './messages-inputs';
 export * from './contracts/branches';
 export * from './organisation/branch-rules';
 export * from './organisation/account-rules';
