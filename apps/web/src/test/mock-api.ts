@@ -2,7 +2,14 @@ import { vi } from 'vitest';
 
 export type MockReply = { status?: number; body?: unknown };
 type Handler = MockReply | ((body: unknown, url: URL) => MockReply | Promise<MockReply>);
-export type ApiCall = { method: string; path: string; search: string; body: unknown; authorization: string | null };
+export type ApiCall = {
+  method: string;
+  path: string;
+  search: string;
+  body: unknown;
+  authorization: string | null;
+  idempotencyKey: string | null;
+};
 
 /**
  * Replaces fetch with a table of `'METHOD /api/path'` → answer. Unlisted calls answer 404, as the real API does
@@ -17,7 +24,14 @@ export function mockApi(handlers: Record<string, Handler>): ApiCall[] {
       const method = (init.method ?? 'GET').toUpperCase();
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
       const headers = new Headers(init.headers);
-      calls.push({ method, path: url.pathname, search: url.search, body, authorization: headers.get('Authorization') });
+      calls.push({
+        method,
+        path: url.pathname,
+        search: url.search,
+        body,
+        authorization: headers.get('Authorization'),
+        idempotencyKey: headers.get('Idempotency-Key'),
+      });
       const handler = handlers[`${method} ${url.pathname}`];
       const reply = typeof handler === 'function' ? await handler(body, url) : handler;
       const { status = 200, body: json } = reply ?? {
