@@ -66,6 +66,8 @@ const callers = [
   { name: 'dealer', token: await signIn(app, dealer.email) },
 ];
 
+const ID_NAMES = ['account', 'company', 'agency', 'role', 'registerBy', 'assigned'];
+
 /** A plausible valid id for a field or parameter, by its name, so the request gets as far as it can. */
 function idFor(name: string, path: string): number {
   if (name === 'id') {
@@ -119,7 +121,7 @@ function example(raw: Schema, name: string, path: string): unknown {
   switch (type) {
     case 'integer':
     case 'number': {
-      if (/id$/i.test(name) || ['account', 'company', 'agency', 'role', 'registerBy', 'assigned'].includes(name)) {
+      if (/id$/i.test(name) || ID_NAMES.includes(name)) {
         return idFor(name, path);
       }
       return schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
@@ -138,7 +140,9 @@ function example(raw: Schema, name: string, path: string): unknown {
     case 'string': {
       if (schema.format === 'email') return 'barrido@prueba.planpiso.mx';
       if (schema.format === 'date') return '2030-01-15';
-      if (/id$/i.test(name) && schema.pattern?.includes('\\d')) return String(idFor(name, path));
+      if ((/id$/i.test(name) || ID_NAMES.includes(name)) && schema.pattern?.includes('\\d')) {
+        return String(idFor(name, path));
+      }
       const pattern = schema.pattern ? new RegExp(schema.pattern) : null;
       const fits = (v: string) =>
         (!pattern || pattern.test(v)) &&
@@ -211,7 +215,12 @@ const SKIP = new Set(['POST /api/identity/sign-out']);
 
 function casesOf(path: string, method: string, operation: Operation): Case[] {
   const parameters = (operation.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query');
-  const base = new Map(parameters.map((p) => [p.name, String(example(p.schema ?? {}, p.name, path))]));
+  // Optional query parameters stay out of the base request (their defaults are valid); each is set when swept.
+  const base = new Map(
+    parameters
+      .filter((p) => p.in === 'path' || p.required)
+      .map((p) => [p.name, String(example(p.schema ?? {}, p.name, path))]),
+  );
   const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
   const body = bodySchema ? example(bodySchema, '', path) : undefined;
 
