@@ -21,7 +21,7 @@ export const signatureInput = z.object({
   isJoint: z.boolean(),
   selectedValue: textSchema(2000).default(''),
   // signedBy, isLegal and clientId are the server's to fill from the CRM; a client may send them (spec 2 §3).
-  signedBy: textSchema(250).optional(),
+  signedBy: textSchema(2000).optional(),
   isLegal: z.boolean().optional(),
   clientId: textSchema(50).optional(),
 });
