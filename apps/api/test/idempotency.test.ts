@@ -37,11 +37,13 @@ describe('Idempotency-Key on create requests', () => {
     expect(await rolesNamed(name)).toHaveLength(1);
   });
 
-  it('creates twice without a key', async () => {
+  it('does not replay without a key: the second create is a new one (refused by the unique name, decision 021)', async () => {
     const name = `Sin clave ${randomUUID().slice(0, 8)}`;
-    await createRole(name);
-    await createRole(name);
-    expect(await rolesNamed(name)).toHaveLength(2);
+    expect((await createRole(name)).statusCode).toBe(201);
+    const second = await createRole(name);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.statusCode).toBe(409);
+    expect(await rolesNamed(name)).toHaveLength(1);
   });
 
   it('refuses the same key with another request', async () => {
@@ -76,7 +78,8 @@ describe('Idempotency-Key on create requests', () => {
     token = await signIn(app, admin.email); // the access token did not outlive the day either
     const later = await createRole(name, key);
     expect(later.headers['idempotent-replayed']).toBeUndefined();
-    expect(await rolesNamed(name)).toHaveLength(2);
+    // A new create, so the unique name refuses it (decision 021).
+    expect(later.statusCode).toBe(409);
   });
 
   it('rejects a malformed key', async () => {

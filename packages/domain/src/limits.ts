@@ -37,5 +37,7 @@ export const LOCKOUT_MAX_SECONDS = 15 * 60;
 /** A VIN (NIV) is 17 characters; the CSV and unit form accept up to 23 (spec 3 §5). */
 export const VIN_MIN_LENGTH = 17;
 export const VIN_MAX_LENGTH = 23;
+/** GET /external/vins/{vin} per user and minute (issue 14 item 9; ours). */
+export const VIN_LOOKUPS_PER_MINUTE = 30;
 /** The lender works in Mexico City time: days and operating hours are read there (spec 3 §8). */
 export const BUSINESS_TIME_ZONE = 'America/Mexico_City';

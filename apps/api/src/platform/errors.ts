@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type ErrorResponse } from '@planpiso/domain';
+import { isBadValueError } from './pg-errors';
+import { uniqueNameConflict } from './unique-conflicts';
 
 /**
  * A failure the caller should see: a stable `code`, the HTTP status and the Spanish text the screen shows
@@ -90,6 +92,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const code = CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST';
       const message = status === 404 ? MESSAGES.notFound : MESSAGES.badRequest;
       return reply.status(status).send({ statusCode: status, code, message } satisfies ErrorResponse);
+    }
+    const conflict = uniqueNameConflict(error);
+    if (conflict) return reply.status(409).send(conflict);
+    if (isBadValueError(error)) {
+      // Last resort: the contract should have refused this value (issue 14 item 7); log it so it gets fixed there.
+      request.log.warn({ err: error }, 'a value the contract let through was refused by PostgreSQL');
+      return reply
+        .status(400)
+        .send({ statusCode: 400, code: 'BAD_REQUEST', message: MESSAGES.badRequest } satisfies ErrorResponse);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

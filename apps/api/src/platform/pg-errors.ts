@@ -13,15 +13,28 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
-/**
- * Is `error` PostgreSQL's lock_not_available (55P03): a `lock_timeout` expired, or NOWAIT found the row locked?
- */
-export function isLockNotAvailable(error: unknown): boolean {
+/** The PostgreSQL error code on `error` or its causes (drizzle wraps the driver's error), if any. */
+function pgErrorCode(error: unknown): string | undefined {
   let current = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
     const pg = current as { code?: unknown; cause?: unknown };
-    if (pg.code === '55P03') return true;
+    if (typeof pg.code === 'string') return pg.code;
     current = pg.cause;
   }
-  return false;
+  return undefined;
+}
+
+/** Is `error` PostgreSQL's lock_not_available (55P03): a `lock_timeout` expired, or NOWAIT found the row locked? */
+export const isLockNotAvailable = (error: unknown): boolean => pgErrorCode(error) === '55P03';
+
+/**
+ * PostgreSQL's refusals of a value itself: 22021 (a NUL byte or a bad byte sequence), 22003 (a number out of the
+ * column's range), 22P02 (text that is no number, boolean...). The contracts refuse such input first (issue 14
+ * item 7); should one slip through, it is still the caller's bad input, a 400, not a 500.
+ */
+const BAD_VALUE_CODES = new Set(['22021', '22003', '22P02']);
+
+export function isBadValueError(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  return code !== undefined && BAD_VALUE_CODES.has(code);
 }

@@ -23,18 +23,9 @@ export type RequestOptions = {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
-  /** Sent as `Idempotency-Key` on a create, so a retry of the same request is answered, not done twice. */
+  /** Sent as `Idempotency-Key` (ARCHITECTURE §4): see `api.create`. */
   idempotencyKey?: string;
 };
-
-/**
- * A fresh Idempotency-Key (ARCHITECTURE §4). getRandomValues rather than randomUUID: the latter needs a secure
- * context, and a LAN install may be served over plain http.
- */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 let unauthorizedHandler: (() => void) | null = null;
 
@@ -124,11 +115,49 @@ export function toApiError(status: number, payload: unknown): ApiError {
   );
 }
 
+/** A random UUID (v4). `crypto.randomUUID` exists only in secure contexts; a LAN install may run over http. */
+export function newUuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The Idempotency-Key of each create submission whose outcome is not known yet, by path and body. A double click,
+ * or a retry after a network failure or a 5xx, sends the same request again: it gets the same key, so the server
+ * creates once and replays its answer (issue 14 item 8). Once the server has answered for sure (2xx or 4xx), the
+ * key is dropped: the next submission — a new form, or corrected values — is a new create with a new key.
+ */
+const openSubmissions = new Map<string, string>();
+
+async function createRequest<T>(path: string, body: unknown): Promise<Envelope<T>> {
+  const submission = `${path}\n${JSON.stringify(body ?? null)}`;
+  const idempotencyKey = openSubmissions.get(submission) ?? newUuid();
+  openSubmissions.set(submission, idempotencyKey);
+  try {
+    const answer = await apiRequest<T>(path, { method: 'POST', body, idempotencyKey });
+    openSubmissions.delete(submission);
+    return answer;
+  } catch (error) {
+    // Still unknown: the network failed, the server failed, or the first attempt is still running (409).
+    const unknown =
+      error instanceof ApiError &&
+      (error.statusCode === 0 || error.statusCode >= 500 || error.code === 'IDEMPOTENCY_IN_PROGRESS');
+    if (!unknown) openSubmissions.delete(submission);
+    throw error;
+  }
+}
+
 export const api = {
   get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
     apiRequest<T>(path, { query, signal }),
   post: <T>(path: string, body?: unknown, options: Pick<RequestOptions, 'idempotencyKey'> = {}) =>
     apiRequest<T>(path, { method: 'POST', body, ...options }),
+  /** POST that creates something: carries an Idempotency-Key, the same one for a retry of the same submission. */
+  create: <T>(path: string, body: unknown) => createRequest<T>(path, body),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),

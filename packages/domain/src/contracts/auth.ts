@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './common';
+import { idSchema, searchText } from './inputs';
 
 /** The session user of spec 1 §3. */
 export const sessionUser = z.object({
@@ -17,14 +18,14 @@ export const sessionUser = z.object({
 export type SessionUser = z.infer<typeof sessionUser>;
 
 /** POST /auth/login: the bearer access token identifies the user; the body may repeat the e-mail. */
-export const loginRequest = z.object({ email: z.string().optional() }).default({});
+export const loginRequest = z.object({ email: searchText() }).default({});
 /** `token` is a signed copy of the session user that the browser keeps (spec 1 §3). */
 export const loginResponse = envelope(z.object({ user: sessionUser, token: z.string() }));
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const setInformationRequest = z.object({
-  userId: z.number().int().positive(),
-  companyId: z.number().int().positive(),
+  userId: idSchema(),
+  companyId: idSchema(),
 });
 export type SetInformationRequest = z.infer<typeof setInformationRequest>;
 export const setInformationResponse = loginResponse;

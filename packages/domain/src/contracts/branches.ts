@@ -1,27 +1,19 @@
 import { z } from 'zod';
-import { TEXT_MAX } from '../limits';
-import { MESSAGES, maxChars } from '../messages';
+import { MESSAGES } from '../messages';
 import { envelope, isoDate, pageQuery, paged } from './common';
+import { idSchema, nameSchema, textSchema } from './inputs';
 
 /** spec 2 §5: address 0–300 characters. */
 export const ADDRESS_MAX = 300;
 
-const id = (message: string) => z.coerce.number({ error: message }).int({ message }).positive({ message });
+const id = idSchema;
 
 /** The branch form, 'Datos de la sucursal' (spec 2 §2, §5): name, account, company and address. */
 export const branchFields = z.object({
-  name: z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, { message: MESSAGES.required })
-    .max(TEXT_MAX, { message: maxChars(TEXT_MAX) }),
+  name: nameSchema(),
   accountId: id(MESSAGES.required),
   companyId: id(MESSAGES.required),
-  address: z
-    .string()
-    .trim()
-    .max(ADDRESS_MAX, { message: maxChars(ADDRESS_MAX) })
-    .default(''),
+  address: textSchema(ADDRESS_MAX).default(''),
 });
 export const createBranchRequest = branchFields;
 export type CreateBranchRequest = z.infer<typeof createBranchRequest>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../limits';
 import { MESSAGES } from '../messages';
+import { INT4_MAX, idParam } from './inputs';
 
 /** Every error answer: a stable code and the Spanish text the screen shows (ARCHITECTURE §4). */
 export const errorResponse = z.object({
@@ -19,7 +20,7 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string().optional() });
 
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
   pageSize: z.coerce
     .number()
     .int()
@@ -35,11 +36,11 @@ export type PageQuery = z.infer<typeof pageQuery>;
 export const paged = <T extends z.ZodType>(item: T) =>
   envelope(z.object({ items: z.array(item), total: z.number().int() }));
 
-/** `/:id` path parameters: a positive integer (anything else is 400, never a database error). */
 /** The version of a row the screen read, sent back with a status change (docs/decisions/016). */
 export const rowVersion = z.number({ error: MESSAGES.required }).int().positive().max(2_147_483_647);
 
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** `/:id` path parameters: a positive int4 in digits (anything else is 400, never a database error). */
+export const idParams = z.object({ id: idParam() });
 export type IdParams = z.infer<typeof idParams>;
 
 /** `all=true` asks a look-up for every row at once (dropdowns); otherwise it is paged like any list. */

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { INSERTION_STATUSES } from '../machines/credit-failure';
 import { envelope, isoDate, pageQuery, paged, rowVersion } from './common';
+import { searchText } from './inputs';
 
 /**
  * Credit failures (spec 2 "Credit failures"): units the CRM did not take. The original screen paged on the client;
  * here the server pages, sorts (newest attempt first) and filters by folio and by the day of the last attempt.
  */
 export const creditFailureListQuery = pageQuery.extend({
-  folio: z.string().trim().max(250).optional(),
+  folio: searchText(250),
   from: isoDate.optional(),
   to: isoDate.optional(),
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { TEXT_MAX } from '../limits';
-import { maxChars } from '../messages';
 import { CONFIGURATION_MESSAGES } from '../messages-configuration';
 import { envelope, isoDate, pageQuery, paged } from './common';
+import { textSchema } from './inputs';
 
 /**
  * The non-working day form (spec 2 §2, §5): Fecha and Motivo, each with the spec's own "required" text; the date
@@ -14,11 +14,7 @@ export const nonWorkingDayFields = z.object({
     .trim()
     .min(1, { message: CONFIGURATION_MESSAGES.nonWorkingDayDateRequired })
     .pipe(isoDate),
-  reason: z
-    .string({ error: CONFIGURATION_MESSAGES.nonWorkingDayReasonRequired })
-    .trim()
-    .min(1, { message: CONFIGURATION_MESSAGES.nonWorkingDayReasonRequired })
-    .max(TEXT_MAX, { message: maxChars(TEXT_MAX) }),
+  reason: textSchema(TEXT_MAX, { min: 1, required: CONFIGURATION_MESSAGES.nonWorkingDayReasonRequired }),
 });
 export const createNonWorkingDayRequest = nonWorkingDayFields;
 export type CreateNonWorkingDayRequest = z.infer<typeof createNonWorkingDayRequest>;

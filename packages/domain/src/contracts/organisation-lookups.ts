@@ -4,6 +4,7 @@ import { MESSAGES, badFormat, maxChars } from '../messages';
 import { ORGANISATION_MESSAGES } from '../messages-organisation';
 import { companyCountValid } from '../organisation/account-rules';
 import { allFlag, envelope, isoDate, pageQuery, paged } from './common';
+import { idParam, idSchema, nameSchema, searchText, textSchema } from './inputs';
 
 /**
  * Read-only look-ups of accounts, companies and branches for the user form and the users filters (spec 1 §2.5,
@@ -12,7 +13,7 @@ import { allFlag, envelope, isoDate, pageQuery, paged } from './common';
  */
 const lookupQuery = pageQuery.extend({
   all: allFlag,
-  name: z.string().trim().max(TEXT_MAX).optional(),
+  name: searchText(TEXT_MAX),
   active: z.enum(['true', 'false']).optional(),
 });
 
@@ -20,7 +21,7 @@ export const accountLookupQuery = lookupQuery.extend({
   /** 1 Holding, 2 Persona moral/física. */
   type: z.coerce.number().int().min(1).max(2).optional(),
   /** The operator (type 3 user id) the account is assigned to (spec 2 §7 `assigned`). */
-  assigned: z.coerce.number().int().positive().optional(),
+  assigned: idParam().optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
 });
@@ -56,10 +57,10 @@ export const COMPANIES_LOOKUP_DEFAULT_SORT = 'name:asc';
 export const companyLookupResponse = paged(companyItem);
 
 export const agencyLookupQuery = lookupQuery.extend({
-  account: z.coerce.number().int().positive().optional(),
-  company: z.coerce.number().int().positive().optional(),
+  account: idParam().optional(),
+  company: idParam().optional(),
   /** Branches of the accounts assigned to this operator (type 3 user id; spec 2 §7 `assigned`). */
-  assigned: z.coerce.number().int().positive().optional(),
+  assigned: idParam().optional(),
   /** Created from / to (YYYY-MM-DD, Mexico City days): the branches list's date range (spec 2 §2). */
   from: isoDate.optional(),
   to: isoDate.optional(),
@@ -101,14 +102,14 @@ export const accountDetail = accountLookupItem.extend({
 export type AccountDetail = z.infer<typeof accountDetail>;
 export const accountDetailResponse = envelope(accountDetail);
 export const archiveAccountRequest = z.object({ archive: z.literal(true) });
-export const assignOperatorRequest = z.object({ userId: z.coerce.number().int().positive() });
+export const assignOperatorRequest = z.object({ userId: idSchema() });
 export const accountActiveResponse = envelope(z.object({ isActive: z.boolean() }));
 export const accountChangedResponse = envelope(z.object({ id: z.number().int() }));
 
 /** The companies list (spec 2 "Companies": Nombre, Empresa, Fecha; filters name, account, date range). */
 export const companyListQuery = pageQuery.extend({
-  name: z.string().trim().max(TEXT_MAX).optional(),
-  account: z.coerce.number().int().positive().optional(),
+  name: searchText(TEXT_MAX),
+  account: idParam().optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
 });
@@ -134,16 +135,16 @@ export type CompanyUser = z.infer<typeof companyUser>;
 export const COMPANY_USERS_DEFAULT_SORT = 'email:asc';
 export const companyUsersResponse = paged(companyUser);
 export const assignCompanyUserRequest = z.object({
-  userId: z.coerce.number().int().positive(),
-  roleId: z.coerce.number().int().positive(),
+  userId: idSchema(),
+  roleId: idSchema(),
 });
-export const removeCompanyUserRequest = z.object({ userId: z.coerce.number().int().positive() });
+export const removeCompanyUserRequest = z.object({ userId: idSchema() });
 export const companyUserChangedResponse = envelope(z.object({ userId: z.number().int() }));
 
 /** A legal representative in the wizard (spec 2 §3 "Legal person"), from the CRM by client number. */
 export const wizardLegalPerson = z.object({
-  firstname: z.string().trim().min(1, { message: ORGANISATION_MESSAGES.wizardInvalid }).max(TEXT_MAX),
-  lastname: z.string().trim().min(1, { message: ORGANISATION_MESSAGES.wizardInvalid }).max(TEXT_MAX),
+  firstname: textSchema(TEXT_MAX, { min: 1, required: ORGANISATION_MESSAGES.wizardInvalid }),
+  lastname: textSchema(TEXT_MAX, { min: 1, required: ORGANISATION_MESSAGES.wizardInvalid }),
   email: z
     .string()
     .trim()
@@ -153,23 +154,19 @@ export const wizardLegalPerson = z.object({
   // spec 2 §5: digits only, 8–13.
   phone: z.string().trim().regex(PHONE_PATTERN, { message: ORGANISATION_MESSAGES.wizardInvalid }),
   /** The CRM's id of the person (here: the client number plus the person's e-mail). */
-  legalId: z.string().trim().min(1, { message: ORGANISATION_MESSAGES.wizardInvalid }).max(50),
+  legalId: textSchema(50, { min: 1, required: ORGANISATION_MESSAGES.wizardInvalid }),
 });
 
 export const wizardCompany = z.object({
-  clientId: z.string().trim().min(1, { message: ORGANISATION_MESSAGES.wizardInvalid }).max(50),
-  name: z.string().trim().min(1, { message: ORGANISATION_MESSAGES.wizardInvalid }).max(TEXT_MAX),
-  legalName: z.string().trim().max(250).default(''),
+  clientId: textSchema(50, { min: 1, required: ORGANISATION_MESSAGES.wizardInvalid }),
+  name: textSchema(TEXT_MAX, { min: 1, required: ORGANISATION_MESSAGES.wizardInvalid }),
+  legalName: textSchema(250).default(''),
   legalPerson: wizardLegalPerson,
 });
 
 /** The wizard's first step, 'Datos' (spec 2 §5: the contact e-mail 1–150 with a valid pattern). */
 export const accountDataFields = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, { message: MESSAGES.required })
-    .max(TEXT_MAX, { message: maxChars(TEXT_MAX) }),
+  name: nameSchema(),
   email: z
     .string()
     .trim()
@@ -212,7 +209,7 @@ export const updateAccountRequest = z
     companies: z
       .array(
         wizardCompany.extend({
-          id: z.coerce.number().int().positive().optional(),
+          id: idSchema().optional(),
           legalPerson: wizardLegalPerson.nullable(),
         }),
       )

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { envelope, isoDate, pageQuery, paged } from './common';
+import { searchText, textSchema } from './inputs';
 
 // Reports (spec 2 "Provisions statistics", spec 3 §7 "Reports and other"): the customers assigned to a user, the
 // provisions statistics (graph and table, and the same as a landscape PDF) and the history of VIN validations.
 
-const clientKey = z.string().trim().min(1).max(50);
+const clientKey = textSchema(50, { min: 1 });
 
 /** A customer option (spec 2 §3): a company of an account assigned to the user, with its legal representative. */
 export const customerOption = z.object({
@@ -19,7 +20,7 @@ export const customerOptionsResponse = envelope(z.array(customerOption));
 
 export const statisticsQuery = z.object({
   clientId: clientKey,
-  creditLine: z.string().trim().max(50).optional(),
+  creditLine: searchText(50),
   from: isoDate.optional(),
   to: isoDate.optional(),
 });
@@ -47,7 +48,7 @@ export const statisticsLinesQuery = z.object({ clientId: clientKey });
 export const statisticsLinesResponse = envelope(z.array(z.object({ creditLine: z.string(), typeLine: z.string() })));
 
 export const historicalValidationsQuery = pageQuery.extend({
-  vin: z.string().trim().max(23).optional(),
+  vin: searchText(23),
   check: z.coerce.number().int().min(1).max(3).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),

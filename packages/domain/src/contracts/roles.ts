@@ -3,6 +3,7 @@ import { DESCRIPTION_MAX, TEXT_MAX } from '../limits';
 import { MESSAGES } from '../messages';
 import { optionalText, requiredText } from '../validation';
 import { allFlag, envelope, isoDate, pageQuery, paged } from './common';
+import { idParam, searchText } from './inputs';
 
 const roleType = z.coerce
   .number({ error: MESSAGES.required })
@@ -12,7 +13,8 @@ const roleType = z.coerce
 /** Role form (spec 1 §5): name required 1–150; type required; description has no rule shown (ours: ≤ 250). */
 export const roleFields = z.object({
   name: requiredText(1, TEXT_MAX),
-  description: optionalText(DESCRIPTION_MAX).default(''),
+  // The form's description is a multi-line field.
+  description: optionalText(DESCRIPTION_MAX, true).default(''),
   type: roleType,
 });
 export const createRoleRequest = roleFields;
@@ -36,13 +38,14 @@ export type RoleResponse = z.infer<typeof roleResponse>;
 
 const repeated = z.preprocess(
   (v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]),
-  z.array(z.coerce.number().int()).optional(),
+  // A role type is 1–5 (spec 1 §3); anything else would reach a smallint column.
+  z.array(z.coerce.number().int().min(1).max(5)).optional(),
 );
 
 export const roleListQuery = pageQuery.extend({
   type: repeated,
-  registerBy: z.coerce.number().int().positive().optional(),
-  name: z.string().trim().max(TEXT_MAX).optional(),
+  registerBy: idParam().optional(),
+  name: searchText(TEXT_MAX),
   from: isoDate.optional(),
   to: isoDate.optional(),
   /** true: only roles some user holds; false: only roles nobody holds (spec 1 §7 names it; its meaning is ours). */

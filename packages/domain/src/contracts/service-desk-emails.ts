@@ -3,6 +3,7 @@ import { TEXT_MAX } from '../limits';
 import { MESSAGES, maxChars } from '../messages';
 import { CONFIGURATION_MESSAGES } from '../messages-configuration';
 import { envelope, isoDate, pageQuery, paged } from './common';
+import { searchText } from './inputs';
 
 /**
  * The service-desk e-mail form (spec 2 §2, §5): one required 'Correo electrónico', 1–150 characters, a valid
@@ -34,7 +35,7 @@ export type ServiceDeskEmailResponse = z.infer<typeof serviceDeskEmailResponse>;
 
 export const serviceDeskEmailListQuery = pageQuery.extend({
   /** Part of the address, any case (spec 2 §2: filter by e-mail). */
-  email: z.string().trim().max(TEXT_MAX).optional(),
+  email: searchText(TEXT_MAX),
 });
 export type ServiceDeskEmailListQuery = z.infer<typeof serviceDeskEmailListQuery>;
 /** Spec 2 §9 sorts these "by company name", which they do not carry: by e-mail ascending (decision 010). */

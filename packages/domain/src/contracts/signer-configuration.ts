@@ -1,27 +1,29 @@
 import { z } from 'zod';
-import { SIGNATURE_CONFIG_VERSION, TEXT_MAX } from '../limits';
-import { MESSAGES, maxChars } from '../messages';
+import { SIGNATURE_CONFIG_VERSION } from '../limits';
 import { ORGANISATION_MESSAGES } from '../messages-organisation';
 import { envelope } from './common';
+import { idParam, idSchema, nameSchema, textSchema } from './inputs';
 
-const creditLine = z.string().trim().min(1, { message: MESSAGES.required }).max(50);
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const creditLine = textSchema(50, { min: 1 });
+/** Ids travel in the query string (GET) and as JSON numbers in bodies. */
+const queryId = idParam();
+const id = idSchema();
 
 /** GET /accounts/signatureConfig: the configuration of one company and credit line. */
-export const signatureConfigQuery = z.object({ companyId: id, creditLine });
+export const signatureConfigQuery = z.object({ companyId: queryId, creditLine });
 export type SignatureConfigQuery = z.infer<typeof signatureConfigQuery>;
 
 /** One signature of the configuration (spec 2 §3). */
 export const signatureInput = z.object({
-  keySigner: z.string().trim().min(1).max(100),
-  signerId: z.string().trim().max(100),
+  keySigner: textSchema(100, { min: 1 }),
+  signerId: textSchema(100),
   isCustom: z.boolean(),
   isJoint: z.boolean(),
-  selectedValue: z.string().max(2000).default(''),
+  selectedValue: textSchema(2000).default(''),
   // signedBy, isLegal and clientId are the server's to fill from the CRM; a client may send them (spec 2 §3).
-  signedBy: z.string().optional(),
+  signedBy: textSchema(2000).optional(),
   isLegal: z.boolean().optional(),
-  clientId: z.string().optional(),
+  clientId: textSchema(50).optional(),
 });
 
 /** POST /accounts/signatureConfig (spec 2 §3 "Signer configuration"): version 1 only (§9). */
@@ -58,7 +60,7 @@ export type SignatureConfig = z.infer<typeof signatureConfig>;
 export const signatureConfigResponse = envelope(signatureConfig.nullable());
 
 /** Custom signers (spec 2 §3): name and day; listed per company and credit line, by company name then name. */
-export const customSignerQuery = z.object({ companyId: id.optional(), creditLine: creditLine.optional() });
+export const customSignerQuery = z.object({ companyId: queryId.optional(), creditLine: creditLine.optional() });
 export const customSigner = z.object({
   id: z.number().int(),
   fullName: z.string(),
@@ -70,11 +72,7 @@ export const customSigner = z.object({
 export type CustomSigner = z.infer<typeof customSigner>;
 export const customSignersResponse = envelope(z.array(customSigner));
 export const customSignerResponse = envelope(customSigner);
-const fullName = z
-  .string()
-  .trim()
-  .min(1, { message: MESSAGES.required })
-  .max(TEXT_MAX, { message: maxChars(TEXT_MAX) });
+const fullName = nameSchema();
 export const createCustomSignerRequest = z.object({ fullName, companyId: id, creditLine });
 export type CreateCustomSignerRequest = z.infer<typeof createCustomSignerRequest>;
 export const updateCustomSignerRequest = z.object({ fullName });

@@ -3,8 +3,10 @@ import { PHONE_MAX_DIGITS, PHONE_PATTERN, TEXT_MAX } from '../limits';
 import { MESSAGES, additionalEmailsInvalid, maxChars } from '../messages';
 import { requiredEmail, requiredText } from '../validation';
 import { envelope, isoDate, pageQuery, paged, rowVersion } from './common';
+import { hasControlCharacters, idParam, idSchema, searchText } from './inputs';
 import { companyItem } from './organisation-lookups';
 
+const ADDITIONAL_EMAILS_MAX = 3000;
 const EMAIL_PATTERN = /^[^\s@;]+@[^\s@;]+\.[^\s@;]+$/;
 
 /** Splits the semicolon-separated additional e-mails (spec 1 §3), ignoring blanks. */
@@ -15,7 +17,15 @@ export function splitAdditionalEmails(value: string): string[] {
     .filter(Boolean);
 }
 
-const id = z.coerce.number({ error: MESSAGES.required }).int().positive({ message: MESSAGES.required });
+const id = idSchema(MESSAGES.required);
+/**
+ * The role picker starts empty (null): that is 'Campo requerido.' as a refinement, not a type error, so the form's
+ * other messages (userFormFor's account and company) still show on the same submit.
+ */
+const requiredId = id
+  .nullable()
+  .refine((value) => value !== null, { message: MESSAGES.required })
+  .transform((value) => value as number);
 
 /** The user form's fields and rules (spec 1 §5), shared by the screen and the server. */
 export const userFields = z.object({
@@ -31,12 +41,15 @@ export const userFields = z.object({
   additionalEmails: z
     .string()
     .trim()
+    // Ours: the spec gives no limit; 20 addresses of 150 characters fit.
+    .max(ADDITIONAL_EMAILS_MAX, { message: maxChars(ADDITIONAL_EMAILS_MAX) })
     .superRefine((value, ctx) => {
+      if (hasControlCharacters(value)) return void ctx.addIssue({ code: 'custom', message: MESSAGES.badRequest });
       const wrong = splitAdditionalEmails(value).find((e) => !EMAIL_PATTERN.test(e));
       if (wrong !== undefined) ctx.addIssue({ code: 'custom', message: additionalEmailsInvalid(wrong) });
     })
     .default(''),
-  roleId: id,
+  roleId: requiredId,
   accountId: id.nullish(),
   companyId: id.nullish(),
   agencyId: id.nullish(),
@@ -79,13 +92,13 @@ export const userResponse = z.object({
 export type UserResponse = z.infer<typeof userResponse>;
 
 export const userListQuery = pageQuery.extend({
-  name: z.string().trim().max(TEXT_MAX).optional(),
-  email: z.string().trim().max(TEXT_MAX).optional(),
-  registerBy: z.coerce.number().int().positive().optional(),
-  account: z.coerce.number().int().positive().optional(),
-  company: z.coerce.number().int().positive().optional(),
-  agency: z.coerce.number().int().positive().optional(),
-  role: z.coerce.number().int().positive().optional(),
+  name: searchText(TEXT_MAX),
+  email: searchText(TEXT_MAX),
+  registerBy: idParam().optional(),
+  account: idParam().optional(),
+  company: idParam().optional(),
+  agency: idParam().optional(),
+  role: idParam().optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
 });

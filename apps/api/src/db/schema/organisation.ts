@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, smallint, timestamp, varchar, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, smallint, timestamp, varchar, index, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Accounts, their companies and branches (spec 2). `registerBy` columns carry no foreign key so this file
@@ -52,5 +53,10 @@ export const agencies = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('agencies_company_id_idx').on(t.companyId), index('agencies_account_id_idx').on(t.accountId)],
+  (t) => [
+    index('agencies_company_id_idx').on(t.companyId),
+    index('agencies_account_id_idx').on(t.accountId),
+    // A branch is picked by name within its company (user form, provisions): no two alike (issue 14 item 8).
+    uniqueIndex('agencies_company_name_unique').on(t.companyId, sql`lower(${t.name})`),
+  ],
 );

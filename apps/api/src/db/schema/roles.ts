@@ -1,15 +1,24 @@
-import { boolean, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Roles (spec 1 §3): a name and the user type it grants. */
-export const roles = pgTable('roles', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: varchar('name', { length: 150 }).notNull(),
-  description: varchar('description', { length: 250 }).notNull().default(''),
-  type: smallint('type').notNull(),
-  // No foreign key: users reference roles, and "who registered it" must not block deleting a user's row.
-  registerBy: integer('register_by'),
-  isActive: boolean('is_active').notNull().default(true),
-  /** Bumped by every status change: a change made from a stale screen is refused (docs/decisions/016). */
-  version: integer('version').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 150 }).notNull(),
+    description: varchar('description', { length: 250 }).notNull().default(''),
+    type: smallint('type').notNull(),
+    // No foreign key: users reference roles, and "who registered it" must not block deleting a user's row.
+    registerBy: integer('register_by'),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Bumped by every status change: a change made from a stale screen is refused (docs/decisions/016). */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Types 2–4 see and hand out only the roles they registered (spec 1 §6): within one registrar's roles a name
+    // is unique, whatever its case (issue 14 item 8; the system's roles have no registrar). docs/decisions/021.
+    uniqueIndex('roles_name_unique').on(sql`coalesce(${t.registerBy}, 0)`, sql`lower(${t.name})`),
+  ],
+);

@@ -1,4 +1,16 @@
-import { boolean, index, integer, pgTable, smallint, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { accounts, companies } from './organisation';
 
 /**
@@ -65,5 +77,9 @@ export const customSigners = pgTable(
     registerBy: integer('register_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('custom_signers_company_line_idx').on(t.companyId, t.creditLine)],
+  (t) => [
+    index('custom_signers_company_line_idx').on(t.companyId, t.creditLine),
+    // The signer picker of one company and line lists them by name: no two alike there (issue 14 item 8).
+    uniqueIndex('custom_signers_name_unique').on(t.companyId, t.creditLine, sql`lower(${t.fullName})`),
+  ],
 );

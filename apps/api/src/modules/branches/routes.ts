@@ -47,7 +47,7 @@ export async function branchRoutes(app: FastifyInstance, { branches }: { branche
         security,
         summary: 'Create a branch of a company of an account in the caller’s scope',
         body: createBranchRequest,
-        response: { 201: branchSavedResponse, ...errors, 422: errorResponse },
+        response: { 201: branchSavedResponse, ...errors, 409: errorResponse, 422: errorResponse },
       },
     },
     async (request, reply) =>
@@ -63,7 +63,7 @@ export async function branchRoutes(app: FastifyInstance, { branches }: { branche
         summary: 'Update a branch',
         params: idParams,
         body: updateBranchRequest,
-        response: { 200: branchSavedResponse, ...errors, 422: errorResponse },
+        response: { 200: branchSavedResponse, ...errors, 409: errorResponse, 422: errorResponse },
       },
     },
     async (request) => branches.update(currentUser(request), request.params.id, request.body, request.id),

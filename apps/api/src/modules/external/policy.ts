@@ -27,3 +27,12 @@ export function clientScopeOf(actor: Actor, purpose: ClientPurpose): ClientScope
       return { kind: 'own', userId: actor.id };
   }
 }
+
+/**
+ * Who may read what the CRM knows of a VIN (issue 14 item 9, docs/decisions/020): the VIN of a unit the actor
+ * holds (a unit of a provision of a company in its credit scope), or any VIN while it is entering units — an
+ * agency operator (type 5, the only type that creates provisions, spec 3 §6) whose active company is eligible.
+ */
+export function mayEnterUnits(actor: Actor): boolean {
+  return actor.type === USER_TYPE.AGENCY_OPERATOR;
+}

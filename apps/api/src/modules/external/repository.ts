@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { userCompanies } from '../../db/schema/assignments';
-import { unitValidations } from '../../db/schema/financing';
-import { companies } from '../../db/schema/organisation';
+import { provisionUnits, provisions, unitValidations } from '../../db/schema/financing';
+import { accounts, companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
 import { companyScopeWhere as accountCompaniesWhere } from '../organisation-lookups/repository';
 import type { ClientScope } from './policy';
@@ -61,4 +61,40 @@ export async function recordValidations(
 ) {
   if (records.length === 0) return;
   await db.insert(unitValidations).values(records.map((record) => ({ ...record, requestedBy, unitId })));
+}
+
+/** Is `vin` a unit of a provision of one of the scope's companies (the units an actor holds)? */
+export async function vinInScope(db: Executor, scope: ClientScope, vin: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: provisionUnits.id })
+    .from(provisionUnits)
+    .innerJoin(provisions, eq(provisions.id, provisionUnits.provisionId))
+    .innerJoin(companies, eq(companies.id, provisions.companyId))
+    .where(and(sql`upper(${provisionUnits.vinNumber}) = ${vin}`, companyScopeWhere(scope)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * May this dealer enter units now? Its active company is one assigned to it, active, of an active account that is
+ * not archived (spec 3 §5 pre-checks: no account or company, no provision). The audit half of spec 3 §4's
+ * eligibility (suspended audits without an approved exception) joins here when audits exist.
+ */
+export async function companyEligibleForEntry(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(users)
+    .innerJoin(companies, and(eq(companies.id, users.companyId), eq(companies.accountId, users.accountId)))
+    .innerJoin(accounts, eq(accounts.id, companies.accountId))
+    .innerJoin(userCompanies, and(eq(userCompanies.userId, users.id), eq(userCompanies.companyId, companies.id)))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(companies.isActive, true),
+        eq(accounts.isActive, true),
+        eq(accounts.isArchived, false),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -14,6 +14,7 @@ import {
   vinParams,
   vinValidationRequest,
   vinValidationResponse,
+  VIN_LOOKUPS_PER_MINUTE,
 } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
 import type { ExternalService } from './service';
@@ -109,12 +110,21 @@ export async function externalRoutes(app: FastifyInstance, { external }: { exter
       schema: {
         tags,
         security,
-        summary: 'What the CRM knows of a VIN (InformacionVin)',
+        summary: 'What the CRM knows of a VIN the caller holds or is entering (InformacionVin; decision 020)',
         params: vinParams,
-        response: { 200: externalVinInformationResponse, ...errors },
+        response: { 200: externalVinInformationResponse, ...errors, 429: errorResponse },
+      },
+      // Per user, counted once the input is valid: a dealer entering a CSV of units needs a few a minute, not more.
+      config: {
+        rateLimit: {
+          max: VIN_LOOKUPS_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request) => `user:${request.user?.id ?? request.ip}`,
+        },
       },
     },
-    async (request) => ({ data: await external.vinInformation(request.params.vin) }),
+    async (request) => ({ data: await external.vinInformation(currentUser(request), request.params.vin) }),
   );
 
   r.post(

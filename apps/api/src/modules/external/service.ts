@@ -15,7 +15,7 @@ import {
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { clientScopeOf, type ClientPurpose } from './policy';
+import { clientScopeOf, mayEnterUnits, type ClientPurpose } from './policy';
 import * as creditLinesRepo from '../credit-lines/repository';
 import * as repo from './repository';
 import { validateVin } from './vin-validation';
@@ -100,7 +100,12 @@ export function createExternalService({ db, adapters }: Pick<AppDeps, 'db' | 'ad
       return rows.sort((a, b) => a.noCredito.localeCompare(b.noCredito, 'es'));
     },
 
-    async vinInformation(vin: string): Promise<ExternalVinInformation> {
+    /** Only a VIN the actor holds or is entering (decision 020); any other is 404 and the CRM is not asked. */
+    async vinInformation(actor: AuthUser, vin: string): Promise<ExternalVinInformation> {
+      const entering = mayEnterUnits(actor) && (await repo.companyEligibleForEntry(db, actor.id));
+      if (!entering && !(await repo.vinInScope(db, clientScopeOf(actor, 'credit'), vin))) {
+        throw notFound(MESSAGES.vinNotFound);
+      }
       const information = await crm.vinInformation(vin);
       if (!information) throw notFound(MESSAGES.vinNotFound);
       return information;

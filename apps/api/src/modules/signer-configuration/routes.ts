@@ -78,7 +78,7 @@ export async function signerConfigurationRoutes(
         security,
         summary: 'Adds a custom signer to a company and credit line',
         body: createCustomSignerRequest,
-        response: { 201: customSignerResponse, ...errors, 422: errorResponse, 503: errorResponse },
+        response: { 201: customSignerResponse, ...errors, 409: errorResponse, 422: errorResponse, 503: errorResponse },
       },
     },
     async (request, reply) =>
@@ -94,7 +94,7 @@ export async function signerConfigurationRoutes(
         summary: 'Renames a custom signer',
         params: idParams,
         body: updateCustomSignerRequest,
-        response: { 200: customSignerResponse, ...errors },
+        response: { 200: customSignerResponse, ...errors, 409: errorResponse },
       },
     },
     async (request) =>

@@ -98,7 +98,7 @@ describe('Solicitar excepción dialog (spec 1 §2.10)', () => {
     const posts = calls.filter((c) => c.method === 'POST' && c.path === '/api/exceptions');
     expect(posts).toHaveLength(2);
     // The retry carries the same key, so a request the server did store is answered again, not stored twice.
-    expect(posts[0]!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(posts[0]!.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(posts[1]!.idempotencyKey).toBe(posts[0]!.idempotencyKey);
     const body = posts[1]!.body as FormData;
     expect(body).toBeInstanceOf(FormData);

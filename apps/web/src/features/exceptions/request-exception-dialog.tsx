@@ -18,7 +18,7 @@ import {
 import { FileField } from '../../components/file-field';
 import { TextField } from '../../components/form/text-field';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
-import { newIdempotencyKey } from '../../lib/api-client';
+import { newUuid } from '../../lib/api-client';
 import { useRequestException } from './api/request-exception';
 
 /**
@@ -48,7 +48,7 @@ export function RequestExceptionDialog({ title, onClose }: Props) {
   const send = useRequestException();
   const [result, setResult] = useState<ActionResult | null>(null);
   // One key per opened dialog: a retry after a lost answer is replayed by the server, not stored twice.
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [idempotencyKey] = useState(newUuid);
   const { control, handleSubmit } = useForm<FormValues>({
     resolver: zodResolver(exceptionRequestForm) as unknown as Resolver<FormValues>,
     defaultValues: { comment: '', evidence: null },

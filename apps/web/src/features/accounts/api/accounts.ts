@@ -72,7 +72,7 @@ export function useAccountChange() {
 export function useCreateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateAccountRequest) => api.post<AccountDetail>('/api/accounts', body),
+    mutationFn: (body: CreateAccountRequest) => api.create<AccountDetail>('/api/accounts', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
   });
 }

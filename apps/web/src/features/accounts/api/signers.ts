@@ -86,7 +86,7 @@ export function useCustomSignerChange(line: Line) {
     mutationFn: (change: CustomSignerChange) => {
       switch (change.kind) {
         case 'create':
-          return api.post<CustomSigner>('/api/custom-signers', change.body);
+          return api.create<CustomSigner>('/api/custom-signers', change.body);
         case 'update':
           return api.put<CustomSigner>(`/api/custom-signers/${change.id}`, { fullName: change.fullName });
         case 'delete':

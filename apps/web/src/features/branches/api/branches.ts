@@ -35,7 +35,7 @@ export function useSaveBranch() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: CreateBranchRequest }) =>
       id === null
-        ? api.post<BranchResponse>('/api/agencies', body)
+        ? api.create<BranchResponse>('/api/agencies', body)
         : api.put<BranchResponse>(`/api/agencies/${id}`, body),
     onSuccess: async (_saved, { id }) => {
       await queryClient.invalidateQueries({ queryKey: branchKeys.lists });
@@ -75,7 +75,7 @@ export function useBranchUserChange(id: number) {
     mutationFn: ({ userId, remove }: { userId: number; remove: boolean }) =>
       remove
         ? api.patch<{ userId: number }>(`/api/agencies/${id}/users`, { userId })
-        : api.post<{ userId: number }>(`/api/agencies/${id}/users`, { userId }),
+        : api.create<{ userId: number }>(`/api/agencies/${id}/users`, { userId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: branchKeys.users(id) }),
   });
 }

@@ -49,7 +49,7 @@ export function useCompanyUserChange(id: number) {
     mutationFn: (change: { userId: number; roleId?: number }) =>
       change.roleId === undefined
         ? api.patch<{ userId: number }>(`/api/companies/${id}/users`, { userId: change.userId })
-        : api.post<{ userId: number }>(`/api/companies/${id}/users`, change),
+        : api.create<{ userId: number }>(`/api/companies/${id}/users`, change),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.users(id) }),
   });
 }

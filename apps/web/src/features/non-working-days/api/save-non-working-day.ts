@@ -5,7 +5,7 @@ import { nonWorkingDayKeys } from './get-non-working-days';
 
 /** POST /api/non-workings {date, reason} → the day and 'El día inhabil se ha guardado'. */
 export async function createNonWorkingDay(body: CreateNonWorkingDayRequest) {
-  return api.post<NonWorkingDayResponse>('/api/non-workings', body);
+  return api.create<NonWorkingDayResponse>('/api/non-workings', body);
 }
 
 /** DELETE /api/non-workings/{id} → 'El día inhabil se elimino correctamente'. */

@@ -12,7 +12,7 @@ export type SaveRoleInput = { id: number | null; body: CreateRoleRequest };
 export async function saveRole({ id, body }: SaveRoleInput): Promise<{ role: RoleResponse; message?: string }> {
   const { data, message } =
     id === null
-      ? await api.post<RoleResponse>('/api/roles', body)
+      ? await api.create<RoleResponse>('/api/roles', body)
       : await api.put<RoleResponse>(`/api/roles/${id}`, body);
   return { role: data, message };
 }

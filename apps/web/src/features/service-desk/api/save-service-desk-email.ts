@@ -6,7 +6,7 @@ import { serviceDeskKeys } from './get-service-desk-emails';
 /** POST /api/emails-service-desk, or PUT /api/emails-service-desk/{id} in edit mode → 'El correo [x] se ha guardado'. */
 export function saveServiceDeskEmail(id: number | null, body: CreateServiceDeskEmailRequest) {
   return id === null
-    ? api.post<ServiceDeskEmailResponse>('/api/emails-service-desk', body)
+    ? api.create<ServiceDeskEmailResponse>('/api/emails-service-desk', body)
     : api.put<ServiceDeskEmailResponse>(`/api/emails-service-desk/${id}`, body);
 }
 

@@ -10,7 +10,7 @@ export type SavedUser = { user: UserResponse; message?: string };
 export async function saveUser({ id, body }: SaveUserInput): Promise<SavedUser> {
   const { data, message } =
     id === null
-      ? await api.post<UserResponse>('/api/users', body)
+      ? await api.create<UserResponse>('/api/users', body)
       : await api.put<UserResponse>(`/api/users/${id}`, body);
   return { user: data, message };
 }
