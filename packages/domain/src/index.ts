@@ -1,3 +1,5 @@
+// First: zod's fallback messages become the catalogue's Spanish ones before any contract is parsed.
+import './zod-messages';
 export * from './user-types';
 export * from './limits';
 export * from './storage-keys';
