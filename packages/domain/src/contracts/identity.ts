@@ -67,7 +67,7 @@ export const newPasswordFields = {
   newPassword,
   confirmation: z.string({ error: MESSAGES.required }).min(1, { message: MESSAGES.required }),
 };
-export const passwordsMatch = <T extends { newPassword: string; confirmation: string }>(schema: z.ZodType<T>) =>
+export const passwordsMatch = <S extends z.ZodType<{ newPassword: string; confirmation: string }>>(schema: S): S =>
   schema.refine((v) => v.newPassword === v.confirmation, {
     path: ['confirmation'],
     message: MESSAGES.passwordsDoNotMatch,
