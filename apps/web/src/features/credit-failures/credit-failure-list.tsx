@@ -17,17 +17,12 @@ import { useActOnCreditFailure, type CreditFailureAction } from './api/act-on-cr
 import { CREDIT_FAILURE_FILTERS, useCreditFailures } from './api/get-credit-failures';
 
 /** What each action asks before it runs (spec 2 §8 gives Remover's words; the other two are ours). */
-const PROMPTS: Record<CreditFailureAction, { title: string; message: string; confirm: string }> = {
-  retry: {
-    title: 'Reintentar',
-    message: '¿Seguro que desea poner la unidad en la cola de inserción?',
-    confirm: 'Reintentar',
-  },
-  insert: { title: 'Insertar', message: '¿Seguro que desea insertar la unidad en CRM?', confirm: 'Insertar' },
+const PROMPTS: Record<CreditFailureAction, { title: string; message: string }> = {
+  retry: { title: 'Reintentar', message: '¿Seguro que desea poner la unidad en la cola de inserción?' },
+  insert: { title: 'Insertar', message: '¿Seguro que desea insertar la unidad en CRM?' },
   remove: {
     title: CONFIGURATION_MESSAGES.creditFailureRemoveTitle,
     message: CONFIGURATION_MESSAGES.creditFailureRemoveConfirm,
-    confirm: 'Remover',
   },
 };
 
@@ -98,10 +93,7 @@ export function CreditFailureListPage() {
   const act = useActOnCreditFailure();
   const action = useConfirmedAction<{ row: CreditFailureResponse; action: CreditFailureAction }>({
     run: ({ row, action: chosen }) => act.mutateAsync({ id: row.id, action: chosen }),
-    prompt: ({ action: chosen }) => {
-      const { title, message, confirm } = PROMPTS[chosen];
-      return { title, message, confirmLabel: confirm };
-    },
+    prompt: ({ action: chosen }) => PROMPTS[chosen],
   });
   const { ask } = action;
   const columns = useMemo(() => creditFailureColumns((row, chosen) => ask({ row, action: chosen })), [ask]);
