@@ -1,7 +1,7 @@
 import type { Control, UseFormSetValue } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import { userFormFields, type UserType } from '@planpiso/domain';
+import { roleLabel, userFormFields, type UserType } from '@planpiso/domain';
 import { SelectField, type SelectOption } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { useAccounts, useAgencies, useCompaniesOfAccount, useRolesOfTypes } from '../../lib/lookups';
@@ -60,7 +60,15 @@ export function UserFormFields({ control, setValue, creatorType, roleTypes, curr
         helperText="Separe los correos con punto y coma (;)"
         disabled={disabled}
       />
-      <SelectField control={control} name="roleId" label="Rol" options={roleOptions} disabled={disabled} />
+      <SelectField
+        control={control}
+        name="roleId"
+        label="Rol"
+        options={roleOptions}
+        disabled={disabled}
+        // Decision 008: the created user's type is fixed for types 1, 2 and 4, so only roles of that type fit.
+        helperText={roleTypes.length ? `Roles de tipo ${roleTypes.map(roleLabel).join(' o ')}` : undefined}
+      />
       {shows.organisation && (
         <>
           <SelectField
