@@ -74,6 +74,8 @@ describe('user form fields by creator type (spec 1 §2.6)', () => {
     expect(fields(form).company).toBeNull();
     await pick(form, 'Agencia', 'Sucursal Monterrey Centro');
     expect(calls.some((c) => c.path === '/api/agencies')).toBe(true);
+    // Its branches list spans the account (spec 2 §6); its new users go to the active company's branches.
+    expect(new URLSearchParams(calls.find((c) => c.path === '/api/agencies')!.search).get('company')).toBe('11');
   });
 
   it.each([
