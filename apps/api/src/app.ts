@@ -16,7 +16,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { APP_VERSION } from '@planpiso/domain';
+import { APP_VERSION, installSpanishZodMessages } from '@planpiso/domain';
 import { createAdapters, type Adapters } from './adapters';
 import type { Db } from './db/client';
 import { registerAuthorization } from './platform/auth';
@@ -107,6 +107,8 @@ export async function buildApp({
   adapters,
   logger,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  // Every validation answer in Spanish, whatever the bundler kept of the domain's side effects (issue 14 §1.2).
+  installSpanishZodMessages();
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,

@@ -30,4 +30,12 @@ export function spanishIssueMessage(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-z.config({ customError: spanishIssueMessage });
+/**
+ * Installs the map (idempotent). The domain's index installs it on import; the web app and the API also call it at
+ * start, because a bundler that trusts `"sideEffects"` may drop an import kept only for its side effect.
+ */
+export function installSpanishZodMessages(): void {
+  z.config({ customError: spanishIssueMessage });
+}
+
+installSpanishZodMessages();
