@@ -124,9 +124,9 @@ export function StatisticsPage() {
           gap: 2,
           alignItems: 'flex-start',
           // Wide enough for a customer's name with its number and a line with its type; the dates wrap below.
-          '& > *': { flex: '1 1 170px' },
-          '& > .pp-customer': { flex: '2 1 340px' },
-          '& > .pp-line': { flex: '1.5 1 280px' },
+          '& > *': { flex: '1 1 150px' },
+          '& > .pp-customer': { flex: '2 1 300px' },
+          '& > .pp-line': { flex: '1.5 1 240px' },
           '& > button': { flex: '0 0 auto', height: 40 },
         }}
       >
