@@ -19,7 +19,7 @@ async function act(page: Page, vin: string, action: 'Reintentar' | 'Insertar' | 
     .click();
   const dialog = page.getByRole('dialog', { name: action, exact: true });
   await expectVisible(dialog.getByText(prompt, { exact: true }));
-  await dialog.getByRole('button', { name: action }).click();
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
 

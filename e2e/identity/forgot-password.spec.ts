@@ -24,6 +24,7 @@ test('forgot password: a code by e-mail (modes 3 and 4), then sign in with the n
     const code = verificationCode(await readLatestMail(user.email, { after: sentAfter }));
     await page.getByLabel('Código de verificación', { exact: true }).fill(code);
     await page.getByLabel('Nueva contraseña', { exact: true }).fill('Nueva#2026d');
+    await page.getByLabel('Confirmar contraseña', { exact: true }).fill('Nueva#2026d');
     await page.getByRole('button', { name: 'Actualizar' }).click();
 
     // Back in mode 1 with the spec's message; the new password works, the old one does not.
@@ -47,6 +48,7 @@ test('a wrong verification code is refused and the password stays the same', () 
 
     await page.getByLabel('Código de verificación', { exact: true }).fill(wrong);
     await page.getByLabel('Nueva contraseña', { exact: true }).fill('Nueva#2026e');
+    await page.getByLabel('Confirmar contraseña', { exact: true }).fill('Nueva#2026e');
     await page.getByRole('button', { name: 'Actualizar' }).click();
     await expectVisible(page.getByText(MESSAGES.codeMismatch, { exact: true }));
 

@@ -21,7 +21,7 @@ test('a notification sent through another API process shows a live toast and the
       const connected = liveConnection(page);
       await signInAs(page, user.email, 'Operador#2026a');
       await connected;
-      await expectVisible(sideMenu(page).getByRole('button', { name: 'Notificaciones' }));
+      await expectVisible(sideMenu(page).getByRole('link', { name: 'Notificaciones' }));
       assert.equal(await pendingNotificationsDot(page).count(), 0, 'a new user has nothing unread');
 
       // Written and committed by the other process; the browser's API process hears it through PostgreSQL.
@@ -55,7 +55,7 @@ test('a notification sent through another API process shows a live toast and the
       await second.waitFor({ state: 'hidden', timeout: 15_000 });
 
       // Both are listed unread, newest first, with their red dots.
-      await sideMenu(page).getByRole('button', { name: 'Notificaciones' }).click();
+      await sideMenu(page).getByRole('link', { name: 'Notificaciones' }).click();
       await expectPath(page, '/notificaciones');
       const grid = page.getByRole('grid', { name: 'Notificaciones' });
       const provisionRow = gridRow(page, 'Notificaciones', provision.message);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { ORGANISATION_MESSAGES, branchSaved } from '@planpiso/domain';
+import { MESSAGES, ORGANISATION_MESSAGES, branchSaved } from '@planpiso/domain';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -50,7 +50,7 @@ test('the operator creates a branch and assigns a dealer to it, then removes the
 
     await row.getByRole('button', { name: `Usuarios asignados de ${name}` }).click();
     const modal = page.getByRole('dialog', { name: `Usuarios asignados · ${name}` });
-    await expectVisible(modal.getByText('Sin usuarios asignados'));
+    await expectVisible(modal.getByText(MESSAGES.emptyGrid));
     await modal.getByRole('button', { name: '+ Asignar Nuevo' }).click();
     await modal.getByRole('combobox', { name: 'Usuario' }).click();
     await page.getByRole('option', { name: 'Alicia Agencia (agencia@autosdelnorte.mx)' }).click();
@@ -69,7 +69,7 @@ test('the operator creates a branch and assigns a dealer to it, then removes the
     const removed = page.getByRole('dialog', { name: ORGANISATION_MESSAGES.assignSucceededTitle, exact: true });
     await expectVisible(removed.getByText(ORGANISATION_MESSAGES.userRemoved, { exact: true }));
     await removed.getByRole('button', { name: 'Aceptar' }).click();
-    await expectVisible(modal.getByText('Sin usuarios asignados'));
+    await expectVisible(modal.getByText(MESSAGES.emptyGrid));
   }));
 
 test('a legal representative sees its branches without edit or status', () =>

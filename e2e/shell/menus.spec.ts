@@ -13,7 +13,7 @@ const expanded = (items: readonly MenuItem[]): string[] =>
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
 const menuLabels = async (page: Page) =>
-  (await menu(page).getByRole('button').allInnerTexts()).map((label) => label.trim());
+  (await menu(page).locator('a, [role="button"]').allInnerTexts()).map((label) => label.trim());
 
 for (const type of USER_TYPES) {
   test(`type ${type} (${roleLabel(type)}) sees exactly its side menu`, () =>
@@ -46,6 +46,6 @@ test('a menu item opens its screen, with the page title', () =>
   journey('menu-navigation', async (page) => {
     await signInAs(page, DEMO_USERS[3].email);
     await menu(page).getByRole('button', { name: 'Reportes', exact: true }).click();
-    await menu(page).getByRole('button', { name: 'Estadísticas de disposiciones', exact: true }).click();
+    await menu(page).getByRole('link', { name: 'Estadísticas de disposiciones', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/estadisticas-disposiciones');
   }));

@@ -8,7 +8,7 @@ export const sideMenu = (page: Page): Locator => page.getByRole('navigation', { 
 
 /** The side menu's top-level labels, in screen order (the red dot has no text). */
 export async function sideMenuLabels(page: Page): Promise<string[]> {
-  return (await sideMenu(page).getByRole('button').allInnerTexts()).map((label) => label.trim());
+  return (await sideMenu(page).locator('a, [role="button"]').allInnerTexts()).map((label) => label.trim());
 }
 
 /** The red dot on the Notificaciones menu item (unread notifications). */

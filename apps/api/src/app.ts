@@ -15,8 +15,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { APP_VERSION } from '@planpiso/domain';
+import { APP_VERSION, installSpanishZodMessages } from '@planpiso/domain';
 import { createAdapters, type Adapters } from './adapters';
 import type { Db } from './db/client';
 import { registerAuthorization } from './platform/auth';
@@ -72,8 +71,8 @@ import { createRolesService } from './modules/roles/service';
 import { userRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 
-// Spanish for every validation message a contract does not spell out itself (spec 1: the UI is Spanish).
-z.config(z.locales.es());
+// Spanish for every validation message a contract does not spell out itself: the catalogue's (spec 1 §5), installed
+// by the domain's installSpanishZodMessages in buildApp — one map for the API and the screens, not zod's own locale.
 
 export type RouteEntry = { method: string; url: string };
 export type Services = {
@@ -117,6 +116,8 @@ export async function buildApp({
   storage,
   logger,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  // Every validation answer in Spanish, whatever the bundler kept of the domain's side effects (issue 14 §1.2).
+  installSpanishZodMessages();
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,

@@ -118,6 +118,29 @@ describe('creating and editing', () => {
 });
 
 describe('scope', () => {
+  it('a legal representative sees every branch of its own account, not only its active company’s (spec 2 §6)', async () => {
+    const trucks = json<{ data: BranchResponse }>(await create(3, 'Sucursal Camiones Saltillo', place.trucks)).data;
+    const bajio = json<{ data: BranchResponse }>(
+      await create(3, 'Sucursal León', place.bajio, place.bajioAccount),
+    ).data;
+    // The demo legal representative works for Autos del Norte (its active company); the branch is Camiones del Norte's.
+    const list = json<{ data: { items: { id: number; companyId: number; accountId: number }[] } }>(
+      await call(4, 'GET', '/api/agencies?all=true'),
+    ).data.items;
+    expect(list.map((b) => b.id)).toContain(trucks.id);
+    expect(list.some((b) => b.companyId === place.north)).toBe(true);
+    expect(list.every((b) => b.accountId === place.northAccount)).toBe(true);
+    expect(list.map((b) => b.id)).not.toContain(bajio.id);
+    expect((await call(4, 'GET', `/api/agencies/${trucks.id}`)).statusCode).toBe(200);
+    expect((await call(4, 'GET', `/api/agencies/${bajio.id}`)).statusCode).toBe(404);
+    // The user form narrows to the active company itself.
+    const own = json<{ data: { items: { companyId: number }[] } }>(
+      await call(4, 'GET', `/api/agencies?all=true&company=${place.north}`),
+    ).data.items;
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((b) => b.companyId === place.north)).toBe(true);
+  });
+
   it('a branch outside the caller’s accounts is not found', async () => {
     // An account nobody operates, with a company and a branch made by the super user.
     const [other] = await seeded.db.insert(accounts).values({ name: 'Cuenta ajena', type: 2 }).returning();

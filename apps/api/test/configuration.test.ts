@@ -7,6 +7,7 @@ import {
   type ConfigurationResponse,
   type ErrorResponse,
   CONFIGURATION_MESSAGES,
+  MESSAGES,
 } from '@planpiso/domain';
 import { buildApp } from '../src/app';
 import { auditLog } from '../src/db/schema/audit';
@@ -88,6 +89,12 @@ describe('reading and saving', () => {
     expect(json<ErrorResponse>(badDays).message).toBe(CONFIGURATION_MESSAGES.configurationDaysInvalid);
     const badEmail = await save(2, { ...saved, email: 'no-es-correo' });
     expect(json<ErrorResponse>(badEmail).message).toBe(CONFIGURATION_MESSAGES.serviceDeskEmailInvalid);
+    // A cleared day field is not 0 (issue 14 §1.3): required means required on the server too.
+    for (const cleared of ['', null]) {
+      const noDays = await save(2, { ...saved, provision: { days: cleared, hours: '00:00' } });
+      expect(noDays.statusCode).toBe(400);
+      expect(json<ErrorResponse>(noDays).message).toBe(MESSAGES.required);
+    }
     expect(await read()).toEqual(before);
   });
 });

@@ -168,6 +168,8 @@ describe('provisions statistics', () => {
       expect(text).toContain('Autos del Bajío');
       expect(text).toContain('jun 2026');
       expect(text).toContain('440,000.00');
+      // The chart's axes carry their values (issue 14 §1.11): 150,000.00 is a tick, in no row of the table.
+      expect(text).toContain('150,000.00');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

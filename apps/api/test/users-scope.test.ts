@@ -420,7 +420,7 @@ describe('organisation look-ups for the user form', () => {
     expect(await names(1, `/api/accounts/${foreignAccount!.id}/companies`)).toEqual(['Compañía ajena']);
   });
 
-  it('branches: type 4 those of its company, type 3 those of its accounts, filtered by company', async () => {
+  it('branches: type 4 those of its account, type 3 those of its accounts, filtered by company', async () => {
     expect(await names(4, '/api/agencies?all=true')).toEqual(['Sucursal Monterrey Centro']);
     expect(await names(3, '/api/agencies?all=true')).toEqual(['Sucursal León', 'Sucursal Monterrey Centro']);
     expect(await names(3, `/api/agencies?company=${bajio}`)).toEqual(['Sucursal León']);

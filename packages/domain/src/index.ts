@@ -1,3 +1,6 @@
+// First: zod's fallback messages become the catalogue's Spanish ones before any contract is parsed.
+import './zod-messages';
+export { installSpanishZodMessages } from './zod-messages';
 export * from './user-types';
 export * from './limits';
 export * from './storage-keys';

@@ -40,6 +40,8 @@ export const CONFIGURATION_MESSAGES = {
   statisticsDownloaded: 'El informe se descargo correctamente',
   statisticsCustomerPlaceholder: 'Seleccionar una cliente',
   statisticsLinePlaceholder: 'Seleccionar una línea',
+  // Ours: the line picker lists the lines the customer's provisions used; say so when there are none.
+  statisticsNoLines: 'El cliente no tiene líneas de crédito con disposiciones',
   customerNotFound: 'El cliente no existe o no está asignado a usted',
 
   // Credit failures (spec 2 §8)

@@ -7,6 +7,8 @@ export const ORGANISATION_MESSAGES = {
   branchStatusChanged: 'Se realizó el cambio de estatus de la sucursal',
   branchCompanyMismatch: 'La compañía seleccionada no pertenece a la cuenta',
   confirmCreateBranch: '¿Desea guardar la nueva sucursal?',
+  // Ours: the mark of an inactive branch in the list
+  branchInactive: 'Inactiva',
   // Account wizard (spec 2 §5, §8; clientTaken and legalEmailTaken are ours)
   wizardInvalid: 'Verifique que la información ingresada sea correcta',
   legalPersonInvalid: 'Verifique la información ingresada',

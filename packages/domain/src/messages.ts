@@ -8,6 +8,8 @@ export const MESSAGES = {
   actionSucceeded: 'Acción realizada exitosamente',
   errorTitle: 'Ocurrió un error',
   selectAtLeastOneUnit: 'Seleccione al menos una unidad',
+  // Any other wrong value a check does not word itself (spec 2 §8's wizard text, used for every form: zod-messages.ts)
+  checkInput: 'Verifique que la información ingresada sea correcta',
 
   // Sign-in (spec 1 §4, §8)
   wrongCredentials: 'El correo o la contraseña son incorrectos',

@@ -54,6 +54,8 @@ describe('signed-in users', () => {
     expect(await screen.findByRole('heading', { name: 'Auditorías', level: 1 })).toBeTruthy();
     expect(screen.getByText(MESSAGES.underConstruction)).toBeTruthy();
     expect(screen.getByText(MESSAGES.underConstructionDetail)).toBeTruthy();
+    // The card speaks to the user: no raw route (issue 14 §1.9).
+    expect(screen.queryByText(/\/auditorias/)).toBeNull();
     await waitFor(() => expect(document.title).toBe('Auditorías | PlanPiso'));
   });
 

@@ -16,6 +16,7 @@ import Close from '@mui/icons-material/Close';
 import PersonRemove from '@mui/icons-material/PersonRemoveOutlined';
 import { ORGANISATION_MESSAGES } from '@planpiso/domain';
 import { IconAction } from './icon-action';
+import { EmptyTableRow } from './empty-table-row';
 import { useConfirmedAction } from './use-confirmed-action';
 
 type Person = { id: number; firstname: string; lastname: string; email: string };
@@ -109,13 +110,7 @@ export function AssignedUsersDialog({
                 </TableCell>
               </TableRow>
             ))}
-            {users.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={3} sx={{ color: 'text.secondary' }}>
-                  Sin usuarios asignados
-                </TableCell>
-              </TableRow>
-            )}
+            {users.length === 0 && <EmptyTableRow colSpan={3} />}
           </TableBody>
         </Table>
         {footer}

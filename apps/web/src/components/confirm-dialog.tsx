@@ -10,15 +10,16 @@ type Props = {
   /** Spec prompts such as 'Creación de usuario: ¿Estás seguro...?' pass their first part here. */
   title?: string;
   message: string;
-  confirmLabel?: string;
-  cancelLabel?: string;
   /** While the confirmed call runs: both buttons wait. */
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 };
 
-/** The first step of every save flow (ARCHITECTURE §7): confirm → call → result. */
+/**
+ * The first step of every save flow (ARCHITECTURE §7): confirm → call → result. Every confirmation has the same
+ * shape: an optional title, the question, and Cancelar / Aceptar (no per-screen button words).
+ */
 export function ConfirmDialog(props: Props) {
   const { open, title, message, busy, onConfirm, onCancel } = props;
   return (
@@ -31,10 +32,10 @@ export function ConfirmDialog(props: Props) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>
-          {props.cancelLabel ?? 'Cancelar'}
+          Cancelar
         </Button>
         <Button variant="contained" onClick={onConfirm} disabled={busy}>
-          {props.confirmLabel ?? 'Aceptar'}
+          Aceptar
         </Button>
       </DialogActions>
     </Dialog>

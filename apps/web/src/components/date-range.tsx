@@ -3,6 +3,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DISPLAY_DATE_FORMAT } from '@planpiso/domain';
 import { fromIsoDate, toIsoDate } from '../lib/format';
 import { SpanishPickers } from './spanish-pickers';
+import { useWholeDateEntry } from './use-whole-date-entry';
 
 type Props<T extends FieldValues> = { control: Control<T>; from: FieldPath<T>; to: FieldPath<T> };
 
@@ -15,23 +16,33 @@ export function DateRange<T extends FieldValues>({ control, from, to }: Props<T>
   const end = useController({ control, name: to });
   const startDate = fromIsoDate(start.field.value as string);
   const endDate = fromIsoDate(end.field.value as string);
+  const wholeStart = useWholeDateEntry();
+  const wholeEnd = useWholeDateEntry();
   return (
     <SpanishPickers>
       <DatePicker
+        {...wholeStart}
         label="Inicia"
         value={startDate}
         format={DISPLAY_DATE_FORMAT}
         maxDate={endDate ?? undefined}
         onChange={(date) => start.field.onChange(toIsoDate(date))}
-        slotProps={{ textField: { size: 'small', name: start.field.name }, field: { clearable: true } }}
+        slotProps={{
+          textField: { size: 'small', name: start.field.name },
+          field: { clearable: true },
+        }}
       />
       <DatePicker
+        {...wholeEnd}
         label="Finaliza"
         value={endDate}
         format={DISPLAY_DATE_FORMAT}
         minDate={startDate ?? undefined}
         onChange={(date) => end.field.onChange(toIsoDate(date))}
-        slotProps={{ textField: { size: 'small', name: end.field.name }, field: { clearable: true } }}
+        slotProps={{
+          textField: { size: 'small', name: end.field.name },
+          field: { clearable: true },
+        }}
       />
     </SpanishPickers>
   );

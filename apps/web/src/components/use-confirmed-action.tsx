@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 import { ResultDialog, errorResult, type ActionResult } from './result-dialog';
 
-type Prompt = { title?: string; message: string; confirmLabel?: string };
+type Prompt = { title?: string; message: string };
 
 type Options<T> = {
   /** The call, once confirmed; its message (the server's) goes into the result dialog. */
@@ -57,7 +57,6 @@ export function useConfirmedAction<T>({ run, prompt, success, failureTitle, onAc
         open={pending !== null}
         title={asked.title}
         message={asked.message}
-        confirmLabel={asked.confirmLabel}
         busy={running || busy}
         onConfirm={() => void confirm()}
         onCancel={() => setPending(null)}

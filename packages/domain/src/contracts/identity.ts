@@ -58,6 +58,21 @@ export const newPassword = z
   .max(256)
   .regex(NEW_PASSWORD_PATTERN, { message: MESSAGES.newPasswordInvalid });
 
+/**
+ * The screens' new password plus its confirmation (spec 1 §2.4: the first sign-in, mode 2, and the recovery, mode 4,
+ * ask for it the same way): an empty confirmation is 'Campo requerido.', a different one 'Las contraseñas no
+ * coinciden'. Only `newPassword` travels to the server.
+ */
+export const newPasswordFields = {
+  newPassword,
+  confirmation: z.string({ error: MESSAGES.required }).min(1, { message: MESSAGES.required }),
+};
+export const passwordsMatch = <S extends z.ZodType<{ newPassword: string; confirmation: string }>>(schema: S): S =>
+  schema.refine((v) => v.newPassword === v.confirmation, {
+    path: ['confirmation'],
+    message: MESSAGES.passwordsDoNotMatch,
+  });
+
 export const completeNewPasswordRequest = z.object({ session: z.string().min(1), newPassword });
 export type CompleteNewPasswordRequest = z.infer<typeof completeNewPasswordRequest>;
 export const completeNewPasswordResponse = envelope(tokens);

@@ -40,6 +40,17 @@ describe('provisionConfiguration', () => {
     ],
     ['a bad e-mail', { ...valid, email: 'disposiciones' }, CONFIGURATION_MESSAGES.serviceDeskEmailInvalid],
     ['no e-mail', { ...valid, email: '' }, MESSAGES.required],
+    // Required means required: a cleared field is not 0 (issue 14 §1.3).
+    ['cleared days from a form', { ...valid, provision: { days: '', hours: '00:00' } }, MESSAGES.required],
+    ['blank days', { ...valid, ax: { days: '  ', hours: '02:00' } }, MESSAGES.required],
+    ['null days', { ...valid, repuve: { days: null, hours: '03:00' } }, MESSAGES.required],
+    ['missing days', { ...valid, transunion: { hours: '02:30' } }, MESSAGES.required],
+    [
+      'days that are not a number',
+      { ...valid, ax: { days: 'dos', hours: '02:00' } },
+      CONFIGURATION_MESSAGES.configurationDaysInvalid,
+    ],
+    ['a cleared time', { ...valid, ax: { days: 2, hours: '' } }, CONFIGURATION_MESSAGES.configurationTimeInvalid],
   ])('%s', (_case, input, message) => {
     expect(firstMessage(input)).toBe(message);
   });

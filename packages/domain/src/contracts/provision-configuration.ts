@@ -15,14 +15,22 @@ const hhmm = z
   .trim()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: CONFIGURATION_MESSAGES.configurationTimeInvalid });
 
-export const configurationValue = z.object({
-  days: z.coerce
-    .number({ error: CONFIGURATION_MESSAGES.configurationDaysInvalid })
-    .int({ message: CONFIGURATION_MESSAGES.configurationDaysInvalid })
-    .min(0, { message: CONFIGURATION_MESSAGES.configurationDaysInvalid })
-    .max(3650, { message: CONFIGURATION_MESSAGES.configurationDaysInvalid }),
-  hours: hhmm,
-});
+const daysInvalid = CONFIGURATION_MESSAGES.configurationDaysInvalid;
+
+/**
+ * Whole days, at least 0. Required means required: an empty or blank field (a form's '') is 'Campo requerido.', not
+ * the 0 that `Number('')` would make of it, and text that is not a number is 'Los días deben ser...'.
+ */
+const days = z.preprocess(
+  (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
+  z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGES.required : daysInvalid) })
+    .int({ message: daysInvalid })
+    .min(0, { message: daysInvalid })
+    .max(3650, { message: daysInvalid }),
+);
+
+export const configurationValue = z.object({ days, hours: hhmm });
 export type ConfigurationValue = z.infer<typeof configurationValue>;
 
 export const provisionConfiguration = z.object({
@@ -42,8 +50,21 @@ export const provisionConfiguration = z.object({
 export type ProvisionConfiguration = z.infer<typeof provisionConfiguration>;
 
 export const saveConfigurationRequest = provisionConfiguration;
-/** As saved; the e-mail is '' until someone saves one (a fresh install). */
+/**
+ * As saved; the e-mail is '' until someone saves one (a fresh install). Plain values, without the request's
+ * preprocessing: the API encodes responses, and a one-way transform cannot be encoded.
+ */
+const savedValue = z.object({ days: z.number().int(), hours: z.string() });
 export const configurationResponse = envelope(
-  provisionConfiguration.extend({ email: z.string(), updatedAt: z.string() }),
+  z.object({
+    email: z.string(),
+    startOperation: savedValue,
+    endOperation: savedValue,
+    provision: savedValue,
+    transunion: savedValue,
+    repuve: savedValue,
+    ax: savedValue,
+    updatedAt: z.string(),
+  }),
 );
 export type ConfigurationResponse = z.infer<typeof configurationResponse>['data'];

@@ -9,6 +9,9 @@ const dateTime = (date: Date) =>
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** Ends a sentence with one period: es-MX times end in 'a.m.'/'p.m.', which already carry one. */
+const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
 const paragraphs = (lines: string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n');
 
 type Recipient = { email: string; firstname: string };
@@ -19,7 +22,8 @@ export function temporaryPasswordMail(user: Recipient, password: string, expires
     'Se generó una contraseña temporal para tu acceso a PlanPiso.',
     `Usuario: ${user.email}`,
     `Contraseña temporal: ${password}`,
-    `La contraseña temporal vence el ${dateTime(expiresAt)}. Al iniciar sesión en ${appUrl}/login se te pedirá que la cambies por una propia.`,
+    sentence(`La contraseña temporal vence el ${dateTime(expiresAt)}`),
+    `Al iniciar sesión en ${appUrl}/login se te pedirá que la cambies por una propia.`,
     'Si no esperabas este correo, contacta a tu administrador.',
   ];
   return {

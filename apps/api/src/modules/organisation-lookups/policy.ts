@@ -13,7 +13,11 @@ export type OperatedScope = { kind: 'operated'; by: number; levels: 0 | 1 };
 
 /** Which branches an actor may look up. */
 export type AgencyScope =
-  { kind: 'all' } | OperatedScope | { kind: 'company'; accountId: number; companyId: number } | { kind: 'none' };
+  | { kind: 'all' }
+  | OperatedScope
+  | { kind: 'account'; accountId: number }
+  | { kind: 'company'; accountId: number; companyId: number }
+  | { kind: 'none' };
 
 /**
  * Types 1 and 2 see every account until the organisation issue narrows them; type 3 only the accounts assigned
@@ -34,8 +38,9 @@ export function accountScopeOf(actor: Actor): AccountScope {
 
 /**
  * Branches follow the accounts: type 3 sees those of its assigned accounts (not every branch: the user form only
- * ever needs branches of a company it may choose), a legal representative those of its account and active
- * company (spec 2 §6 "sees only branches of its own account").
+ * ever needs branches of a company it may choose); a legal representative every branch of its own account, whatever
+ * company the header has chosen (spec 2 §6 "sees only branches of its own account"; the user form narrows to the
+ * active company with `company=`); an agency operator those of its account and active company.
  */
 export function agencyScopeOf(actor: Actor): AgencyScope {
   switch (actor.type) {
@@ -45,6 +50,8 @@ export function agencyScopeOf(actor: Actor): AgencyScope {
       return { kind: 'operated', by: actor.id, levels: 1 };
     case USER_TYPE.PROVIDER_OPERATOR:
       return { kind: 'operated', by: actor.id, levels: 0 };
+    case USER_TYPE.LEGAL_REPRESENTATIVE:
+      return actor.accountId ? { kind: 'account', accountId: actor.accountId } : { kind: 'none' };
     default:
       return actor.accountId && actor.companyId
         ? { kind: 'company', accountId: actor.accountId, companyId: actor.companyId }

@@ -184,6 +184,8 @@ function agencyScopeWhere(scope: AgencyScope): SQL | undefined {
       return undefined;
     case 'operated':
       return sql`${agencies.accountId} in (${operatedBy(scope)})`;
+    case 'account':
+      return eq(agencies.accountId, scope.accountId);
     case 'company':
       return and(eq(agencies.accountId, scope.accountId), eq(agencies.companyId, scope.companyId));
     case 'none':

@@ -8,10 +8,8 @@ import { renderApp } from '../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
 
 const menu = () => screen.getByRole('navigation', { name: 'Menú principal' });
-const menuLabels = () =>
-  within(menu())
-    .getAllByRole('button')
-    .map((b) => b.textContent?.trim());
+// Parents are buttons, screens are links: both, in screen order.
+const menuLabels = () => [...menu().querySelectorAll('a, [role="button"]')].map((b) => b.textContent?.trim());
 const expanded = (items: readonly MenuItem[]): string[] =>
   items.flatMap((item) => [item.label, ...(item.children ? expanded(item.children) : [])]);
 
@@ -37,7 +35,7 @@ describe('side menu (spec 1 §6)', () => {
   it('a parent collapses again, and a child navigates to its screen', async () => {
     const { router } = await openShell(3);
     fireEvent.click(within(menu()).getByRole('button', { name: 'Reportes' }));
-    fireEvent.click(await within(menu()).findByRole('button', { name: 'Estadísticas de disposiciones' }));
+    fireEvent.click(await within(menu()).findByRole('link', { name: 'Estadísticas de disposiciones' }));
     expect(await screen.findByRole('heading', { name: 'Estadísticas de disposiciones', level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/estadisticas-disposiciones');
 
@@ -45,9 +43,30 @@ describe('side menu (spec 1 §6)', () => {
     await waitFor(() => expect(menuLabels()).toEqual(MENUS[3].map((item) => item.label)));
   });
 
+  it.each(USER_TYPES)('type %i: every screen in the menu is a link with its address (new tab, copy)', async (type) => {
+    await openShell(type);
+    for (const parent of MENUS[type].filter((item) => item.children)) {
+      fireEvent.click(within(menu()).getByRole('button', { name: parent.label }));
+    }
+    const leaves = (items: readonly MenuItem[]): MenuItem[] =>
+      items.flatMap((item) => (item.children ? leaves(item.children) : [item]));
+    const links = [];
+    for (const item of leaves(MENUS[type])) {
+      const link = await within(menu()).findByRole('link', { name: new RegExp(`^${item.label}`) });
+      expect(link.tagName).toBe('A');
+      expect(link.getAttribute('href')).toBe(item.path);
+      links.push(link);
+    }
+    // A plain click still navigates in the app and marks the entry as the current page.
+    const last = links.at(-1)!;
+    expect(last.getAttribute('aria-current')).toBeNull();
+    fireEvent.click(last);
+    await waitFor(() => expect(last.getAttribute('aria-current')).toBe('page'));
+  });
+
   it('Notificaciones shows a red dot when there are pending notifications', async () => {
     await openShell(5, '/', { 'GET /api/users/105/pending-notifications': { body: { data: { total: 3 } } } });
-    const item = within(menu()).getByRole('button', { name: /Notificaciones/ });
+    const item = within(menu()).getByRole('link', { name: /Notificaciones/ });
     expect(await within(item).findByRole('img', { name: 'Notificaciones pendientes' })).toBeTruthy();
   });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Drawer from '@mui/material/Drawer';
@@ -24,7 +24,10 @@ import { usePendingNotifications } from './use-pending-notifications';
 
 const NOTIFICATIONS_PATH = '/notificaciones';
 
-/** The menu of the user's type (spec 1 §6), parents expanding and collapsing, children navigating. */
+/**
+ * The menu of the user's type (spec 1 §6), parents expanding and collapsing, children navigating. A screen's entry
+ * is a real link (`<a href>`): it opens in a new tab and its address can be copied; parents are buttons.
+ */
 export function SideMenu({ user }: { user: SessionUser }) {
   const items = isUserType(user.type) ? MENUS[user.type] : [];
   const hasNotifications = menuPaths(items).includes(NOTIFICATIONS_PATH);
@@ -58,7 +61,6 @@ export function SideMenu({ user }: { user: SessionUser }) {
 type EntryProps = { item: MenuItem; activePath?: string; pendingNotifications: boolean; nested?: boolean };
 
 function MenuEntry({ item, activePath, pendingNotifications, nested }: EntryProps) {
-  const navigate = useNavigate();
   const children = item.children ?? [];
   const [open, setOpen] = useState(() => !!activePath && menuPaths(children).includes(activePath));
   const icon = nested ? null : <ListItemIcon sx={{ minWidth: 36 }}>{MENU_ICONS[item.label]}</ListItemIcon>;
@@ -91,9 +93,10 @@ function MenuEntry({ item, activePath, pendingNotifications, nested }: EntryProp
   const selected = !!item.path && item.path === activePath;
   return (
     <ListItemButton
+      component={Link}
+      to={item.path ?? '/'}
       selected={selected}
       aria-current={selected ? 'page' : undefined}
-      onClick={() => item.path && void navigate(item.path)}
       sx={{ pl: nested ? 7 : 2 }}
     >
       {icon}

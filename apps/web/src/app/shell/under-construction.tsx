@@ -2,13 +2,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ConstructionIcon from '@mui/icons-material/Construction';
 import { MESSAGES } from '@planpiso/domain';
-import { useLocation } from 'react-router';
-import { useCurrentRoute } from '../use-current-route';
 
 /** A route whose screen belongs to a later issue: say so plainly instead of showing a blank page. */
 export function UnderConstruction() {
-  const route = useCurrentRoute();
-  const { pathname } = useLocation();
   return (
     <Paper
       sx={{ p: 6, textAlign: 'center', border: 1, borderColor: 'divider', borderStyle: 'dashed', borderRadius: 3 }}
@@ -18,11 +14,6 @@ export function UnderConstruction() {
         {MESSAGES.underConstruction}
       </Typography>
       <Typography color="text.secondary">{MESSAGES.underConstructionDetail}</Typography>
-      {route && (
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 2 }}>
-          {route.title} · {pathname}
-        </Typography>
-      )}
     </Paper>
   );
 }

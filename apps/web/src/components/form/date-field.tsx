@@ -3,6 +3,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DISPLAY_DATE_FORMAT } from '@planpiso/domain';
 import { fromIsoDate, toIsoDate } from '../../lib/format';
 import { SpanishPickers } from '../spanish-pickers';
+import { useWholeDateEntry } from '../use-whole-date-entry';
 
 type Props<T extends FieldValues> = {
   control: Control<T>;
@@ -17,9 +18,11 @@ type Props<T extends FieldValues> = {
  */
 export function DateField<T extends FieldValues>({ control, name, label, disabled }: Props<T>) {
   const { field, fieldState } = useController({ control, name });
+  const whole = useWholeDateEntry();
   return (
     <SpanishPickers>
       <DatePicker
+        {...whole}
         label={label}
         value={fromIsoDate(field.value as string)}
         format={DISPLAY_DATE_FORMAT}

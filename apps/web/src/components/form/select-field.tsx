@@ -21,6 +21,9 @@ type Props<T extends FieldValues> = {
   onPicked?: (value: string | number | null) => void;
   /** Shown, greyed, while nothing is chosen (e.g. 'Seleccionar una cliente'). */
   placeholder?: string;
+  /** Shown under the field when there is no error (e.g. why the list is empty). */
+  helperText?: string;
+  className?: string;
 };
 
 /** A select bound to react-hook-form; the stored value keeps the option's type (number ids stay numbers). */
@@ -34,12 +37,14 @@ export function SelectField<T extends FieldValues>({
   emptyLabel,
   onPicked,
   placeholder,
+  helperText,
+  className,
 }: Props<T>) {
   const { field, fieldState } = useController({ control, name });
   const id = useId();
   const byKey = new Map(options.map((o) => [String(o.value), o.value]));
   return (
-    <FormControl fullWidth size={size} error={!!fieldState.error} disabled={disabled}>
+    <FormControl fullWidth className={className} size={size} error={!!fieldState.error} disabled={disabled}>
       <InputLabel id={`${id}-label`} shrink={placeholder ? true : undefined}>
         {label}
       </InputLabel>
@@ -56,6 +61,7 @@ export function SelectField<T extends FieldValues>({
         }}
         onBlur={field.onBlur}
         inputRef={field.ref}
+        aria-describedby={fieldState.error?.message || helperText ? `${id}-helper` : undefined}
         notched={placeholder ? true : undefined}
         displayEmpty={!!placeholder}
         renderValue={
@@ -76,7 +82,9 @@ export function SelectField<T extends FieldValues>({
           </MenuItem>
         ))}
       </Select>
-      {fieldState.error?.message && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+      {(fieldState.error?.message ?? helperText) && (
+        <FormHelperText id={`${id}-helper`}>{fieldState.error?.message ?? helperText}</FormHelperText>
+      )}
     </FormControl>
   );
 }

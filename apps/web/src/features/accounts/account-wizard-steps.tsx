@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import { EmptyTableRow } from '../../components/empty-table-row';
 import { ACCOUNT_TYPE, MESSAGES, accountTypeLabel, canAddCompany, type AccountDataFields } from '@planpiso/domain';
 import { IconAction } from '../../components/icon-action';
 import { ApiError } from '../../lib/api-client';
@@ -46,11 +47,7 @@ export function SimpleTable({ label, head, rows }: { label: string; head: string
       </TableHead>
       <TableBody>
         {rows.length === 0 ? (
-          <TableRow>
-            <TableCell colSpan={head.length} sx={{ color: 'text.secondary' }}>
-              Sin registros
-            </TableCell>
-          </TableRow>
+          <EmptyTableRow colSpan={head.length} />
         ) : (
           rows.map((cells, index) => (
             <TableRow key={index}>

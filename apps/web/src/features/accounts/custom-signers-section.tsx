@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { MESSAGES, ORGANISATION_MESSAGES, TEXT_MAX, type CustomSigner } from '@planpiso/domain';
+import { EmptyTableRow } from '../../components/empty-table-row';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { formatDate } from '../../lib/format';
 import { useCustomSignerChange, type CustomSignerChange } from './api/signers';
@@ -67,13 +68,7 @@ export function CustomSignersSection({ line, signers }: { line: Line; signers: C
           </TableRow>
         </TableHead>
         <TableBody>
-          {signers.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={3} sx={{ color: 'text.secondary' }}>
-                Sin firmantes personalizados
-              </TableCell>
-            </TableRow>
-          )}
+          {signers.length === 0 && <EmptyTableRow colSpan={3} />}
           {signers.map((signer) => (
             <TableRow key={signer.id}>
               <TableCell>{signer.fullName}</TableCell>

@@ -11,6 +11,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  MESSAGES,
   ORGANISATION_MESSAGES,
   SIGNATURE_CONFIG_VERSION,
   jointIds,
@@ -219,7 +220,7 @@ export function SignerConfigurationPage() {
                 </Typography>
                 {members.length === 0 && (
                   <Typography color="text.secondary" variant="body2">
-                    Sin registros
+                    {MESSAGES.emptyGrid}
                   </Typography>
                 )}
                 {members.map((party) => (

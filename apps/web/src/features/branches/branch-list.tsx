@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useWatch, useController, type Control } from 'react-hook-form';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Edit from '@mui/icons-material/Edit';
@@ -33,7 +34,19 @@ const toOptions = (rows: readonly { id: number; name: string }[] | undefined): S
 
 function columns(shows: Shows, on: { edit: (r: Row) => void; users: (r: Row) => void; toggle: (r: Row) => void }) {
   const list: GridColDef<Row>[] = [
-    { field: 'name', headerName: 'Nombre', flex: 1, minWidth: 200 },
+    {
+      field: 'name',
+      headerName: 'Nombre',
+      flex: 1,
+      minWidth: 200,
+      // An inactive branch is marked for everyone: type 4 has no status column to tell (spec 2 §2).
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={1} sx={{ height: '100%', alignItems: 'center' }}>
+          <span>{row.name}</span>
+          {!row.isActive && <Chip label={ORGANISATION_MESSAGES.branchInactive} size="small" variant="outlined" />}
+        </Stack>
+      ),
+    },
     { field: 'company', headerName: 'Compañía', flex: 1, minWidth: 180, valueGetter: (_v, row) => row.company.name },
     dateColumn<Row>('createdAt', 'Fecha', { minWidth: 120 }),
     {

@@ -26,17 +26,12 @@ import { useActOnCreditFailure } from './api/act-on-credit-failure';
 import { CREDIT_FAILURE_FILTERS, useCreditFailures } from './api/get-credit-failures';
 
 /** What each action asks before it runs (spec 2 §8 gives Remover's words; the other two are ours). */
-const PROMPTS: Record<CreditFailureAction, { title: string; message: string; confirm: string }> = {
-  retry: {
-    title: 'Reintentar',
-    message: '¿Seguro que desea poner la unidad en la cola de inserción?',
-    confirm: 'Reintentar',
-  },
-  insert: { title: 'Insertar', message: '¿Seguro que desea insertar la unidad en CRM?', confirm: 'Insertar' },
+const PROMPTS: Record<CreditFailureAction, { title: string; message: string }> = {
+  retry: { title: 'Reintentar', message: '¿Seguro que desea poner la unidad en la cola de inserción?' },
+  insert: { title: 'Insertar', message: '¿Seguro que desea insertar la unidad en CRM?' },
   archive: {
     title: CONFIGURATION_MESSAGES.creditFailureRemoveTitle,
     message: CONFIGURATION_MESSAGES.creditFailureRemoveConfirm,
-    confirm: 'Remover',
   },
 };
 
@@ -115,10 +110,7 @@ export function CreditFailureListPage() {
   const actor = useStateActor();
   const action = useConfirmedAction<{ row: CreditFailureResponse; action: CreditFailureAction }>({
     run: ({ row, action: chosen }) => act.mutateAsync({ id: row.id, action: chosen, version: row.version }),
-    prompt: ({ action: chosen }) => {
-      const { title, message, confirm } = PROMPTS[chosen];
-      return { title, message, confirmLabel: confirm };
-    },
+    prompt: ({ action: chosen }) => PROMPTS[chosen],
   });
   const { ask } = action;
   const columns = useMemo(

@@ -152,10 +152,17 @@ describe('password recovery, modes 3 and 4', () => {
     expect(await screen.findByLabelText('Código de verificación')).toBeTruthy();
     expect(screen.getByText(MESSAGES.recoveryCodeSent)).toBeTruthy();
     press('Actualizar');
-    expect(await screen.findAllByText(MESSAGES.required)).toHaveLength(2);
+    expect(await screen.findAllByText(MESSAGES.required)).toHaveLength(3);
 
+    // The same confirmation rule and message as the first sign-in (mode 2).
     type('Código de verificación', '123456');
     type('Nueva contraseña', 'Nueva#2026d');
+    type('Confirmar contraseña', 'Nueva#2026x');
+    press('Actualizar');
+    expect(await screen.findByText(MESSAGES.passwordsDoNotMatch)).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/identity/confirm-forgot-password')).toHaveLength(0);
+
+    type('Confirmar contraseña', 'Nueva#2026d');
     press('Actualizar');
 
     expect(await screen.findByText(MESSAGES.passwordChanged)).toBeTruthy();
@@ -179,6 +186,7 @@ describe('password recovery, modes 3 and 4', () => {
     await screen.findByLabelText('Código de verificación');
     type('Código de verificación', '000000');
     type('Nueva contraseña', 'Nueva#2026d');
+    type('Confirmar contraseña', 'Nueva#2026d');
     press('Actualizar');
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.codeMismatch);
 

@@ -72,6 +72,8 @@ export function StatisticsPage() {
         .map((c) => ({ value: c.clientId!, label: `${c.name} (${c.clientId})` })),
     [customers.data],
   );
+  // A customer whose provisions used no line: an empty picker would say nothing, so say why (issue 14 §1.4).
+  const noLines = !!clientId && lines.isSuccess && lines.data.length === 0;
   const lineOptions = (lines.data ?? []).map((l) => ({
     value: l.creditLine,
     label: `${l.creditLine} · ${lineTypeLabel(Number(l.typeLine))}`,
@@ -117,13 +119,19 @@ export function StatisticsPage() {
           p: 2,
           border: 1,
           borderColor: 'divider',
-          display: 'grid',
+          display: 'flex',
+          flexWrap: 'wrap',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', md: '1.4fr 1fr 1fr 1fr auto' },
-          alignItems: 'start',
+          alignItems: 'flex-start',
+          // Wide enough for a customer's name with its number and a line with its type; the dates wrap below.
+          '& > *': { flex: '1 1 150px' },
+          '& > .pp-customer': { flex: '2 1 300px' },
+          '& > .pp-line': { flex: '1.5 1 240px' },
+          '& > button': { flex: '0 0 auto', height: 40 },
         }}
       >
         <SelectField
+          className="pp-customer"
           control={control}
           name="clientId"
           label="Cliente"
@@ -140,7 +148,9 @@ export function StatisticsPage() {
           placeholder={CONFIGURATION_MESSAGES.statisticsLinePlaceholder}
           options={lineOptions}
           size="small"
-          disabled={!clientId}
+          disabled={!clientId || noLines}
+          helperText={noLines ? CONFIGURATION_MESSAGES.statisticsNoLines : undefined}
+          className="pp-line"
         />
         <DateRange control={control} from="from" to="to" />
         <Button type="submit" variant="contained" startIcon={<Search />} disabled={!clientId}>

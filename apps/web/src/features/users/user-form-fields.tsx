@@ -1,10 +1,11 @@
 import type { Control, UseFormSetValue } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
-import { userFormFields, type UserType } from '@planpiso/domain';
+import { roleLabel, userFormFields, type UserType } from '@planpiso/domain';
 import { SelectField, type SelectOption } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { useAccounts, useAgencies, useCompaniesOfAccount, useRolesOfTypes } from '../../lib/lookups';
+import { useSession } from '../../lib/session';
 
 export type UserFormValues = {
   firstname: string;
@@ -42,7 +43,9 @@ export function UserFormFields({ control, setValue, creatorType, roleTypes, curr
   const roles = useRolesOfTypes(roleTypes, true);
   const accounts = useAccounts(shows.organisation);
   const companies = useCompaniesOfAccount(shows.organisation ? accountId : null);
-  const agencies = useAgencies(shows.agency);
+  // Type 4 sees its whole account's branches (spec 2 §6), but its users go to its active company (decision 008).
+  const activeCompany = useSession()?.user.company?.id ?? null;
+  const agencies = useAgencies(shows.agency, { company: activeCompany });
 
   const roleOptions = toOptions(roles.data);
   if (currentRole && !roleOptions.some((o) => o.value === currentRole.value)) roleOptions.push(currentRole);
@@ -60,7 +63,15 @@ export function UserFormFields({ control, setValue, creatorType, roleTypes, curr
         helperText="Separe los correos con punto y coma (;)"
         disabled={disabled}
       />
-      <SelectField control={control} name="roleId" label="Rol" options={roleOptions} disabled={disabled} />
+      <SelectField
+        control={control}
+        name="roleId"
+        label="Rol"
+        options={roleOptions}
+        disabled={disabled}
+        // Decision 008: the created user's type is fixed for types 1, 2 and 4, so only roles of that type fit.
+        helperText={roleTypes.length ? `Roles de tipo ${roleTypes.map(roleLabel).join(' o ')}` : undefined}
+      />
       {shows.organisation && (
         <>
           <SelectField

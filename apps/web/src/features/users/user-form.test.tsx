@@ -74,20 +74,26 @@ describe('user form fields by creator type (spec 1 §2.6)', () => {
     expect(fields(form).company).toBeNull();
     await pick(form, 'Agencia', 'Sucursal Monterrey Centro');
     expect(calls.some((c) => c.path === '/api/agencies')).toBe(true);
+    // Its branches list spans the account (spec 2 §6); its new users go to the active company's branches.
+    expect(new URLSearchParams(calls.find((c) => c.path === '/api/agencies')!.search).get('company')).toBe('11');
   });
 
   it.each([
-    [1, ['2']],
-    [2, ['3']],
-    [3, ['4', '5']],
-    [4, ['5']],
-  ] as const)('type %i is offered active roles of types %j (what the server accepts)', async (creator, types) => {
-    const { calls } = await openForm(creator);
-    await waitFor(() => expect(calls.some((c) => c.path === '/api/roles')).toBe(true));
-    const query = new URLSearchParams(calls.find((c) => c.path === '/api/roles')!.search);
-    expect(query.getAll('type')).toEqual(types);
-    expect(query.get('active')).toBe('true');
-  });
+    [1, ['2'], 'Roles de tipo Administrador Finbe'],
+    [2, ['3'], 'Roles de tipo Operador Finbe'],
+    [3, ['4', '5'], 'Roles de tipo Representante Legal o Operador Agencia'],
+    [4, ['5'], 'Roles de tipo Operador Agencia'],
+  ] as const)(
+    'type %i is offered active roles of types %j (decision 008), and the form says so',
+    async (creator, types, hint) => {
+      const { form, calls } = await openForm(creator);
+      await waitFor(() => expect(calls.some((c) => c.path === '/api/roles')).toBe(true));
+      const query = new URLSearchParams(calls.find((c) => c.path === '/api/roles')!.search);
+      expect(query.getAll('type')).toEqual(types);
+      expect(query.get('active')).toBe('true');
+      expect(within(form).getByText(hint)).toBeTruthy();
+    },
+  );
 });
 
 describe('user form validation (spec 1 §5), messages verbatim', () => {

@@ -2,19 +2,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { MESSAGES, completeNewPasswordRequest, newPasswordErrorMessage } from '@planpiso/domain';
+import { MESSAGES, newPasswordErrorMessage, newPasswordFields, passwordsMatch } from '@planpiso/domain';
 import { completeNewPassword } from '../api/complete-new-password';
 import { identityError } from '../api/identity-error';
 import { AuthAlert } from './auth-alert';
 import { AuthField } from './auth-field';
 
-const newPasswordForm = completeNewPasswordRequest
-  .pick({ newPassword: true })
-  .extend({ confirmation: z.string().min(1, { message: MESSAGES.required }) })
-  .refine((v) => v.newPassword === v.confirmation, {
-    path: ['confirmation'],
-    message: MESSAGES.passwordsDoNotMatch,
-  });
+const newPasswordForm = passwordsMatch(z.object(newPasswordFields));
 
 type Props = { session: string; onDone: () => void; onBack: () => void };
 

@@ -2,17 +2,27 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { MESSAGES, confirmCodeErrorMessage, confirmForgotPasswordRequest } from '@planpiso/domain';
+import {
+  MESSAGES,
+  confirmCodeErrorMessage,
+  confirmForgotPasswordRequest,
+  newPasswordFields,
+  passwordsMatch,
+} from '@planpiso/domain';
 import { confirmRecovery } from '../api/confirm-forgot-password';
 import { requestRecoveryCode } from '../api/forgot-password';
 import { identityError } from '../api/identity-error';
 import { AuthAlert } from './auth-alert';
 import { AuthField } from './auth-field';
 
-const recoveryConfirmForm = confirmForgotPasswordRequest.pick({ newPassword: true }).extend({
-  // An empty code reads 'Campo requerido.' before the contract's 6-digit format check.
-  code: z.string().min(1, { message: MESSAGES.required }).pipe(confirmForgotPasswordRequest.shape.code),
-});
+// The new password is confirmed as on the first sign-in (mode 2), with the same rule and message.
+const recoveryConfirmForm = passwordsMatch(
+  z.object({
+    // An empty code reads 'Campo requerido.' before the contract's 6-digit format check.
+    code: z.string().min(1, { message: MESSAGES.required }).pipe(confirmForgotPasswordRequest.shape.code),
+    ...newPasswordFields,
+  }),
+);
 
 type Props = { email: string; onDone: () => void; onBack: () => void };
 
@@ -20,7 +30,7 @@ type Props = { email: string; onDone: () => void; onBack: () => void };
 export function RecoveryConfirmForm({ email, onDone, onBack }: Props) {
   const { control, handleSubmit, formState } = useForm({
     resolver: zodResolver(recoveryConfirmForm),
-    defaultValues: { code: '', newPassword: '' },
+    defaultValues: { code: '', newPassword: '', confirmation: '' },
   });
   const [error, setError] = useState('');
   const [resending, setResending] = useState(false);
@@ -62,6 +72,13 @@ export function RecoveryConfirmForm({ email, onDone, onBack }: Props) {
         control={control}
         name="newPassword"
         label="Nueva contraseña"
+        type="password"
+        autoComplete="new-password"
+      />
+      <AuthField
+        control={control}
+        name="confirmation"
+        label="Confirmar contraseña"
         type="password"
         autoComplete="new-password"
       />
