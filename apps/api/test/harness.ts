@@ -220,7 +220,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export type CaughtMail = { id: string; from: string; to: string[]; subject: string; text: string; html: string };
 
 /** How many mails to `to` wait in the send-mail queue of `db` (not sent yet, nor given up on). */
-export async function queuedMail(db: Db, to: string): Promise<number> {
+async function queuedMail(db: Db, to: string): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`
     select case when to_regclass('pgboss.job') is null then 0 else (
       select count(*)::int from pgboss.job
