@@ -47,7 +47,15 @@ beforeAll(async () => {
   const config = testConfig(env());
   adapters = createAdapters(config);
   const failures = createCreditFailuresService({ db: seeded.db, adapters, clock });
-  const deps = { db: seeded.db, adapters, clock, config: config.jobs, log: console, mailer: createMailer(config), failures };
+  const deps = {
+    db: seeded.db,
+    adapters,
+    clock,
+    config: config.jobs,
+    log: console,
+    mailer: createMailer(config),
+    failures,
+  };
   runner = await startJobs(deps, { work: true });
   jobs = new Map(allJobs(deps, runner).map((job) => [job.name, job]));
 });

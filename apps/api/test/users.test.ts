@@ -63,12 +63,8 @@ const tokenOf = async (user: TestUser) => {
   if (!tokens.has(user.id)) tokens.set(user.id, await signIn(app, user.email));
   return tokens.get(user.id)!;
 };
-const call = async (
-  user: TestUser,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-  url: string,
-  payload?: object,
-) => app.inject({ method, url, headers: bearer(await tokenOf(user)), ...(payload ? { payload } : {}) });
+const call = async (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
+  app.inject({ method, url, headers: bearer(await tokenOf(user)), ...(payload ? { payload } : {}) });
 
 const temporaryPasswordIn = (text: string) => /Contraseña temporal: (\S+)/.exec(text)?.[1];
 

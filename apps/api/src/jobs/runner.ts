@@ -66,7 +66,12 @@ function connectionOf(executor: Executor): pg.Pool | pg.PoolClient {
 
 /** The queue of a job, created once (pg-boss 10 needs it before send or work). */
 async function ensureQueue(boss: PgBoss, job: AnyJobDefinition, config: JobsConfig) {
-  const options = { name: job.name, retryLimit: job.retryLimit ?? 3, retryDelay: job.retryDelay ?? 1, retryBackoff: true };
+  const options = {
+    name: job.name,
+    retryLimit: job.retryLimit ?? 3,
+    retryDelay: job.retryDelay ?? 1,
+    retryBackoff: true,
+  };
   const queue = { ...options, expireInSeconds: config.expireSeconds };
   if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, queue);
   else await boss.createQueue(job.name, queue);
@@ -97,23 +102,27 @@ export function createJobRunner(options: { db: Db; config: JobsConfig; log: Logg
     for (const job of jobs) await ensureQueue(boss, job, config);
     if (!work) return boss;
     for (const job of jobs) {
-      await boss.work<unknown>(job.name, { pollingIntervalSeconds: config.pollSeconds, batchSize: 1 }, async ([found]) => {
-        if (!found) return;
-        const payload = job.payload.safeParse(found.data ?? {});
-        if (!payload.success) {
-          // A payload that does not parse will never parse: log it and let the job end (no retry loop).
-          log.error({ job: job.name, id: found.id }, 'jobs: invalid payload, dropped');
-          return;
-        }
-        try {
-          await job.handle(payload.data);
-        } catch (error) {
-          log.warn({ job: job.name, id: found.id, err: { message: (error as Error).message } }, 'jobs: failed');
-          throw error;
-        }
-        // pg-boss's own completion then finds no row, which it accepts.
-        if (job.deleteOnSuccess) await boss.deleteJob(job.name, found.id);
-      });
+      await boss.work<unknown>(
+        job.name,
+        { pollingIntervalSeconds: config.pollSeconds, batchSize: 1 },
+        async ([found]) => {
+          if (!found) return;
+          const payload = job.payload.safeParse(found.data ?? {});
+          if (!payload.success) {
+            // A payload that does not parse will never parse: log it and let the job end (no retry loop).
+            log.error({ job: job.name, id: found.id }, 'jobs: invalid payload, dropped');
+            return;
+          }
+          try {
+            await job.handle(payload.data);
+          } catch (error) {
+            log.warn({ job: job.name, id: found.id, err: { message: (error as Error).message } }, 'jobs: failed');
+            throw error;
+          }
+          // pg-boss's own completion then finds no row, which it accepts.
+          if (job.deleteOnSuccess) await boss.deleteJob(job.name, found.id);
+        },
+      );
       if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: JOBS_TIME_ZONE });
     }
     return boss;
