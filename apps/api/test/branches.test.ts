@@ -121,7 +121,7 @@ describe('scope', () => {
   it('a legal representative sees every branch of its own account, not only its active company’s (spec 2 §6)', async () => {
     const trucks = json<{ data: BranchResponse }>(await create(3, 'Sucursal Camiones Saltillo', place.trucks)).data;
     const bajio = json<{ data: BranchResponse }>(
-      await create(3, 'Sucursal León', place.bajio, place.bajioAccount),
+      await create(3, 'Sucursal Celaya', place.bajio, place.bajioAccount),
     ).data;
     // The demo legal representative works for Autos del Norte (its active company); the branch is Camiones del Norte's.
     const list = json<{ data: { items: { id: number; companyId: number; accountId: number }[] } }>(

@@ -1,4 +1,3 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   ORGANISATION_MESSAGES,
   companyCountValid,
@@ -6,64 +5,18 @@ import {
   type CreateAccountRequest,
   type UpdateAccountRequest,
 } from '@planpiso/domain';
-import { roles } from '../../db/schema/roles';
-import type { IdentityService } from '../identity/service';
-import { accountOperators, userCompanies } from '../../db/schema/assignments';
-import { exceptions } from '../../db/schema/exceptions';
-import { provisions } from '../../db/schema/financing';
-import { accounts, agencies, companies } from '../../db/schema/organisation';
-import { customSigners, signatureConfigs } from '../../db/schema/signatures';
-import { users } from '../../db/schema/users';
-import type { Executor } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { transaction } from '../../platform/transaction';
+import type { IdentityService, TemporaryPassword } from '../identity/service';
 import { accountScopeOf } from '../organisation-lookups/policy';
 import { findAccount, listAccounts } from '../organisation-lookups/repository';
-
-type NewLegal = { id: number; email: string; firstname: string };
-type LegalPerson = CreateAccountRequest['companies'][number]['legalPerson'];
-
-/** The role legal representatives get: the creator's own active type 4 role, else the system's. */
-async function legalRoleOf(tx: Executor, actor: AuthUser) {
-  const [role] = await tx
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.type, 4), eq(roles.isActive, true)))
-    .orderBy(sql`${roles.registerBy} = ${actor.id} desc`, roles.id)
-    .limit(1);
-  return role?.id ?? null;
-}
-
-/** A company's legal representative: a type 4 user with the company as its default assignment. */
-async function addLegal(
-  tx: Executor,
-  actor: AuthUser,
-  place: { accountId: number; companyId: number; role: number | null },
-  person: LegalPerson,
-): Promise<NewLegal> {
-  const [user] = await tx
-    .insert(users)
-    .values({
-      firstname: person.firstname,
-      lastname: person.lastname,
-      email: person.email,
-      phone: person.phone,
-      type: 4,
-      roleId: place.role,
-      accountId: place.accountId,
-      companyId: place.companyId,
-      legalId: person.legalId,
-      registerBy: actor.id,
-    })
-    .returning({ id: users.id, email: users.email, firstname: users.firstname });
-  await tx
-    .insert(userCompanies)
-    .values({ userId: user!.id, companyId: place.companyId, roleId: place.role, isDefault: true });
-  return user!;
-}
+import { presentAccountDetail } from './presenter';
+import * as repo from './repository';
+import type { LegalPerson, NewLegal } from './repository';
 
 /** A company of the account (a CRM client) with its legal representative, as the wizard and the edit add it. */
 async function addCompany(
@@ -73,46 +26,20 @@ async function addCompany(
   company: { name: string; legalName: string; clientId: string },
   person: LegalPerson,
 ): Promise<NewLegal> {
-  const [row] = await tx
-    .insert(companies)
-    .values({
-      accountId: place.accountId,
-      name: company.name,
-      legalName: company.legalName || null,
-      clientId: company.clientId,
-      registerBy: actor.id,
-    })
-    .returning({ id: companies.id });
-  return addLegal(tx, actor, { ...place, companyId: row!.id }, person);
+  const companyId = await repo.insertCompany(tx, {
+    accountId: place.accountId,
+    name: company.name,
+    legalName: company.legalName || null,
+    clientId: company.clientId,
+    registerBy: actor.id,
+  });
+  return repo.insertLegal(tx, { ...place, companyId, registerBy: actor.id }, person);
 }
 
 /** Clients already registered, or e-mails already in use, refuse the whole save (409). */
 async function assertFree(tx: Executor, clients: string[], emails: string[]) {
-  if (clients.length > 0) {
-    const taken = await tx.select({ id: companies.id }).from(companies).where(inArray(companies.clientId, clients));
-    if (taken.length > 0) throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.clientTaken);
-  }
-  if (emails.length > 0) {
-    const used = await tx.select({ id: users.id }).from(users).where(inArray(users.email, emails));
-    if (used.length > 0) throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.legalEmailTaken);
-  }
-}
-
-/** Whether anything hangs on a company (branches, provisions, signer configuration): then it cannot be removed. */
-async function companyInUse(tx: Executor, companyId: number) {
-  const uses = [
-    tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.companyId, companyId)).limit(1),
-    tx.select({ id: provisions.id }).from(provisions).where(eq(provisions.companyId, companyId)).limit(1),
-    tx
-      .select({ id: signatureConfigs.id })
-      .from(signatureConfigs)
-      .where(eq(signatureConfigs.companyId, companyId))
-      .limit(1),
-    tx.select({ id: customSigners.id }).from(customSigners).where(eq(customSigners.companyId, companyId)).limit(1),
-    tx.select({ id: exceptions.id }).from(exceptions).where(eq(exceptions.companyId, companyId)).limit(1),
-  ];
-  for (const use of uses) if ((await use).length > 0) return true;
-  return false;
+  if (await repo.clientsTaken(tx, clients)) throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.clientTaken);
+  if (await repo.emailsTaken(tx, emails)) throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.legalEmailTaken);
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
@@ -123,8 +50,28 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
  */
 export function createAccountsService(
   { db }: Pick<AppDeps, 'db'>,
-  identity: Pick<IdentityService, 'issueTemporaryPassword'>,
+  identity: Pick<IdentityService, 'prepareTemporaryPassword' | 'issueTemporaryPassword'>,
 ) {
+  /** One temporary password per person who may become a new legal representative, hashed before the transaction. */
+  async function temporaries(count: number): Promise<TemporaryPassword[]> {
+    const made: TemporaryPassword[] = [];
+    for (let i = 0; i < count; i++) made.push(await identity.prepareTemporaryPassword());
+    return made;
+  }
+
+  /** Gives each new legal representative its temporary password; the mails are queued in the transaction. */
+  async function issueAll(
+    tx: Tx,
+    actor: AuthUser,
+    created: NewLegal[],
+    prepared: TemporaryPassword[],
+    requestId: string,
+  ) {
+    for (const [index, user] of created.entries()) {
+      await identity.issueTemporaryPassword(tx, user, prepared[index]!, { actor: actor.id, requestId });
+    }
+  }
+
   /** The account if the caller may act on it (in scope, not archived), else 404. */
   async function accountOf(actor: AuthUser, id: number, executor: Executor = db) {
     const account = await findAccount(executor, accountScopeOf(actor), id);
@@ -135,52 +82,12 @@ export function createAccountsService(
   async function detail(actor: AuthUser, id: number, executor: Executor = db): Promise<AccountDetail> {
     const [account] = (await listAccounts(executor, accountScopeOf(actor), { id }, null, [])).rows;
     if (!account) throw notFound();
-    const list = await executor
-      .select({
-        id: companies.id,
-        name: companies.name,
-        legalName: companies.legalName,
-        clientId: companies.clientId,
-        accountId: companies.accountId,
-        isActive: companies.isActive,
-      })
-      .from(companies)
-      .where(eq(companies.accountId, id))
-      .orderBy(companies.name);
-    const legals =
-      list.length === 0
-        ? []
-        : await executor
-            .select({
-              companyId: userCompanies.companyId,
-              id: users.id,
-              firstname: users.firstname,
-              lastname: users.lastname,
-              email: users.email,
-              phone: users.phone,
-              legalId: users.legalId,
-              isDefault: userCompanies.isDefault,
-            })
-            .from(userCompanies)
-            .innerJoin(users, eq(users.id, userCompanies.userId))
-            .where(
-              and(
-                inArray(
-                  userCompanies.companyId,
-                  list.map((c) => c.id),
-                ),
-                eq(users.type, 4),
-                eq(users.isArchived, false),
-              ),
-            )
-            .orderBy(sql`${userCompanies.isDefault} desc`, users.email);
-    return {
-      ...account,
-      companies: list.map((company) => ({
-        ...company,
-        legals: legals.filter((l) => l.companyId === company.id).map(({ companyId: _c, ...legal }) => legal),
-      })),
-    };
+    const list = await repo.companiesOfAccount(executor, id);
+    const legals = await repo.legalsOfCompanies(
+      executor,
+      list.map((c) => c.id),
+    );
+    return presentAccountDetail(account, list, legals);
   }
 
   return {
@@ -189,22 +96,23 @@ export function createAccountsService(
     /**
      * The wizard's save (spec 2 §2): the account, assigned to the operator creating it, its companies (CRM clients not
      * registered yet) and each company's legal representative as a type 4 user with a mailed temporary password —
-     * all in one transaction: any refusal, or a mail that cannot be sent, leaves nothing behind.
+     * all in one transaction: any refusal leaves nothing behind, and the mails are queued in it (decision 017).
      */
     async create(actor: AuthUser, input: CreateAccountRequest, requestId: string) {
+      const prepared = await temporaries(input.companies.length);
       const saved = await transaction(db, async (tx) => {
         await assertFree(
           tx,
           input.companies.map((c) => c.clientId),
           input.companies.map((c) => c.legalPerson.email),
         );
-        const [account] = await tx
-          .insert(accounts)
-          .values({ name: input.name, email: input.email, type: input.type, registerBy: actor.id })
-          .returning({ id: accounts.id });
-        const accountId = account!.id;
-        await tx.insert(accountOperators).values({ accountId, userId: actor.id });
-        const role = await legalRoleOf(tx, actor);
+        const accountId = await repo.insertAccount(tx, {
+          name: input.name,
+          email: input.email,
+          type: input.type,
+          registerBy: actor.id,
+        });
+        const role = await repo.legalRoleFor(tx, actor.id);
         const created: NewLegal[] = [];
         for (const company of input.companies) {
           created.push(await addCompany(tx, actor, { accountId, role }, company, company.legalPerson));
@@ -218,8 +126,7 @@ export function createAccountsService(
           after,
           requestId,
         });
-        // Last, so every refusal above happens before anyone is mailed.
-        for (const user of created) await identity.issueTemporaryPassword(tx, user, { actor: actor.id, requestId });
+        await issueAll(tx, actor, created, prepared, requestId);
         return after;
       });
       return { data: saved, message: ORGANISATION_MESSAGES.accountSaved };
@@ -229,9 +136,11 @@ export function createAccountsService(
      * The account edit's save (spec 2 "Account edit"): the account's own data is read-only; its companies become the
      * list sent — kept ones may get a new legal representative (a new type 4 user, mailed; the former one stays
      * assigned, no longer by default), new ones are added as in the wizard, and left-out ones are removed when
-     * nothing hangs on them. One transaction; the mails go last.
+     * nothing hangs on them. One transaction, with the mails queued in it.
      */
     async update(actor: AuthUser, id: number, input: UpdateAccountRequest, requestId: string) {
+      // Who is new is only known inside the transaction: every person sent may be, so each gets a hash ready.
+      const prepared = await temporaries(input.companies.filter((c) => c.legalPerson).length);
       const saved = await transaction(db, async (tx) => {
         const account = await accountOf(actor, id, tx);
         const before = await detail(actor, id, tx);
@@ -257,31 +166,24 @@ export function createAccountsService(
 
         const keptIds = new Set(kept.map((c) => c.id!));
         for (const company of before.companies.filter((c) => !keptIds.has(c.id))) {
-          if (await companyInUse(tx, company.id)) {
+          if (await repo.companyInUse(tx, company.id)) {
             throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.companyInUse);
           }
           // Its legal representatives go with it: nobody signs in to a company that no longer exists.
           const defaults = company.legals.filter((l) => l.isDefault).map((l) => l.id);
-          if (defaults.length > 0) {
-            await tx
-              .update(users)
-              .set({ isArchived: true, isActive: false, companyId: null })
-              .where(inArray(users.id, defaults));
-          }
-          await tx.update(users).set({ companyId: null }).where(eq(users.companyId, company.id));
-          await tx.delete(userCompanies).where(eq(userCompanies.companyId, company.id));
-          await tx.delete(companies).where(eq(companies.id, company.id));
+          await repo.removeCompany(tx, company.id, defaults);
         }
 
-        const role = await legalRoleOf(tx, actor);
+        const role = await repo.legalRoleFor(tx, actor.id);
         const created: NewLegal[] = [];
         for (const company of replaced) {
-          await tx
-            .update(userCompanies)
-            .set({ isDefault: false })
-            .where(and(eq(userCompanies.companyId, company.id!), eq(userCompanies.isDefault, true)));
+          await repo.clearDefaultAssignment(tx, company.id!);
           created.push(
-            await addLegal(tx, actor, { accountId: id, companyId: company.id!, role }, company.legalPerson!),
+            await repo.insertLegal(
+              tx,
+              { accountId: id, companyId: company.id!, role, registerBy: actor.id },
+              company.legalPerson!,
+            ),
           );
         }
         for (const company of added) {
@@ -298,7 +200,7 @@ export function createAccountsService(
           after,
           requestId,
         });
-        for (const user of created) await identity.issueTemporaryPassword(tx, user, { actor: actor.id, requestId });
+        await issueAll(tx, actor, created, prepared, requestId);
         return after;
       });
       return { data: saved, message: ORGANISATION_MESSAGES.accountUpdated };
@@ -307,7 +209,7 @@ export function createAccountsService(
     async setActive(actor: AuthUser, id: number, active: boolean, requestId: string) {
       await transaction(db, async (tx) => {
         const before = await accountOf(actor, id, tx);
-        await tx.update(accounts).set({ isActive: active }).where(eq(accounts.id, id));
+        await repo.updateAccount(tx, id, { isActive: active });
         await writeAudit(tx, {
           actor: actor.id,
           action: 'account.status-changed',
@@ -325,7 +227,7 @@ export function createAccountsService(
     async archive(actor: AuthUser, id: number, requestId: string) {
       await transaction(db, async (tx) => {
         await accountOf(actor, id, tx);
-        await tx.update(accounts).set({ isArchived: true }).where(eq(accounts.id, id));
+        await repo.updateAccount(tx, id, { isArchived: true });
         await writeAudit(tx, {
           actor: actor.id,
           action: 'account.archived',
@@ -341,23 +243,16 @@ export function createAccountsService(
     async assignOperator(actor: AuthUser, id: number, userId: number, requestId: string) {
       await transaction(db, async (tx) => {
         await accountOf(actor, id, tx);
-        const [operator] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.id, userId), eq(users.type, 3), eq(users.isActive, true), eq(users.isArchived, false)))
-          .limit(1);
-        if (!operator) throw new AppError('VALIDATION_ERROR', 422, ORGANISATION_MESSAGES.operatorInvalid);
-        const [before] = await tx.select().from(accountOperators).where(eq(accountOperators.accountId, id));
-        await tx
-          .insert(accountOperators)
-          .values({ accountId: id, userId })
-          .onConflictDoUpdate({ target: accountOperators.accountId, set: { userId } });
+        if (!(await repo.findActiveOperator(tx, userId))) {
+          throw new AppError('VALIDATION_ERROR', 422, ORGANISATION_MESSAGES.operatorInvalid);
+        }
+        const before = await repo.setOperator(tx, id, userId);
         await writeAudit(tx, {
           actor: actor.id,
           action: 'account.operator-changed',
           entity: 'account',
           entityId: id,
-          before: { operator: before?.userId ?? null },
+          before: { operator: before },
           after: { operator: userId },
           requestId,
         });

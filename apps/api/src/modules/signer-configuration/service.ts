@@ -1,41 +1,24 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   ORGANISATION_MESSAGES,
   resolveSignatures,
   signatureParties,
   type CreateCustomSignerRequest,
-  type CustomSigner,
   type SaveSignatureConfigRequest,
   type SignatureConfig,
   type SignatureConfigQuery,
 } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
-import { companies } from '../../db/schema/organisation';
-import { customSigners, signatureConfigSigners, signatureConfigs } from '../../db/schema/signatures';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
-import { dayText } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
 import { accountScopeOf } from '../organisation-lookups/policy';
-import { companyScopeWhere, findCompanyInScope } from '../organisation-lookups/repository';
+import { findCompanyInScope } from '../organisation-lookups/repository';
+import { presentConfig, presentCustomSigner } from './presenter';
+import * as repo from './repository';
 
 export type SignerConfigurationService = ReturnType<typeof createSignerConfigurationService>;
-
-const customSignerColumns = {
-  id: customSigners.id,
-  fullName: customSigners.fullName,
-  createdAt: dayText(customSigners.createdAt),
-  companyId: customSigners.companyId,
-  creditLine: customSigners.creditLine,
-  companyName: companies.name,
-};
-type CustomSignerRow = Omit<CustomSigner, 'company'> & { companyName: string };
-const toCustomSigner = ({ companyName, ...row }: CustomSignerRow): CustomSigner => ({
-  ...row,
-  company: { id: row.companyId, name: companyName },
-});
 
 /**
  * Who signs each company's documents on each credit line (spec 2 "Signer configuration"), and the custom signers
@@ -60,60 +43,17 @@ export function createSignerConfigurationService({ db, adapters }: Pick<AppDeps,
     }
   }
 
-  async function customSignersOf(executor: Executor, companyId: number, creditLine: string) {
-    return executor
-      .select({ id: customSigners.id, fullName: customSigners.fullName })
-      .from(customSigners)
-      .where(and(eq(customSigners.companyId, companyId), eq(customSigners.creditLine, creditLine)));
-  }
-
-  async function findConfig(executor: Executor, companyId: number, creditLine: string) {
-    const [config] = await executor
-      .select()
-      .from(signatureConfigs)
-      .where(and(eq(signatureConfigs.companyId, companyId), eq(signatureConfigs.creditLine, creditLine)))
-      .limit(1);
-    return config;
-  }
-
   async function configOf(executor: Executor, companyId: number, creditLine: string): Promise<SignatureConfig | null> {
-    const config = await findConfig(executor, companyId, creditLine);
+    const config = await repo.findConfig(executor, companyId, creditLine);
     if (!config) return null;
-    const signatures = await executor
-      .select({
-        keySigner: signatureConfigSigners.keySigner,
-        signerId: signatureConfigSigners.signerId,
-        signedBy: signatureConfigSigners.signedBy,
-        isLegal: signatureConfigSigners.isLegal,
-        isCustom: signatureConfigSigners.isCustom,
-        clientId: signatureConfigSigners.clientId,
-        isJoint: signatureConfigSigners.isJoint,
-        selectedValue: signatureConfigSigners.selectedValue,
-      })
-      .from(signatureConfigSigners)
-      .where(eq(signatureConfigSigners.configId, config.id))
-      .orderBy(asc(signatureConfigSigners.id));
-    return {
-      accountId: config.accountId,
-      companyId: config.companyId,
-      creditLine: config.creditLine,
-      isElectronic: config.isElectronic,
-      version: config.version,
-      signatures,
-      updatedAt: config.updatedAt.toISOString(),
-    };
+    return presentConfig(config, await repo.signaturesOf(executor, config.id));
   }
 
   async function customSignerOf(actor: AuthUser, id: number, executor: Executor) {
-    const [row] = await executor
-      .select(customSignerColumns)
-      .from(customSigners)
-      .innerJoin(companies, eq(companies.id, customSigners.companyId))
-      .where(eq(customSigners.id, id))
-      .limit(1);
+    const row = await repo.findCustomSigner(executor, id);
     if (!row) throw notFound();
     await companyOf(actor, row.companyId, executor);
-    return toCustomSigner(row);
+    return presentCustomSigner(row);
   }
 
   return {
@@ -136,33 +76,25 @@ export function createSignerConfigurationService({ db, adapters }: Pick<AppDeps,
       ]);
       const parties = signatureParties({ clientId: company.clientId!, name: company.name }, legals, guarantors);
       const saved = await transaction(db, async (tx) => {
-        const custom = await customSignersOf(tx, company.id, input.creditLine);
+        const custom = await repo.customSignersOf(tx, company.id, input.creditLine);
         const checked = resolveSignatures(parties, input.signatures, custom, input.isElectronic);
         if (!checked.ok) throw new AppError('VALIDATION_ERROR', 422, checked.message);
         const before = await configOf(tx, company.id, input.creditLine);
-        const [config] = await tx
-          .insert(signatureConfigs)
-          .values({
-            accountId: company.accountId,
-            companyId: company.id,
-            creditLine: input.creditLine,
-            isElectronic: input.isElectronic,
-            version: input.version,
-            registerBy: actor.id,
-          })
-          .onConflictDoUpdate({
-            target: [signatureConfigs.companyId, signatureConfigs.creditLine],
-            set: { isElectronic: input.isElectronic, version: input.version, updatedAt: sql`now()` },
-          })
-          .returning({ id: signatureConfigs.id });
-        await tx.delete(signatureConfigSigners).where(eq(signatureConfigSigners.configId, config!.id));
-        await tx.insert(signatureConfigSigners).values(checked.signatures.map((s) => ({ ...s, configId: config!.id })));
+        const configId = await repo.upsertConfig(tx, {
+          accountId: company.accountId,
+          companyId: company.id,
+          creditLine: input.creditLine,
+          isElectronic: input.isElectronic,
+          version: input.version,
+          registerBy: actor.id,
+        });
+        await repo.replaceSignatures(tx, configId, checked.signatures);
         const after = await configOf(tx, company.id, input.creditLine);
         await writeAudit(tx, {
           actor: actor.id,
           action: 'signature-config.saved',
           entity: 'signature_config',
-          entityId: config!.id,
+          entityId: configId,
           before,
           after,
           requestId,
@@ -175,41 +107,27 @@ export function createSignerConfigurationService({ db, adapters }: Pick<AppDeps,
     /** Custom signers of a company and line (or of every company the caller reaches), by company name then name. */
     async listCustomSigners(actor: AuthUser, query: { companyId?: number; creditLine?: string }) {
       if (query.companyId) await companyOf(actor, query.companyId);
-      const rows = await db
-        .select(customSignerColumns)
-        .from(customSigners)
-        .innerJoin(companies, eq(companies.id, customSigners.companyId))
-        .where(
-          and(
-            companyScopeWhere(accountScopeOf(actor)),
-            query.companyId ? eq(customSigners.companyId, query.companyId) : undefined,
-            query.creditLine ? eq(customSigners.creditLine, query.creditLine) : undefined,
-          ),
-        )
-        .orderBy(asc(companies.name), asc(customSigners.fullName), asc(customSigners.id));
-      return rows.map(toCustomSigner);
+      const rows = await repo.listCustomSigners(db, accountScopeOf(actor), query);
+      return rows.map(presentCustomSigner);
     },
 
     async createCustomSigner(actor: AuthUser, input: CreateCustomSignerRequest, requestId: string) {
       const company = await companyOf(actor, input.companyId);
       await assertLine(company, input.creditLine);
       const saved = await transaction(db, async (tx) => {
-        const [row] = await tx
-          .insert(customSigners)
-          .values({
-            accountId: company.accountId,
-            companyId: company.id,
-            creditLine: input.creditLine,
-            fullName: input.fullName,
-            registerBy: actor.id,
-          })
-          .returning({ id: customSigners.id });
-        const after = await customSignerOf(actor, row!.id, tx);
+        const id = await repo.insertCustomSigner(tx, {
+          accountId: company.accountId,
+          companyId: company.id,
+          creditLine: input.creditLine,
+          fullName: input.fullName,
+          registerBy: actor.id,
+        });
+        const after = await customSignerOf(actor, id, tx);
         await writeAudit(tx, {
           actor: actor.id,
           action: 'custom-signer.created',
           entity: 'custom_signer',
-          entityId: row!.id,
+          entityId: id,
           after,
           requestId,
         });
@@ -221,12 +139,8 @@ export function createSignerConfigurationService({ db, adapters }: Pick<AppDeps,
     async updateCustomSigner(actor: AuthUser, id: number, fullName: string, requestId: string) {
       const saved = await transaction(db, async (tx) => {
         const before = await customSignerOf(actor, id, tx);
-        await tx.update(customSigners).set({ fullName }).where(eq(customSigners.id, id));
-        // A saved configuration names its signers: keep the name it shows in step.
-        await tx
-          .update(signatureConfigSigners)
-          .set({ signedBy: fullName })
-          .where(and(eq(signatureConfigSigners.isCustom, true), eq(signatureConfigSigners.signerId, String(id))));
+        // A saved configuration names its signers: the name it shows changes in step.
+        await repo.renameCustomSigner(tx, id, fullName);
         const after = await customSignerOf(actor, id, tx);
         await writeAudit(tx, {
           actor: actor.id,
@@ -246,20 +160,10 @@ export function createSignerConfigurationService({ db, adapters }: Pick<AppDeps,
     async deleteCustomSigner(actor: AuthUser, id: number, requestId: string) {
       await transaction(db, async (tx) => {
         const before = await customSignerOf(actor, id, tx);
-        const [used] = await tx
-          .select({ id: signatureConfigSigners.id })
-          .from(signatureConfigSigners)
-          .innerJoin(signatureConfigs, eq(signatureConfigs.id, signatureConfigSigners.configId))
-          .where(
-            and(
-              eq(signatureConfigSigners.isCustom, true),
-              eq(signatureConfigSigners.signerId, String(id)),
-              eq(signatureConfigs.companyId, before.companyId),
-            ),
-          )
-          .limit(1);
-        if (used) throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.customSignerInUse);
-        await tx.delete(customSigners).where(eq(customSigners.id, id));
+        if (await repo.customSignerInUse(tx, id, before.companyId)) {
+          throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.customSignerInUse);
+        }
+        await repo.deleteCustomSigner(tx, id);
         await writeAudit(tx, {
           actor: actor.id,
           action: 'custom-signer.deleted',

@@ -1,0 +1,181 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { CreateAccountRequest } from '@planpiso/domain';
+import type { Executor } from '../../db/client';
+import { accountOperators, userCompanies } from '../../db/schema/assignments';
+import { exceptions } from '../../db/schema/exceptions';
+import { provisions } from '../../db/schema/financing';
+import { accounts, agencies, companies } from '../../db/schema/organisation';
+import { roles } from '../../db/schema/roles';
+import { customSigners, signatureConfigs } from '../../db/schema/signatures';
+import { users } from '../../db/schema/users';
+
+export type NewLegal = { id: number; email: string; firstname: string };
+export type LegalPerson = CreateAccountRequest['companies'][number]['legalPerson'];
+
+/** The role legal representatives get: `actorId`'s own active type 4 role, else the system's. */
+export async function legalRoleFor(db: Executor, actorId: number): Promise<number | null> {
+  const [role] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.type, 4), eq(roles.isActive, true)))
+    .orderBy(sql`${roles.registerBy} = ${actorId} desc`, roles.id)
+    .limit(1);
+  return role?.id ?? null;
+}
+
+/** A company's legal representative: a type 4 user with the company as its default assignment. */
+export async function insertLegal(
+  db: Executor,
+  place: { accountId: number; companyId: number; role: number | null; registerBy: number },
+  person: LegalPerson,
+): Promise<NewLegal> {
+  const [user] = await db
+    .insert(users)
+    .values({
+      firstname: person.firstname,
+      lastname: person.lastname,
+      email: person.email,
+      phone: person.phone,
+      type: 4,
+      roleId: place.role,
+      accountId: place.accountId,
+      companyId: place.companyId,
+      legalId: person.legalId,
+      registerBy: place.registerBy,
+    })
+    .returning({ id: users.id, email: users.email, firstname: users.firstname });
+  await db
+    .insert(userCompanies)
+    .values({ userId: user!.id, companyId: place.companyId, roleId: place.role, isDefault: true });
+  return user!;
+}
+
+export async function insertCompany(
+  db: Executor,
+  values: { accountId: number; name: string; legalName: string | null; clientId: string; registerBy: number },
+): Promise<number> {
+  const [row] = await db.insert(companies).values(values).returning({ id: companies.id });
+  return row!.id;
+}
+
+export async function clientsTaken(db: Executor, clients: string[]): Promise<boolean> {
+  if (clients.length === 0) return false;
+  const taken = await db.select({ id: companies.id }).from(companies).where(inArray(companies.clientId, clients));
+  return taken.length > 0;
+}
+
+export async function emailsTaken(db: Executor, emails: string[]): Promise<boolean> {
+  if (emails.length === 0) return false;
+  const used = await db.select({ id: users.id }).from(users).where(inArray(users.email, emails));
+  return used.length > 0;
+}
+
+/** Whether anything hangs on a company (branches, provisions, signer configuration, exceptions). */
+export async function companyInUse(db: Executor, companyId: number): Promise<boolean> {
+  const uses = [
+    db.select({ id: agencies.id }).from(agencies).where(eq(agencies.companyId, companyId)).limit(1),
+    db.select({ id: provisions.id }).from(provisions).where(eq(provisions.companyId, companyId)).limit(1),
+    db
+      .select({ id: signatureConfigs.id })
+      .from(signatureConfigs)
+      .where(eq(signatureConfigs.companyId, companyId))
+      .limit(1),
+    db.select({ id: customSigners.id }).from(customSigners).where(eq(customSigners.companyId, companyId)).limit(1),
+    db.select({ id: exceptions.id }).from(exceptions).where(eq(exceptions.companyId, companyId)).limit(1),
+  ];
+  for (const use of uses) if ((await use).length > 0) return true;
+  return false;
+}
+
+/** The account's companies, by name. */
+export function companiesOfAccount(db: Executor, accountId: number) {
+  return db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      legalName: companies.legalName,
+      clientId: companies.clientId,
+      accountId: companies.accountId,
+      isActive: companies.isActive,
+    })
+    .from(companies)
+    .where(eq(companies.accountId, accountId))
+    .orderBy(companies.name);
+}
+export type AccountCompanyRow = Awaited<ReturnType<typeof companiesOfAccount>>[number];
+
+/** The live legal representatives (type 4) assigned to the companies, default ones first. */
+export async function legalsOfCompanies(db: Executor, companyIds: number[]) {
+  if (companyIds.length === 0) return [];
+  return db
+    .select({
+      companyId: userCompanies.companyId,
+      id: users.id,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      email: users.email,
+      phone: users.phone,
+      legalId: users.legalId,
+      isDefault: userCompanies.isDefault,
+    })
+    .from(userCompanies)
+    .innerJoin(users, eq(users.id, userCompanies.userId))
+    .where(and(inArray(userCompanies.companyId, companyIds), eq(users.type, 4), eq(users.isArchived, false)))
+    .orderBy(sql`${userCompanies.isDefault} desc`, users.email);
+}
+export type LegalRow = Awaited<ReturnType<typeof legalsOfCompanies>>[number];
+
+/** Inserts the account, assigned to the operator creating it; returns its id. */
+export async function insertAccount(
+  db: Executor,
+  values: { name: string; email: string; type: number; registerBy: number },
+): Promise<number> {
+  const [account] = await db.insert(accounts).values(values).returning({ id: accounts.id });
+  await db.insert(accountOperators).values({ accountId: account!.id, userId: values.registerBy });
+  return account!.id;
+}
+
+/** Removes a company: its default legal representatives are archived, every user and assignment let go. */
+export async function removeCompany(db: Executor, companyId: number, defaultLegals: number[]) {
+  if (defaultLegals.length > 0) {
+    await db
+      .update(users)
+      .set({ isArchived: true, isActive: false, companyId: null })
+      .where(inArray(users.id, defaultLegals));
+  }
+  await db.update(users).set({ companyId: null }).where(eq(users.companyId, companyId));
+  await db.delete(userCompanies).where(eq(userCompanies.companyId, companyId));
+  await db.delete(companies).where(eq(companies.id, companyId));
+}
+
+/** The company's current default assignment stops being the default (a new legal representative replaces it). */
+export async function clearDefaultAssignment(db: Executor, companyId: number) {
+  await db
+    .update(userCompanies)
+    .set({ isDefault: false })
+    .where(and(eq(userCompanies.companyId, companyId), eq(userCompanies.isDefault, true)));
+}
+
+export async function updateAccount(db: Executor, id: number, values: { isActive?: boolean; isArchived?: boolean }) {
+  await db.update(accounts).set(values).where(eq(accounts.id, id));
+}
+
+/** An active, live type 3 user. */
+export async function findActiveOperator(db: Executor, userId: number) {
+  const [operator] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.type, 3), eq(users.isActive, true), eq(users.isArchived, false)))
+    .limit(1);
+  return operator;
+}
+
+/** Hands the account to `userId`; returns the operator it had before, if any. */
+export async function setOperator(db: Executor, accountId: number, userId: number): Promise<number | null> {
+  const [before] = await db.select().from(accountOperators).where(eq(accountOperators.accountId, accountId));
+  await db
+    .insert(accountOperators)
+    .values({ accountId, userId })
+    .onConflictDoUpdate({ target: accountOperators.accountId, set: { userId } });
+  return before?.userId ?? null;
+}
