@@ -91,10 +91,25 @@ export function run(command, args, options = {}) {
  * that disagrees with package.json instead of rewriting it), or resolve them (`npm install`) when there is no
  * lockfile at all.
  */
+/**
+ * Are the installed dependencies missing, or older than the lockfile (a pull that changed it)? npm rewrites its
+ * hidden lockfile, node_modules/.package-lock.json, on every install.
+ */
+export function dependenciesStale(root = ROOT) {
+  if (!existsSync(join(root, 'node_modules', '.bin', 'tsx'))) return 'missing';
+  const lock = join(root, 'package-lock.json');
+  const installed = join(root, 'node_modules', '.package-lock.json');
+  if (existsSync(lock) && (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs)) {
+    return 'older than package-lock.json';
+  }
+  return null;
+}
+
 export function ensureDependencies() {
-  if (existsSync(join(ROOT, 'node_modules', '.bin', 'tsx'))) return;
+  const stale = dependenciesStale();
+  if (!stale) return;
   const args = existsSync(join(ROOT, 'package-lock.json')) ? ['ci'] : ['install'];
-  console.log(`Installing dependencies (npm ${args[0]})...`);
+  console.log(`Installing dependencies (npm ${args[0]}; node_modules ${stale})...`);
   const result = spawnSync('npm', [...args, '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error(`npm ${args[0]} failed; fix the error above and run the command again.`);

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodeRange, nodeVersionProblem, ROOT, satisfiesNodeRange } from './setup.mjs';
+import { dependenciesStale, nodeRange, nodeVersionProblem, ROOT, satisfiesNodeRange } from './setup.mjs';
 
 describe('the Node version check', () => {
   it("reads package.json's engines.node, the one statement of the supported versions", () => {
@@ -40,5 +41,31 @@ describe('the Node version check', () => {
 
   it('throws on a range it cannot read rather than guessing', () => {
     expect(() => satisfiesNodeRange('20.19.0', '~20.19')).toThrow(/comparator/);
+  });
+});
+
+describe('the dependencies check before npm start and npm test', () => {
+  const tree = (lockAge, installedAge) => {
+    const root = mkdtempSync(join(tmpdir(), 'planpiso-deps-'));
+    mkdirSync(join(root, 'node_modules', '.bin'), { recursive: true });
+    writeFileSync(join(root, 'node_modules', '.bin', 'tsx'), '');
+    writeFileSync(join(root, 'package-lock.json'), '{}');
+    writeFileSync(join(root, 'node_modules', '.package-lock.json'), '{}');
+    const now = Date.now() / 1000;
+    utimesSync(join(root, 'package-lock.json'), now - lockAge, now - lockAge);
+    utimesSync(join(root, 'node_modules', '.package-lock.json'), now - installedAge, now - installedAge);
+    return root;
+  };
+
+  it('installs when node_modules is missing', () => {
+    expect(dependenciesStale(mkdtempSync(join(tmpdir(), 'planpiso-deps-')))).toBe('missing');
+  });
+
+  it('reinstalls after a pull changed the lockfile', () => {
+    expect(dependenciesStale(tree(10, 100))).toBe('older than package-lock.json');
+  });
+
+  it('leaves an install newer than the lockfile alone', () => {
+    expect(dependenciesStale(tree(100, 10))).toBeNull();
   });
 });
