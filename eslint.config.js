@@ -47,6 +47,22 @@ export default tseslint.config(
     },
   },
   {
+    // One way to open a transaction (decision 017): transaction() runs the after-commit work and marks the
+    // transaction open so that mail and other calls to the outside refuse to run in it.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/platform/transaction.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='transaction']",
+          message:
+            'Open transactions with transaction() from apps/api/src/platform/transaction.ts, never db.transaction(): afterCommit and the no-mail-inside guard only work there.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: {
       globals: {

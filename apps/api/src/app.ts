@@ -38,7 +38,8 @@ import { fileRoutes } from './modules/files/routes';
 import { createFilesService } from './modules/files/service';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService, type AuthService } from './modules/auth/service';
-import { startJobs } from './jobs';
+import { allJobs } from './jobs';
+import { createJobRunner } from './jobs/runner';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
 import { branchRoutes } from './modules/branches/routes';
@@ -47,7 +48,6 @@ import { signerConfigurationRoutes } from './modules/signer-configuration/routes
 import { createSignerConfigurationService } from './modules/signer-configuration/service';
 import { createCompaniesService } from './modules/companies/service';
 import { createBranchesService } from './modules/branches/service';
-import type { JobRunner } from './jobs/runner';
 import { creditFailureRoutes } from './modules/credit-failures/routes';
 import { createCreditFailuresService } from './modules/credit-failures/service';
 import { externalRoutes } from './modules/external/routes';
@@ -153,10 +153,14 @@ export async function buildApp({
   });
 
   const ownMailer = !mailer;
+  // Every process sends jobs (services queue mail and other outside work in their transactions, decision 017);
+  // only with JOBS on does it also work them. pg-boss starts when the app is ready, below.
+  const jobs = createJobRunner({ db, config: config.jobs, log: app.log });
   const deps: AppDeps = {
     config,
     db,
     clock,
+    jobs,
     mailer: mailer ?? createMailer(config),
     jwt: createJwt(config.jwtSecret, clock),
     log: app.log,
@@ -172,8 +176,7 @@ export async function buildApp({
   };
   app.decorate('deps', deps);
   app.decorate('services', services);
-  // Background mail (recovery codes) finishes before the process lets go of the transport.
-  app.addHook('onClose', async () => (ownMailer ? deps.mailer.close() : deps.mailer.idle()));
+  if (ownMailer) app.addHook('onClose', async () => deps.mailer.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -252,17 +255,19 @@ export async function buildApp({
   const failures = createCreditFailuresService(deps);
   await app.register(creditFailureRoutes, { failures });
 
-  // Background jobs (decision 011): this process works the queues unless JOBS=off.
-  let jobs: JobRunner | undefined;
-  if (config.jobs.enabled) {
-    app.addHook('onReady', async () => {
-      jobs = await startJobs(
-        { db, adapters: deps.adapters, clock, config: config.jobs, log: app.log, failures },
-        { work: true },
-      );
-    });
-    app.addHook('preClose', async () => jobs?.stop());
-  }
+  // Background jobs (decision 011): this process works the queues unless JOBS=off; it sends them either way.
+  app.addHook('onReady', async () => {
+    const definitions = allJobs(
+      { db, adapters: deps.adapters, clock, config: config.jobs, log: app.log, mailer: deps.mailer, failures },
+      jobs,
+    );
+    // A database that is down at start must not keep the app from answering (/api/ready says 503): the first job
+    // sent starts pg-boss again.
+    await jobs
+      .start(definitions, { work: config.jobs.enabled })
+      .catch((error: unknown) => app.log.error({ err: error }, 'jobs: could not start pg-boss'));
+  });
+  app.addHook('preClose', async () => jobs.stop());
 
   const hasSpa = existsSync(join(config.webDist, 'index.html'));
   if (hasSpa) {

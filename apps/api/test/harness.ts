@@ -3,8 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import type { UserType } from '@planpiso/domain';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { createDb, type Db } from '../src/db/client';
+import { createJobRunner } from '../src/jobs/runner';
+import { sendMail, sendMailJob } from '../src/jobs/send-mail';
+import { createMailer } from '../src/platform/mail';
 import { userAgencies, userCompanies } from '../src/db/schema/assignments';
 import { credentials } from '../src/db/schema/identity';
 import { accounts, agencies, companies } from '../src/db/schema/organisation';
@@ -48,8 +52,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Tests from every file share 127.0.0.1; only the deliberate rate-limit test lowers this.
     IDENTITY_RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'silent',
-    // Tests that need the workers start them themselves (test/jobs.test.ts).
+    // Tests that need the workers start them themselves (test/jobs.test.ts); mail has its own (mailWorker below).
     JOBS: 'off',
+    JOBS_POLL_SECONDS: '1',
     ...simulatorEnv(),
     ...env,
   });
@@ -100,6 +105,8 @@ export async function buildTestApp(options: { env?: Record<string, string>; db?:
     },
   } satisfies TestApp;
 }
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export async function closeTestDb(): Promise<void> {
   await sharedDb?.close();
@@ -212,9 +219,42 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export type CaughtMail = { id: string; from: string; to: string[]; subject: string; text: string; html: string };
 
-/** What the mail catcher holds for `to`, newest first, after the app's background sends have finished. */
+/** How many mails to `to` wait in the send-mail queue of `db` (not sent yet, nor given up on). */
+async function queuedMail(db: Db, to: string): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    select case when to_regclass('pgboss.job') is null then 0 else (
+      select count(*)::int from pgboss.job
+      where name = ${sendMail.name} and state in ('created', 'retry', 'active') and lower(data->>'to') = lower(${to})
+    ) end as n`);
+  return result.rows[0]!.n;
+}
+
+/**
+ * Sends the mail queued for `to` in `db` into the run's mail catcher: apps under test only send jobs (JOBS=off)
+ * and mail is a job (decision 017), so a pg-boss worker of the send-mail queue runs until that mail has gone.
+ * test/mail-outbox.test.ts covers a relay that is down, with the app's own workers.
+ */
+async function deliverMail(db: Db, to: string, timeoutMs = 20_000): Promise<void> {
+  if ((await queuedMail(db, to)) === 0) return;
+  const config = testConfig();
+  const mailer = createMailer(config);
+  const worker = createJobRunner({ db, config: config.jobs, log: silent });
+  try {
+    await worker.start([sendMailJob(mailer)], { work: true });
+    const deadline = Date.now() + timeoutMs;
+    while ((await queuedMail(db, to)) > 0) {
+      if (Date.now() > deadline) throw new Error(`mail to ${to} still queued after ${timeoutMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await worker.stop();
+    await mailer.close();
+  }
+}
+
+/** What the mail catcher holds for `to`, newest first, once the mail queued for it (in the app's database) is sent. */
 export async function readMail(to: string, app?: FastifyInstance): Promise<CaughtMail[]> {
-  await app?.deps.mailer.idle();
+  await deliverMail(app?.deps.db ?? testDb(), to);
   const response = await fetch(
     `http://127.0.0.1:${inject('mailHttpPort')}/mail/api/messages?to=${encodeURIComponent(to)}`,
   );

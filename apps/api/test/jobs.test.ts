@@ -9,8 +9,9 @@ import { createAdapters, type Adapters } from '../src/adapters';
 import { provisionUnits, unitValidations } from '../src/db/schema/financing';
 import { provisionSettings } from '../src/db/schema/provision-settings';
 import { allJobs, startJobs } from '../src/jobs';
-import type { AnyJobDefinition, JobRunner } from '../src/jobs/runner';
+import type { AnyJobDefinition, JobRuntime } from '../src/jobs/runner';
 import { createCreditFailuresService } from '../src/modules/credit-failures/service';
+import { createMailer } from '../src/platform/mail';
 import { transaction } from '../src/platform/transaction';
 import { createProvision, eventually, insertionRow, queueInsertions } from './financing-fixtures';
 import { fakeClock, testConfig, TEST_JWT_SECRET } from './harness';
@@ -22,7 +23,7 @@ import { seededDatabase } from './seeded-database';
 const seeded = await seededDatabase('jobs');
 let simulators: Simulators;
 let adapters: Adapters;
-let runner: JobRunner;
+let runner: JobRuntime;
 let jobs: Map<string, AnyJobDefinition>;
 const clock = fakeClock(new Date('2026-11-24T15:00:00Z'));
 
@@ -46,7 +47,7 @@ beforeAll(async () => {
   const config = testConfig(env());
   adapters = createAdapters(config);
   const failures = createCreditFailuresService({ db: seeded.db, adapters, clock });
-  const deps = { db: seeded.db, adapters, clock, config: config.jobs, log: console, failures };
+  const deps = { db: seeded.db, adapters, clock, config: config.jobs, log: console, mailer: createMailer(config), failures };
   runner = await startJobs(deps, { work: true });
   jobs = new Map(allJobs(deps, runner).map((job) => [job.name, job]));
 });
@@ -185,7 +186,7 @@ describe('periodic validations', () => {
     const config = testConfig(env());
     const failures = createCreditFailuresService({ db: seeded.db, adapters, clock });
     runner = await startJobs(
-      { db: seeded.db, adapters, clock, config: config.jobs, log: console, failures },
+      { db: seeded.db, adapters, clock, config: config.jobs, log: console, mailer: createMailer(config), failures },
       { work: true },
     );
   });

@@ -77,7 +77,6 @@ export const MESSAGES = {
   ownTemporaryPassword: 'No puede reenviar su propia contraseña temporal',
   userNotEditable: 'No tiene permiso para editar este usuario',
   inactiveUserResend: 'El usuario se encuentra inactivo; actívelo antes de reenviar la contraseña temporal',
-  createUserMailFailed: 'No fue posible enviar la contraseña temporal; el usuario no se guardó, inténtelo más tarde',
   roleNotAllowed: 'El rol seleccionado no es válido para este usuario',
   roleInactive: 'El rol seleccionado se encuentra inactivo',
   roleTypeNotAllowed: 'No tiene permiso para crear roles de este tipo',

@@ -11,6 +11,8 @@ import { systemClock } from '../platform/clock';
 import { loadConfig } from '../platform/config';
 import { createJwt } from '../platform/jwt';
 import { createMailer } from '../platform/mail';
+import { transaction } from '../platform/transaction';
+import type { JobRunner } from '../jobs/runner';
 import { createIdentityService } from '../modules/identity/service';
 import { upsertCredential } from '../modules/identity/repository';
 import { hashPassword } from '../modules/identity/passwords';
@@ -59,15 +61,24 @@ async function main(): Promise<number> {
       console.error(`Ya existe un usuario con el correo ${email.data}.`);
       return 1;
     }
+    // A one-shot process works no queue: it mails the temporary password itself, after the commit (below).
+    const jobs: JobRunner = {
+      send: async (_executor, job) => {
+        throw new Error(`create-superuser sends no jobs (${job.name})`);
+      },
+    };
     const identity = createIdentityService({
       db,
       clock: systemClock,
-      mailer,
+      jobs,
       jwt: createJwt(config.jwtSecret, systemClock),
       config,
       log,
     });
-    const result = await db.transaction(async (tx) => {
+    // argon2 before the transaction opens (decision 017).
+    const given = values.password === undefined ? undefined : await hashPassword(values.password);
+    const temporary = given === undefined ? await identity.prepareTemporaryPassword() : undefined;
+    const result = await transaction(db, async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({ email: email.data, firstname: values.firstname!, lastname: values.lastname!, type: 1 })
@@ -80,29 +91,34 @@ async function main(): Promise<number> {
         after: { email: user!.email, type: 1 },
         requestId: 'cli:create-superuser',
       });
-      if (values.password !== undefined) {
+      if (given !== undefined) {
         await upsertCredential(tx, user!.id, {
-          passwordHash: await hashPassword(values.password),
+          passwordHash: given,
           temporary: false,
           temporaryExpiresAt: null,
           updatedAt: new Date(),
         });
         return { id: user!.id, temporary: null };
       }
-      const temporary = await identity.issueTemporaryPassword(tx, user!, {
+      const issued = await identity.issueTemporaryPassword(tx, user!, temporary!, {
         actor: null,
         requestId: 'cli:create-superuser',
-        mail: 'best-effort',
+        mail: 'caller',
       });
-      return { id: user!.id, temporary };
+      return { id: user!.id, temporary: issued };
     });
 
     console.log(`Super usuario creado: ${email.data} (id ${result.id}).`);
     if (result.temporary) {
       console.log(`Contraseña temporal: ${result.temporary.password}`);
       console.log(`Vence: ${result.temporary.expiresAt.toISOString()}. Se pedirá cambiarla al iniciar sesión.`);
+      // Committed: the mail can only announce a user that exists. Best effort: the password is printed above.
+      const mailed = await mailer.send(result.temporary.mail).then(
+        () => true,
+        () => false,
+      );
       console.log(
-        result.temporary.mailed
+        mailed
           ? `Se envió por correo a ${email.data}.`
           : `No se pudo enviar el correo (SMTP ${config.smtpHost}:${config.smtpPort}); comparte la contraseña por otro medio.`,
       );

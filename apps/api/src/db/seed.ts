@@ -9,6 +9,7 @@ import { seedSignatureDemo } from './seed-signatures';
 import { roles } from './schema/roles';
 import { users } from './schema/users';
 import type { Db, Tx } from './client';
+import { transaction } from '../platform/transaction';
 import { seedFinancingDemo } from './seed-financing';
 
 /** The demo password of every seeded user (it satisfies both password patterns of spec 1 §5). */
@@ -270,7 +271,7 @@ async function ensureUser(tx: Tx, user: typeof users.$inferInsert): Promise<numb
  */
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
 
     const roleIds = new Map<UserType, number>();

@@ -4,9 +4,11 @@ import type { CreditFailuresService } from '../modules/credit-failures/service';
 import type { Clock } from '../platform/clock';
 import type { JobsConfig } from '../platform/config';
 import type { Logger } from '../platform/deps';
+import type { Mailer } from '../platform/mail';
 import { crmInsertionJobs } from './crm-insertion';
 import { periodicValidationJobs } from './periodic-validations';
-import { startJobRunner, type AnyJobDefinition, type JobRunner } from './runner';
+import { startJobRunner, type AnyJobDefinition, type JobRunner, type JobRuntime } from './runner';
+import { sendMailJob } from './send-mail';
 
 export type JobsDeps = {
   db: Db;
@@ -14,6 +16,7 @@ export type JobsDeps = {
   clock: Clock;
   config: JobsConfig;
   log: Logger;
+  mailer: Pick<Mailer, 'send'>;
   failures: Pick<CreditFailuresService, 'attempt' | 'queuedIds'>;
 };
 
@@ -21,11 +24,11 @@ export type JobsDeps = {
 export function allJobs(deps: JobsDeps, runner: JobRunner): AnyJobDefinition[] {
   const insertion = crmInsertionJobs(deps.failures, runner, deps.config.crmInsertionCron, deps.db);
   const validations = periodicValidationJobs({ ...deps, runner });
-  return [insertion.cycle, insertion.insertUnit, validations.tick, validations.validate];
+  return [insertion.cycle, insertion.insertUnit, validations.tick, validations.validate, sendMailJob(deps.mailer)];
 }
 
 /** Starts pg-boss with every job; `work` also runs the workers and the schedules in this process. */
-export function startJobs(deps: JobsDeps, { work }: { work: boolean }): Promise<JobRunner> {
+export function startJobs(deps: JobsDeps, { work }: { work: boolean }): Promise<JobRuntime> {
   return startJobRunner({
     db: deps.db,
     config: deps.config,

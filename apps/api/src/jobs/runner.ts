@@ -17,6 +17,10 @@ export type JobDefinition<P> = {
   handle(payload: P): Promise<void>;
   /** Further attempts after a failure (pg-boss's retryLimit); a failure is logged each time. */
   retryLimit?: number;
+  /** Seconds before the first retry, doubling (with jitter) for each further one; 1 unless told. */
+  retryDelay?: number;
+  /** Delete the job row as soon as it succeeds (its payload holds a secret that must not stay at rest). */
+  deleteOnSuccess?: boolean;
   /** Cron (Mexico City time) for scheduled jobs; their payload is `{}`. */
   cron?: string;
 };
@@ -25,9 +29,19 @@ export type JobDefinition<P> = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyJobDefinition = JobDefinition<any>;
 
+/** What sending needs of a job: its name and payload (the handler may live in another process). */
+export type JobAddress<P> = Pick<JobDefinition<P>, 'name' | 'payload'>;
+
+/** What services get (AppDeps.jobs): any service can queue work, whether or not this process works the queues. */
 export type JobRunner = {
   /** Sends a job; given a transaction, the job exists only if that transaction commits. */
-  send<P>(executor: Executor, job: JobDefinition<P>, payload: P, options?: { singletonKey?: string }): Promise<void>;
+  send<P>(executor: Executor, job: JobAddress<P>, payload: P, options?: { singletonKey?: string }): Promise<void>;
+};
+
+/** The runner with its life cycle, for whoever builds it (app.ts, a worker process, tests). */
+export type JobRuntime = JobRunner & {
+  /** Starts pg-boss and creates the jobs' queues; with `work` also works them and keeps their schedules. */
+  start(jobs: AnyJobDefinition[], options: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -52,16 +66,92 @@ function connectionOf(executor: Executor): pg.Pool | pg.PoolClient {
 
 /** The queue of a job, created once (pg-boss 10 needs it before send or work). */
 async function ensureQueue(boss: PgBoss, job: AnyJobDefinition, config: JobsConfig) {
-  const options = { name: job.name, retryLimit: job.retryLimit ?? 3, retryDelay: 1, retryBackoff: true };
+  const options = { name: job.name, retryLimit: job.retryLimit ?? 3, retryDelay: job.retryDelay ?? 1, retryBackoff: true };
   const queue = { ...options, expireInSeconds: config.expireSeconds };
   if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, queue);
   else await boss.createQueue(job.name, queue);
 }
 
 /**
- * Starts pg-boss on `db` (its tables in schema `pgboss`, created or upgraded at start). With `work: true` this
- * process also works the queues and keeps the schedules; otherwise it only sends (a copy that serves requests).
+ * A runner on `db` (pg-boss, its tables in schema `pgboss`, created or upgraded by start()). Sending works once it
+ * has started, in every process: with `work: true` the process also works the queues and keeps the schedules;
+ * otherwise it only sends (a copy that serves requests, JOBS=off).
  */
+export function createJobRunner(options: { db: Db; config: JobsConfig; log: Logger }): JobRuntime {
+  const { db, config, log } = options;
+  let plan: { jobs: AnyJobDefinition[]; work: boolean } | undefined;
+  let starting: Promise<PgBoss> | undefined;
+  let stopped: Promise<void> | undefined;
+
+  async function launch(jobs: AnyJobDefinition[], work: boolean): Promise<PgBoss> {
+    const boss = new PgBoss({
+      db: executorFor(db.$client),
+      schema: SCHEMA,
+      supervise: work,
+      schedule: work,
+      maintenanceIntervalSeconds: config.maintenanceSeconds,
+      expireInSeconds: config.expireSeconds,
+    });
+    boss.on('error', (error) => log.error({ err: { message: error.message } }, 'jobs: pg-boss error'));
+    await boss.start();
+    for (const job of jobs) await ensureQueue(boss, job, config);
+    if (!work) return boss;
+    for (const job of jobs) {
+      await boss.work<unknown>(job.name, { pollingIntervalSeconds: config.pollSeconds, batchSize: 1 }, async ([found]) => {
+        if (!found) return;
+        const payload = job.payload.safeParse(found.data ?? {});
+        if (!payload.success) {
+          // A payload that does not parse will never parse: log it and let the job end (no retry loop).
+          log.error({ job: job.name, id: found.id }, 'jobs: invalid payload, dropped');
+          return;
+        }
+        try {
+          await job.handle(payload.data);
+        } catch (error) {
+          log.warn({ job: job.name, id: found.id, err: { message: (error as Error).message } }, 'jobs: failed');
+          throw error;
+        }
+        // pg-boss's own completion then finds no row, which it accepts.
+        if (job.deleteOnSuccess) await boss.deleteJob(job.name, found.id);
+      });
+      if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: JOBS_TIME_ZONE });
+    }
+    return boss;
+  }
+
+  /** pg-boss, started once; a start that failed (the database was down) is tried again by the next caller. */
+  function started(): Promise<PgBoss> {
+    if (!plan) return Promise.reject(new Error('jobs: the runner is not started'));
+    const { jobs, work } = plan;
+    starting ??= launch(jobs, work).catch((error: unknown) => {
+      starting = undefined;
+      throw error;
+    });
+    return starting;
+  }
+
+  return {
+    async send(executor, job, payload, sendOptions = {}) {
+      const data = job.payload.parse(payload) as object;
+      const boss = await started();
+      await boss.send(job.name, data, { ...sendOptions, db: executorFor(connectionOf(executor)) });
+    },
+
+    async start(jobs, { work }) {
+      plan = { jobs, work };
+      await started();
+    },
+
+    stop: () =>
+      (stopped ??= (async () => {
+        const boss = await starting?.catch(() => undefined);
+        // Let a running handler finish (up to 10 s); an unfinished job expires and runs again elsewhere.
+        await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+      })()),
+  };
+}
+
+/** Creates and starts a runner whose jobs may send further jobs (`jobs` is given the runner). */
 export async function startJobRunner(options: {
   db: Db;
   config: JobsConfig;
@@ -69,58 +159,8 @@ export async function startJobRunner(options: {
   jobs: (runner: JobRunner) => AnyJobDefinition[];
   log: Logger;
   work: boolean;
-}): Promise<JobRunner> {
-  const { db, config, log, work } = options;
-  const boss = new PgBoss({
-    db: executorFor(db.$client),
-    schema: SCHEMA,
-    supervise: work,
-    schedule: work,
-    maintenanceIntervalSeconds: config.maintenanceSeconds,
-    expireInSeconds: config.expireSeconds,
-  });
-  boss.on('error', (error) => log.error({ err: { message: error.message } }, 'jobs: pg-boss error'));
-  await boss.start();
-
-  let stopped: Promise<void> | undefined;
-  const runner: JobRunner = {
-    async send(executor, job, payload, sendOptions = {}) {
-      const data = job.payload.parse(payload) as object;
-      await boss.send(job.name, data, { ...sendOptions, db: executorFor(connectionOf(executor)) });
-    },
-    stop: () =>
-      (stopped ??= (async () => {
-        // Let a running handler finish (up to 10 s); an unfinished job expires and runs again elsewhere.
-        await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      })()),
-  };
-
-  const jobs = options.jobs(runner);
-  for (const job of jobs) await ensureQueue(boss, job, config);
-
-  if (work) {
-    for (const job of jobs) {
-      await boss.work<unknown>(
-        job.name,
-        { pollingIntervalSeconds: config.pollSeconds, batchSize: 1 },
-        async ([found]) => {
-          if (!found) return;
-          const payload = job.payload.safeParse(found.data ?? {});
-          if (!payload.success) {
-            // A payload that does not parse will never parse: log it and let the job end (no retry loop).
-            log.error({ job: job.name, id: found.id }, 'jobs: invalid payload, dropped');
-            return;
-          }
-          try {
-            await job.handle(payload.data);
-          } catch (error) {
-            log.warn({ job: job.name, id: found.id, err: { message: (error as Error).message } }, 'jobs: failed');
-            throw error;
-          }
-        },
-      );
-      if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: JOBS_TIME_ZONE });
-    }
-  }
+}): Promise<JobRuntime> {
+  const runner = createJobRunner(options);
+  await runner.start(options.jobs(runner), { work: options.work });
   return runner;
 }

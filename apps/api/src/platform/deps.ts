@@ -1,5 +1,6 @@
 import type { Adapters } from '../adapters';
 import type { Db } from '../db/client';
+import type { JobRunner } from '../jobs/runner';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Jwt } from './jwt';
@@ -18,7 +19,10 @@ export type AppDeps = {
   config: Config;
   db: Db;
   clock: Clock;
+  /** For the send-mail job's handler only: services queue mail (jobs/send-mail.ts, decision 017). */
   mailer: Mailer;
+  /** Sends jobs in the caller's transaction; works in every process (send-only with JOBS=off). */
+  jobs: JobRunner;
   jwt: Jwt;
   log: Logger;
   /** The lender's external systems (decision 009), one circuit breaker each per process. */

@@ -1,15 +1,17 @@
 import nodemailer from 'nodemailer';
 import type { Config } from './config';
+import { inTransaction } from './transaction';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
 export type Mailer = {
+  /** Refuses to run inside a transaction: services queue mail (jobs/send-mail.ts, decision 017). */
   send(message: MailMessage): Promise<void>;
-  /** Sends without waiting; failures are logged. idle() waits for every such send (tests, shutdown). */
-  sendInBackground(message: MailMessage, onError: (error: unknown) => void): void;
-  idle(): Promise<void>;
   close(): Promise<void>;
 };
+
+export const MAIL_IN_TRANSACTION =
+  'mail is never sent inside a database transaction: queue it with queueMail() (jobs/send-mail.ts)';
 
 /** Outgoing mail over SMTP (the simulators' mail catcher by default, a real relay in production). */
 export function createMailer(
@@ -24,25 +26,15 @@ export function createMailer(
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
-  const pending = new Set<Promise<void>>();
-
-  const send = async (message: MailMessage) => {
-    await transport.sendMail({ from: config.mailFrom, ...message });
-  };
 
   return {
-    send,
-    sendInBackground(message, onError) {
-      const p = send(message)
-        .catch(onError)
-        .finally(() => pending.delete(p));
-      pending.add(p);
-    },
-    async idle() {
-      while (pending.size > 0) await Promise.all([...pending]);
+    async send(message) {
+      // A slow or dead relay would hold the transaction's locks and connection, and a rollback after the
+      // relay took the message would announce data that never existed.
+      if (inTransaction()) throw new Error(MAIL_IN_TRANSACTION);
+      await transport.sendMail({ from: config.mailFrom, ...message });
     },
     async close() {
-      await this.idle();
       transport.close();
     },
   };

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../db/client';
 
@@ -8,6 +9,12 @@ export type AfterCommit = () => void | Promise<void>;
 const queues = new WeakMap<Tx, AfterCommit[]>();
 
 const isTransaction = (executor: Executor): executor is Tx => executor instanceof PgTransaction;
+
+/** Set while the work of a transaction() runs, so a call to the outside world can refuse to run in it. */
+const open = new AsyncLocalStorage<true>();
+
+/** Whether this code runs inside a transaction opened by `transaction()` (decision 017: no SMTP in there). */
+export const inTransaction = (): boolean => open.getStore() === true;
 
 /**
  * Runs `work` in one transaction; once PostgreSQL has committed it, runs in order the callbacks that `work`
@@ -22,9 +29,10 @@ export async function transaction<T>(executor: Executor, work: (tx: Tx) => Promi
   const outer = isTransaction(executor) ? queues.get(executor) : undefined;
   if (isTransaction(executor) && !outer) throw new Error(NOT_OURS);
   const callbacks: AfterCommit[] = [];
+  // The one place allowed to open a transaction (eslint.config.js sends everyone else here).
   const result = await executor.transaction(async (tx) => {
     queues.set(tx, callbacks);
-    return work(tx);
+    return open.run(true, () => work(tx));
   });
   if (outer) {
     outer.push(...callbacks);

@@ -6,11 +6,13 @@ import { startJobs } from '../../src/jobs';
 import { createCreditFailuresService } from '../../src/modules/credit-failures/service';
 import { systemClock } from '../../src/platform/clock';
 import { loadConfig } from '../../src/platform/config';
+import { createMailer } from '../../src/platform/mail';
 
 const config = loadConfig(process.env);
 const { db } = createDb(config.databaseUrl!, { max: 4 });
 const adapters = createAdapters(config);
 const failures = createCreditFailuresService({ db, adapters, clock: systemClock });
 const log = { info: () => undefined, warn: () => undefined, error: (o: unknown) => console.error(o) };
-await startJobs({ db, adapters, clock: systemClock, config: config.jobs, log, failures }, { work: true });
+const mailer = createMailer(config);
+await startJobs({ db, adapters, clock: systemClock, config: config.jobs, log, mailer, failures }, { work: true });
 console.log('ready');

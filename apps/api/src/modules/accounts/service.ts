@@ -7,14 +7,14 @@ import {
   type UpdateAccountRequest,
 } from '@planpiso/domain';
 import { roles } from '../../db/schema/roles';
-import type { IdentityService } from '../identity/service';
+import type { IdentityService, TemporaryPassword } from '../identity/service';
 import { accountOperators, userCompanies } from '../../db/schema/assignments';
 import { exceptions } from '../../db/schema/exceptions';
 import { provisions } from '../../db/schema/financing';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { customSigners, signatureConfigs } from '../../db/schema/signatures';
 import { users } from '../../db/schema/users';
-import type { Executor } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
@@ -123,8 +123,22 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
  */
 export function createAccountsService(
   { db }: Pick<AppDeps, 'db'>,
-  identity: Pick<IdentityService, 'issueTemporaryPassword'>,
+  identity: Pick<IdentityService, 'prepareTemporaryPassword' | 'issueTemporaryPassword'>,
 ) {
+  /** One temporary password per person who may become a new legal representative, hashed before the transaction. */
+  async function temporaries(count: number): Promise<TemporaryPassword[]> {
+    const made: TemporaryPassword[] = [];
+    for (let i = 0; i < count; i++) made.push(await identity.prepareTemporaryPassword());
+    return made;
+  }
+
+  /** Gives each new legal representative its temporary password; the mails are queued in the transaction. */
+  async function issueAll(tx: Tx, actor: AuthUser, created: NewLegal[], prepared: TemporaryPassword[], requestId: string) {
+    for (const [index, user] of created.entries()) {
+      await identity.issueTemporaryPassword(tx, user, prepared[index]!, { actor: actor.id, requestId });
+    }
+  }
+
   /** The account if the caller may act on it (in scope, not archived), else 404. */
   async function accountOf(actor: AuthUser, id: number, executor: Executor = db) {
     const account = await findAccount(executor, accountScopeOf(actor), id);
@@ -189,9 +203,10 @@ export function createAccountsService(
     /**
      * The wizard's save (spec 2 §2): the account, assigned to the operator creating it, its companies (CRM clients not
      * registered yet) and each company's legal representative as a type 4 user with a mailed temporary password —
-     * all in one transaction: any refusal, or a mail that cannot be sent, leaves nothing behind.
+     * all in one transaction: any refusal leaves nothing behind, and the mails are queued in it (decision 017).
      */
     async create(actor: AuthUser, input: CreateAccountRequest, requestId: string) {
+      const prepared = await temporaries(input.companies.length);
       const saved = await transaction(db, async (tx) => {
         await assertFree(
           tx,
@@ -218,8 +233,7 @@ export function createAccountsService(
           after,
           requestId,
         });
-        // Last, so every refusal above happens before anyone is mailed.
-        for (const user of created) await identity.issueTemporaryPassword(tx, user, { actor: actor.id, requestId });
+        await issueAll(tx, actor, created, prepared, requestId);
         return after;
       });
       return { data: saved, message: ORGANISATION_MESSAGES.accountSaved };
@@ -229,9 +243,11 @@ export function createAccountsService(
      * The account edit's save (spec 2 "Account edit"): the account's own data is read-only; its companies become the
      * list sent — kept ones may get a new legal representative (a new type 4 user, mailed; the former one stays
      * assigned, no longer by default), new ones are added as in the wizard, and left-out ones are removed when
-     * nothing hangs on them. One transaction; the mails go last.
+     * nothing hangs on them. One transaction, with the mails queued in it.
      */
     async update(actor: AuthUser, id: number, input: UpdateAccountRequest, requestId: string) {
+      // Who is new is only known inside the transaction: every person sent may be, so each gets a hash ready.
+      const prepared = await temporaries(input.companies.filter((c) => c.legalPerson).length);
       const saved = await transaction(db, async (tx) => {
         const account = await accountOf(actor, id, tx);
         const before = await detail(actor, id, tx);
@@ -298,7 +314,7 @@ export function createAccountsService(
           after,
           requestId,
         });
-        for (const user of created) await identity.issueTemporaryPassword(tx, user, { actor: actor.id, requestId });
+        await issueAll(tx, actor, created, prepared, requestId);
         return after;
       });
       return { data: saved, message: ORGANISATION_MESSAGES.accountUpdated };

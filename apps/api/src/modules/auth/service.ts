@@ -3,6 +3,7 @@ import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { notFound, unauthorized } from '../../platform/errors';
+import { transaction } from '../../platform/transaction';
 import * as repo from './repository';
 
 export type SessionAnswer = { user: SessionUser; token: string };
@@ -49,7 +50,7 @@ export function createAuthService({ db, jwt }: Pick<AppDeps, 'db' | 'jwt'>) {
       if (input.userId !== caller.id) throw notFound();
       const assigned = await repo.findAssignedCompanies(db, caller.id);
       if (!assigned.some((c) => c.id === input.companyId)) throw notFound(MESSAGES.companyNotAssigned);
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         await repo.setActiveCompany(tx, caller.id, input.companyId);
         await writeAudit(tx, {
           actor: caller.id,

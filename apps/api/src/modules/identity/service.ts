@@ -15,9 +15,12 @@ import {
   type Tokens,
 } from '@planpiso/domain';
 import type { Executor, Tx } from '../../db/client';
+import { queueMail } from '../../jobs/send-mail';
 import { writeAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
+import type { MailMessage } from '../../platform/mail';
+import { transaction } from '../../platform/transaction';
 import { resetCodeMail, temporaryPasswordMail } from './mail-templates';
 import { dummyPasswordHash, hashPassword, newTemporaryPassword, verifyPassword } from './passwords';
 import * as repo from './repository';
@@ -30,6 +33,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type IssuedTokens = { tokens: Tokens; refreshToken: string; refreshExpiresAt: Date };
 export type SignInResult = ({ kind: 'tokens' } & IssuedTokens) | { kind: 'challenge'; session: string };
 export type RequestContext = { requestId?: string | null };
+/** A temporary password and its argon2 hash, made before the transaction that stores it opens. */
+export type TemporaryPassword = { password: string; passwordHash: string };
+export type IssuedPassword = { password: string; expiresAt: Date; mail: MailMessage };
 
 const notAuthorized = (message: string = MESSAGES.wrongCredentials, reason?: string) =>
   new AppError(IDENTITY_ERROR.NotAuthorized, 401, message, reason);
@@ -49,8 +55,8 @@ export function lockoutSeconds(failures: number): number {
 export type IdentityService = ReturnType<typeof createIdentityService>;
 
 /** The identity flows of ARCHITECTURE §5 (sign-in, challenges, recovery, refresh) and temporary passwords. */
-export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'jwt' | 'config' | 'log'>) {
-  const { db, clock, mailer, jwt, config, log } = deps;
+export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs' | 'jwt' | 'config' | 'log'>) {
+  const { db, clock, jobs, jwt, config, log } = deps;
   const secure = (value: string) => createHmac('sha256', config.jwtSecret).update(value).digest('hex');
 
   async function issueTokens(
@@ -90,16 +96,17 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
     throw notAuthorized();
   }
 
+  /** Stores a password hashed beforehand: argon2's ~50 ms never run while a transaction holds its locks. */
   async function setPassword(
     tx: Tx,
     userId: number,
-    password: string,
+    passwordHash: string,
     action: string,
     ctx: RequestContext & { actor: number | null },
   ): Promise<void> {
     const now = clock.now();
     await repo.upsertCredential(tx, userId, {
-      passwordHash: await hashPassword(password),
+      passwordHash,
       temporary: false,
       temporaryExpiresAt: null,
       updatedAt: now,
@@ -162,8 +169,9 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
       if (!credential.temporaryExpiresAt || credential.temporaryExpiresAt <= now) {
         throw notAuthorized(MESSAGES.temporaryPasswordExpired, TEMPORARY_PASSWORD_EXPIRED);
       }
-      return db.transaction(async (tx) => {
-        await setPassword(tx, found.user.id, newPassword, 'identity.password-changed', {
+      const passwordHash = await hashPassword(newPassword);
+      return transaction(db, async (tx) => {
+        await setPassword(tx, found.user.id, passwordHash, 'identity.password-changed', {
           actor: found.user.id,
           requestId: ctx.requestId,
         });
@@ -171,14 +179,17 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
       });
     },
 
-    /** Always succeeds from the caller's view; mails a code only to an active user under the hourly cap. */
+    /**
+     * Always succeeds from the caller's view; mails a code only to an active user under the hourly cap. The mail
+     * is a job queued with the code (decision 017), so the answer never waits for, or reveals, the mail relay.
+     */
     async forgotPassword(email: string): Promise<void> {
       const user = await repo.findUserByEmail(db, email);
       if (!user || !user.isActive || user.isArchived) return;
       const now = clock.now();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const expiresAt = new Date(now.getTime() + RESET_CODE_TTL_SECONDS * 1000);
-      const issued = await db.transaction(async (tx) => {
+      const issued = await transaction(db, async (tx) => {
         await repo.lockUser(tx, user.id);
         const recent = await repo.countResetCodesSince(tx, user.id, new Date(now.getTime() - 60 * 60 * 1000));
         if (recent >= RESET_CODE_MAX_REQUESTS_PER_HOUR) return false;
@@ -188,24 +199,20 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
           expiresAt,
           createdAt: now,
         });
+        await queueMail(jobs, tx, resetCodeMail(user, code, expiresAt));
         return true;
       });
-      if (!issued) {
-        log.warn({ userId: user.id }, 'password reset requests over the hourly cap; no code mailed');
-        return;
-      }
-      // Not awaited: the answer must not wait for (or reveal) the mail relay.
-      mailer.sendInBackground(resetCodeMail(user, code, expiresAt), (error) =>
-        log.error({ err: error, userId: user.id }, 'could not mail the password reset code'),
-      );
+      if (!issued) log.warn({ userId: user.id }, 'password reset requests over the hourly cap; no code mailed');
     },
 
     async confirmForgotPassword(email: string, code: string, newPassword: string, ctx: RequestContext): Promise<void> {
       const user = await repo.findUserByEmail(db, email);
       if (!user || !user.isActive || user.isArchived) throw codeMismatch();
       const now = clock.now();
+      // Hashed before the transaction, whatever the code turns out to be: every try costs the same.
+      const passwordHash = await hashPassword(newPassword);
       // Decide inside the transaction, throw after it: a wrong try must be counted even though it fails.
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await transaction(db, async (tx) => {
         const stored = await repo.latestResetCode(tx, user.id);
         if (!stored) return codeMismatch();
         if (stored.usedAt) return codeExpired();
@@ -219,7 +226,7 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
           return codeMismatch();
         }
         await repo.markResetCodeUsed(tx, stored.id, now);
-        await setPassword(tx, user.id, newPassword, 'identity.password-reset', {
+        await setPassword(tx, user.id, passwordHash, 'identity.password-reset', {
           actor: user.id,
           requestId: ctx.requestId,
         });
@@ -238,7 +245,7 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
       if (stored.expiresAt <= now) throw notAuthorized(MESSAGES.sessionExpired);
       const found = await repo.findUserWithCredential(db, { id: stored.userId });
       if (!found || !found.user.isActive || found.user.isArchived) throw notAuthorized(MESSAGES.sessionInvalid);
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         // Rotation: the presented token dies now; if another request rotated it first, this one loses.
         if (!(await repo.revokeRefreshToken(tx, stored.id, now))) throw notAuthorized(MESSAGES.sessionInvalid);
         return issueTokens(tx, found.user, stored.authTime, stored.expiresAt);
@@ -251,22 +258,29 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
       if (stored && !stored.revokedAt) await repo.revokeRefreshToken(db, stored.id, clock.now());
     },
 
+    /** A new temporary password and its hash; call it before opening the transaction that issues it. */
+    async prepareTemporaryPassword(): Promise<TemporaryPassword> {
+      const password = newTemporaryPassword();
+      return { password, passwordHash: await hashPassword(password) };
+    },
+
     /**
-     * Gives a user a new temporary password (valid TEMPORARY_PASSWORD_TTL_DAYS) and mails it, inside the
-     * caller's transaction: creating a user and resending a password both use it. With mail 'required' (the
-     * default) a failed send throws and so rolls the transaction back (spec 1 §8, resend failure); the CLI uses
-     * 'best-effort' because it prints the password anyway.
+     * Gives a user a prepared temporary password (valid TEMPORARY_PASSWORD_TTL_DAYS) in the caller's transaction —
+     * creating a user, resending a password and the account wizard use it — and queues the mail that carries it in
+     * that same transaction (decision 017): it goes out once the transaction commits, retried while the relay is
+     * down, and never if the transaction rolls back. `mail: 'caller'` (the CLI) leaves the sending to the caller,
+     * after the commit.
      */
     async issueTemporaryPassword(
       tx: Tx,
       user: { id: number; email: string; firstname: string },
-      ctx: RequestContext & { actor: number | null; mail?: 'required' | 'best-effort' },
-    ): Promise<{ password: string; expiresAt: Date; mailed: boolean }> {
+      temporary: TemporaryPassword,
+      ctx: RequestContext & { actor: number | null; mail?: 'queue' | 'caller' },
+    ): Promise<IssuedPassword> {
       const now = clock.now();
-      const password = newTemporaryPassword();
       const expiresAt = new Date(now.getTime() + TEMPORARY_PASSWORD_TTL_DAYS * DAY_MS);
       await repo.upsertCredential(tx, user.id, {
-        passwordHash: await hashPassword(password),
+        passwordHash: temporary.passwordHash,
         temporary: true,
         temporaryExpiresAt: expiresAt,
         updatedAt: now,
@@ -280,14 +294,9 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'mail
         after: { temporary: true, temporaryExpiresAt: expiresAt.toISOString() },
         requestId: ctx.requestId,
       });
-      try {
-        await mailer.send(temporaryPasswordMail(user, password, expiresAt, config.appUrl));
-        return { password, expiresAt, mailed: true };
-      } catch (error) {
-        log.error({ err: error, userId: user.id }, 'could not mail the temporary password');
-        if (ctx.mail === 'best-effort') return { password, expiresAt, mailed: false };
-        throw new AppError('MAIL_FAILED', 503, MESSAGES.resendPasswordFailed);
-      }
+      const mail = temporaryPasswordMail(user, temporary.password, expiresAt, config.appUrl);
+      if (ctx.mail !== 'caller') await queueMail(jobs, tx, mail);
+      return { password: temporary.password, expiresAt, mail };
     },
   };
 }

@@ -67,7 +67,7 @@ export function createRolesService({ db }: Pick<AppDeps, 'db'>) {
       if (!mayCreateRoleType(actor, input.type)) {
         throw new AppError('ROLE_TYPE_NOT_ALLOWED', 422, MESSAGES.roleTypeNotAllowed);
       }
-      const role = await db.transaction(async (tx) => {
+      const role = await transaction(db, async (tx) => {
         // registerBy is always the caller: the payload's (spec 1 §7) is not trusted.
         const id = await repo.insertRole(tx, { ...input, registerBy: actor.id });
         const saved = (await repo.findRole(tx, { kind: 'all' }, id))!;
@@ -90,7 +90,7 @@ export function createRolesService({ db }: Pick<AppDeps, 'db'>) {
       input: UpdateRoleRequest,
       requestId: string,
     ): Promise<Saved<RoleResponse>> {
-      const role = await db.transaction(async (tx) => {
+      const role = await transaction(db, async (tx) => {
         const before = await repo.findRole(tx, roleScopeOf(actor), id, { lock: true });
         if (!before) throw notFound();
         // Users hold roles by type; changing it would silently change what they may do (spec 1 §2.8).

@@ -93,7 +93,7 @@ function formValues(input: CreateUserRequest, placement: Placement): repo.UserVa
 /** Users (spec 1 §2.5, §2.6, §6): the scoped list, the form with its creation rules, status and resend. */
 export function createUsersService(
   { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
-  identity: Pick<IdentityService, 'issueTemporaryPassword'>,
+  identity: Pick<IdentityService, 'prepareTemporaryPassword' | 'issueTemporaryPassword'>,
 ) {
   /**
    * The role a form names: one the actor may hand out (it is in the actor's roles list), active, and of the
@@ -201,11 +201,13 @@ export function createUsersService(
 
     /**
      * Creates a user with the type the creation rules give (spec 1 §6), its company assignment when it is a
-     * dealer, and its identity with a temporary password mailed to it — all or nothing: if the mail cannot be
-     * sent, no user is left behind without a way in.
+     * dealer, and its identity with a temporary password — all or nothing, with the mail that carries the
+     * password queued in the same transaction (decision 017): a relay that is down delays the mail, it does not
+     * lose it nor refuse the user.
      */
     async create(actor: AuthUser, input: CreateUserRequest, requestId: string): Promise<Saved<UserResponse>> {
-      const user = await db.transaction(async (tx) => {
+      const temporary = await identity.prepareTemporaryPassword();
+      const user = await transaction(db, async (tx) => {
         const placement = await placementFor(tx, actor, input);
         const type = await checkRole(tx, actor, input.roleId, (roleType) => createdUserType(actor.type, roleType));
         const values = formValues(input, placement);
@@ -228,14 +230,7 @@ export function createUsersService(
           after: saved,
           requestId,
         });
-        try {
-          await identity.issueTemporaryPassword(tx, saved, { actor: actor.id, requestId });
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'MAIL_FAILED') {
-            throw new AppError('MAIL_FAILED', 503, MESSAGES.createUserMailFailed);
-          }
-          throw error;
-        }
+        await identity.issueTemporaryPassword(tx, saved, temporary, { actor: actor.id, requestId });
         return saved;
       });
       return { data: user, message: userSaved(fullNameOf(user)) };
@@ -248,7 +243,7 @@ export function createUsersService(
       input: UpdateUserRequest,
       requestId: string,
     ): Promise<Saved<UserResponse>> {
-      const user = await db.transaction(async (tx) => {
+      const user = await transaction(db, async (tx) => {
         const before = await repo.findUser(tx, userScopeOf(actor), id, { lock: true });
         if (!before) throw notFound();
         if (!canEditUser(actor, before)) throw new AppError('FORBIDDEN', 403, MESSAGES.userNotEditable);
@@ -323,8 +318,8 @@ export function createUsersService(
 
     /**
      * Resends a temporary password (spec 1 §6, types 1–3): a new one replaces whatever the user had — the old
-     * temporary password, or their own one (docs/decisions/008) — and their sessions end. If the mail cannot be
-     * sent nothing changes and the spec's failure message answers (spec 1 §8).
+     * temporary password, or their own one (docs/decisions/008) — and their sessions end. The mail is queued in
+     * the same transaction (decision 017): a relay that is down delays it and it is retried until it goes.
      */
     async resend(
       actor: AuthUser,
@@ -332,11 +327,12 @@ export function createUsersService(
       requestId: string,
     ): Promise<Saved<{ firstname: string; lastname: string }>> {
       if (id === actor.id) throw new AppError('OWN_PASSWORD', 403, MESSAGES.ownTemporaryPassword);
-      const user = await db.transaction(async (tx) => {
+      const temporary = await identity.prepareTemporaryPassword();
+      const user = await transaction(db, async (tx) => {
         const target = await repo.findUser(tx, userScopeOf(actor), id, { lock: true });
         if (!target) throw notFound();
         if (!target.isActive) throw new AppError('USER_INACTIVE', 422, MESSAGES.inactiveUserResend);
-        await identity.issueTemporaryPassword(tx, target, { actor: actor.id, requestId });
+        await identity.issueTemporaryPassword(tx, target, temporary, { actor: actor.id, requestId });
         return target;
       });
       return {
