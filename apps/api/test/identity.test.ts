@@ -434,12 +434,12 @@ describe('refresh and sign-out', () => {
     expect(claims.auth_time).toBe(firstClaims.auth_time);
     expect(claims.iat).toBe(firstClaims.iat! + 30 * 60);
 
-    // The old cookie died with the rotation.
+    // The old cookie died with the rotation; presenting it again also revokes its successor (decision 022).
     const replay = await post('/api/identity/refresh', undefined, { cookies: { pp_refresh: firstCookie } });
     expect(replay.statusCode).toBe(401);
     expect(json<ErrorBody>(replay).code).toBe(IDENTITY_ERROR.NotAuthorized);
     expect((await post('/api/identity/refresh', undefined, { cookies: { pp_refresh: secondCookie } })).statusCode).toBe(
-      200,
+      401,
     );
   });
 
@@ -460,6 +460,104 @@ describe('refresh and sign-out', () => {
     const cookie = refreshCookie(await signInRaw(app, user.email, user.password))!;
     await setUserActive(db, user.id, false);
     expect((await post('/api/identity/refresh', undefined, { cookies: { pp_refresh: cookie } })).statusCode).toBe(401);
+  });
+});
+
+describe('ending sessions (decision 022)', () => {
+  const session = (token: string) =>
+    app.inject({ method: 'GET', url: '/api/identity/session', headers: bearer(token) });
+  const refresh = (cookie: string) => post('/api/identity/refresh', undefined, { cookies: { pp_refresh: cookie } });
+
+  it('sign-out ends the access token at once, even one issued in the same second, and every refresh token', async () => {
+    const user = await createUser(db, 2);
+    const first = await signInRaw(app, user.email, user.password);
+    const other = await signInRaw(app, user.email, user.password); // another device
+    const token = json<TokensBody>(first).data.accessToken;
+    expect((await session(token)).statusCode).toBe(200);
+
+    const out = await post('/api/identity/sign-out', undefined, { cookies: { pp_refresh: refreshCookie(first)! } });
+    expect(out.statusCode).toBe(200);
+    const after = await session(token);
+    expect(after.statusCode).toBe(401);
+    expect(json<ErrorBody>(after)).toEqual({ statusCode: 401, code: 'Unauthorized', message: MESSAGES.sessionInvalid });
+    expect((await session(json<TokensBody>(other).data.accessToken)).statusCode).toBe(401);
+    expect((await refresh(refreshCookie(other)!)).statusCode).toBe(401);
+
+    // The clock has not moved: a sign-in in the same second as the sign-out still works.
+    expect((await session(await signIn(app, user.email))).statusCode).toBe(200);
+    expect((await auditActions(user.id)).map((r) => r.action)).toContain('identity.signed-out');
+  });
+
+  it('sign-out with only the Bearer token ends the sessions too', async () => {
+    const user = await createUser(db, 3);
+    const token = await signIn(app, user.email);
+    const out = await post('/api/identity/sign-out', undefined, { headers: bearer(token) });
+    expect(out.statusCode).toBe(200);
+    expect((await session(token)).statusCode).toBe(401);
+  });
+
+  it('a password reset ends the access tokens of the old password', async () => {
+    const user = await createUser(db, 2);
+    const token = await signIn(app, user.email);
+    await post('/api/identity/forgot-password', { email: user.email });
+    const [mail] = await readMail(user.email, app);
+    const code = /\b(\d{6})\b/.exec(mail!.text)![1]!;
+    expect(
+      (await post('/api/identity/confirm-forgot-password', { email: user.email, code, newPassword: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
+    expect((await session(token)).statusCode).toBe(401);
+    expect((await session(await signIn(app, user.email, NEW_PASSWORD))).statusCode).toBe(200);
+  });
+
+  it('a resent temporary password and a deactivation end the access tokens, for good', async () => {
+    const resent = await createUser(db, 3);
+    const resentToken = await signIn(app, resent.email);
+    const temporary = await app.services.identity.prepareTemporaryPassword();
+    await transaction(db, (tx) =>
+      app.services.identity.issueTemporaryPassword(
+        tx,
+        { id: resent.id, email: resent.email, firstname: 'Nombre3' },
+        temporary,
+        { actor: null, requestId: 'test', mail: 'caller' },
+      ),
+    );
+    expect((await session(resentToken)).statusCode).toBe(401);
+
+    const admin = await createUser(db, 1);
+    const adminToken = await signIn(app, admin.email);
+    const deactivated = await createUser(db, 2);
+    const token = await signIn(app, deactivated.email);
+    const toggle = (active: boolean, version: number) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/users/${deactivated.id}/active`,
+        headers: bearer(adminToken),
+        payload: { active, version },
+      });
+    const off = await toggle(false, 1);
+    expect(off.statusCode, off.body).toBe(200);
+    const on = await toggle(true, json<{ data: { version: number } }>(off).data.version);
+    expect(on.statusCode, on.body).toBe(200);
+    // Active again, but the token from before the deactivation stays dead.
+    expect((await session(token)).statusCode).toBe(401);
+  });
+
+  it('a refresh token presented again after its rotation revokes its successor too', async () => {
+    const user = await createUser(db, 2);
+    const signedIn = await signInRaw(app, user.email, user.password);
+    const otherDevice = refreshCookie(await signInRaw(app, user.email, user.password))!;
+    const first = refreshCookie(signedIn)!;
+    const rotated = await refresh(first);
+    expect(rotated.statusCode).toBe(200);
+    const second = refreshCookie(rotated)!;
+
+    const reuse = await refresh(first);
+    expect(reuse.statusCode).toBe(401);
+    // The thief (or the user) holding the successor is out too ...
+    expect((await refresh(second)).statusCode).toBe(401);
+    // ... but another sign-in of the user is a family of its own.
+    expect((await refresh(otherDevice)).statusCode).toBe(200);
   });
 });
 

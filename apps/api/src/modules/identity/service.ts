@@ -61,26 +61,28 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
 
   async function issueTokens(
     tx: Executor,
-    user: { id: number; email: string },
+    user: { id: number; email: string; sessionVersion: number },
     authTime: Date,
-    refreshExpiresAt?: Date,
+    chain?: { expiresAt: Date; familyId: string },
   ): Promise<IssuedTokens> {
     const now = clock.now();
     const accessToken = await jwt.sign(
       'access',
       String(user.id),
-      { email: user.email, auth_time: Math.floor(authTime.getTime() / 1000) },
+      // `sv`: the session version the token belongs to; ending the sessions moves it on (decision 022).
+      { email: user.email, auth_time: Math.floor(authTime.getTime() / 1000), sv: user.sessionVersion },
       ACCESS_TOKEN_TTL_SECONDS,
     );
     const refreshToken = randomBytes(32).toString('base64url');
     // A refresh chain lives at most REFRESH_TOKEN_TTL from its sign-in: rotation does not extend it.
-    const expiresAt = refreshExpiresAt ?? new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+    const expiresAt = chain?.expiresAt ?? new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
     await repo.insertRefreshToken(tx, {
       userId: user.id,
       tokenHash: sha256(refreshToken),
       authTime,
       expiresAt,
       createdAt: now,
+      ...(chain ? { familyId: chain.familyId } : {}),
     });
     return {
       tokens: { accessToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS, tokenType: 'Bearer' },
@@ -111,8 +113,8 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
       temporaryExpiresAt: null,
       updatedAt: now,
     });
-    // A new password ends every other session of the user.
-    await repo.revokeAllRefreshTokens(tx, userId, now);
+    // A new password ends every session of the user, access tokens included (decision 022).
+    await repo.endSessions(tx, userId, now);
     await writeAudit(tx, {
       actor: ctx.actor,
       action,
@@ -175,7 +177,9 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
           actor: found.user.id,
           requestId: ctx.requestId,
         });
-        return issueTokens(tx, found.user, now);
+        // The new password ended the sessions of the old one; this one starts at the new version.
+        const locked = await repo.lockUser(tx, found.user.id);
+        return issueTokens(tx, { ...found.user, sessionVersion: locked!.sessionVersion }, now);
       });
     },
 
@@ -241,21 +245,61 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
       if (!refreshToken) throw notAuthorized(MESSAGES.sessionInvalid);
       const now = clock.now();
       const stored = await repo.findRefreshToken(db, sha256(refreshToken));
-      if (!stored || stored.revokedAt) throw notAuthorized(MESSAGES.sessionInvalid);
+      if (!stored) throw notAuthorized(MESSAGES.sessionInvalid);
+      if (stored.revokedAt) {
+        // A rotated (or revoked) token presented again: whoever holds its successor may not be the user, so the
+        // whole chain of that sign-in dies (decision 022). Other sign-ins of the user are left alone.
+        await repo.revokeFamily(db, stored.familyId, now);
+        throw notAuthorized(MESSAGES.sessionInvalid);
+      }
       if (stored.expiresAt <= now) throw notAuthorized(MESSAGES.sessionExpired);
       const found = await repo.findUserWithCredential(db, { id: stored.userId });
       if (!found || !found.user.isActive || found.user.isArchived) throw notAuthorized(MESSAGES.sessionInvalid);
       return transaction(db, async (tx) => {
+        // The user's row first: an ending of sessions running now either finished (and revoked this token) or
+        // waits for this rotation and then revokes its successor too.
+        const locked = await repo.lockUser(tx, found.user.id);
         // Rotation: the presented token dies now; if another request rotated it first, this one loses.
-        if (!(await repo.revokeRefreshToken(tx, stored.id, now))) throw notAuthorized(MESSAGES.sessionInvalid);
-        return issueTokens(tx, found.user, stored.authTime, stored.expiresAt);
+        if (!locked || !(await repo.revokeRefreshToken(tx, stored.id, now))) {
+          throw notAuthorized(MESSAGES.sessionInvalid);
+        }
+        return issueTokens(tx, { ...found.user, sessionVersion: locked.sessionVersion }, stored.authTime, {
+          expiresAt: stored.expiresAt,
+          familyId: stored.familyId,
+        });
       });
     },
 
-    async signOut(refreshToken: string | undefined): Promise<void> {
-      if (!refreshToken) return;
-      const stored = await repo.findRefreshToken(db, sha256(refreshToken));
-      if (stored && !stored.revokedAt) await repo.revokeRefreshToken(db, stored.id, clock.now());
+    /**
+     * Ends every session of the user behind the refresh cookie, or else behind a still valid access token: the
+     * session version moves on (every access token issued so far answers 401) and every refresh token dies. An
+     * unknown, revoked or missing credential ends nothing and still answers 200.
+     */
+    async signOut(refreshToken: string | undefined, accessToken: string | null, ctx: RequestContext): Promise<void> {
+      let userId: number | undefined;
+      if (refreshToken) {
+        const stored = await repo.findRefreshToken(db, sha256(refreshToken));
+        if (stored && !stored.revokedAt) userId = stored.userId;
+      }
+      if (userId === undefined && accessToken) {
+        const claims = await jwt.verify(accessToken, 'access').catch(() => undefined);
+        const id = Number(claims?.sub);
+        const found = Number.isSafeInteger(id) ? await repo.findUserWithCredential(db, { id }) : undefined;
+        const version = typeof claims?.sv === 'number' ? claims.sv : 0;
+        if (found && found.user.sessionVersion === version) userId = id;
+      }
+      if (userId === undefined) return;
+      const id = userId;
+      await transaction(db, async (tx) => {
+        await repo.endSessions(tx, id, clock.now());
+        await writeAudit(tx, {
+          actor: id,
+          action: 'identity.signed-out',
+          entity: 'user',
+          entityId: id,
+          requestId: ctx.requestId,
+        });
+      });
     },
 
     /** A new temporary password and its hash; call it before opening the transaction that issues it. */
@@ -285,7 +329,7 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
         temporaryExpiresAt: expiresAt,
         updatedAt: now,
       });
-      await repo.revokeAllRefreshTokens(tx, user.id, now);
+      await repo.endSessions(tx, user.id, now);
       await writeAudit(tx, {
         actor: ctx.actor,
         action: 'identity.temporary-password-issued',
