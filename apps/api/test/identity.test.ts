@@ -345,25 +345,84 @@ describe('password recovery', () => {
     expect((await signInRaw(app, user.email, user.password)).statusCode).toBe(200);
   });
 
-  it('voids the code after 5 wrong tries', async () => {
+  const confirmFrom = (remoteAddress: string, email: string, code: string, newPassword = NEW_PASSWORD) =>
+    post('/api/identity/confirm-forgot-password', { email, code, newPassword }, { remoteAddress });
+  const address = () => `10.14.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+  it('answers a known and an unknown e-mail alike, 429 included, after 5 wrong codes from one client', async () => {
     const user = await createUser(db, 2);
     await requestCode(user.email);
     const { code } = await latestCode(user.email);
+    const unknown = `nadie-${user.id}@prueba.planpiso.mx`;
+    const attacker = address();
     for (let i = 0; i < 5; i++) {
-      const wrong = await confirm(user.email, otherCode(code));
-      expect(wrong.statusCode).toBe(400);
-      expect(json<ErrorBody>(wrong)).toMatchObject({
+      const known = await confirmFrom(attacker, user.email, otherCode(code));
+      const nobody = await confirmFrom(attacker, unknown, otherCode(code));
+      expect(known.statusCode).toBe(400);
+      expect(json<ErrorBody>(known)).toMatchObject({
         code: IDENTITY_ERROR.CodeMismatch,
         message: MESSAGES.codeMismatch,
       });
+      expect(nobody.body).toBe(known.body);
     }
-    const limited = await confirm(user.email, code);
-    expect(limited.statusCode).toBe(429);
-    expect(json<ErrorBody>(limited)).toMatchObject({
+    const known = await confirmFrom(attacker, user.email, code);
+    const nobody = await confirmFrom(attacker, unknown, code);
+    expect(known.statusCode).toBe(429);
+    expect(json<ErrorBody>(known)).toMatchObject({
       code: IDENTITY_ERROR.LimitExceeded,
       message: MESSAGES.limitExceeded,
     });
-    expect((await signInRaw(app, user.email, user.password)).statusCode).toBe(200);
+    expect(nobody.statusCode).toBe(429);
+    expect(nobody.body).toBe(known.body);
+    // The window ends.
+    clock.advance(15 * MINUTE + SECOND);
+    expect((await confirmFrom(attacker, unknown, code)).statusCode).toBe(400);
+  });
+
+  it('does not let another client lock the real user out of the code', async () => {
+    const user = await createUser(db, 2);
+    await requestCode(user.email);
+    const { code } = await latestCode(user.email);
+    const attacker = address();
+    for (let i = 0; i < 6; i++) await confirmFrom(attacker, user.email, otherCode(code));
+    expect((await confirmFrom(attacker, user.email, code)).statusCode).toBe(429);
+    const ok = await confirmFrom(`${attacker}9`.slice(0, 15), user.email, code);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await signInRaw(app, user.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('voids a code after 10 wrong tries from all clients; the user gets a new one at once', async () => {
+    const user = await createUser(db, 2);
+    await requestCode(user.email);
+    const { code } = await latestCode(user.email);
+    for (const client of [address(), address()]) {
+      for (let i = 0; i < 5; i++) {
+        expect(json<ErrorBody>(await confirmFrom(client, user.email, otherCode(code))).code).toBe(
+          IDENTITY_ERROR.CodeMismatch,
+        );
+      }
+    }
+    const user1 = address();
+    // Only the holder of the right code hears that it is void ...
+    expect(json<ErrorBody>(await confirmFrom(user1, user.email, otherCode(code))).code).toBe(
+      IDENTITY_ERROR.CodeMismatch,
+    );
+    const void_ = await confirmFrom(user1, user.email, code);
+    expect(void_.statusCode).toBe(400);
+    expect(json<ErrorBody>(void_)).toMatchObject({ code: IDENTITY_ERROR.ExpiredCode, message: MESSAGES.codeExpired });
+    // ... and asks for a new one, which works.
+    await requestCode(user.email);
+    const fresh = await latestCode(user.email);
+    expect((await confirmFrom(user1, user.email, fresh.code)).statusCode).toBe(200);
+  });
+
+  it('tells only the holder of the right code that it expired', async () => {
+    const user = await createUser(db, 2);
+    await requestCode(user.email);
+    const { code } = await latestCode(user.email);
+    clock.advance(HOUR + SECOND);
+    expect(json<ErrorBody>(await confirm(user.email, otherCode(code))).code).toBe(IDENTITY_ERROR.CodeMismatch);
+    expect(json<ErrorBody>(await confirm(user.email, code)).code).toBe(IDENTITY_ERROR.ExpiredCode);
   });
 
   it('refuses a weak new password without spending the code', async () => {

@@ -114,7 +114,7 @@ export async function identityRoutes(app: FastifyInstance, { identity, config }:
     },
     async (request) => {
       const { email, code, newPassword } = request.body;
-      await identity.confirmForgotPassword(email, code, newPassword, { requestId: request.id });
+      await identity.confirmForgotPassword(email, code, newPassword, { requestId: request.id, client: request.ip });
       return { data: { ok: true as const } };
     },
   );

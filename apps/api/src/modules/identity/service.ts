@@ -7,7 +7,9 @@ import {
   LOCKOUT_THRESHOLD,
   MESSAGES,
   REFRESH_TOKEN_TTL_SECONDS,
+  RESET_CODE_FAILURE_WINDOW_SECONDS,
   RESET_CODE_MAX_ATTEMPTS,
+  RESET_CODE_MAX_WRONG_PER_CODE,
   RESET_CODE_MAX_REQUESTS_PER_HOUR,
   RESET_CODE_TTL_SECONDS,
   TEMPORARY_PASSWORD_EXPIRED,
@@ -33,6 +35,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type IssuedTokens = { tokens: Tokens; refreshToken: string; refreshExpiresAt: Date };
 export type SignInResult = ({ kind: 'tokens' } & IssuedTokens) | { kind: 'challenge'; session: string };
 export type RequestContext = { requestId?: string | null };
+/** Where a request came from (Fastify's request.ip, behind TRUST_PROXY the client's). */
+export type ClientContext = RequestContext & { client: string };
 /** A temporary password and its argon2 hash, made before the transaction that stores it opens. */
 export type TemporaryPassword = { password: string; passwordHash: string };
 export type IssuedPassword = { password: string; expiresAt: Date; mail: MailMessage };
@@ -209,25 +213,34 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
       if (!issued) log.warn({ userId: user.id }, 'password reset requests over the hourly cap; no code mailed');
     },
 
-    async confirmForgotPassword(email: string, code: string, newPassword: string, ctx: RequestContext): Promise<void> {
-      const user = await repo.findUserByEmail(db, email);
-      if (!user || !user.isActive || user.isArchived) throw codeMismatch();
+    /**
+     * Known and unknown e-mails answer alike (decision 022): the same argon2 work, the same wrong-code count per
+     * (e-mail, client) with its 429, and 'expired' only for someone who typed the right code. One client reaching
+     * its limit does not void the code for the user, who comes from elsewhere; a code is void only after
+     * RESET_CODE_MAX_WRONG_PER_CODE wrong tries from all clients, and the user may ask for a new one at once.
+     */
+    async confirmForgotPassword(email: string, code: string, newPassword: string, ctx: ClientContext): Promise<void> {
+      const found = await repo.findUserByEmail(db, email);
+      const user = found && found.isActive && !found.isArchived ? found : undefined;
       const now = clock.now();
-      // Hashed before the transaction, whatever the code turns out to be: every try costs the same.
+      // Hashed before the transaction, whatever the code and the e-mail turn out to be: every try costs the same.
       const passwordHash = await hashPassword(newPassword);
+      const given = Buffer.from(secure(`${user?.id ?? 0}:${code}`), 'hex');
       // Decide inside the transaction, throw after it: a wrong try must be counted even though it fails.
       const outcome = await transaction(db, async (tx) => {
-        const stored = await repo.latestResetCode(tx, user.id);
-        if (!stored) return codeMismatch();
-        if (stored.usedAt) return codeExpired();
-        if (stored.attempts >= RESET_CODE_MAX_ATTEMPTS) return limitExceeded();
-        if (stored.expiresAt <= now) return codeExpired();
-        const expected = Buffer.from(stored.codeHash, 'hex');
-        const given = Buffer.from(secure(`${user.id}:${code}`), 'hex');
-        if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-          // The try that reaches the limit still hears "mismatch"; the code is void from the next one on.
-          await repo.countWrongResetCode(tx, stored.id);
+        if ((await repo.resetFailures(tx, email, ctx.client, now)) >= RESET_CODE_MAX_ATTEMPTS) return limitExceeded();
+        const stored = user ? await repo.latestResetCode(tx, user.id) : undefined;
+        const expected = stored ? Buffer.from(stored.codeHash, 'hex') : Buffer.alloc(given.length);
+        const matches = !!stored && expected.length === given.length && timingSafeEqual(expected, given);
+        if (!stored || !user || !matches) {
+          const windowEnds = new Date(now.getTime() + RESET_CODE_FAILURE_WINDOW_SECONDS * 1000);
+          await repo.countResetFailure(tx, email, ctx.client, now, windowEnds);
+          if (stored) await repo.countWrongResetCode(tx, stored.id);
           return codeMismatch();
+        }
+        // Only the holder of the right code learns that it is used, late or void: ask for another one.
+        if (stored.usedAt || stored.expiresAt <= now || stored.attempts >= RESET_CODE_MAX_WRONG_PER_CODE) {
+          return codeExpired();
         }
         await repo.markResetCodeUsed(tx, stored.id, now);
         await setPassword(tx, user.id, passwordHash, 'identity.password-reset', {
