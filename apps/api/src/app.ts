@@ -258,7 +258,16 @@ export async function buildApp({
   // Background jobs (decision 011): this process works the queues unless JOBS=off; it sends them either way.
   app.addHook('onReady', async () => {
     const definitions = allJobs(
-      { db, adapters: deps.adapters, clock, config: config.jobs, log: app.log, mailer: deps.mailer, failures },
+      {
+        db,
+        adapters: deps.adapters,
+        clock,
+        config: config.jobs,
+        log: app.log,
+        mailer: deps.mailer,
+        failures,
+        identity: services.identity,
+      },
       jobs,
     );
     // A database that is down at start must not keep the app from answering (/api/ready says 503): the first job

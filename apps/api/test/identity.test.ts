@@ -1,6 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   IDENTITY_ERROR,
@@ -475,6 +476,95 @@ describe('password recovery', () => {
     expect(refresh.statusCode).toBe(401);
   });
 });
+
+describe('forgot-password says nothing about who exists (decision 022)', () => {
+  const forgot = (email: string) => post('/api/identity/forgot-password', { email });
+  const tag = `tiempo-${Date.now()}`;
+  afterAll(async () => {
+    // Nobody reads these codes: leave no queued requests for other tests' mail workers.
+    await db.execute(sql`delete from pgboss.job where data->>'email' like ${`${tag}%`}`);
+  });
+
+  /** The SQL text of every statement `run` sends to PostgreSQL, values left out. */
+  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+    const spy = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      await run();
+      return spy.mock.calls.map(([query]) =>
+        typeof query === 'string' ? query : String((query as { text?: string }).text ?? ''),
+      );
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('runs the same statements for a known and an unknown e-mail', async () => {
+    const user = await createUser(db, 3, { email: `${tag}-conocido@prueba.planpiso.mx`, password: null });
+    await forgot(`${tag}-calentamiento@prueba.planpiso.mx`); // pg-boss's queue, prepared once
+    const known = await statementsOf(() => forgot(user.email));
+    const unknown = await statementsOf(() => forgot(`${tag}-nadie@prueba.planpiso.mx`));
+    expect(known.length).toBeGreaterThan(0);
+    expect(known).toEqual(unknown);
+  });
+
+  it('takes as long for a known e-mail as for an unknown one (Mann–Whitney over 200 interleaved pairs)', async () => {
+    const known: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      known.push((await createUser(db, 2, { email: `${tag}-u${i}@prueba.planpiso.mx`, password: null })).email);
+    }
+    const time = async (email: string) => {
+      const start = performance.now();
+      const response = await forgot(email);
+      const elapsed = performance.now() - start;
+      expect(response.statusCode).toBe(200);
+      return elapsed;
+    };
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < 20; i++) await time(`${tag}-w${i}@prueba.planpiso.mx`); // warm-up
+    for (let i = 0; i < 200; i++) {
+      // Each user 5 times (the hourly cap), so today's known path would do its whole work every time.
+      const email = known[i % known.length]!;
+      const nobody = `${tag}-n${i}@prueba.planpiso.mx`;
+      // Interleaved, in alternating order: load on the machine falls on both alike.
+      if (i % 2 === 0) {
+        a.push(await time(email));
+        b.push(await time(nobody));
+      } else {
+        b.push(await time(nobody));
+        a.push(await time(email));
+      }
+    }
+    const z = mannWhitneyZ(a, b);
+    // |z| < 3.9 is p > 0.0001 two-sided: the 1.5 ms of doing the per-user work in the request gave |z| far above.
+    expect(
+      Math.abs(z),
+      `z = ${z.toFixed(2)}, medians ${median(a).toFixed(2)} / ${median(b).toFixed(2)} ms`,
+    ).toBeLessThan(3.9);
+  });
+});
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((x, y) => x - y);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** The Mann–Whitney U statistic of two samples as a z-score (normal approximation, ties averaged). */
+function mannWhitneyZ(a: number[], b: number[]): number {
+  const all = [...a.map((v) => ({ v, g: 0 })), ...b.map((v) => ({ v, g: 1 }))].sort((x, y) => x.v - y.v);
+  const ranks = new Array<number>(all.length);
+  for (let i = 0; i < all.length;) {
+    let j = i;
+    while (j + 1 < all.length && all[j + 1]!.v === all[i]!.v) j++;
+    for (let k = i; k <= j; k++) ranks[k] = (i + j) / 2 + 1;
+    i = j + 1;
+  }
+  const rankA = all.reduce((sum, item, i) => (item.g === 0 ? sum + ranks[i]! : sum), 0);
+  const n1 = a.length;
+  const n2 = b.length;
+  const u = rankA - (n1 * (n1 + 1)) / 2;
+  return (u - (n1 * n2) / 2) / Math.sqrt((n1 * n2 * (n1 + n2 + 1)) / 12);
+}
 
 describe('refresh and sign-out', () => {
   it('rotates the refresh cookie and keeps auth_time', async () => {

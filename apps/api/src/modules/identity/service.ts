@@ -17,6 +17,7 @@ import {
   type Tokens,
 } from '@planpiso/domain';
 import type { Executor, Tx } from '../../db/client';
+import { passwordResetCode, type PasswordResetCodeRequest } from '../../jobs/password-reset-code';
 import { queueMail } from '../../jobs/send-mail';
 import { writeAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
@@ -188,13 +189,22 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
     },
 
     /**
-     * Always succeeds from the caller's view; mails a code only to an active user under the hourly cap. The mail
-     * is a job queued with the code (decision 017), so the answer never waits for, or reveals, the mail relay.
+     * Always succeeds from the caller's view, and does one and the same thing for every e-mail: it queues the
+     * request (decision 022). Whether the e-mail belongs to someone is only looked at by the job, after the answer.
      */
     async forgotPassword(email: string): Promise<void> {
-      const user = await repo.findUserByEmail(db, email);
+      await jobs.send(db, passwordResetCode, { email, requestedAt: clock.now().toISOString() });
+    },
+
+    /**
+     * The job behind forgot-password: mails a code only to an active user under the hourly cap. The mail is a job
+     * queued with the code (decision 017). Times run from the request, not from when the job happens to run. Run
+     * twice, it mails a second code that replaces the first (only the newest is valid): safe, if redundant.
+     */
+    async issueResetCode(request: PasswordResetCodeRequest): Promise<void> {
+      const user = await repo.findUserByEmail(db, request.email);
       if (!user || !user.isActive || user.isArchived) return;
-      const now = clock.now();
+      const now = new Date(request.requestedAt);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const expiresAt = new Date(now.getTime() + RESET_CODE_TTL_SECONDS * 1000);
       const issued = await transaction(db, async (tx) => {
