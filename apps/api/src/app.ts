@@ -51,6 +51,8 @@ import { createBranchesService } from './modules/branches/service';
 import { creditFailureRoutes } from './modules/credit-failures/routes';
 import { createCreditFailuresService } from './modules/credit-failures/service';
 import { externalRoutes } from './modules/external/routes';
+import { auditLogRoutes } from './modules/audit-log/routes';
+import { createAuditLogService } from './modules/audit-log/service';
 import { nonWorkingRoutes } from './modules/non-workings/routes';
 import { provisionSettingsRoutes } from './modules/provision-settings/routes';
 import { reportRoutes } from './modules/reports/routes';
@@ -244,6 +246,7 @@ export async function buildApp({
   await app.register(signerConfigurationRoutes, { signers: createSignerConfigurationService(deps) });
   await app.register(externalRoutes, { external: createExternalService(deps) });
   await app.register(nonWorkingRoutes, { nonWorkings: createNonWorkingsService(deps) });
+  await app.register(auditLogRoutes, { auditLog: createAuditLogService(deps) });
   await app.register(provisionSettingsRoutes, { settings: createProvisionSettingsService(deps) });
   await app.register(reportRoutes, { reports: createReportsService(deps) });
   await app.register(serviceDeskEmailRoutes, { serviceDeskEmails: createServiceDeskEmailsService(deps) });

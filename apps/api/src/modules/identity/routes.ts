@@ -58,7 +58,7 @@ export async function identityRoutes(app: FastifyInstance, { identity, config }:
       },
     },
     async (request, reply) => {
-      const result = await identity.signIn(request.body.email, request.body.password);
+      const result = await identity.signIn(request.body.email, request.body.password, { requestId: request.id });
       if (result.kind === 'challenge')
         return { data: { challenge: 'NEW_PASSWORD_REQUIRED' as const, session: result.session } };
       return withRefreshCookie(reply, result);

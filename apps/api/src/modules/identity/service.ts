@@ -96,10 +96,35 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
     };
   }
 
-  async function failSignIn(email: string): Promise<never> {
-    const failures = await repo.recordFailure(db, email, clock.now());
-    const seconds = lockoutSeconds(failures);
-    if (seconds > 0) await repo.lockEmail(db, email, new Date(clock.now().getTime() + seconds * 1000));
+  /**
+   * Counts a failed sign-in, locks the e-mail at the threshold and writes both to the audit log (actor null: nobody
+   * proved who they are). The e-mail is kept as typed — the lender's own log — the password never.
+   */
+  async function failSignIn(email: string, userId: number | null, ctx: RequestContext): Promise<never> {
+    await transaction(db, async (tx) => {
+      const now = clock.now();
+      const failures = await repo.recordFailure(tx, email, now);
+      await writeAudit(tx, {
+        actor: null,
+        action: 'identity.sign-in-failed',
+        entity: 'user',
+        entityId: userId,
+        after: { email, failures },
+        requestId: ctx.requestId,
+      });
+      const seconds = lockoutSeconds(failures);
+      if (seconds === 0) return;
+      const lockedUntil = new Date(now.getTime() + seconds * 1000);
+      await repo.lockEmail(tx, email, lockedUntil);
+      await writeAudit(tx, {
+        actor: null,
+        action: 'identity.locked-out',
+        entity: 'user',
+        entityId: userId,
+        after: { email, failures, lockedUntil: lockedUntil.toISOString() },
+        requestId: ctx.requestId,
+      });
+    });
     throw notAuthorized();
   }
 
@@ -135,14 +160,14 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
      * Wrong password, unknown e-mail and inactive user get one identical answer after the same argon2 work; only
      * someone holding the right temporary password learns that it expired (spec 1 §8).
      */
-    async signIn(email: string, password: string): Promise<SignInResult> {
+    async signIn(email: string, password: string, ctx: RequestContext = {}): Promise<SignInResult> {
       const attempts = await repo.findAttempts(db, email);
       if (attempts?.lockedUntil && attempts.lockedUntil > clock.now()) throw attemptsExceeded();
 
       const found = await repo.findUserWithCredential(db, { email });
       const passwordOk = await verifyPassword(found?.credential?.passwordHash ?? (await dummyPasswordHash()), password);
       if (!found?.credential || !passwordOk || !found.user.isActive || found.user.isArchived) {
-        return failSignIn(email);
+        return failSignIn(email, found?.user.id ?? null, ctx);
       }
       const { user, credential } = found;
       const now = clock.now();
