@@ -50,6 +50,8 @@ import { createBranchesService } from './modules/branches/service';
 import { creditFailureRoutes } from './modules/credit-failures/routes';
 import { createCreditFailuresService } from './modules/credit-failures/service';
 import { externalRoutes } from './modules/external/routes';
+import { auditLogRoutes } from './modules/audit-log/routes';
+import { createAuditLogService } from './modules/audit-log/service';
 import { nonWorkingRoutes } from './modules/non-workings/routes';
 import { provisionSettingsRoutes } from './modules/provision-settings/routes';
 import { reportRoutes } from './modules/reports/routes';
@@ -245,6 +247,7 @@ export async function buildApp({
   await app.register(signerConfigurationRoutes, { signers: createSignerConfigurationService(deps) });
   await app.register(externalRoutes, { external: createExternalService(deps) });
   await app.register(nonWorkingRoutes, { nonWorkings: createNonWorkingsService(deps) });
+  await app.register(auditLogRoutes, { auditLog: createAuditLogService(deps) });
   await app.register(provisionSettingsRoutes, { settings: createProvisionSettingsService(deps) });
   await app.register(reportRoutes, { reports: createReportsService(deps) });
   await app.register(serviceDeskEmailRoutes, { serviceDeskEmails: createServiceDeskEmailsService(deps) });
@@ -259,7 +262,16 @@ export async function buildApp({
   // Background jobs (decision 011): this process works the queues unless JOBS=off; it sends them either way.
   app.addHook('onReady', async () => {
     const definitions = allJobs(
-      { db, adapters: deps.adapters, clock, config: config.jobs, log: app.log, mailer: deps.mailer, failures },
+      {
+        db,
+        adapters: deps.adapters,
+        clock,
+        config: config.jobs,
+        log: app.log,
+        mailer: deps.mailer,
+        failures,
+        identity: services.identity,
+      },
       jobs,
     );
     // A database that is down at start must not keep the app from answering (/api/ready says 503): the first job

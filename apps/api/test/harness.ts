@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { createDb, type Db } from '../src/db/client';
 import { createJobRunner } from '../src/jobs/runner';
+import { passwordResetCode, passwordResetCodeJob } from '../src/jobs/password-reset-code';
 import { sendMail, sendMailJob } from '../src/jobs/send-mail';
 import { createMailer } from '../src/platform/mail';
 import { userAgencies, userCompanies } from '../src/db/schema/assignments';
@@ -219,12 +220,17 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export type CaughtMail = { id: string; from: string; to: string[]; subject: string; text: string; html: string };
 
-/** How many mails to `to` wait in the send-mail queue of `db` (not sent yet, nor given up on). */
+/**
+ * How many mails to `to` wait in the queues of `db` (not sent yet, nor given up on): in the send-mail queue, or
+ * still a forgot-password request whose code is not made yet (decision 022).
+ */
 async function queuedMail(db: Db, to: string): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`
     select case when to_regclass('pgboss.job') is null then 0 else (
       select count(*)::int from pgboss.job
-      where name = ${sendMail.name} and state in ('created', 'retry', 'active') and lower(data->>'to') = lower(${to})
+      where state in ('created', 'retry', 'active') and (
+        (name = ${sendMail.name} and lower(data->>'to') = lower(${to}))
+        or (name = ${passwordResetCode.name} and lower(data->>'email') = lower(${to})))
     ) end as n`);
   return result.rows[0]!.n;
 }
@@ -234,13 +240,15 @@ async function queuedMail(db: Db, to: string): Promise<number> {
  * and mail is a job (decision 017), so a pg-boss worker of the send-mail queue runs until that mail has gone.
  * test/mail-outbox.test.ts covers a relay that is down, with the app's own workers.
  */
-async function deliverMail(db: Db, to: string, timeoutMs = 20_000): Promise<void> {
+async function deliverMail(db: Db, to: string, app?: FastifyInstance, timeoutMs = 20_000): Promise<void> {
   if ((await queuedMail(db, to)) === 0) return;
   const config = testConfig();
   const mailer = createMailer(config);
   const worker = createJobRunner({ db, config: config.jobs, log: silent });
+  // Forgot-password codes are made by a job of the app's identity service (its clock and secret).
+  const jobs = app ? [sendMailJob(mailer), passwordResetCodeJob(app.services.identity)] : [sendMailJob(mailer)];
   try {
-    await worker.start([sendMailJob(mailer)], { work: true });
+    await worker.start(jobs, { work: true });
     const deadline = Date.now() + timeoutMs;
     while ((await queuedMail(db, to)) > 0) {
       if (Date.now() > deadline) throw new Error(`mail to ${to} still queued after ${timeoutMs / 1000} s`);
@@ -254,7 +262,7 @@ async function deliverMail(db: Db, to: string, timeoutMs = 20_000): Promise<void
 
 /** What the mail catcher holds for `to`, newest first, once the mail queued for it (in the app's database) is sent. */
 export async function readMail(to: string, app?: FastifyInstance): Promise<CaughtMail[]> {
-  await deliverMail(app?.deps.db ?? testDb(), to);
+  await deliverMail(app?.deps.db ?? testDb(), to, app);
   const response = await fetch(
     `http://127.0.0.1:${inject('mailHttpPort')}/mail/api/messages?to=${encodeURIComponent(to)}`,
   );

@@ -1,6 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   IDENTITY_ERROR,
@@ -345,25 +346,84 @@ describe('password recovery', () => {
     expect((await signInRaw(app, user.email, user.password)).statusCode).toBe(200);
   });
 
-  it('voids the code after 5 wrong tries', async () => {
+  const confirmFrom = (remoteAddress: string, email: string, code: string, newPassword = NEW_PASSWORD) =>
+    post('/api/identity/confirm-forgot-password', { email, code, newPassword }, { remoteAddress });
+  const address = () => `10.14.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+  it('answers a known and an unknown e-mail alike, 429 included, after 5 wrong codes from one client', async () => {
     const user = await createUser(db, 2);
     await requestCode(user.email);
     const { code } = await latestCode(user.email);
+    const unknown = `nadie-${user.id}@prueba.planpiso.mx`;
+    const attacker = address();
     for (let i = 0; i < 5; i++) {
-      const wrong = await confirm(user.email, otherCode(code));
-      expect(wrong.statusCode).toBe(400);
-      expect(json<ErrorBody>(wrong)).toMatchObject({
+      const known = await confirmFrom(attacker, user.email, otherCode(code));
+      const nobody = await confirmFrom(attacker, unknown, otherCode(code));
+      expect(known.statusCode).toBe(400);
+      expect(json<ErrorBody>(known)).toMatchObject({
         code: IDENTITY_ERROR.CodeMismatch,
         message: MESSAGES.codeMismatch,
       });
+      expect(nobody.body).toBe(known.body);
     }
-    const limited = await confirm(user.email, code);
-    expect(limited.statusCode).toBe(429);
-    expect(json<ErrorBody>(limited)).toMatchObject({
+    const known = await confirmFrom(attacker, user.email, code);
+    const nobody = await confirmFrom(attacker, unknown, code);
+    expect(known.statusCode).toBe(429);
+    expect(json<ErrorBody>(known)).toMatchObject({
       code: IDENTITY_ERROR.LimitExceeded,
       message: MESSAGES.limitExceeded,
     });
-    expect((await signInRaw(app, user.email, user.password)).statusCode).toBe(200);
+    expect(nobody.statusCode).toBe(429);
+    expect(nobody.body).toBe(known.body);
+    // The window ends.
+    clock.advance(15 * MINUTE + SECOND);
+    expect((await confirmFrom(attacker, unknown, code)).statusCode).toBe(400);
+  });
+
+  it('does not let another client lock the real user out of the code', async () => {
+    const user = await createUser(db, 2);
+    await requestCode(user.email);
+    const { code } = await latestCode(user.email);
+    const attacker = address();
+    for (let i = 0; i < 6; i++) await confirmFrom(attacker, user.email, otherCode(code));
+    expect((await confirmFrom(attacker, user.email, code)).statusCode).toBe(429);
+    const ok = await confirmFrom(`${attacker}9`.slice(0, 15), user.email, code);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await signInRaw(app, user.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('voids a code after 10 wrong tries from all clients; the user gets a new one at once', async () => {
+    const user = await createUser(db, 2);
+    await requestCode(user.email);
+    const { code } = await latestCode(user.email);
+    for (const client of [address(), address()]) {
+      for (let i = 0; i < 5; i++) {
+        expect(json<ErrorBody>(await confirmFrom(client, user.email, otherCode(code))).code).toBe(
+          IDENTITY_ERROR.CodeMismatch,
+        );
+      }
+    }
+    const user1 = address();
+    // Only the holder of the right code hears that it is void ...
+    expect(json<ErrorBody>(await confirmFrom(user1, user.email, otherCode(code))).code).toBe(
+      IDENTITY_ERROR.CodeMismatch,
+    );
+    const void_ = await confirmFrom(user1, user.email, code);
+    expect(void_.statusCode).toBe(400);
+    expect(json<ErrorBody>(void_)).toMatchObject({ code: IDENTITY_ERROR.ExpiredCode, message: MESSAGES.codeExpired });
+    // ... and asks for a new one, which works.
+    await requestCode(user.email);
+    const fresh = await latestCode(user.email);
+    expect((await confirmFrom(user1, user.email, fresh.code)).statusCode).toBe(200);
+  });
+
+  it('tells only the holder of the right code that it expired', async () => {
+    const user = await createUser(db, 2);
+    await requestCode(user.email);
+    const { code } = await latestCode(user.email);
+    clock.advance(HOUR + SECOND);
+    expect(json<ErrorBody>(await confirm(user.email, otherCode(code))).code).toBe(IDENTITY_ERROR.CodeMismatch);
+    expect(json<ErrorBody>(await confirm(user.email, code)).code).toBe(IDENTITY_ERROR.ExpiredCode);
   });
 
   it('refuses a weak new password without spending the code', async () => {
@@ -417,6 +477,95 @@ describe('password recovery', () => {
   });
 });
 
+describe('forgot-password says nothing about who exists (decision 022)', () => {
+  const forgot = (email: string) => post('/api/identity/forgot-password', { email });
+  const tag = `tiempo-${Date.now()}`;
+  afterAll(async () => {
+    // Nobody reads these codes: leave no queued requests for other tests' mail workers.
+    await db.execute(sql`delete from pgboss.job where data->>'email' like ${`${tag}%`}`);
+  });
+
+  /** The SQL text of every statement `run` sends to PostgreSQL, values left out. */
+  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+    const spy = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      await run();
+      return spy.mock.calls.map(([query]) =>
+        typeof query === 'string' ? query : String((query as { text?: string }).text ?? ''),
+      );
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('runs the same statements for a known and an unknown e-mail', async () => {
+    const user = await createUser(db, 3, { email: `${tag}-conocido@prueba.planpiso.mx`, password: null });
+    await forgot(`${tag}-calentamiento@prueba.planpiso.mx`); // pg-boss's queue, prepared once
+    const known = await statementsOf(() => forgot(user.email));
+    const unknown = await statementsOf(() => forgot(`${tag}-nadie@prueba.planpiso.mx`));
+    expect(known.length).toBeGreaterThan(0);
+    expect(known).toEqual(unknown);
+  });
+
+  it('takes as long for a known e-mail as for an unknown one (Mann–Whitney over 200 interleaved pairs)', async () => {
+    const known: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      known.push((await createUser(db, 2, { email: `${tag}-u${i}@prueba.planpiso.mx`, password: null })).email);
+    }
+    const time = async (email: string) => {
+      const start = performance.now();
+      const response = await forgot(email);
+      const elapsed = performance.now() - start;
+      expect(response.statusCode).toBe(200);
+      return elapsed;
+    };
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < 20; i++) await time(`${tag}-w${i}@prueba.planpiso.mx`); // warm-up
+    for (let i = 0; i < 200; i++) {
+      // Each user 5 times (the hourly cap), so today's known path would do its whole work every time.
+      const email = known[i % known.length]!;
+      const nobody = `${tag}-n${i}@prueba.planpiso.mx`;
+      // Interleaved, in alternating order: load on the machine falls on both alike.
+      if (i % 2 === 0) {
+        a.push(await time(email));
+        b.push(await time(nobody));
+      } else {
+        b.push(await time(nobody));
+        a.push(await time(email));
+      }
+    }
+    const z = mannWhitneyZ(a, b);
+    // |z| < 3.9 is p > 0.0001 two-sided: the 1.5 ms of doing the per-user work in the request gave |z| far above.
+    expect(
+      Math.abs(z),
+      `z = ${z.toFixed(2)}, medians ${median(a).toFixed(2)} / ${median(b).toFixed(2)} ms`,
+    ).toBeLessThan(3.9);
+  });
+});
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((x, y) => x - y);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** The Mann–Whitney U statistic of two samples as a z-score (normal approximation, ties averaged). */
+function mannWhitneyZ(a: number[], b: number[]): number {
+  const all = [...a.map((v) => ({ v, g: 0 })), ...b.map((v) => ({ v, g: 1 }))].sort((x, y) => x.v - y.v);
+  const ranks = new Array<number>(all.length);
+  for (let i = 0; i < all.length;) {
+    let j = i;
+    while (j + 1 < all.length && all[j + 1]!.v === all[i]!.v) j++;
+    for (let k = i; k <= j; k++) ranks[k] = (i + j) / 2 + 1;
+    i = j + 1;
+  }
+  const rankA = all.reduce((sum, item, i) => (item.g === 0 ? sum + ranks[i]! : sum), 0);
+  const n1 = a.length;
+  const n2 = b.length;
+  const u = rankA - (n1 * (n1 + 1)) / 2;
+  return (u - (n1 * n2) / 2) / Math.sqrt((n1 * n2 * (n1 + n2 + 1)) / 12);
+}
+
 describe('refresh and sign-out', () => {
   it('rotates the refresh cookie and keeps auth_time', async () => {
     const user = await createUser(db, 2);
@@ -434,12 +583,12 @@ describe('refresh and sign-out', () => {
     expect(claims.auth_time).toBe(firstClaims.auth_time);
     expect(claims.iat).toBe(firstClaims.iat! + 30 * 60);
 
-    // The old cookie died with the rotation.
+    // The old cookie died with the rotation; presenting it again also revokes its successor (decision 022).
     const replay = await post('/api/identity/refresh', undefined, { cookies: { pp_refresh: firstCookie } });
     expect(replay.statusCode).toBe(401);
     expect(json<ErrorBody>(replay).code).toBe(IDENTITY_ERROR.NotAuthorized);
     expect((await post('/api/identity/refresh', undefined, { cookies: { pp_refresh: secondCookie } })).statusCode).toBe(
-      200,
+      401,
     );
   });
 
@@ -460,6 +609,104 @@ describe('refresh and sign-out', () => {
     const cookie = refreshCookie(await signInRaw(app, user.email, user.password))!;
     await setUserActive(db, user.id, false);
     expect((await post('/api/identity/refresh', undefined, { cookies: { pp_refresh: cookie } })).statusCode).toBe(401);
+  });
+});
+
+describe('ending sessions (decision 022)', () => {
+  const session = (token: string) =>
+    app.inject({ method: 'GET', url: '/api/identity/session', headers: bearer(token) });
+  const refresh = (cookie: string) => post('/api/identity/refresh', undefined, { cookies: { pp_refresh: cookie } });
+
+  it('sign-out ends the access token at once, even one issued in the same second, and every refresh token', async () => {
+    const user = await createUser(db, 2);
+    const first = await signInRaw(app, user.email, user.password);
+    const other = await signInRaw(app, user.email, user.password); // another device
+    const token = json<TokensBody>(first).data.accessToken;
+    expect((await session(token)).statusCode).toBe(200);
+
+    const out = await post('/api/identity/sign-out', undefined, { cookies: { pp_refresh: refreshCookie(first)! } });
+    expect(out.statusCode).toBe(200);
+    const after = await session(token);
+    expect(after.statusCode).toBe(401);
+    expect(json<ErrorBody>(after)).toEqual({ statusCode: 401, code: 'Unauthorized', message: MESSAGES.sessionInvalid });
+    expect((await session(json<TokensBody>(other).data.accessToken)).statusCode).toBe(401);
+    expect((await refresh(refreshCookie(other)!)).statusCode).toBe(401);
+
+    // The clock has not moved: a sign-in in the same second as the sign-out still works.
+    expect((await session(await signIn(app, user.email))).statusCode).toBe(200);
+    expect((await auditActions(user.id)).map((r) => r.action)).toContain('identity.signed-out');
+  });
+
+  it('sign-out with only the Bearer token ends the sessions too', async () => {
+    const user = await createUser(db, 3);
+    const token = await signIn(app, user.email);
+    const out = await post('/api/identity/sign-out', undefined, { headers: bearer(token) });
+    expect(out.statusCode).toBe(200);
+    expect((await session(token)).statusCode).toBe(401);
+  });
+
+  it('a password reset ends the access tokens of the old password', async () => {
+    const user = await createUser(db, 2);
+    const token = await signIn(app, user.email);
+    await post('/api/identity/forgot-password', { email: user.email });
+    const [mail] = await readMail(user.email, app);
+    const code = /\b(\d{6})\b/.exec(mail!.text)![1]!;
+    expect(
+      (await post('/api/identity/confirm-forgot-password', { email: user.email, code, newPassword: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
+    expect((await session(token)).statusCode).toBe(401);
+    expect((await session(await signIn(app, user.email, NEW_PASSWORD))).statusCode).toBe(200);
+  });
+
+  it('a resent temporary password and a deactivation end the access tokens, for good', async () => {
+    const resent = await createUser(db, 3);
+    const resentToken = await signIn(app, resent.email);
+    const temporary = await app.services.identity.prepareTemporaryPassword();
+    await transaction(db, (tx) =>
+      app.services.identity.issueTemporaryPassword(
+        tx,
+        { id: resent.id, email: resent.email, firstname: 'Nombre3' },
+        temporary,
+        { actor: null, requestId: 'test', mail: 'caller' },
+      ),
+    );
+    expect((await session(resentToken)).statusCode).toBe(401);
+
+    const admin = await createUser(db, 1);
+    const adminToken = await signIn(app, admin.email);
+    const deactivated = await createUser(db, 2);
+    const token = await signIn(app, deactivated.email);
+    const toggle = (active: boolean, version: number) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/users/${deactivated.id}/active`,
+        headers: bearer(adminToken),
+        payload: { active, version },
+      });
+    const off = await toggle(false, 1);
+    expect(off.statusCode, off.body).toBe(200);
+    const on = await toggle(true, json<{ data: { version: number } }>(off).data.version);
+    expect(on.statusCode, on.body).toBe(200);
+    // Active again, but the token from before the deactivation stays dead.
+    expect((await session(token)).statusCode).toBe(401);
+  });
+
+  it('a refresh token presented again after its rotation revokes its successor too', async () => {
+    const user = await createUser(db, 2);
+    const signedIn = await signInRaw(app, user.email, user.password);
+    const otherDevice = refreshCookie(await signInRaw(app, user.email, user.password))!;
+    const first = refreshCookie(signedIn)!;
+    const rotated = await refresh(first);
+    expect(rotated.statusCode).toBe(200);
+    const second = refreshCookie(rotated)!;
+
+    const reuse = await refresh(first);
+    expect(reuse.statusCode).toBe(401);
+    // The thief (or the user) holding the successor is out too ...
+    expect((await refresh(second)).statusCode).toBe(401);
+    // ... but another sign-in of the user is a family of its own.
+    expect((await refresh(otherDevice)).statusCode).toBe(200);
   });
 });
 

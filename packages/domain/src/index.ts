@@ -21,6 +21,7 @@ export * from './money';
 export * from './financing/credit-lines';
 export * from './financing/vin-checks';
 export * from './contracts/users';
+export * from './contracts/audit-log';
 export * from './contracts/roles';
 export * from './contracts/organisation-lookups';
 export * from './contracts/notifications';

@@ -27,6 +27,8 @@ export const API_PERMISSIONS = {
   'POST /api/identity/refresh': 'public',
   'POST /api/identity/sign-out': 'public',
   'GET /api/identity/session': 'authenticated',
+  // The audit log (issue 14): read by the super user only; written by every state change (ARCHITECTURE §4)
+  'GET /api/audit-log': [1],
   // Session user (spec 1 §7)
   'POST /api/auth/login': 'authenticated',
   'POST /api/auth/set-information': [4, 5],

@@ -5,7 +5,9 @@ import type { Clock } from '../platform/clock';
 import type { JobsConfig } from '../platform/config';
 import type { Logger } from '../platform/deps';
 import type { Mailer } from '../platform/mail';
+import type { IdentityService } from '../modules/identity/service';
 import { crmInsertionJobs } from './crm-insertion';
+import { passwordResetCodeJob } from './password-reset-code';
 import { periodicValidationJobs } from './periodic-validations';
 import { startJobRunner, type AnyJobDefinition, type JobRunner, type JobRuntime } from './runner';
 import { sendMailJob } from './send-mail';
@@ -18,13 +20,22 @@ export type JobsDeps = {
   log: Logger;
   mailer: Pick<Mailer, 'send'>;
   failures: Pick<CreditFailuresService, 'attempt' | 'queuedIds'>;
+  /** The API passes it (forgot-password codes, decision 022); a worker without it leaves that queue to the API. */
+  identity?: Pick<IdentityService, 'issueResetCode'>;
 };
 
 /** Every job of the app (decision 011); handlers that send further jobs use `runner`. */
 export function allJobs(deps: JobsDeps, runner: JobRunner): AnyJobDefinition[] {
   const insertion = crmInsertionJobs(deps.failures, runner, deps.config.crmInsertionCron, deps.db);
   const validations = periodicValidationJobs({ ...deps, runner });
-  return [insertion.cycle, insertion.insertUnit, validations.tick, validations.validate, sendMailJob(deps.mailer)];
+  const jobs = [
+    insertion.cycle,
+    insertion.insertUnit,
+    validations.tick,
+    validations.validate,
+    sendMailJob(deps.mailer),
+  ];
+  return deps.identity ? [...jobs, passwordResetCodeJob(deps.identity)] : jobs;
 }
 
 /** Starts pg-boss with every job; `work` also runs the workers and the schedules in this process. */

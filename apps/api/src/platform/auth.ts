@@ -20,7 +20,15 @@ export type AuthUser = {
 };
 
 /** The verified access-token claims of the request. */
-export type AccessClaims = { sub: string; email: string; exp: number; iat: number; authTime: number };
+export type AccessClaims = {
+  sub: string;
+  email: string;
+  exp: number;
+  iat: number;
+  authTime: number;
+  /** The user's session version when the token was issued (decision 022); tokens from before it carry none: 0. */
+  sessionVersion: number;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,6 +58,7 @@ export async function verifyAccessToken(jwt: Jwt, token: string): Promise<Access
     exp: payload.exp,
     iat: payload.iat,
     authTime: typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat,
+    sessionVersion: typeof payload.sv === 'number' ? payload.sv : 0,
   };
 }
 
@@ -67,6 +76,7 @@ async function loadCaller(db: Executor, id: number) {
       agencyId: users.agencyId,
       isActive: users.isActive,
       isArchived: users.isArchived,
+      sessionVersion: users.sessionVersion,
     })
     .from(users)
     .where(eq(users.id, id))
@@ -105,9 +115,11 @@ export function registerAuthorization(app: FastifyInstance, deps: { db: Executor
     const row = Number.isSafeInteger(id) ? await loadCaller(deps.db, id) : undefined;
     if (!row || !isUserType(row.type)) throw unauthorized(MESSAGES.sessionInvalid);
     if (!row.isActive || row.isArchived) throw unauthorized(MESSAGES.userInactive);
+    // Sign-out, a new password and the rest of decision 022 moved the version on: this token's session ended.
+    if (row.sessionVersion !== claims.sessionVersion) throw unauthorized(MESSAGES.sessionInvalid);
     if (!isAllowed(access, row.type)) throw forbidden();
 
-    const { isActive: _active, isArchived: _archived, ...user } = row;
+    const { isActive: _active, isArchived: _archived, sessionVersion: _version, ...user } = row;
     request.user = { ...user, type: row.type };
     request.auth = claims;
   });

@@ -117,13 +117,19 @@ export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock,
     const id = Number(claims.sub);
     if (!Number.isSafeInteger(id)) throw new AppError('Unauthorized', 401, MESSAGES.sessionInvalid);
     const [row] = await db
-      .select({ type: users.type, isActive: users.isActive, isArchived: users.isArchived })
+      .select({
+        type: users.type,
+        isActive: users.isActive,
+        isArchived: users.isArchived,
+        sessionVersion: users.sessionVersion,
+      })
       .from(users)
       .where(eq(users.id, id))
       .limit(1);
     // The same rules as a Bearer request (platform/auth.ts): unknown or inactive users are refused.
     if (!row || !isUserType(row.type)) throw new AppError('Unauthorized', 401, MESSAGES.sessionInvalid);
     if (!row.isActive || row.isArchived) throw new AppError('Unauthorized', 401, MESSAGES.userInactive);
+    if (row.sessionVersion !== claims.sessionVersion) throw new AppError('Unauthorized', 401, MESSAGES.sessionInvalid);
     return { userId: id, exp: claims.exp };
   }
 

@@ -1,4 +1,16 @@
-import { boolean, char, index, integer, pgTable, timestamp, varchar, text, bigint } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  char,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A user's password (argon2id). A temporary one must be replaced at first sign-in and expires. */
@@ -21,13 +33,15 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: char('token_hash', { length: 64 }).notNull().unique(),
+    /** One per sign-in, kept by every rotation: a rotated token presented again revokes the whole family. */
+    familyId: uuid('family_id').notNull().defaultRandom(),
     /** The first sign-in of this chain; access tokens keep it as auth_time across refreshes. */
     authTime: timestamp('auth_time', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('refresh_tokens_user_id_idx').on(t.userId)],
+  (t) => [index('refresh_tokens_user_id_idx').on(t.userId), index('refresh_tokens_family_id_idx').on(t.familyId)],
 );
 
 /** Password-reset codes: 6 digits, stored hashed, 1 h, single use, a few tries (ARCHITECTURE §5). */
@@ -54,3 +68,18 @@ export const signInAttempts = pgTable('sign_in_attempts', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Wrong reset codes per e-mail (known or not) and client address, in a fixed window: the limit stops one client
+ * guessing without letting it lock the real user, who comes from elsewhere, out (decision 022).
+ */
+export const resetCodeFailures = pgTable(
+  'reset_code_failures',
+  {
+    email: varchar('email', { length: 320 }).notNull(),
+    client: varchar('client', { length: 100 }).notNull(),
+    failures: integer('failures').notNull().default(0),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.client] })],
+);

@@ -36,6 +36,11 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Bumped by every status change: a change made from a stale screen is refused (docs/decisions/016). */
     version: integer('version').notNull().default(1),
+    /**
+     * Carried in every access token (`sv`); sign-out, a new or reset password, a resent temporary password and
+     * deactivation bump it, so every access token issued before answers 401 at once (decision 022).
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     isArchived: boolean('is_archived').notNull().default(false),
     legalId: varchar('legal_id', { length: 50 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

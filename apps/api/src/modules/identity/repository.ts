@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import { credentials, refreshTokens, resetCodes, signInAttempts } from '../../db/schema/identity';
+import { credentials, refreshTokens, resetCodeFailures, resetCodes, signInAttempts } from '../../db/schema/identity';
 import { users } from '../../db/schema/users';
 import type { Executor } from '../../db/client';
 
@@ -11,6 +11,7 @@ export type IdentityUser = {
   type: number;
   isActive: boolean;
   isArchived: boolean;
+  sessionVersion: number;
 };
 
 export type Credential = {
@@ -28,6 +29,7 @@ const userColumns = {
   type: users.type,
   isActive: users.isActive,
   isArchived: users.isArchived,
+  sessionVersion: users.sessionVersion,
 };
 
 const credentialColumns = {
@@ -56,9 +58,30 @@ export async function findUserWithCredential(
   return { user: row.user, credential: row.credential?.passwordHash ? (row.credential as Credential) : null };
 }
 
-/** Locks the user's row for the rest of the transaction (serialises per-user counters such as reset codes). */
-export async function lockUser(tx: Executor, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+/**
+ * Locks the user's row for the rest of the transaction (serialises per-user counters such as reset codes, and a
+ * refresh against an ending of sessions) and returns its session version.
+ */
+export async function lockUser(tx: Executor, userId: number): Promise<{ sessionVersion: number } | undefined> {
+  const [row] = await tx
+    .select({ sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row;
+}
+
+/**
+ * Ends every session of the user (decision 022): the session version moves on, so every access token issued
+ * before answers 401, and every refresh token dies. The UPDATE locks the user's row first, so a refresh that
+ * locked it (see lockUser) either finished before or sees the new version.
+ */
+export async function endSessions(tx: Executor, userId: number, now: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId));
+  await revokeAllRefreshTokens(tx, userId, now);
 }
 
 export async function upsertCredential(
@@ -108,7 +131,7 @@ export async function clearAttempts(db: Executor, email: string): Promise<void> 
 
 export async function insertRefreshToken(
   tx: Executor,
-  value: { userId: number; tokenHash: string; authTime: Date; expiresAt: Date; createdAt: Date },
+  value: { userId: number; tokenHash: string; authTime: Date; expiresAt: Date; createdAt: Date; familyId?: string },
 ): Promise<void> {
   await tx.insert(refreshTokens).values(value);
 }
@@ -121,6 +144,7 @@ export async function findRefreshToken(db: Executor, tokenHash: string) {
       authTime: refreshTokens.authTime,
       expiresAt: refreshTokens.expiresAt,
       revokedAt: refreshTokens.revokedAt,
+      familyId: refreshTokens.familyId,
     })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, tokenHash))
@@ -143,6 +167,14 @@ export async function revokeAllRefreshTokens(tx: Executor, userId: number, now: 
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes every token of one sign-in's chain (a rotated token presented again: someone else may hold it). */
+export async function revokeFamily(tx: Executor, familyId: string, now: Date): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 // --- reset codes ------------------------------------------------------------------------------------------
@@ -191,4 +223,36 @@ export async function countWrongResetCode(tx: Executor, id: number): Promise<num
 
 export async function markResetCodeUsed(tx: Executor, id: number, now: Date): Promise<void> {
   await tx.update(resetCodes).set({ usedAt: now }).where(eq(resetCodes.id, id));
+}
+
+// --- wrong reset codes per e-mail and client ----------------------------------------------------------------
+
+/** Wrong codes counted for (e-mail, client) in the current window, the row locked; 0 once the window ended. */
+export async function resetFailures(tx: Executor, email: string, client: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ failures: resetCodeFailures.failures, windowEndsAt: resetCodeFailures.windowEndsAt })
+    .from(resetCodeFailures)
+    .where(and(eq(resetCodeFailures.email, email), eq(resetCodeFailures.client, client)))
+    .for('update');
+  return row && row.windowEndsAt > now ? row.failures : 0;
+}
+
+/** Counts one more wrong code for (e-mail, client); a window that ended starts again at 1. */
+export async function countResetFailure(
+  tx: Executor,
+  email: string,
+  client: string,
+  now: Date,
+  windowEndsAt: Date,
+): Promise<void> {
+  await tx
+    .insert(resetCodeFailures)
+    .values({ email, client, failures: 1, windowEndsAt })
+    .onConflictDoUpdate({
+      target: [resetCodeFailures.email, resetCodeFailures.client],
+      set: {
+        failures: sql`case when ${resetCodeFailures.windowEndsAt} <= ${now} then 1 else ${resetCodeFailures.failures} + 1 end`,
+        windowEndsAt: sql`case when ${resetCodeFailures.windowEndsAt} <= ${now} then ${windowEndsAt} else ${resetCodeFailures.windowEndsAt} end`,
+      },
+    });
 }

@@ -15,6 +15,7 @@ import {
   signInRequest,
   signInResponse,
 } from '@planpiso/domain';
+import { bearerToken } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import { unauthorized } from '../../platform/errors';
 import type { IdentityService, IssuedTokens } from './service';
@@ -57,7 +58,7 @@ export async function identityRoutes(app: FastifyInstance, { identity, config }:
       },
     },
     async (request, reply) => {
-      const result = await identity.signIn(request.body.email, request.body.password);
+      const result = await identity.signIn(request.body.email, request.body.password, { requestId: request.id });
       if (result.kind === 'challenge')
         return { data: { challenge: 'NEW_PASSWORD_REQUIRED' as const, session: result.session } };
       return withRefreshCookie(reply, result);
@@ -113,7 +114,7 @@ export async function identityRoutes(app: FastifyInstance, { identity, config }:
     },
     async (request) => {
       const { email, code, newPassword } = request.body;
-      await identity.confirmForgotPassword(email, code, newPassword, { requestId: request.id });
+      await identity.confirmForgotPassword(email, code, newPassword, { requestId: request.id, client: request.ip });
       return { data: { ok: true as const } };
     },
   );
@@ -143,10 +144,14 @@ export async function identityRoutes(app: FastifyInstance, { identity, config }:
     '/api/identity/sign-out',
     {
       config: { rateLimit },
-      schema: { tags, summary: 'Revoke the refresh cookie and clear it', response: { 200: okResponse } },
+      schema: {
+        tags,
+        summary: 'End every session of the user (refresh cookie, or Bearer token) and clear the cookie',
+        response: { 200: okResponse },
+      },
     },
     async (request, reply) => {
-      await identity.signOut(request.cookies[REFRESH_COOKIE]);
+      await identity.signOut(request.cookies[REFRESH_COOKIE], bearerToken(request), { requestId: request.id });
       clearRefreshCookie(reply);
       return { data: { ok: true as const } };
     },

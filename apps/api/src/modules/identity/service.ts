@@ -7,7 +7,9 @@ import {
   LOCKOUT_THRESHOLD,
   MESSAGES,
   REFRESH_TOKEN_TTL_SECONDS,
+  RESET_CODE_FAILURE_WINDOW_SECONDS,
   RESET_CODE_MAX_ATTEMPTS,
+  RESET_CODE_MAX_WRONG_PER_CODE,
   RESET_CODE_MAX_REQUESTS_PER_HOUR,
   RESET_CODE_TTL_SECONDS,
   TEMPORARY_PASSWORD_EXPIRED,
@@ -15,6 +17,7 @@ import {
   type Tokens,
 } from '@planpiso/domain';
 import type { Executor, Tx } from '../../db/client';
+import { passwordResetCode, type PasswordResetCodeRequest } from '../../jobs/password-reset-code';
 import { queueMail } from '../../jobs/send-mail';
 import { writeAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
@@ -33,6 +36,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type IssuedTokens = { tokens: Tokens; refreshToken: string; refreshExpiresAt: Date };
 export type SignInResult = ({ kind: 'tokens' } & IssuedTokens) | { kind: 'challenge'; session: string };
 export type RequestContext = { requestId?: string | null };
+/** Where a request came from (Fastify's request.ip, behind TRUST_PROXY the client's). */
+export type ClientContext = RequestContext & { client: string };
 /** A temporary password and its argon2 hash, made before the transaction that stores it opens. */
 export type TemporaryPassword = { password: string; passwordHash: string };
 export type IssuedPassword = { password: string; expiresAt: Date; mail: MailMessage };
@@ -61,26 +66,28 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
 
   async function issueTokens(
     tx: Executor,
-    user: { id: number; email: string },
+    user: { id: number; email: string; sessionVersion: number },
     authTime: Date,
-    refreshExpiresAt?: Date,
+    chain?: { expiresAt: Date; familyId: string },
   ): Promise<IssuedTokens> {
     const now = clock.now();
     const accessToken = await jwt.sign(
       'access',
       String(user.id),
-      { email: user.email, auth_time: Math.floor(authTime.getTime() / 1000) },
+      // `sv`: the session version the token belongs to; ending the sessions moves it on (decision 022).
+      { email: user.email, auth_time: Math.floor(authTime.getTime() / 1000), sv: user.sessionVersion },
       ACCESS_TOKEN_TTL_SECONDS,
     );
     const refreshToken = randomBytes(32).toString('base64url');
     // A refresh chain lives at most REFRESH_TOKEN_TTL from its sign-in: rotation does not extend it.
-    const expiresAt = refreshExpiresAt ?? new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+    const expiresAt = chain?.expiresAt ?? new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
     await repo.insertRefreshToken(tx, {
       userId: user.id,
       tokenHash: sha256(refreshToken),
       authTime,
       expiresAt,
       createdAt: now,
+      ...(chain ? { familyId: chain.familyId } : {}),
     });
     return {
       tokens: { accessToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS, tokenType: 'Bearer' },
@@ -89,10 +96,35 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
     };
   }
 
-  async function failSignIn(email: string): Promise<never> {
-    const failures = await repo.recordFailure(db, email, clock.now());
-    const seconds = lockoutSeconds(failures);
-    if (seconds > 0) await repo.lockEmail(db, email, new Date(clock.now().getTime() + seconds * 1000));
+  /**
+   * Counts a failed sign-in, locks the e-mail at the threshold and writes both to the audit log (actor null: nobody
+   * proved who they are). The e-mail is kept as typed — the lender's own log — the password never.
+   */
+  async function failSignIn(email: string, userId: number | null, ctx: RequestContext): Promise<never> {
+    await transaction(db, async (tx) => {
+      const now = clock.now();
+      const failures = await repo.recordFailure(tx, email, now);
+      await writeAudit(tx, {
+        actor: null,
+        action: 'identity.sign-in-failed',
+        entity: 'user',
+        entityId: userId,
+        after: { email, failures },
+        requestId: ctx.requestId,
+      });
+      const seconds = lockoutSeconds(failures);
+      if (seconds === 0) return;
+      const lockedUntil = new Date(now.getTime() + seconds * 1000);
+      await repo.lockEmail(tx, email, lockedUntil);
+      await writeAudit(tx, {
+        actor: null,
+        action: 'identity.locked-out',
+        entity: 'user',
+        entityId: userId,
+        after: { email, failures, lockedUntil: lockedUntil.toISOString() },
+        requestId: ctx.requestId,
+      });
+    });
     throw notAuthorized();
   }
 
@@ -111,8 +143,8 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
       temporaryExpiresAt: null,
       updatedAt: now,
     });
-    // A new password ends every other session of the user.
-    await repo.revokeAllRefreshTokens(tx, userId, now);
+    // A new password ends every session of the user, access tokens included (decision 022).
+    await repo.endSessions(tx, userId, now);
     await writeAudit(tx, {
       actor: ctx.actor,
       action,
@@ -128,14 +160,14 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
      * Wrong password, unknown e-mail and inactive user get one identical answer after the same argon2 work; only
      * someone holding the right temporary password learns that it expired (spec 1 §8).
      */
-    async signIn(email: string, password: string): Promise<SignInResult> {
+    async signIn(email: string, password: string, ctx: RequestContext = {}): Promise<SignInResult> {
       const attempts = await repo.findAttempts(db, email);
       if (attempts?.lockedUntil && attempts.lockedUntil > clock.now()) throw attemptsExceeded();
 
       const found = await repo.findUserWithCredential(db, { email });
       const passwordOk = await verifyPassword(found?.credential?.passwordHash ?? (await dummyPasswordHash()), password);
       if (!found?.credential || !passwordOk || !found.user.isActive || found.user.isArchived) {
-        return failSignIn(email);
+        return failSignIn(email, found?.user.id ?? null, ctx);
       }
       const { user, credential } = found;
       const now = clock.now();
@@ -175,18 +207,29 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
           actor: found.user.id,
           requestId: ctx.requestId,
         });
-        return issueTokens(tx, found.user, now);
+        // The new password ended the sessions of the old one; this one starts at the new version.
+        const locked = await repo.lockUser(tx, found.user.id);
+        return issueTokens(tx, { ...found.user, sessionVersion: locked!.sessionVersion }, now);
       });
     },
 
     /**
-     * Always succeeds from the caller's view; mails a code only to an active user under the hourly cap. The mail
-     * is a job queued with the code (decision 017), so the answer never waits for, or reveals, the mail relay.
+     * Always succeeds from the caller's view, and does one and the same thing for every e-mail: it queues the
+     * request (decision 022). Whether the e-mail belongs to someone is only looked at by the job, after the answer.
      */
     async forgotPassword(email: string): Promise<void> {
-      const user = await repo.findUserByEmail(db, email);
+      await jobs.send(db, passwordResetCode, { email, requestedAt: clock.now().toISOString() });
+    },
+
+    /**
+     * The job behind forgot-password: mails a code only to an active user under the hourly cap. The mail is a job
+     * queued with the code (decision 017). Times run from the request, not from when the job happens to run. Run
+     * twice, it mails a second code that replaces the first (only the newest is valid): safe, if redundant.
+     */
+    async issueResetCode(request: PasswordResetCodeRequest): Promise<void> {
+      const user = await repo.findUserByEmail(db, request.email);
       if (!user || !user.isActive || user.isArchived) return;
-      const now = clock.now();
+      const now = new Date(request.requestedAt);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const expiresAt = new Date(now.getTime() + RESET_CODE_TTL_SECONDS * 1000);
       const issued = await transaction(db, async (tx) => {
@@ -205,25 +248,34 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
       if (!issued) log.warn({ userId: user.id }, 'password reset requests over the hourly cap; no code mailed');
     },
 
-    async confirmForgotPassword(email: string, code: string, newPassword: string, ctx: RequestContext): Promise<void> {
-      const user = await repo.findUserByEmail(db, email);
-      if (!user || !user.isActive || user.isArchived) throw codeMismatch();
+    /**
+     * Known and unknown e-mails answer alike (decision 022): the same argon2 work, the same wrong-code count per
+     * (e-mail, client) with its 429, and 'expired' only for someone who typed the right code. One client reaching
+     * its limit does not void the code for the user, who comes from elsewhere; a code is void only after
+     * RESET_CODE_MAX_WRONG_PER_CODE wrong tries from all clients, and the user may ask for a new one at once.
+     */
+    async confirmForgotPassword(email: string, code: string, newPassword: string, ctx: ClientContext): Promise<void> {
+      const found = await repo.findUserByEmail(db, email);
+      const user = found && found.isActive && !found.isArchived ? found : undefined;
       const now = clock.now();
-      // Hashed before the transaction, whatever the code turns out to be: every try costs the same.
+      // Hashed before the transaction, whatever the code and the e-mail turn out to be: every try costs the same.
       const passwordHash = await hashPassword(newPassword);
+      const given = Buffer.from(secure(`${user?.id ?? 0}:${code}`), 'hex');
       // Decide inside the transaction, throw after it: a wrong try must be counted even though it fails.
       const outcome = await transaction(db, async (tx) => {
-        const stored = await repo.latestResetCode(tx, user.id);
-        if (!stored) return codeMismatch();
-        if (stored.usedAt) return codeExpired();
-        if (stored.attempts >= RESET_CODE_MAX_ATTEMPTS) return limitExceeded();
-        if (stored.expiresAt <= now) return codeExpired();
-        const expected = Buffer.from(stored.codeHash, 'hex');
-        const given = Buffer.from(secure(`${user.id}:${code}`), 'hex');
-        if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-          // The try that reaches the limit still hears "mismatch"; the code is void from the next one on.
-          await repo.countWrongResetCode(tx, stored.id);
+        if ((await repo.resetFailures(tx, email, ctx.client, now)) >= RESET_CODE_MAX_ATTEMPTS) return limitExceeded();
+        const stored = user ? await repo.latestResetCode(tx, user.id) : undefined;
+        const expected = stored ? Buffer.from(stored.codeHash, 'hex') : Buffer.alloc(given.length);
+        const matches = !!stored && expected.length === given.length && timingSafeEqual(expected, given);
+        if (!stored || !user || !matches) {
+          const windowEnds = new Date(now.getTime() + RESET_CODE_FAILURE_WINDOW_SECONDS * 1000);
+          await repo.countResetFailure(tx, email, ctx.client, now, windowEnds);
+          if (stored) await repo.countWrongResetCode(tx, stored.id);
           return codeMismatch();
+        }
+        // Only the holder of the right code learns that it is used, late or void: ask for another one.
+        if (stored.usedAt || stored.expiresAt <= now || stored.attempts >= RESET_CODE_MAX_WRONG_PER_CODE) {
+          return codeExpired();
         }
         await repo.markResetCodeUsed(tx, stored.id, now);
         await setPassword(tx, user.id, passwordHash, 'identity.password-reset', {
@@ -241,21 +293,61 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
       if (!refreshToken) throw notAuthorized(MESSAGES.sessionInvalid);
       const now = clock.now();
       const stored = await repo.findRefreshToken(db, sha256(refreshToken));
-      if (!stored || stored.revokedAt) throw notAuthorized(MESSAGES.sessionInvalid);
+      if (!stored) throw notAuthorized(MESSAGES.sessionInvalid);
+      if (stored.revokedAt) {
+        // A rotated (or revoked) token presented again: whoever holds its successor may not be the user, so the
+        // whole chain of that sign-in dies (decision 022). Other sign-ins of the user are left alone.
+        await repo.revokeFamily(db, stored.familyId, now);
+        throw notAuthorized(MESSAGES.sessionInvalid);
+      }
       if (stored.expiresAt <= now) throw notAuthorized(MESSAGES.sessionExpired);
       const found = await repo.findUserWithCredential(db, { id: stored.userId });
       if (!found || !found.user.isActive || found.user.isArchived) throw notAuthorized(MESSAGES.sessionInvalid);
       return transaction(db, async (tx) => {
+        // The user's row first: an ending of sessions running now either finished (and revoked this token) or
+        // waits for this rotation and then revokes its successor too.
+        const locked = await repo.lockUser(tx, found.user.id);
         // Rotation: the presented token dies now; if another request rotated it first, this one loses.
-        if (!(await repo.revokeRefreshToken(tx, stored.id, now))) throw notAuthorized(MESSAGES.sessionInvalid);
-        return issueTokens(tx, found.user, stored.authTime, stored.expiresAt);
+        if (!locked || !(await repo.revokeRefreshToken(tx, stored.id, now))) {
+          throw notAuthorized(MESSAGES.sessionInvalid);
+        }
+        return issueTokens(tx, { ...found.user, sessionVersion: locked.sessionVersion }, stored.authTime, {
+          expiresAt: stored.expiresAt,
+          familyId: stored.familyId,
+        });
       });
     },
 
-    async signOut(refreshToken: string | undefined): Promise<void> {
-      if (!refreshToken) return;
-      const stored = await repo.findRefreshToken(db, sha256(refreshToken));
-      if (stored && !stored.revokedAt) await repo.revokeRefreshToken(db, stored.id, clock.now());
+    /**
+     * Ends every session of the user behind the refresh cookie, or else behind a still valid access token: the
+     * session version moves on (every access token issued so far answers 401) and every refresh token dies. An
+     * unknown, revoked or missing credential ends nothing and still answers 200.
+     */
+    async signOut(refreshToken: string | undefined, accessToken: string | null, ctx: RequestContext): Promise<void> {
+      let userId: number | undefined;
+      if (refreshToken) {
+        const stored = await repo.findRefreshToken(db, sha256(refreshToken));
+        if (stored && !stored.revokedAt) userId = stored.userId;
+      }
+      if (userId === undefined && accessToken) {
+        const claims = await jwt.verify(accessToken, 'access').catch(() => undefined);
+        const id = Number(claims?.sub);
+        const found = Number.isSafeInteger(id) ? await repo.findUserWithCredential(db, { id }) : undefined;
+        const version = typeof claims?.sv === 'number' ? claims.sv : 0;
+        if (found && found.user.sessionVersion === version) userId = id;
+      }
+      if (userId === undefined) return;
+      const id = userId;
+      await transaction(db, async (tx) => {
+        await repo.endSessions(tx, id, clock.now());
+        await writeAudit(tx, {
+          actor: id,
+          action: 'identity.signed-out',
+          entity: 'user',
+          entityId: id,
+          requestId: ctx.requestId,
+        });
+      });
     },
 
     /** A new temporary password and its hash; call it before opening the transaction that issues it. */
@@ -285,7 +377,7 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
         temporaryExpiresAt: expiresAt,
         updatedAt: now,
       });
-      await repo.revokeAllRefreshTokens(tx, user.id, now);
+      await repo.endSessions(tx, user.id, now);
       await writeAudit(tx, {
         actor: ctx.actor,
         action: 'identity.temporary-password-issued',

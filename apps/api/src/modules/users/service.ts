@@ -30,7 +30,7 @@ import { applyTransition, type StateTarget } from '../../platform/state-transiti
 import { transaction } from '../../platform/transaction';
 import { users } from '../../db/schema/users';
 import type { IdentityService } from '../identity/service';
-import { revokeAllRefreshTokens } from '../identity/repository';
+import { endSessions } from '../identity/repository';
 import * as lookups from '../organisation-lookups/repository';
 import { accountScopeOf } from '../organisation-lookups/policy';
 import { roleScopeOf } from '../roles/policy';
@@ -280,7 +280,8 @@ export function createUsersService(
 
     /**
      * The status toggle (spec 1 §4) along the user status machine: the inverse of what the screen showed, from the
-     * version it read (docs/decisions/016). Deactivating ends the user's sessions: their refresh tokens die now.
+     * version it read (docs/decisions/016). Deactivating ends the user's sessions (decision 022): reactivating does
+     * not bring the old tokens back.
      */
     async setActive(
       actor: AuthUser,
@@ -301,7 +302,7 @@ export function createUsersService(
           entity: before,
           expectedVersion: version,
         });
-        if (!active) await revokeAllRefreshTokens(tx, id, clock.now());
+        if (!active) await endSessions(tx, id, clock.now());
         await writeAudit(tx, {
           actor: actor.id,
           action: 'user.status-changed',
