@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, smallint, timestamp, varchar, index, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  pgTable,
+  smallint,
+  timestamp,
+  varchar,
+  index,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Accounts, their companies and branches (spec 2). `registerBy` columns carry no foreign key so this file
