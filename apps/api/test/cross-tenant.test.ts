@@ -329,6 +329,7 @@ describe('a user moved between groups (issue 14 §2.2, §2.11)', () => {
       payload: { userId: moved.id, companyId: north },
     });
     expect(switched.statusCode).toBe(404);
+    expect((await asMoved(`/api/companies/${north}/agencies`)).statusCode).toBe(404);
     const [after] = await db
       .select({ companyId: users.companyId, agencyId: users.agencyId })
       .from(users)

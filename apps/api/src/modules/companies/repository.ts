@@ -183,6 +183,17 @@ export async function assignUser(
   return added.length > 0;
 }
 
+/** Is the company assigned to the user, within the user's own account (decision 024)? */
+export async function isAssignedTo(db: Executor, userId: number, companyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: userCompanies.userId })
+    .from(userCompanies)
+    .innerJoin(users, and(eq(users.id, userCompanies.userId), eq(users.accountId, userCompanies.accountId)))
+    .where(and(eq(userCompanies.userId, userId), eq(userCompanies.companyId, companyId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findAssignment(db: Executor, companyId: number, userId: number) {
   const [row] = await db
     .select({ isDefault: userCompanies.isDefault })

@@ -2,6 +2,7 @@ import {
   COMPANIES_DEFAULT_SORT,
   COMPANY_USERS_DEFAULT_SORT,
   ORGANISATION_MESSAGES,
+  isDealer,
   type CompanyListItem,
   type CompanyListQuery,
   type CompanyUser,
@@ -31,6 +32,8 @@ export function createCompaniesService({ db }: Pick<AppDeps, 'db'>) {
   async function companyOf(actor: AuthUser, id: number, executor: Executor = db) {
     const row = await findCompanyInScope(executor, accountScopeOf(actor), id);
     if (!row) throw notFound();
+    // A dealer reaches a company through its assignment, not its account alone (issue 14 §2.2, decision 024).
+    if (isDealer(actor.type) && !(await repo.isAssignedTo(executor, actor.id, id))) throw notFound();
     return row;
   }
 
