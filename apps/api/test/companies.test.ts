@@ -55,8 +55,13 @@ describe('the list', () => {
 });
 
 describe('assigned users', () => {
+  // A dealer user belongs to the company's account (decision 024).
+  const ofTrucksAccount = async () => ({
+    accountId: (await seeded.db.select().from(companies).where(eq(companies.id, trucks)))[0]!.accountId,
+  });
+
   it('assigns a dealer the caller registered with a type 4/5 role, lists it, and removes it', async () => {
-    const dealer = await createUser(seeded.db, 5);
+    const dealer = await createUser(seeded.db, 5, await ofTrucksAccount());
     await seeded.db.update(users).set({ registerBy: operatorId }).where(eq(users.id, dealer.id));
     const assigned = await call(3, 'POST', `/api/companies/${trucks}/users`, { userId: dealer.id, roleId: dealerRole });
     expect(json(assigned)).toMatchObject({ message: ORGANISATION_MESSAGES.userAssigned });
@@ -75,13 +80,13 @@ describe('assigned users', () => {
   });
 
   it('refuses someone else’s user, a lender role, and removing a default assignment', async () => {
-    const stranger = await createUser(seeded.db, 5);
+    const stranger = await createUser(seeded.db, 5, await ofTrucksAccount());
     const foreign = await call(3, 'POST', `/api/companies/${trucks}/users`, {
       userId: stranger.id,
       roleId: dealerRole,
     });
     expect(json<ErrorResponse>(foreign).message).toBe(ORGANISATION_MESSAGES.companyUserNotAssignable);
-    const mine = await createUser(seeded.db, 4);
+    const mine = await createUser(seeded.db, 4, await ofTrucksAccount());
     await seeded.db.update(users).set({ registerBy: operatorId }).where(eq(users.id, mine.id));
     const [lenderRole] = await seeded.db.select().from(roles).where(eq(roles.name, 'Operador Comercial'));
     const wrongRole = await call(3, 'POST', `/api/companies/${trucks}/users`, {

@@ -180,11 +180,27 @@ export async function createUser(db: Db, type: UserType, options: CreateUserOpti
       temporaryExpiresAt: options.temporary ? (options.temporaryExpiresAt ?? new Date(Date.now() + 7 * DAY)) : null,
     });
   }
+  // Assignments carry the account of what they assign (decision 024); a dealer given companies but no account
+  // takes the first company's.
+  let accountId = options.accountId ?? null;
   for (const companyId of options.companies ?? []) {
-    await db.insert(userCompanies).values({ userId: user!.id, companyId });
+    const [company] = await db
+      .select({ accountId: companies.accountId })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    if (accountId === null) {
+      accountId = company!.accountId;
+      await db.update(users).set({ accountId }).where(eq(users.id, user!.id));
+    }
+    await db.insert(userCompanies).values({ userId: user!.id, companyId, accountId: company!.accountId });
   }
   for (const agencyId of options.agencies ?? []) {
-    await db.insert(userAgencies).values({ userId: user!.id, agencyId });
+    const [agency] = await db.select({ accountId: agencies.accountId }).from(agencies).where(eq(agencies.id, agencyId));
+    if (accountId === null) {
+      accountId = agency!.accountId;
+      await db.update(users).set({ accountId }).where(eq(users.id, user!.id));
+    }
+    await db.insert(userAgencies).values({ userId: user!.id, agencyId, accountId: agency!.accountId });
   }
   return { id: user!.id, email, password: password ?? '', type };
 }

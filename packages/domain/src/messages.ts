@@ -85,6 +85,8 @@ export const MESSAGES = {
   roleTypeImmutable: 'El tipo de rol no se puede modificar',
   accountNotAvailable: 'La cuenta seleccionada no existe o no está asignada',
   companyNotInAccount: 'La compañía seleccionada no pertenece a la cuenta',
+  // Ours (decision 024): a dealer user belongs to one account; someone who works for two groups has a user in each.
+  userAccountFixed: 'El usuario pertenece a otra cuenta; para trabajar en esta cuenta cree un usuario nuevo',
   agencyNotInCompany: 'La sucursal seleccionada no pertenece a la compañía',
   noActiveCompany: 'No tiene una compañía activa asignada',
   sortInvalid: 'Orden no válido',

@@ -337,8 +337,14 @@ export async function seedDemo(db: Db): Promise<void> {
       namedRoles.set(role.name, await ensureRole(tx, { ...values, registerBy: userIds.get(by)! }));
     }
 
-    const assignedCompanies: { userId: number; companyId: number; roleId: number; isDefault: boolean }[] = [];
-    const assignedAgencies: { userId: number; agencyId: number }[] = [];
+    const assignedCompanies: {
+      userId: number;
+      companyId: number;
+      accountId: number;
+      roleId: number;
+      isDefault: boolean;
+    }[] = [];
+    const assignedAgencies: { userId: number; agencyId: number; accountId: number }[] = [];
     for (const seeded of SEED_USERS) {
       const place = places[seeded.place];
       const roleId = namedRoles.get(seeded.role)!;
@@ -355,10 +361,18 @@ export async function seedDemo(db: Db): Promise<void> {
         isActive: !('inactive' in seeded && seeded.inactive),
       });
       await tx.insert(credentials).values({ userId: id, passwordHash }).onConflictDoNothing();
-      if (place.companyId !== null) {
-        assignedCompanies.push({ userId: id, companyId: place.companyId, roleId, isDefault: true });
+      if (place.companyId !== null && place.accountId !== null) {
+        assignedCompanies.push({
+          userId: id,
+          companyId: place.companyId,
+          accountId: place.accountId,
+          roleId,
+          isDefault: true,
+        });
       }
-      if (withAgency && place.agencyId !== null) assignedAgencies.push({ userId: id, agencyId: place.agencyId });
+      if (withAgency && place.agencyId !== null && place.accountId !== null) {
+        assignedAgencies.push({ userId: id, agencyId: place.agencyId, accountId: place.accountId });
+      }
     }
 
     await tx
@@ -373,15 +387,15 @@ export async function seedDemo(db: Db): Promise<void> {
     await tx
       .insert(userCompanies)
       .values([
-        { userId: representative, companyId: northId, roleId: roleIds.get(4)!, isDefault: true },
-        { userId: representative, companyId: trucksId, roleId: roleIds.get(4)!, isDefault: true },
-        { userId: agent, companyId: northId, roleId: roleIds.get(5)!, isDefault: true },
+        { userId: representative, companyId: northId, accountId, roleId: roleIds.get(4)!, isDefault: true },
+        { userId: representative, companyId: trucksId, accountId, roleId: roleIds.get(4)!, isDefault: true },
+        { userId: agent, companyId: northId, accountId, roleId: roleIds.get(5)!, isDefault: true },
         ...assignedCompanies,
       ])
       .onConflictDoNothing();
     await tx
       .insert(userAgencies)
-      .values([{ userId: agent, agencyId }, ...assignedAgencies])
+      .values([{ userId: agent, agencyId, accountId }, ...assignedAgencies])
       .onConflictDoNothing();
 
     await seedFinancingDemo(tx, {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MESSAGES, accessFor, isAllowed, isUserType, type UserType } from '@planpiso/domain';
+import { userAgencies, userCompanies } from '../db/schema/assignments';
 import { users } from '../db/schema/users';
 import type { Executor } from '../db/client';
 import { AppError, forbidden, unauthorized } from './errors';
@@ -72,13 +73,32 @@ async function loadCaller(db: Executor, id: number) {
       lastname: users.lastname,
       roleId: users.roleId,
       accountId: users.accountId,
-      companyId: users.companyId,
-      agencyId: users.agencyId,
+      // The active company and branch count only while their assignment lives (issue 14 §2.2): every scope built
+      // on the caller reads the assignment tables, never `users.company_id` alone. The assignment rows carry
+      // the user's account by foreign key (decision 024).
+      companyId: userCompanies.companyId,
+      agencyId: userAgencies.agencyId,
       isActive: users.isActive,
       isArchived: users.isArchived,
       sessionVersion: users.sessionVersion,
     })
     .from(users)
+    .leftJoin(
+      userCompanies,
+      and(
+        eq(userCompanies.userId, users.id),
+        eq(userCompanies.companyId, users.companyId),
+        eq(userCompanies.accountId, users.accountId),
+      ),
+    )
+    .leftJoin(
+      userAgencies,
+      and(
+        eq(userAgencies.userId, users.id),
+        eq(userAgencies.agencyId, users.agencyId),
+        eq(userAgencies.accountId, users.accountId),
+      ),
+    )
     .where(eq(users.id, id))
     .limit(1);
   return row;

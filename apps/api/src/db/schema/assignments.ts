@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 import { accounts, agencies, companies } from './organisation';
 import { roles } from './roles';
 import { users } from './users';
@@ -6,6 +6,9 @@ import { users } from './users';
 /**
  * Who is assigned where (spec 2 §4): users to companies and branches, and the lender's operator to each
  * account. Kept apart from organisation.ts because these reference users, and users reference organisation.
+ *
+ * A dealer user belongs to one account (docs/decisions/024): each assignment carries that account, and two
+ * composite foreign keys make the database refuse a company or branch of another account than the user's.
  */
 export const userCompanies = pgTable(
   'user_companies',
@@ -16,12 +19,26 @@ export const userCompanies = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id').notNull(),
     roleId: integer('role_id').references(() => roles.id),
     /** A default assignment has no remove button (spec 2 §2). */
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('user_companies_company_id_idx').on(t.companyId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.companyId] }),
+    index('user_companies_company_id_idx').on(t.companyId),
+    foreignKey({
+      name: 'user_companies_company_account_fk',
+      columns: [t.companyId, t.accountId],
+      foreignColumns: [companies.id, companies.accountId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'user_companies_user_account_fk',
+      columns: [t.userId, t.accountId],
+      foreignColumns: [users.id, users.accountId],
+    }).onDelete('cascade'),
+  ],
 );
 
 export const userAgencies = pgTable(
@@ -33,9 +50,23 @@ export const userAgencies = pgTable(
     agencyId: integer('agency_id')
       .notNull()
       .references(() => agencies.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.agencyId] }), index('user_agencies_agency_id_idx').on(t.agencyId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.agencyId] }),
+    index('user_agencies_agency_id_idx').on(t.agencyId),
+    foreignKey({
+      name: 'user_agencies_agency_account_fk',
+      columns: [t.agencyId, t.accountId],
+      foreignColumns: [agencies.id, agencies.accountId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'user_agencies_user_account_fk',
+      columns: [t.userId, t.accountId],
+      foreignColumns: [users.id, users.accountId],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** One lender operator (type 3) per account; type 1 may change it (spec 2 §4). */

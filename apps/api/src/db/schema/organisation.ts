@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, smallint, timestamp, varchar, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  pgTable,
+  smallint,
+  timestamp,
+  varchar,
+  index,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Accounts, their companies and branches (spec 2). `registerBy` columns carry no foreign key so this file
@@ -32,7 +42,11 @@ export const companies = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('companies_account_id_idx').on(t.accountId)],
+  (t) => [
+    index('companies_account_id_idx').on(t.accountId),
+    // The target of the (company, account) foreign keys that keep assignments inside one account (decision 024).
+    unique('companies_id_account_id_unique').on(t.id, t.accountId),
+  ],
 );
 
 /** Branches ("sucursales", also called agencies in the API paths). */
@@ -58,5 +72,7 @@ export const agencies = pgTable(
     index('agencies_account_id_idx').on(t.accountId),
     // A branch is picked by name within its company (user form, provisions): no two alike (issue 14 item 8).
     uniqueIndex('agencies_company_name_unique').on(t.companyId, sql`lower(${t.name})`),
+    // The target of the (branch, account) foreign keys that keep assignments inside one account (decision 024).
+    unique('agencies_id_account_id_unique').on(t.id, t.accountId),
   ],
 );

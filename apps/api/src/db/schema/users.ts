@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   varchar,
   type AnyPgColumn,
@@ -52,5 +54,18 @@ export const users = pgTable(
     index('users_account_id_idx').on(t.accountId),
     index('users_company_id_idx').on(t.companyId),
     index('users_register_by_idx').on(t.registerBy),
+    // A dealer's assignments name its account; these keys tie them to it (decision 024).
+    unique('users_id_account_id_unique').on(t.id, t.accountId),
+    // The active company and branch are of the user's own account (decision 024).
+    foreignKey({
+      name: 'users_company_account_fk',
+      columns: [t.companyId, t.accountId],
+      foreignColumns: [companies.id, companies.accountId],
+    }),
+    foreignKey({
+      name: 'users_agency_account_fk',
+      columns: [t.agencyId, t.accountId],
+      foreignColumns: [agencies.id, agencies.accountId],
+    }),
   ],
 );

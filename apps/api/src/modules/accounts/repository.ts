@@ -44,9 +44,13 @@ export async function insertLegal(
       registerBy: place.registerBy,
     })
     .returning({ id: users.id, email: users.email, firstname: users.firstname });
-  await db
-    .insert(userCompanies)
-    .values({ userId: user!.id, companyId: place.companyId, roleId: place.role, isDefault: true });
+  await db.insert(userCompanies).values({
+    userId: user!.id,
+    companyId: place.companyId,
+    accountId: place.accountId,
+    roleId: place.role,
+    isDefault: true,
+  });
   return user!;
 }
 

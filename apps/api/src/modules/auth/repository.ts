@@ -33,12 +33,13 @@ export async function findSessionUserRow(db: Executor, userId: number) {
   return row;
 }
 
-/** The active companies assigned to a user, by name. */
+/** The active companies assigned to a user, of its own account (decision 024), by name. */
 export async function findAssignedCompanies(db: Executor, userId: number) {
   return db
     .select({ id: companies.id, name: companies.name, clientId: companies.clientId })
     .from(userCompanies)
-    .innerJoin(companies, eq(companies.id, userCompanies.companyId))
+    .innerJoin(users, and(eq(users.id, userCompanies.userId), eq(users.accountId, userCompanies.accountId)))
+    .innerJoin(companies, and(eq(companies.id, userCompanies.companyId), eq(companies.accountId, users.accountId)))
     .where(and(eq(userCompanies.userId, userId), eq(companies.isActive, true)))
     .orderBy(asc(companies.name), asc(companies.id));
 }

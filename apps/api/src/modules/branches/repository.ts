@@ -127,10 +127,10 @@ export async function isAssigned(db: Executor, userId: number, branchId: number)
   return row !== undefined;
 }
 
-export async function assign(tx: Executor, userId: number, branchId: number): Promise<boolean> {
+export async function assign(tx: Executor, userId: number, branchId: number, accountId: number): Promise<boolean> {
   const rows = await tx
     .insert(userAgencies)
-    .values({ userId, agencyId: branchId })
+    .values({ userId, agencyId: branchId, accountId })
     .onConflictDoNothing()
     .returning({ userId: userAgencies.userId });
   return rows.length > 0;
@@ -141,5 +141,10 @@ export async function unassign(tx: Executor, userId: number, branchId: number): 
     .delete(userAgencies)
     .where(and(eq(userAgencies.userId, userId), eq(userAgencies.agencyId, branchId)))
     .returning({ userId: userAgencies.userId });
+  // The branch the user sat in goes with the assignment (issue 14 §2.2).
+  await tx
+    .update(users)
+    .set({ agencyId: null })
+    .where(and(eq(users.id, userId), eq(users.agencyId, branchId)));
   return rows.length > 0;
 }

@@ -132,7 +132,7 @@ export function createBranchesService({ db }: Pick<AppDeps, 'db'>) {
         if (!(await repo.assignableUser(tx, userId, branch.accountId))) {
           throw new AppError('VALIDATION_ERROR', 422, ORGANISATION_MESSAGES.userNotAssignable);
         }
-        if (!(await repo.assign(tx, userId, id))) {
+        if (!(await repo.assign(tx, userId, id, branch.accountId))) {
           throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.userAlreadyAssigned);
         }
         await writeAudit(tx, {

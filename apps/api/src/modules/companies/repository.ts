@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { userAgencies, userCompanies } from '../../db/schema/assignments';
 import { exceptions } from '../../db/schema/exceptions';
@@ -139,8 +139,11 @@ export async function listCompanyUsers(db: Executor, companyId: number, window: 
   return { rows, total: counted?.n ?? 0 };
 }
 
-/** A live user of type 4 or 5 that `registerBy` registered. */
-export async function findAssignableUser(db: Executor, userId: number, registerBy: number) {
+/**
+ * A live user of type 4 or 5 that `registerBy` registered, of the company's account: a dealer user belongs to one
+ * account (docs/decisions/024), so an operator of two groups cannot put one group's dealer on the other's company.
+ */
+export async function findAssignableUser(db: Executor, userId: number, registerBy: number, accountId: number) {
   const [user] = await db
     .select({ id: users.id })
     .from(users)
@@ -148,6 +151,7 @@ export async function findAssignableUser(db: Executor, userId: number, registerB
       and(
         eq(users.id, userId),
         eq(users.registerBy, registerBy),
+        eq(users.accountId, accountId),
         inArray(users.type, [4, 5]),
         eq(users.isArchived, false),
       ),
@@ -167,13 +171,27 @@ export async function findDealerRole(db: Executor, roleId: number) {
 }
 
 /** Assigns a user to a company; false when it already was. */
-export async function assignUser(db: Executor, values: { userId: number; companyId: number; roleId: number }) {
+export async function assignUser(
+  db: Executor,
+  values: { userId: number; companyId: number; accountId: number; roleId: number },
+) {
   const added = await db
     .insert(userCompanies)
     .values(values)
     .onConflictDoNothing()
     .returning({ userId: userCompanies.userId });
   return added.length > 0;
+}
+
+/** Is the company assigned to the user, within the user's own account (decision 024)? */
+export async function isAssignedTo(db: Executor, userId: number, companyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: userCompanies.userId })
+    .from(userCompanies)
+    .innerJoin(users, and(eq(users.id, userCompanies.userId), eq(users.accountId, userCompanies.accountId)))
+    .where(and(eq(userCompanies.userId, userId), eq(userCompanies.companyId, companyId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function findAssignment(db: Executor, companyId: number, userId: number) {
@@ -185,6 +203,31 @@ export async function findAssignment(db: Executor, companyId: number, userId: nu
   return row;
 }
 
+/**
+ * Ends the assignment and every access it gave, at once (issue 14 §2.2): the user's branches of that company go
+ * with it, and an active company or branch that was this company's moves to another company still assigned to the
+ * user (of its own account, by name), or to none. Scopes read the assignment table, so nothing else lingers.
+ */
 export async function removeAssignment(db: Executor, companyId: number, userId: number) {
   await db.delete(userCompanies).where(and(eq(userCompanies.companyId, companyId), eq(userCompanies.userId, userId)));
+  const branches = db.select({ id: agencies.id }).from(agencies).where(eq(agencies.companyId, companyId));
+  await db.delete(userAgencies).where(and(eq(userAgencies.userId, userId), inArray(userAgencies.agencyId, branches)));
+  await db
+    .update(users)
+    .set({ agencyId: null })
+    .where(and(eq(users.id, userId), inArray(users.agencyId, branches)));
+  const [next] = await db
+    .select({ id: companies.id })
+    .from(userCompanies)
+    .innerJoin(users, eq(users.id, userCompanies.userId))
+    .innerJoin(companies, and(eq(companies.id, userCompanies.companyId), eq(companies.accountId, users.accountId)))
+    .where(eq(userCompanies.userId, userId))
+    .orderBy(desc(companies.isActive), asc(companies.name), asc(companies.id))
+    .limit(1);
+  const [moved] = await db
+    .update(users)
+    .set({ companyId: next?.id ?? null })
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
+    .returning({ companyId: users.companyId });
+  return { companyId: moved ? moved.companyId : undefined };
 }

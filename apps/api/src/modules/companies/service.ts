@@ -2,6 +2,7 @@ import {
   COMPANIES_DEFAULT_SORT,
   COMPANY_USERS_DEFAULT_SORT,
   ORGANISATION_MESSAGES,
+  isDealer,
   type CompanyListItem,
   type CompanyListQuery,
   type CompanyUser,
@@ -31,6 +32,8 @@ export function createCompaniesService({ db }: Pick<AppDeps, 'db'>) {
   async function companyOf(actor: AuthUser, id: number, executor: Executor = db) {
     const row = await findCompanyInScope(executor, accountScopeOf(actor), id);
     if (!row) throw notFound();
+    // A dealer reaches a company through its assignment, not its account alone (issue 14 §2.2, decision 024).
+    if (isDealer(actor.type) && !(await repo.isAssignedTo(executor, actor.id, id))) throw notFound();
     return row;
   }
 
@@ -86,14 +89,14 @@ export function createCompaniesService({ db }: Pick<AppDeps, 'db'>) {
     /** 'Asignar usuarios' (spec 2 §2): a user the caller registered, with a role of type 4 or 5. */
     async assign(actor: AuthUser, id: number, userId: number, roleId: number, requestId: string) {
       await transaction(db, async (tx) => {
-        await companyOf(actor, id, tx);
-        if (!(await repo.findAssignableUser(tx, userId, actor.id))) {
+        const company = await companyOf(actor, id, tx);
+        if (!(await repo.findAssignableUser(tx, userId, actor.id, company.accountId))) {
           throw new AppError('VALIDATION_ERROR', 422, ORGANISATION_MESSAGES.companyUserNotAssignable);
         }
         if (!(await repo.findDealerRole(tx, roleId))) {
           throw new AppError('VALIDATION_ERROR', 422, ORGANISATION_MESSAGES.companyRoleInvalid);
         }
-        if (!(await repo.assignUser(tx, { userId, companyId: id, roleId }))) {
+        if (!(await repo.assignUser(tx, { userId, companyId: id, accountId: company.accountId, roleId }))) {
           throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.userAlreadyAssigned);
         }
         await writeAudit(tx, {
@@ -114,13 +117,14 @@ export function createCompaniesService({ db }: Pick<AppDeps, 'db'>) {
         const row = await repo.findAssignment(tx, id, userId);
         if (!row) throw notFound();
         if (row.isDefault) throw new AppError('INVALID_STATUS', 409, ORGANISATION_MESSAGES.defaultAssignment);
-        await repo.removeAssignment(tx, id, userId);
+        const moved = await repo.removeAssignment(tx, id, userId);
         await writeAudit(tx, {
           actor: actor.id,
           action: 'company.user-removed',
           entity: 'company',
           entityId: id,
           before: { userId },
+          after: { activeCompanyId: moved.companyId },
           requestId,
         });
       });

@@ -14,11 +14,13 @@ function companyScopeWhere(scope: ClientScope): SQL {
     case 'operated':
       return accountCompaniesWhere(scope);
     case 'own':
-      // A dealer's companies: the ones assigned to it, and the active one it picked in the header.
+      // A dealer's companies: only those with a live assignment, of its own account (issue 14 §2.1–2). The
+      // active company of the header counts only while it is assigned, so it adds nothing here.
       return and(
         accountCompaniesWhere({ kind: 'all' }),
-        sql`(${companies.id} in (select ${userCompanies.companyId} from ${userCompanies} where ${userCompanies.userId} = ${scope.userId})
-          or ${companies.id} = (select ${users.companyId} from ${users} where ${users.id} = ${scope.userId}))`,
+        sql`${companies.id} in (select ${userCompanies.companyId} from ${userCompanies}
+          inner join ${users} on ${users.id} = ${userCompanies.userId} and ${users.accountId} = ${userCompanies.accountId}
+          where ${userCompanies.userId} = ${scope.userId})`,
       )!;
   }
 }

@@ -187,7 +187,7 @@ export async function updateUser(tx: Executor, id: number, set: Partial<UserValu
 /** Assigns a company to a dealer with the role it holds there (spec 2 §6), or updates that role. */
 export async function assignCompany(
   tx: Executor,
-  value: { userId: number; companyId: number; roleId: number; isDefault: boolean },
+  value: { userId: number; companyId: number; accountId: number; roleId: number; isDefault: boolean },
 ): Promise<void> {
   await tx
     .insert(userCompanies)
@@ -195,8 +195,8 @@ export async function assignCompany(
     .onConflictDoUpdate({ target: [userCompanies.userId, userCompanies.companyId], set: { roleId: value.roleId } });
 }
 
-export async function assignAgency(tx: Executor, userId: number, agencyId: number): Promise<void> {
-  await tx.insert(userAgencies).values({ userId, agencyId }).onConflictDoNothing();
+export async function assignAgency(tx: Executor, userId: number, agencyId: number, accountId: number): Promise<void> {
+  await tx.insert(userAgencies).values({ userId, agencyId, accountId }).onConflictDoNothing();
 }
 
 /** Every company assigned to the user, by name. */

@@ -140,6 +140,11 @@ export function createUsersService(
         if (!company || company.accountId !== account.id) {
           throw new AppError('COMPANY_NOT_IN_ACCOUNT', 422, MESSAGES.companyNotInAccount);
         }
+        // A dealer user belongs to one account (decision 024): the form may move it between that account's
+        // companies, never to another group's, whose data its assignments would open.
+        if (current?.accountId != null && current.accountId !== account.id) {
+          throw new AppError('ACCOUNT_IMMUTABLE', 422, MESSAGES.userAccountFixed);
+        }
         return {
           accountId: account.id,
           companyId: company.id,
@@ -162,9 +167,10 @@ export function createUsersService(
 
   /** Dealers work through their company assignments (spec 2 §4): keep one for the company they sit in. */
   async function keepAssignments(tx: Tx, userId: number, type: number, roleId: number, placement: Placement) {
-    if (!isDealer(type as UserType) || placement.companyId === null) return;
-    await repo.assignCompany(tx, { userId, companyId: placement.companyId, roleId, isDefault: true });
-    if (placement.agencyId !== null) await repo.assignAgency(tx, userId, placement.agencyId);
+    if (!isDealer(type as UserType) || placement.companyId === null || placement.accountId === null) return;
+    const { accountId } = placement;
+    await repo.assignCompany(tx, { userId, companyId: placement.companyId, accountId, roleId, isDefault: true });
+    if (placement.agencyId !== null) await repo.assignAgency(tx, userId, placement.agencyId, accountId);
   }
 
   async function presented(tx: Tx, id: number): Promise<UserResponse> {
