@@ -20,7 +20,16 @@ import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
-import { containsPattern, dayText, orderBy, pageWindow, textKey, withinDays, type Page } from '../../platform/listing';
+import {
+  containsPattern,
+  countWithCap,
+  dayText,
+  orderBy,
+  pageWindow,
+  textKey,
+  withinDays,
+  type Page,
+} from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
 import { accountScopeOf } from '../organisation-lookups/policy';
 import { accountScopeWhere, findCompanyInScope } from '../organisation-lookups/repository';
@@ -70,14 +79,17 @@ export function createCompaniesService({ db }: Pick<AppDeps, 'db'>) {
         .where(where)
         .orderBy(...orderBy(query.sort, COMPANIES_DEFAULT_SORT, companySorts, companies.id));
       const rows = window ? await base.limit(window.limit).offset(window.offset) : await base;
-      const [counted] = await db
-        .select({ n: count() })
-        .from(companies)
-        .innerJoin(accounts, eq(accounts.id, companies.accountId))
-        .where(where);
+      const counted = await countWithCap(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(companies)
+          .innerJoin(accounts, eq(accounts.id, companies.accountId))
+          .where(where),
+      );
       return {
         items: rows.map(({ accountName, ...row }) => ({ ...row, account: { id: row.accountId, name: accountName } })),
-        total: counted?.n ?? 0,
+        ...counted,
       };
     },
 
