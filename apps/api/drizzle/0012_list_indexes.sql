@@ -15,9 +15,10 @@ CREATE INDEX "companies_name_trgm_idx" ON "companies" USING gin ("name" gin_trgm
 CREATE INDEX "roles_list_name_idx" ON "roles" USING btree (lower("name") collate "C","id");--> statement-breakpoint
 CREATE INDEX "roles_list_register_by_name_idx" ON "roles" USING btree ("register_by",lower("name") collate "C","id");--> statement-breakpoint
 CREATE INDEX "roles_name_trgm_idx" ON "roles" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "users_list_email_idx" ON "users" USING btree (lower("email") collate "C","id") WHERE "users"."is_archived" = false;--> statement-breakpoint
-CREATE INDEX "users_list_account_email_idx" ON "users" USING btree ("account_id",lower("email") collate "C","id") WHERE "users"."is_archived" = false;--> statement-breakpoint
-CREATE INDEX "users_list_register_by_email_idx" ON "users" USING btree ("register_by",lower("email") collate "C","id") WHERE "users"."is_archived" = false;--> statement-breakpoint
+CREATE INDEX "users_list_email_idx" ON "users" USING btree ("email" collate "C","id") WHERE "users"."is_archived" = false;--> statement-breakpoint
+CREATE INDEX "users_list_account_email_idx" ON "users" USING btree ("account_id","email" collate "C","id") WHERE "users"."is_archived" = false;--> statement-breakpoint
+CREATE INDEX "users_list_register_by_email_idx" ON "users" USING btree ("register_by","email" collate "C","id") WHERE "users"."is_archived" = false;--> statement-breakpoint
+CREATE INDEX "users_list_created_idx" ON "users" USING btree ("created_at") WHERE "users"."is_archived" = false;--> statement-breakpoint
 CREATE INDEX "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_name_trgm_idx" ON "users" USING gin (("firstname" || ' ' || "lastname") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "notifications"."deleted_at" is null;

@@ -63,15 +63,21 @@ export async function listCreditFailures(
     .where(condition)
     .orderBy(...order);
   const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
+  // Every insertion has its unit, provision and company (not-null foreign keys): only the folio filter needs them.
   const counted = await countWithCap(
     db,
-    db
-      .select({ one: sql`1` })
-      .from(crmInsertions)
-      .innerJoin(provisionUnits, eq(provisionUnits.id, crmInsertions.unitId))
-      .innerJoin(provisions, eq(provisions.id, crmInsertions.provisionId))
-      .innerJoin(companies, eq(companies.id, provisions.companyId))
-      .where(condition),
+    filters.folio
+      ? db
+          .select({ one: sql`1` })
+          .from(crmInsertions)
+          .innerJoin(provisionUnits, eq(provisionUnits.id, crmInsertions.unitId))
+          .innerJoin(provisions, eq(provisions.id, crmInsertions.provisionId))
+          .innerJoin(companies, eq(companies.id, provisions.companyId))
+          .where(condition)
+      : db
+          .select({ one: sql`1` })
+          .from(crmInsertions)
+          .where(condition),
   );
   return { rows, ...counted };
 }

@@ -59,11 +59,14 @@ const fullName = sql`(${users.firstname} || ' ' || ${users.lastname})`;
 
 /** Sortable fields of the users list (spec 1 §2.5 columns; default email ascending, spec 1 §9). */
 export const userSortFields = {
-  email: textKey(users.email),
+  // Stored lower-case (check users_email_lower_case): by code point it is lower(email)'s order, and the bare column
+  // lets the list read its ids from the (email collate "C", id) index alone (migration 0012).
+  email: sql`${users.email} collate "C"`,
   name: textKey(fullName),
   firstname: textKey(users.firstname),
   lastname: textKey(users.lastname),
-  role: textKey(roles.name),
+  // A subquery, not the joined column: the page's ids are read from users alone (see listUsers).
+  role: sql`(select ${textKey(roles.name)} from ${roles} where ${roles.id} = ${users.roleId})`,
   type: users.type,
   createdAt: users.createdAt,
   isActive: users.isActive,
@@ -85,7 +88,11 @@ export function scopeWhere(scope: UserScope): SQL {
       return and(
         live,
         scope.withOperatedAccounts
-          ? or(eq(users.registerBy, scope.by), sql`${users.accountId} in (${operatedBy({ by: scope.by, levels: 0 })})`)
+          ? // `= any(array(…))` rather than `in (…)`: the accounts are read first, so both arms use an index.
+            or(
+              eq(users.registerBy, scope.by),
+              sql`${users.accountId} = any(array(${operatedBy({ by: scope.by, levels: 0 })}))`,
+            )
           : eq(users.registerBy, scope.by),
       )!;
     case 'company':
@@ -135,11 +142,10 @@ export async function listUsers(
   order: SQL[],
 ): Promise<{ rows: UserRow[] } & Counted> {
   const where = and(scopeWhere(scope), ...filterWhere(filters));
-  // The join to roles is only there for the role sort; unused, the planner drops it (roles.id is unique).
+  // From users alone (no join, even one the planner would remove): only then is the scan index-only.
   const ids = db
     .select({ id: users.id })
     .from(users)
-    .leftJoin(roles, eq(roles.id, users.roleId))
     .where(where)
     .orderBy(...order);
   const pageIds = window ? ids.limit(window.limit).offset(window.offset) : ids;
