@@ -8,7 +8,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import {
@@ -35,10 +35,10 @@ import { userScopeOf } from '../apps/api/src/modules/users/policy';
 import type { AuthUser } from '../apps/api/src/platform/auth';
 
 const OUT = fileURLToPath(new URL('../docs/queries/', import.meta.url));
-const SIZE = { accounts: 500, operators: 100, users: 50_000, notifications: 500_000, insertions: 20_000 };
+export const SIZE = { accounts: 500, operators: 100, users: 50_000, notifications: 500_000, insertions: 20_000 };
 
 /** The dataset: 500 accounts × 2 companies × 2 branches, 50,000 users, 500,000 notifications, 20,000 insertions. */
-const LOAD = `
+export const LOAD = `
 insert into accounts (name, email, type, register_by, created_at)
   select 'Grupo ' || initcap(substr(md5(i::text), 1, 8)), 'cuenta' || i || '@example.mx', 1 + i % 2, 1,
          now() - (i % 700) * interval '1 day'
@@ -289,4 +289,5 @@ async function main() {
   }
 }
 
-await main();
+// Run as a script, not when another bench script borrows the dataset.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
