@@ -3,6 +3,14 @@ export const APP_VERSION = '1.3.0';
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
+/**
+ * Past this many rows a list's total is the database's estimate, flagged `totalIsEstimate` (issue 15): counting
+ * every row on every page is what made the users list slow at 50,000 users. The grid shows "más de 10,000".
+ */
+export const COUNT_CAP = 10_000;
+/** Most rows a searched picker (`?q=&limit=`) takes at once. */
+export const LOOKUP_LIMIT_MAX = 50;
+export const LOOKUP_LIMIT_DEFAULT = 20;
 export const TEXT_MAX = 150;
 export const DESCRIPTION_MAX = 250;
 export const PHONE_MIN_DIGITS = 8;

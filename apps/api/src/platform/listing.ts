@@ -1,5 +1,6 @@
-import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE, MESSAGES, parseSort } from '@planpiso/domain';
+import { asc, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { BUSINESS_TIME_ZONE, COUNT_CAP, MESSAGES, parseSort } from '@planpiso/domain';
+import type { Executor } from '../db/client';
 import { AppError } from './errors';
 
 /**
@@ -12,10 +13,14 @@ export { BUSINESS_TIME_ZONE };
 
 export type Window = { limit: number; offset: number } | null;
 
-/** The rows of one page; null (no limit) when a look-up asks for everything (`all=true`). */
-export function pageWindow(query: { page: number; pageSize: number; all?: 'true' | 'false' }): Window {
+/**
+ * The rows of one page; null (no limit) when a look-up asks for everything (`all=true`). A searched picker's
+ * `limit` (issue 15) takes the place of `pageSize`.
+ */
+export function pageWindow(query: { page: number; pageSize: number; all?: 'true' | 'false'; limit?: number }): Window {
   if (query.all === 'true') return null;
-  return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+  const size = query.limit ?? query.pageSize;
+  return { limit: size, offset: (query.page - 1) * size };
 }
 
 /**
@@ -46,20 +51,48 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The calendar day (Mexico City) of a timestamp column. */
-export const dayOf = (column: AnyColumn) => sql`(timezone(${BUSINESS_TIME_ZONE}, ${column}))::date`;
-
 /** The day as the screens receive it: YYYY-MM-DD (ARCHITECTURE §4). */
 export const dayText = (column: AnyColumn) =>
   sql<string>`to_char(timezone(${BUSINESS_TIME_ZONE}, ${column}), 'YYYY-MM-DD')`;
 
-/** `from`/`to` (YYYY-MM-DD, both inclusive) on a timestamp column. */
+/** Midnight (Mexico City) starting a YYYY-MM-DD day, as a timestamptz. */
+export const startOfDay = (day: string) => sql`((${day}::date)::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
+/** Midnight (Mexico City) after a YYYY-MM-DD day: the exclusive end of that day. */
+export const startOfNextDay = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
+
+/**
+ * `from`/`to` (YYYY-MM-DD, both inclusive, Mexico City days) on a timestamp column, as the range
+ * `[midnight of from, midnight after to)`: the bare column is compared, so a (…, created_at) index serves the filter,
+ * where converting each row's timestamp to a day would read them all. The bounds are constants for the query, and
+ * `at time zone` follows the zone's rules on that date (Mexico City dropped daylight saving in 2022).
+ */
 export function withinDays(column: AnyColumn, from: string | undefined, to: string | undefined): SQL[] {
   const conditions: SQL[] = [];
-  if (from) conditions.push(sql`${dayOf(column)} >= ${from}::date`);
-  if (to) conditions.push(sql`${dayOf(column)} <= ${to}::date`);
+  if (from) conditions.push(sql`${column} >= ${startOfDay(from)}`);
+  if (to) conditions.push(sql`${column} < ${startOfNextDay(to)}`);
   return conditions;
 }
 
-/** The `{ items, total }` every paged list answers with. */
-export type Page<T> = { items: T[]; total: number };
+/** The `{ items, total }` every paged list answers with; `totalIsEstimate` when the total is the planner's guess. */
+export type Page<T> = { items: T[]; total: number; totalIsEstimate?: true };
+
+export type Counted = { total: number; totalIsEstimate?: true };
+
+/**
+ * The total of a list without reading the whole table on every page (issue 15): the rows are counted up to
+ * `cap + 1`, so below the cap the total is exact; past it the planner's estimate of the query's rows is returned
+ * (never less than the cap) and flagged, and the grid shows "más de 10,000". `rows` is the list's query without
+ * ORDER BY or LIMIT, selecting as little as possible (a constant is enough).
+ */
+export async function countWithCap(db: Executor, rows: SQLWrapper, cap: number = COUNT_CAP): Promise<Counted> {
+  const counted = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from (${rows} limit ${cap + 1}) as capped`,
+  );
+  const n = Number(counted.rows[0]?.n ?? 0);
+  if (n <= cap) return { total: n };
+  const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    sql`explain (format json) ${rows}`,
+  );
+  const estimate = Math.round(Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0));
+  return { total: Math.max(estimate, cap + 1), totalIsEstimate: true };
+}

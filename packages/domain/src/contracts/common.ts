@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../limits';
+import { DEFAULT_PAGE_SIZE, LOOKUP_LIMIT_MAX, PAGE_SIZES, TEXT_MAX } from '../limits';
 import { MESSAGES } from '../messages';
-import { INT4_MAX, idParam } from './inputs';
+import { INT4_MAX, idParam, searchText } from './inputs';
 
 /** Every error answer: a stable code and the Spanish text the screen shows (ARCHITECTURE §4). */
 export const errorResponse = z.object({
@@ -33,8 +33,12 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/**
+ * A page of a list. `total` is exact up to COUNT_CAP rows; past it the server answers its estimate and sets
+ * `totalIsEstimate` (issue 15), which the grid shows as "más de 10,000".
+ */
 export const paged = <T extends z.ZodType>(item: T) =>
-  envelope(z.object({ items: z.array(item), total: z.number().int() }));
+  envelope(z.object({ items: z.array(item), total: z.number().int(), totalIsEstimate: z.literal(true).optional() }));
 
 /** The version of a row the screen read, sent back with a status change (docs/decisions/016). */
 export const rowVersion = z.number({ error: MESSAGES.required }).int().positive().max(2_147_483_647);
@@ -42,6 +46,17 @@ export const rowVersion = z.number({ error: MESSAGES.required }).int().positive(
 /** `/:id` path parameters: a positive int4 in digits (anything else is 400, never a database error). */
 export const idParams = z.object({ id: idParam() });
 export type IdParams = z.infer<typeof idParams>;
+
+/**
+ * A searched picker's query (issue 15): `q` matches the name anywhere (case-insensitive), `limit` (1–50) takes that
+ * many matches per page instead of `pageSize` (`page` still pages them). Filter bars ask `?q=&limit=20` as the user
+ * types instead of downloading a whole list with `all=true`, which stays for existing callers.
+ */
+export const lookupSearch = z.object({
+  q: searchText(TEXT_MAX),
+  limit: z.coerce.number().int().min(1).max(LOOKUP_LIMIT_MAX).optional(),
+});
+export type LookupSearch = z.infer<typeof lookupSearch>;
 
 /** `all=true` asks a look-up for every row at once (dropdowns); otherwise it is paged like any list. */
 export const allFlag = z.enum(['true', 'false']).optional();

@@ -3,7 +3,7 @@ import { PHONE_PATTERN, TEXT_MAX } from '../limits';
 import { MESSAGES, badFormat, maxChars } from '../messages';
 import { ORGANISATION_MESSAGES } from '../messages-organisation';
 import { companyCountValid } from '../organisation/account-rules';
-import { allFlag, envelope, isoDate, pageQuery, paged } from './common';
+import { allFlag, envelope, isoDate, lookupSearch, pageQuery, paged } from './common';
 import { idParam, idSchema, nameSchema, searchText, textSchema } from './inputs';
 
 /**
@@ -12,6 +12,7 @@ import { idParam, idSchema, nameSchema, searchText, textSchema } from './inputs'
  * organisation issue adds the full account, company and branch screens on top of these.
  */
 const lookupQuery = pageQuery.extend({
+  ...lookupSearch.shape,
   all: allFlag,
   name: searchText(TEXT_MAX),
   active: z.enum(['true', 'false']).optional(),

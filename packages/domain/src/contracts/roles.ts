@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DESCRIPTION_MAX, TEXT_MAX } from '../limits';
 import { MESSAGES } from '../messages';
 import { optionalText, requiredText } from '../validation';
-import { allFlag, envelope, isoDate, pageQuery, paged } from './common';
+import { allFlag, envelope, isoDate, lookupSearch, pageQuery, paged } from './common';
 import { idParam, searchText } from './inputs';
 
 const roleType = z.coerce
@@ -43,6 +43,7 @@ const repeated = z.preprocess(
 );
 
 export const roleListQuery = pageQuery.extend({
+  ...lookupSearch.shape,
   type: repeated,
   registerBy: idParam().optional(),
   name: searchText(TEXT_MAX),

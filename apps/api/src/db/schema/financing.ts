@@ -129,6 +129,8 @@ export const unitValidations = pgTable(
   },
   (t) => [
     index('unit_validations_vin_idx').on(t.vin, t.validatedAt),
+    // The validations report's VIN "contains" filter (issue 15).
+    index('unit_validations_vin_trgm_idx').using('gin', sql`${t.vin} gin_trgm_ops`),
     index('unit_validations_at_idx').on(t.validatedAt),
     check('unit_validations_check_range', sql`${t.check} between 1 and 3`),
   ],

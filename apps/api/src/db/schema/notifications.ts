@@ -22,7 +22,13 @@ export const notifications = pgTable(
   },
   (t) => [
     check('notifications_type_known', sql`${t.type} in (1, 2)`),
-    // The list (newest first) and the pending count both read one user's rows.
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // The list (newest first, id as the tie-break) reads one user's visible rows in index order (issue 15).
+    index('notifications_user_created_idx')
+      .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    // The red dot: one user's unread, visible rows, counted from this small index alone.
+    index('notifications_user_pending_idx')
+      .on(t.userId)
+      .where(sql`${t.isReaded} = false and ${t.deletedAt} is null`),
   ],
 );

@@ -15,17 +15,27 @@ import {
  * Accounts, their companies and branches (spec 2). `registerBy` columns carry no foreign key so this file
  * does not depend on users (users depend on it); assignments to users live in assignments.ts.
  */
-export const accounts = pgTable('accounts', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: varchar('name', { length: 150 }).notNull(),
-  email: varchar('email', { length: 150 }),
-  /** 1 Holding, 2 Persona moral/física (spec 2 §9). */
-  type: smallint('type').notNull(),
-  registerBy: integer('register_by'),
-  isActive: boolean('is_active').notNull().default(true),
-  isArchived: boolean('is_archived').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 150 }).notNull(),
+    email: varchar('email', { length: 150 }),
+    /** 1 Holding, 2 Persona moral/física (spec 2 §9). */
+    type: smallint('type').notNull(),
+    registerBy: integer('register_by'),
+    isActive: boolean('is_active').notNull().default(true),
+    isArchived: boolean('is_archived').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The accounts list and picker (issue 15): default sort by name over live accounts; name contains-search.
+    index('accounts_list_name_idx')
+      .on(sql`lower(${t.name}) collate "C"`, t.id)
+      .where(sql`${t.isArchived} = false`),
+    index('accounts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
 
 export const companies = pgTable(
   'companies',
@@ -46,6 +56,10 @@ export const companies = pgTable(
     index('companies_account_id_idx').on(t.accountId),
     // The target of the (company, account) foreign keys that keep assignments inside one account (decision 024).
     unique('companies_id_account_id_unique').on(t.id, t.accountId),
+    // The companies list and an account's companies, by name (issue 15).
+    index('companies_list_name_idx').on(sql`lower(${t.name}) collate "C"`, t.id),
+    index('companies_list_account_name_idx').on(t.accountId, sql`lower(${t.name}) collate "C"`, t.id),
+    index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
 
@@ -74,5 +88,9 @@ export const agencies = pgTable(
     uniqueIndex('agencies_company_name_unique').on(t.companyId, sql`lower(${t.name})`),
     // The target of the (branch, account) foreign keys that keep assignments inside one account (decision 024).
     unique('agencies_id_account_id_unique').on(t.id, t.accountId),
+    // The branches list and picker by name, for everyone and per account (issue 15).
+    index('agencies_list_name_idx').on(sql`lower(${t.name}) collate "C"`, t.id),
+    index('agencies_list_account_name_idx').on(t.accountId, sql`lower(${t.name}) collate "C"`, t.id),
+    index('agencies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );

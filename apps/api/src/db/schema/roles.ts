@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Roles (spec 1 §3): a name and the user type it grants. */
 export const roles = pgTable(
@@ -20,5 +20,9 @@ export const roles = pgTable(
     // Types 2–4 see and hand out only the roles they registered (spec 1 §6): within one registrar's roles a name
     // is unique, whatever its case (issue 14 item 8; the system's roles have no registrar). docs/decisions/021.
     uniqueIndex('roles_name_unique').on(sql`coalesce(${t.registerBy}, 0)`, sql`lower(${t.name})`),
+    // The roles list's default sort (name), for type 1 and for a registrar's own roles (issue 15).
+    index('roles_list_name_idx').on(sql`lower(${t.name}) collate "C"`, t.id),
+    index('roles_list_register_by_name_idx').on(t.registerBy, sql`lower(${t.name}) collate "C"`, t.id),
+    index('roles_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );

@@ -67,5 +67,25 @@ export const users = pgTable(
       columns: [t.agencyId, t.accountId],
       foreignColumns: [agencies.id, agencies.accountId],
     }),
+    // The users list (issue 15): its default sort, the e-mail by code point (stored lower-case, so the same order as
+    // lower(email)), for type 1 and per scope column (a dealer's account, a registrar's users), over live users only.
+    // The e-mail itself is the key, not lower(email): PostgreSQL reads an expression index index-only only when
+    // the expression's columns are in it, and the list pages its ids from these indexes alone.
+    index('users_list_email_idx')
+      .on(sql`${t.email} collate "C"`, t.id)
+      .where(sql`${t.isArchived} = false`),
+    index('users_list_account_email_idx')
+      .on(t.accountId, sql`${t.email} collate "C"`, t.id)
+      .where(sql`${t.isArchived} = false`),
+    index('users_list_register_by_email_idx')
+      .on(t.registerBy, sql`${t.email} collate "C"`, t.id)
+      .where(sql`${t.isArchived} = false`),
+    // The created-between filter (and its count) as a range on the bare column.
+    index('users_list_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.isArchived} = false`),
+    // "Contains" searches on e-mail and full name (ILIKE '%…%') need trigrams (pg_trgm, migration 0012).
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_name_trgm_idx').using('gin', sql`(${t.firstname} || ' ' || ${t.lastname}) gin_trgm_ops`),
   ],
 );

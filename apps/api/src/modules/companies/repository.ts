@@ -5,7 +5,7 @@ import { exceptions } from '../../db/schema/exceptions';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
-import { containsPattern, dayText, textKey, withinDays, type Window } from '../../platform/listing';
+import { containsPattern, countWithCap, dayText, textKey, withinDays, type Window } from '../../platform/listing';
 import type { AccountScope } from '../organisation-lookups/policy';
 import { accountScopeWhere } from '../organisation-lookups/repository';
 
@@ -50,12 +50,15 @@ export async function listCompanies(
     .where(where)
     .orderBy(...order);
   const rows = window ? await base.limit(window.limit).offset(window.offset) : await base;
-  const [counted] = await db
-    .select({ n: count() })
-    .from(companies)
-    .innerJoin(accounts, eq(accounts.id, companies.accountId))
-    .where(where);
-  return { rows, total: counted?.n ?? 0 };
+  const counted = await countWithCap(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(companies)
+      .innerJoin(accounts, eq(accounts.id, companies.accountId))
+      .where(where),
+  );
+  return { rows, ...counted };
 }
 export type CompanyRow = Awaited<ReturnType<typeof listCompanies>>['rows'][number];
 

@@ -39,14 +39,14 @@ export function createCompaniesService({ db }: Pick<AppDeps, 'db'>) {
 
   return {
     async list(actor: AuthUser, query: CompanyListQuery): Promise<Page<CompanyListItem>> {
-      const { rows, total } = await repo.listCompanies(
+      const { rows, ...counted } = await repo.listCompanies(
         db,
         accountScopeOf(actor),
         { name: query.name, account: query.account, from: query.from, to: query.to },
         pageWindow(query),
         orderBy(query.sort, COMPANIES_DEFAULT_SORT, repo.companySortFields, repo.companyIdColumn),
       );
-      return { items: rows.map(presentCompany), total };
+      return { items: rows.map(presentCompany), ...counted };
     },
 
     /** The company's latest exception request, or null (spec 3 §4 "Disposition eligibility check"). */

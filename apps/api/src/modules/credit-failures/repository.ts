@@ -1,9 +1,9 @@
-import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { InsertionStatus } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { crmInsertions, provisionUnits, provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
-import { BUSINESS_TIME_ZONE, containsPattern, withinDays, type Window } from '../../platform/listing';
+import { BUSINESS_TIME_ZONE, containsPattern, countWithCap, withinDays, type Window } from '../../platform/listing';
 
 export type { InsertionStatus };
 
@@ -63,14 +63,23 @@ export async function listCreditFailures(
     .where(condition)
     .orderBy(...order);
   const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
-  const [counted] = await db
-    .select({ n: count() })
-    .from(crmInsertions)
-    .innerJoin(provisionUnits, eq(provisionUnits.id, crmInsertions.unitId))
-    .innerJoin(provisions, eq(provisions.id, crmInsertions.provisionId))
-    .innerJoin(companies, eq(companies.id, provisions.companyId))
-    .where(condition);
-  return { rows, total: counted?.n ?? 0 };
+  // Every insertion has its unit, provision and company (not-null foreign keys): only the folio filter needs them.
+  const counted = await countWithCap(
+    db,
+    filters.folio
+      ? db
+          .select({ one: sql`1` })
+          .from(crmInsertions)
+          .innerJoin(provisionUnits, eq(provisionUnits.id, crmInsertions.unitId))
+          .innerJoin(provisions, eq(provisions.id, crmInsertions.provisionId))
+          .innerJoin(companies, eq(companies.id, provisions.companyId))
+          .where(condition)
+      : db
+          .select({ one: sql`1` })
+          .from(crmInsertions)
+          .where(condition),
+  );
+  return { rows, ...counted };
 }
 
 /** Everything the CRM needs to insert a unit (decision 009 InsertarUnidad), with the attempt's state. */

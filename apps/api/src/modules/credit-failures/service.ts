@@ -171,13 +171,13 @@ export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDep
     queuedIds: () => repo.queuedInsertionIds(db),
 
     async list(query: CreditFailureListQuery): Promise<Page<CreditFailureResponse>> {
-      const { rows, total } = await repo.listCreditFailures(
+      const { rows, ...counted } = await repo.listCreditFailures(
         db,
         query,
         pageWindow(query),
         orderBy(query.sort, CREDIT_FAILURES_DEFAULT_SORT, repo.creditFailureSortFields, repo.creditFailureColumns.id),
       );
-      return { items: rows.map(presentFailure), total };
+      return { items: rows.map(presentFailure), ...counted };
     },
 
     async retry(actor: AuthUser, id: number, version: number, requestId: string) {

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATIONS_DEFAULT_SORT, type NotificationType } from '@planpiso/domain';
 import { notifications } from '../../db/schema/notifications';
 import type { Executor } from '../../db/client';
-import { BUSINESS_TIME_ZONE, orderBy, pageWindow, type Page } from '../../platform/listing';
+import { countWithCap, orderBy, pageWindow, withinDays, type Page } from '../../platform/listing';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -25,11 +25,6 @@ const SORTABLE = {
 /** A user's notifications that were not deleted: every read of them starts here. */
 const visibleTo = (userId: number) => and(eq(notifications.userId, userId), isNull(notifications.deletedAt));
 
-// Midnight of a Mexico City day as a timestamptz: comparing the bare column keeps the (user_id, created_at) index
-// usable, where converting each row's created_at to a day would not.
-const startOfDay = (day: string) => sql`(${day}::date)::timestamp at time zone ${BUSINESS_TIME_ZONE}`;
-const startOfNextDay = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${BUSINESS_TIME_ZONE}`;
-
 export async function insertNotifications(
   tx: Executor,
   userIds: readonly number[],
@@ -50,13 +45,12 @@ export async function listNotifications(
 ): Promise<Page<NotificationRow>> {
   const conditions: (SQL | undefined)[] = [visibleTo(userId)];
   if (filter.type !== undefined) conditions.push(eq(notifications.type, filter.type));
-  // Both ends inclusive, as whole days (the screen picks dates, not times).
-  if (filter.from) conditions.push(sql`${notifications.createdAt} >= ${startOfDay(filter.from)}`);
-  if (filter.to) conditions.push(sql`${notifications.createdAt} < ${startOfNextDay(filter.to)}`);
+  // Both ends inclusive, as whole days (the screen picks dates, not times), served by the (user_id, created_at) index.
+  conditions.push(...withinDays(notifications.createdAt, filter.from, filter.to));
   const where = and(...conditions);
   const order = orderBy(filter.sort, NOTIFICATIONS_DEFAULT_SORT, SORTABLE, notifications.id);
   const window = pageWindow(filter)!;
-  const [items, [counted]] = await Promise.all([
+  const [items, counted] = await Promise.all([
     db
       .select()
       .from(notifications)
@@ -64,9 +58,15 @@ export async function listNotifications(
       .orderBy(...order)
       .limit(window.limit)
       .offset(window.offset),
-    db.select({ total: count() }).from(notifications).where(where),
+    countWithCap(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(notifications)
+        .where(where),
+    ),
   ]);
-  return { items, total: counted?.total ?? 0 };
+  return { items, ...counted };
 }
 
 /** Unread, not deleted: the red dot's number (spec 1 §2.9). */

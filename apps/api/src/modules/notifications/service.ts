@@ -64,7 +64,11 @@ export function createNotificationsService(
     async list(caller: AuthUser, userId: number, filter: repo.NotificationFilter) {
       ownUser(caller, userId);
       const page = await repo.listNotifications(db, userId, filter);
-      return { items: page.items.map(presentNotification), total: page.total };
+      return {
+        items: page.items.map(presentNotification),
+        total: page.total,
+        ...(page.totalIsEstimate && { totalIsEstimate: page.totalIsEstimate }),
+      };
     },
 
     async pending(caller: AuthUser, userId: number) {

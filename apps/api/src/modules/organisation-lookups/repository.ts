@@ -1,9 +1,9 @@
-import { and, count, eq, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { accountOperators } from '../../db/schema/assignments';
 import { users } from '../../db/schema/users';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import type { Executor } from '../../db/client';
-import { containsPattern, dayText, textKey, withinDays, type Window } from '../../platform/listing';
+import { containsPattern, countWithCap, dayText, textKey, withinDays, type Window } from '../../platform/listing';
 import type { AccountScope, AgencyScope } from './policy';
 
 export type LookupFilters = { name?: string; active?: boolean };
@@ -101,17 +101,20 @@ export async function listAccounts(
       .orderBy(...order),
     window,
   );
-  const [counted] = await db
-    .select({ n: count() })
-    .from(accounts)
-    .leftJoin(accountOperators, eq(accountOperators.accountId, accounts.id))
-    .where(where);
+  const counted = await countWithCap(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(accounts)
+      .leftJoin(accountOperators, eq(accountOperators.accountId, accounts.id))
+      .where(where),
+  );
   return {
     rows: rows.map(({ operatorId, operatorFirstname, operatorLastname, ...row }) => ({
       ...row,
       operator: operatorId === null ? null : { id: operatorId, name: `${operatorFirstname} ${operatorLastname}` },
     })),
-    total: counted?.n ?? 0,
+    ...counted,
   };
 }
 
@@ -169,8 +172,16 @@ export async function listCompaniesOfAccount(
       .orderBy(...order),
     window,
   );
-  const [counted] = await db.select({ n: count() }).from(companies).where(where);
-  return { rows, total: counted?.n ?? 0 };
+  return {
+    rows,
+    ...(await countWithCap(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(companies)
+        .where(where),
+    )),
+  };
 }
 
 export async function findCompany(db: Executor, id: number) {
@@ -244,19 +255,22 @@ export async function listAgencies(
       .orderBy(...order),
     window,
   );
-  const [counted] = await db
-    .select({ n: count() })
-    .from(agencies)
-    .innerJoin(accounts, eq(accounts.id, agencies.accountId))
-    .innerJoin(companies, eq(companies.id, agencies.companyId))
-    .where(where);
+  const counted = await countWithCap(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(agencies)
+      .innerJoin(accounts, eq(accounts.id, agencies.accountId))
+      .innerJoin(companies, eq(companies.id, agencies.companyId))
+      .where(where),
+  );
   return {
     rows: rows.map(({ accountName, companyName, ...row }) => ({
       ...row,
       account: { id: row.accountId, name: accountName },
       company: { id: row.companyId, name: companyName },
     })),
-    total: counted?.n ?? 0,
+    ...counted,
   };
 }
 

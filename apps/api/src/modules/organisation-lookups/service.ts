@@ -24,11 +24,11 @@ const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? und
 export function createOrganisationLookups({ db }: Pick<AppDeps, 'db'>) {
   return {
     async accounts(actor: AuthUser, query: AccountLookupQuery): Promise<Page<AccountLookupItem>> {
-      const { rows, total } = await repo.listAccounts(
+      const { rows, ...counted } = await repo.listAccounts(
         db,
         accountScopeOf(actor),
         {
-          name: query.name,
+          name: query.name ?? query.q,
           active: flag(query.active),
           type: query.type,
           assigned: query.assigned,
@@ -38,7 +38,7 @@ export function createOrganisationLookups({ db }: Pick<AppDeps, 'db'>) {
         pageWindow(query),
         orderBy(query.sort, ACCOUNTS_LOOKUP_DEFAULT_SORT, repo.accountSortFields, repo.accountColumns.id),
       );
-      return { items: rows, total };
+      return { items: rows, ...counted };
     },
 
     async companiesOfAccount(
@@ -48,22 +48,22 @@ export function createOrganisationLookups({ db }: Pick<AppDeps, 'db'>) {
     ): Promise<Page<CompanyItem>> {
       // An account outside the caller's scope is not found, whatever companies it has.
       if (!(await repo.findAccount(db, accountScopeOf(actor), accountId))) throw notFound();
-      const { rows, total } = await repo.listCompaniesOfAccount(
+      const { rows, ...counted } = await repo.listCompaniesOfAccount(
         db,
         accountId,
-        { name: query.name, active: flag(query.active) },
+        { name: query.name ?? query.q, active: flag(query.active) },
         pageWindow(query),
         orderBy(query.sort, COMPANIES_LOOKUP_DEFAULT_SORT, repo.companySortFields, repo.companyColumns.id),
       );
-      return { items: rows, total };
+      return { items: rows, ...counted };
     },
 
     async agencies(actor: AuthUser, query: AgencyLookupQuery): Promise<Page<AgencyLookupItem>> {
-      const { rows, total } = await repo.listAgencies(
+      const { rows, ...counted } = await repo.listAgencies(
         db,
         agencyScopeOf(actor),
         {
-          name: query.name,
+          name: query.name ?? query.q,
           active: flag(query.active),
           account: query.account,
           company: query.company,
@@ -74,7 +74,7 @@ export function createOrganisationLookups({ db }: Pick<AppDeps, 'db'>) {
         pageWindow(query),
         orderBy(query.sort, AGENCIES_LOOKUP_DEFAULT_SORT, repo.agencySortFields, repo.agencyColumns.id),
       );
-      return { items: rows, total };
+      return { items: rows, ...counted };
     },
   };
 }

@@ -1,8 +1,16 @@
-import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
 import type { Executor } from '../../db/client';
-import { containsPattern, dayText, textKey, withinDays, type Window } from '../../platform/listing';
+import {
+  containsPattern,
+  countWithCap,
+  dayText,
+  textKey,
+  withinDays,
+  type Counted,
+  type Window,
+} from '../../platform/listing';
 import type { RoleScope } from './policy';
 
 export const roleColumns = {
@@ -71,7 +79,7 @@ export async function listRoles(
   filters: RoleFilters,
   window: Window,
   order: SQL[],
-): Promise<{ rows: RoleRow[]; total: number }> {
+): Promise<{ rows: RoleRow[] } & Counted> {
   const where = and(scopeWhere(scope), ...filterWhere(filters));
   const query = db
     .select(roleColumns)
@@ -79,8 +87,16 @@ export async function listRoles(
     .where(where)
     .orderBy(...order);
   const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
-  const [counted] = await db.select({ n: count() }).from(roles).where(where);
-  return { rows, total: counted?.n ?? 0 };
+  return {
+    rows,
+    ...(await countWithCap(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(roles)
+        .where(where),
+    )),
+  };
 }
 
 /** A role inside the scope, or undefined (a foreign role is simply not found). `lock` holds it for the update. */

@@ -39,13 +39,14 @@ const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? und
 export function createRolesService({ db }: Pick<AppDeps, 'db'>) {
   return {
     async list(actor: AuthUser, query: RoleListQuery): Promise<Page<RoleResponse>> {
-      const { rows, total } = await repo.listRoles(
+      const { rows, ...counted } = await repo.listRoles(
         db,
         roleScopeOf(actor),
         {
           types: query.type,
           registerBy: query.registerBy,
-          name: query.name,
+          // `q` is the searched picker's name search (issue 15).
+          name: query.name ?? query.q,
           from: query.from,
           to: query.to,
           assigned: flag(query.assigned),
@@ -54,7 +55,7 @@ export function createRolesService({ db }: Pick<AppDeps, 'db'>) {
         pageWindow(query),
         orderBy(query.sort, ROLES_DEFAULT_SORT, repo.roleSortFields, repo.roleColumns.id),
       );
-      return { items: rows.map(presentRole), total };
+      return { items: rows.map(presentRole), ...counted };
     },
 
     async get(actor: AuthUser, id: number): Promise<RoleResponse> {

@@ -1,10 +1,18 @@
-import { and, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { userAgencies, userCompanies } from '../../db/schema/assignments';
 import { companies } from '../../db/schema/organisation';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
 import type { Executor } from '../../db/client';
-import { containsPattern, dayText, textKey, withinDays, type Window } from '../../platform/listing';
+import {
+  containsPattern,
+  countWithCap,
+  dayText,
+  textKey,
+  withinDays,
+  type Counted,
+  type Window,
+} from '../../platform/listing';
 import { companyColumns, operatedBy } from '../organisation-lookups/repository';
 import type { UserScope } from './policy';
 
@@ -51,11 +59,14 @@ const fullName = sql`(${users.firstname} || ' ' || ${users.lastname})`;
 
 /** Sortable fields of the users list (spec 1 §2.5 columns; default email ascending, spec 1 §9). */
 export const userSortFields = {
-  email: textKey(users.email),
+  // Stored lower-case (check users_email_lower_case): by code point it is lower(email)'s order, and the bare column
+  // lets the list read its ids from the (email collate "C", id) index alone (migration 0012).
+  email: sql`${users.email} collate "C"`,
   name: textKey(fullName),
   firstname: textKey(users.firstname),
   lastname: textKey(users.lastname),
-  role: textKey(roles.name),
+  // A subquery, not the joined column: the page's ids are read from users alone (see listUsers).
+  role: sql`(select ${textKey(roles.name)} from ${roles} where ${roles.id} = ${users.roleId})`,
   type: users.type,
   createdAt: users.createdAt,
   isActive: users.isActive,
@@ -77,7 +88,11 @@ export function scopeWhere(scope: UserScope): SQL {
       return and(
         live,
         scope.withOperatedAccounts
-          ? or(eq(users.registerBy, scope.by), sql`${users.accountId} in (${operatedBy({ by: scope.by, levels: 0 })})`)
+          ? // `= any(array(…))` rather than `in (…)`: the accounts are read first, so both arms use an index.
+            or(
+              eq(users.registerBy, scope.by),
+              sql`${users.accountId} = any(array(${operatedBy({ by: scope.by, levels: 0 })}))`,
+            )
           : eq(users.registerBy, scope.by),
       )!;
     case 'company':
@@ -114,23 +129,42 @@ function filterWhere(filters: UserFilters): SQL[] {
   return where;
 }
 
+/**
+ * One page of the users list and its total. The page's ids come first from the sort's index alone (an index-only
+ * scan of `(lower(email), id)` and its kin, migration 0012), so a deep OFFSET skips index entries rather than
+ * whole rows joined to their roles; then only those rows are read. The total is capped (countWithCap).
+ */
 export async function listUsers(
   db: Executor,
   scope: UserScope,
   filters: UserFilters,
   window: Window,
   order: SQL[],
-): Promise<{ rows: UserRow[]; total: number }> {
+): Promise<{ rows: UserRow[] } & Counted> {
   const where = and(scopeWhere(scope), ...filterWhere(filters));
-  const query = db
-    .select(userColumns)
+  // From users alone (no join, even one the planner would remove): only then is the scan index-only.
+  const ids = db
+    .select({ id: users.id })
     .from(users)
-    .leftJoin(roles, eq(roles.id, users.roleId))
     .where(where)
     .orderBy(...order);
-  const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
-  const [counted] = await db.select({ n: count() }).from(users).where(where);
-  return { rows, total: counted?.n ?? 0 };
+  const pageIds = window ? ids.limit(window.limit).offset(window.offset) : ids;
+  const [rows, counted] = await Promise.all([
+    db
+      .select(userColumns)
+      .from(users)
+      .leftJoin(roles, eq(roles.id, users.roleId))
+      .where(inArray(users.id, pageIds))
+      .orderBy(...order),
+    countWithCap(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(users)
+        .where(where),
+    ),
+  ]);
+  return { rows, ...counted };
 }
 
 /** A user inside the scope, or undefined. `lock` holds the user's row (not the role's) until the transaction ends. */

@@ -179,7 +179,7 @@ export function createUsersService(
 
   return {
     async list(actor: AuthUser, query: UserListQuery): Promise<Page<UserResponse>> {
-      const { rows, total } = await repo.listUsers(
+      const { rows, ...counted } = await repo.listUsers(
         db,
         userScopeOf(actor),
         {
@@ -196,7 +196,7 @@ export function createUsersService(
         pageWindow(query),
         orderBy(query.sort, USERS_DEFAULT_SORT, repo.userSortFields, repo.userColumns.id),
       );
-      return { items: rows.map(presentUser), total };
+      return { items: rows.map(presentUser), ...counted };
     },
 
     async get(actor: AuthUser, id: number): Promise<UserResponse> {
