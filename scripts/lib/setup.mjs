@@ -106,6 +106,7 @@ const WEB_INPUTS = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/precompress.ts',
   'apps/web/public',
   'apps/web/package.json',
   'packages/domain/src',

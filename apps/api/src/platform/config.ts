@@ -21,6 +21,12 @@ export type Config = {
   webDist: string;
   seedDemo: boolean;
   logLevel: string;
+  /** One log line per request (Fastify's "incoming request"/"request completed"): only at debug or trace. */
+  logRequests: boolean;
+  /** Requests slower than this many milliseconds are logged at warn with their request id; 0 turns it off. */
+  slowRequestMs: number;
+  /** br/gzip for dynamic answers (decision 023); off when a proxy in front already compresses. */
+  compression: boolean;
   corsOrigins: string[];
   /** Requests per minute per client address on each identity route (a coarse flood guard; lockout is per e-mail). */
   identityRateLimitPerMinute: number;
@@ -111,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(ROOT, env.DATA_DIR || './data');
   const jwtSecret = env.JWT_SECRET || persistedJwtSecret(dataDir);
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  const logLevel = env.LOG_LEVEL || 'info';
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -126,7 +133,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     webDist: resolve(ROOT, env.WEB_DIST || 'apps/web/dist'),
     seedDemo: truthy(env.SEED_DEMO),
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel,
+    logRequests: ['debug', 'trace'].includes(logLevel),
+    slowRequestMs: intFrom(env.SLOW_REQUEST_MS, 1000, 'SLOW_REQUEST_MS'),
+    compression: !['0', 'false', 'off', 'no'].includes((env.HTTP_COMPRESSION ?? 'on').toLowerCase()),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())
