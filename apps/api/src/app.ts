@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
@@ -11,12 +11,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION, installSpanishZodMessages } from '@planpiso/domain';
 import { createAdapters, type Adapters } from './adapters';
 import type { Db } from './db/client';
@@ -29,6 +24,7 @@ import { registerIdempotency } from './platform/idempotency';
 import { createJwt } from './platform/jwt';
 import { createMailer, type Mailer } from './platform/mail';
 import { pgRateLimitStore } from './platform/rate-limit-store';
+import { fastSerializerCompiler } from './platform/serializer';
 import { registerRealtime } from './platform/realtime';
 import { createStorage } from './platform/storage/create-storage';
 import type { Storage } from './platform/storage/storage';
@@ -127,7 +123,7 @@ export async function buildApp({
     },
     // Two info lines per request cost throughput on a busy API (decision 023): errors and slow requests are
     // logged with their request id below; LOG_LEVEL=debug brings the per-request lines back.
-    disableRequestLogging: !config.logRequests,
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     trustProxy: config.trustProxy,
     // A caller's (or proxy's) X-Request-Id is kept when it looks like one, so logs line up across systems.
     requestIdHeader: false,
@@ -141,7 +137,7 @@ export async function buildApp({
     pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(fastSerializerCompiler);
   // Browsers' fetch often sends `Content-Type: application/json` with no body (POST /api/auth/login, sign-out):
   // treat that as "no body" instead of a parse error; everything else goes to Fastify's safe JSON parser.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
