@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { SIMULATOR_DEFAULTS } from '@planpiso/simulators/defaults';
+import { REPO_ROOT } from './paths';
 
 export type Config = {
   port: number;
@@ -83,9 +83,6 @@ export type ExternalConfig = {
   breakerHalfOpenMs: number;
 };
 
-/** The repository root, so relative defaults work from any working directory. */
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
@@ -114,7 +111,7 @@ function persistedJwtSecret(dataDir: string): string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env.PORT, 8080, 'PORT');
-  const dataDir = resolve(ROOT, env.DATA_DIR || './data');
+  const dataDir = resolve(REPO_ROOT, env.DATA_DIR || './data');
   const jwtSecret = env.JWT_SECRET || persistedJwtSecret(dataDir);
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
   const logLevel = env.LOG_LEVEL || 'info';
@@ -131,7 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpPassword: env.SMTP_PASSWORD || undefined,
     mailFrom: env.MAIL_FROM || 'PlanPiso <no-reply@planpiso.mx>',
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
-    webDist: resolve(ROOT, env.WEB_DIST || 'apps/web/dist'),
+    webDist: resolve(REPO_ROOT, env.WEB_DIST || 'apps/web/dist'),
     seedDemo: truthy(env.SEED_DEMO),
     logLevel,
     logRequests: ['debug', 'trace'].includes(logLevel),
