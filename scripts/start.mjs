@@ -1,9 +1,18 @@
 // `npm start`: everything a fresh clone needs, in one command (README "Run it").
-// Installs dependencies when node_modules is missing, builds the web bundle when it is stale, then runs the
+// Installs dependencies when node_modules is missing, builds the web and API bundles when stale, then runs the
 // simulators and the API (which starts the embedded PostgreSQL unless DATABASE_URL is set, migrates and seeds
 // the demo data) and serves the SPA. Ctrl-C stops everything, PostgreSQL included.
 // Plain Node ESM with no dependencies: it must run before `npm install`.
-import { buildWeb, checkNodeVersion, ensureDependencies, isPortFree, ROOT, waitForHttp } from './lib/setup.mjs';
+import {
+  API_BUNDLE,
+  buildApi,
+  buildWeb,
+  checkNodeVersion,
+  ensureDependencies,
+  isPortFree,
+  ROOT,
+  waitForHttp,
+} from './lib/setup.mjs';
 import { Supervisor } from './lib/supervisor.mjs';
 import { ensureSystemPackages } from './lib/system-packages.mjs';
 
@@ -49,6 +58,7 @@ for (const [name, port, bindHost] of ports) {
 }
 
 if ((await buildWeb()) !== 0) process.exit(1);
+if ((await buildApi()) !== 0) process.exit(1);
 
 // `node --import tsx` rather than the tsx CLI: one process per server, so the forwarded SIGINT reaches the
 // code that closes the server and stops PostgreSQL, with no relay in between.
@@ -89,7 +99,9 @@ console.log(
     : `Starting PlanPiso with the embedded PostgreSQL (data in ${env.DATA_DIR || './data'})...`,
 );
 supervisor.start('simulators', ...tsxNode('apps/simulators/src/main.ts'), { env, cwd: ROOT });
-supervisor.start('api', ...tsxNode('apps/api/src/server.ts'), { env, cwd: ROOT });
+// The API runs from its esbuild bundle (decision 023): plain JavaScript, no TypeScript loader at start or per
+// import; source maps keep stack traces pointing at apps/api/src.
+supervisor.start('api', process.execPath, ['--enable-source-maps', API_BUNDLE], { env, cwd: ROOT });
 
 try {
   await waitForHttp(`http://127.0.0.1:${env.SIMULATORS_PORT}/mail`, {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { precompress } from './precompress';
 
 // The config can be run from the repo root (`npx vite build -c apps/web/vite.config.ts`) or from apps/web.
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -14,7 +15,7 @@ const apiProxy: Record<string, ProxyOptions> = {
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

@@ -121,6 +121,7 @@ const WEB_INPUTS = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/precompress.ts',
   'apps/web/public',
   'apps/web/package.json',
   'packages/domain/src',
@@ -157,6 +158,40 @@ export async function buildWeb({ force = false } = {}) {
   console.log(`Building the web app (${reason})...`);
   const code = await run('npm', ['run', 'build', '-w', 'apps/web']);
   if (code !== 0) console.error('The web build failed.');
+  return code;
+}
+
+export const API_BUNDLE = join(ROOT, 'apps', 'api', 'dist', 'server.js');
+
+const API_INPUTS = [
+  'apps/api/src',
+  'apps/api/package.json',
+  'packages/domain/src',
+  'apps/simulators/src',
+  'package-lock.json',
+  'scripts/build-api.mjs',
+];
+
+/** Why the API bundle must be rebuilt, or null when apps/api/dist/server.js is newer than every source. */
+export function apiBuildReason() {
+  if (!existsSync(API_BUNDLE)) return 'apps/api/dist is missing';
+  const built = statSync(API_BUNDLE).mtimeMs;
+  for (const input of API_INPUTS) {
+    if (newestMtime(join(ROOT, input)) > built) return `${input} changed since the last build`;
+  }
+  return null;
+}
+
+/**
+ * Bundles the API into apps/api/dist/server.js (scripts/build-api.mjs, esbuild: under a second) when it is
+ * stale; `npm start` runs that plain JavaScript rather than the sources under tsx (decision 023).
+ */
+export async function buildApi({ force = false } = {}) {
+  const reason = force ? 'a fresh build was asked for' : apiBuildReason();
+  if (!reason) return 0;
+  console.log(`Building the API (${reason})...`);
+  const code = await run(process.execPath, [join(ROOT, 'scripts', 'build-api.mjs')]);
+  if (code !== 0) console.error('The API build failed.');
   return code;
 }
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { SIMULATOR_DEFAULTS } from '@planpiso/simulators/defaults';
+import { REPO_ROOT } from './paths';
 
 export type Config = {
   port: number;
@@ -21,6 +21,12 @@ export type Config = {
   webDist: string;
   seedDemo: boolean;
   logLevel: string;
+  /** One log line per request (Fastify's "incoming request"/"request completed"): only at debug or trace. */
+  logRequests: boolean;
+  /** Requests slower than this many milliseconds are logged at warn with their request id; 0 turns it off. */
+  slowRequestMs: number;
+  /** br/gzip for dynamic answers (decision 023); off when a proxy in front already compresses. */
+  compression: boolean;
   corsOrigins: string[];
   /** Requests per minute per client address on each identity route (a coarse flood guard; lockout is per e-mail). */
   identityRateLimitPerMinute: number;
@@ -77,9 +83,6 @@ export type ExternalConfig = {
   breakerHalfOpenMs: number;
 };
 
-/** The repository root, so relative defaults work from any working directory. */
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
@@ -108,9 +111,10 @@ function persistedJwtSecret(dataDir: string): string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env.PORT, 8080, 'PORT');
-  const dataDir = resolve(ROOT, env.DATA_DIR || './data');
+  const dataDir = resolve(REPO_ROOT, env.DATA_DIR || './data');
   const jwtSecret = env.JWT_SECRET || persistedJwtSecret(dataDir);
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  const logLevel = env.LOG_LEVEL || 'info';
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -124,9 +128,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpPassword: env.SMTP_PASSWORD || undefined,
     mailFrom: env.MAIL_FROM || 'PlanPiso <no-reply@planpiso.mx>',
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
-    webDist: resolve(ROOT, env.WEB_DIST || 'apps/web/dist'),
+    webDist: resolve(REPO_ROOT, env.WEB_DIST || 'apps/web/dist'),
     seedDemo: truthy(env.SEED_DEMO),
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel,
+    logRequests: ['debug', 'trace'].includes(logLevel),
+    slowRequestMs: intFrom(env.SLOW_REQUEST_MS, 1000, 'SLOW_REQUEST_MS'),
+    compression: !['0', 'false', 'off', 'no'].includes((env.HTTP_COMPRESSION ?? 'on').toLowerCase()),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())
