@@ -9,6 +9,22 @@ import { REPO_ROOT } from '../e2e/support/paths';
 export const LARGE_DATABASE = 'planpiso_large';
 export const LARGE_DATA_DIR = join(REPO_ROOT, 'data', 'pg-large');
 
+/** What `npm run seed:large` loads (issue 15). */
+export const LARGE = {
+  accounts: 500,
+  companiesPerAccount: 2,
+  branchesPerCompany: 2,
+  users: 50_000,
+  admins: 40,
+  operators: 100,
+  notifications: 500_000,
+  /** The demo operator's own: one user with a long list (issue 15). */
+  demoOperatorNotifications: 20_000,
+  otherDemoNotifications: 500,
+  /** The demo operator operates every fifth account; the bench operators the rest. */
+  demoOperatorEvery: 5,
+} as const;
+
 export type LargeServer = {
   /** The server's admin URL (database `postgres`), or null with DATABASE_URL_LARGE (no drop/create then). */
   adminUrl: string | null;

@@ -11,22 +11,7 @@ import { createDb } from '../apps/api/src/db/client';
 import { runMigrations } from '../apps/api/src/db/migrate';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../apps/api/src/db/seed';
 import { hashPassword } from '../apps/api/src/modules/identity/passwords';
-import { countUsers, createLargeDatabase, databaseExists, dropLargeDatabase, openLargeServer } from './large-db';
-
-export const LARGE = {
-  accounts: 500,
-  companiesPerAccount: 2,
-  branchesPerCompany: 2,
-  users: 50_000,
-  admins: 40,
-  operators: 100,
-  notifications: 500_000,
-  /** The demo operator's own: one user with a long list (issue 15). */
-  demoOperatorNotifications: 20_000,
-  otherDemoNotifications: 500,
-  /** The demo operator operates every fifth account; the bench operators the rest. */
-  demoOperatorEvery: 5,
-} as const;
+import { countUsers, createLargeDatabase, databaseExists, dropLargeDatabase, LARGE, openLargeServer } from './large-db';
 
 /** Client numbers beyond the CRM simulator's (10001–10007), like the CRM's numeroCliente. */
 const FIRST_CLIENT_NUMBER = 20_001;
