@@ -43,36 +43,46 @@ export async function runLighthouse(
 ): Promise<LighthouseScores[]> {
   const scores: LighthouseScores[] = [];
   for (const run of runs) {
-    const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: FLAGS, logLevel: 'silent' });
-    try {
-      if (run.signedInAs) await signInThroughTheScreen(chrome.port, baseUrl, run.signedInAs);
-      const result = await lighthouse(
-        `${baseUrl}${run.path}`,
-        {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-          disableStorageReset: Boolean(run.signedInAs),
-        },
-        run.formFactor === 'desktop' ? desktopConfig : undefined,
-      );
-      const categories = result?.lhr.categories;
-      const finalPath = result ? new URL(result.lhr.finalDisplayedUrl).pathname : '';
-      if (finalPath !== run.path) throw new Error(`Lighthouse on ${run.path} ended at ${finalPath}`);
-      const score = (value: number | null | undefined) => (typeof value === 'number' ? Math.round(value * 100) : null);
-      const lhr = result?.lhr;
-      const error = lhr?.runtimeError?.code ?? (lhr?.audits['largest-contentful-paint']?.errorMessage || undefined);
-      scores.push({
-        path: run.path,
-        formFactor: run.formFactor,
-        performance: score(categories?.performance?.score),
-        accessibility: score(categories?.accessibility?.score),
-        ...(error ? { error } : {}),
-      });
-    } finally {
-      await chrome.kill();
-    }
+    let measured = await measure(baseUrl, run);
+    // A busy machine sometimes loses the trace (NO_NAVSTART, NO_FCP): one more try before reporting no score.
+    if (measured.performance === null) measured = await measure(baseUrl, run);
+    scores.push(measured);
   }
   return scores;
+}
+
+async function measure(
+  baseUrl: string,
+  run: { path: string; formFactor: FormFactor; signedInAs?: string },
+): Promise<LighthouseScores> {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: FLAGS, logLevel: 'silent' });
+  try {
+    if (run.signedInAs) await signInThroughTheScreen(chrome.port, baseUrl, run.signedInAs);
+    const result = await lighthouse(
+      `${baseUrl}${run.path}`,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: Boolean(run.signedInAs),
+      },
+      run.formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    const categories = result?.lhr.categories;
+    const finalPath = result ? new URL(result.lhr.finalDisplayedUrl).pathname : '';
+    if (finalPath !== run.path) throw new Error(`Lighthouse on ${run.path} ended at ${finalPath}`);
+    const score = (value: number | null | undefined) => (typeof value === 'number' ? Math.round(value * 100) : null);
+    const lhr = result?.lhr;
+    const error = lhr?.runtimeError?.code ?? (lhr?.audits['largest-contentful-paint']?.errorMessage || undefined);
+    return {
+      path: run.path,
+      formFactor: run.formFactor,
+      performance: score(categories?.performance?.score),
+      accessibility: score(categories?.accessibility?.score),
+      ...(error ? { error } : {}),
+    };
+  } finally {
+    await chrome.kill();
+  }
 }
