@@ -1,80 +1,332 @@
-// `npm run bench` (after scripts/bench.mjs rebuilt the web app): prints
-//  (a) the gzip size of the JavaScript the sign-in page loads, against its budget, and
-//  (b) GET /api/ready throughput and p99 latency under autocannon against a started API on the embedded PostgreSQL.
-import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../e2e/support/browser';
-import { WEB_DIST } from '../e2e/support/paths';
-import { startStack, type Stack } from '../e2e/support/stack';
-import { gzipSize, kb, measureSignInBundle, SIGN_IN_JS_BUDGET_KB } from './bundle-size';
-import { loadTest } from './ready-throughput';
+// `npm run bench` (issue 15; scripts/bench.mjs rebuilt the web app first): on the large data set (`npm run
+// seed:large`), with the API started as `npm start` runs it, prints one table and writes bench/results/latest.json:
+//  - every list endpoint, as each user type that may call it: req/s, p50, p99 (autocannon, 32 connections, warm-up);
+//  - the floor (floor.ts: node:http + pg running the same SQL as GET /api/users) and the API/floor ratio;
+//  - the API's peak RSS; the sign-in page's bytes as sent; Lighthouse mobile and desktop; menu click → rows.
+// Targets print PASS/FAIL; the exit code is 1 when one fails. Loopback only, each load bounded in time.
+// Environment: BENCH_DURATION (s per endpoint, default 15), BENCH_WARMUP (s, default 3), BENCH_ONLY (some of
+// lists,floor,bytes,menu,lighthouse), BENCH_LOG_LEVEL (the API's, default info as `npm start`), CHROMIUM_PATH,
+// DATABASE_URL_LARGE (a server of your own instead of the embedded one in data/pg-large).
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { accessFor, type UserType } from '@planpiso/domain';
+import { DEMO_PASSWORD, DEMO_USERS } from '../apps/api/src/db/seed';
+import { REPO_ROOT } from '../e2e/support/paths';
+import { freePort } from '../e2e/support/ports';
+import { startApi, type ApiProcess } from './api-process';
+import { captureRequestSql } from './capture-sql';
+import { countUsers, LARGE, openLargeServer, type LargeServer } from './large-db';
+import { runLighthouse, type LighthouseScores } from './lighthouse';
+import { CONNECTIONS, DURATION_SECONDS, loadTest, WARMUP_SECONDS, type LoadResult } from './load';
+import { measureMenuClick } from './menu-click';
+import { measureSignInBytes, SIGN_IN_JS_BUDGET_KIB, type SignInBytes } from './sign-in-bytes';
 
+/** The list endpoints of issue 15, by the permission table's key; who may call each comes from that table. */
+const LISTS: { name: string; operation: string; path: (userId: number) => string }[] = [
+  { name: 'users', operation: 'GET /api/users', path: () => '/api/users?page=1&pageSize=10' },
+  { name: 'roles', operation: 'GET /api/roles', path: () => '/api/roles?page=1&pageSize=10' },
+  { name: 'accounts', operation: 'GET /api/accounts', path: () => '/api/accounts?page=1&pageSize=10' },
+  { name: 'companies', operation: 'GET /api/companies', path: () => '/api/companies?page=1&pageSize=10' },
+  { name: 'branches', operation: 'GET /api/agencies', path: () => '/api/agencies?page=1&pageSize=10' },
+  {
+    name: 'notifications',
+    operation: 'GET /api/users/:id/notifications',
+    path: (id) => `/api/users/${id}/notifications?page=1&pageSize=10`,
+  },
+  {
+    name: 'pending notifications',
+    operation: 'GET /api/users/:id/pending-notifications',
+    path: (id) => `/api/users/${id}/pending-notifications`,
+  },
+  {
+    name: 'credit failures',
+    operation: 'GET /api/credits-failures',
+    path: () => '/api/credits-failures?page=1&pageSize=10',
+  },
+];
+
+const SUPER_USER = DEMO_USERS[0].email;
+const USERS_LIST = LISTS[0]!;
+
+const TARGETS = {
+  signInJsKiB: SIGN_IN_JS_BUDGET_KIB,
+  lighthouseMobileLoginPerf: 95,
+  lighthouseDesktopPerf: 95,
+  lighthouseDesktopA11y: 100,
+  lighthouseMobileUsersPerf: 80,
+  menuClickMs: 250,
+  usersFloorRatio: 0.7,
+  usersP99Ms: 50,
+};
+
+/** BENCH_ONLY=lists,floor,bytes,menu,lighthouse runs only those parts (to try one part of the harness). */
+const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+const wants = (part: 'lists' | 'floor' | 'bytes' | 'menu' | 'lighthouse') => !only || only.includes(part);
+
+type Row = { metric: string; value: string; target: string; pass: boolean | null };
+const rows: Row[] = [];
+const row = (metric: string, value: string, target = '', pass: boolean | null = null) =>
+  rows.push({ metric, value, target, pass });
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
+const typesOf = (operation: string): UserType[] => {
+  const access = accessFor(operation);
+  if (access === undefined || access === 'public') throw new Error(`${operation} is not a signed-in operation`);
+  return access === 'authenticated' ? [1, 2, 3, 4, 5] : [...access];
+};
 
-/** What Chromium really downloads for /login (scripts only): catches chunks index.html does not name. */
-async function loadedByBrowser(baseUrl: string): Promise<{ count: number; gzipBytes: number } | null> {
-  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(executablePath)) return null;
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+async function signIn(baseUrl: string, email: string): Promise<{ token: string; userId: number }> {
+  const response = await fetch(`${baseUrl}/api/identity/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const body = (await response.json()) as { data?: { accessToken?: string } };
+  const token = body.data?.accessToken;
+  if (!response.ok || !token) throw new Error(`sign-in as ${email}: ${response.status} ${JSON.stringify(body)}`);
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string };
+  return { token, userId: Number(claims.sub) };
+}
+
+async function startFloor(databaseUrl: string, sql: unknown): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const floor = spawn(process.execPath, ['--import', 'tsx', 'bench/floor.ts'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), FLOOR_SQL: JSON.stringify(sql) },
+  });
+  await new Promise<void>((resolve, reject) => {
+    floor.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+    floor.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (floor.exitCode !== null) return resolve();
+        floor.once('exit', () => resolve());
+        floor.kill('SIGINT');
+      }),
+  };
+}
+
+const loadResults: (LoadResult & { list: string; userType: UserType; email: string })[] = [];
+let floorResult: LoadResult | undefined;
+let signInBytes: SignInBytes | undefined;
+let lighthouse: LighthouseScores[] = [];
+let menuClick: { samplesMs: number[]; medianMs: number } | undefined;
+let peakRssBytes: number | null = null;
+const problems: string[] = [];
+
+async function step<T>(name: string, work: () => Promise<T>): Promise<T | undefined> {
+  console.log(`… ${name}`);
   try {
-    const page = await browser.newPage();
-    const bodies: Promise<Buffer>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') bodies.push(response.body());
-    });
-    await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
-    const scripts = await Promise.all(bodies);
-    return { count: scripts.length, gzipBytes: scripts.reduce((sum, body) => sum + gzipSize(body), 0) };
-  } finally {
-    await browser.close();
+    return await work();
+  } catch (error) {
+    problems.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`    ${name} failed:`, error);
+    return undefined;
   }
 }
 
-let failed = false;
-
-console.log(
-  '\n(a) JavaScript loaded by the sign-in page (entry + modulepreload of dist/index.html, gzip -9, 1 KB = 1000 bytes)',
-);
-const bundle = measureSignInBundle(WEB_DIST);
-for (const f of bundle.files) {
-  console.log(
-    `    ${f.file.padEnd(48)} ${fmt(kb(f.bytes)).padStart(8)} KB raw ${fmt(kb(f.gzipBytes)).padStart(7)} KB gzip`,
-  );
-}
-const totalKb = kb(bundle.totalGzipBytes);
-const withinBudget = totalKb <= SIGN_IN_JS_BUDGET_KB;
-failed ||= !withinBudget;
-console.log(`    sign-in page JavaScript: ${fmt(totalKb)} KB gzip`);
-console.log(
-  `    ${withinBudget ? 'PASS' : 'FAIL'}: ${fmt(totalKb)} KB ${withinBudget ? '<=' : '>'} ${SIGN_IN_JS_BUDGET_KB} KB budget`,
-);
-
-let stack: Stack | undefined;
+let server: LargeServer | undefined;
+let api: ApiProcess | undefined;
 try {
-  console.log(
-    '\nStarting the API on an embedded PostgreSQL (LOG_LEVEL=warn, so request logging does not skew the figures)...',
-  );
-  stack = await startStack({ seed: false, logLevel: 'warn', name: 'bench' });
-
-  const loaded = await loadedByBrowser(stack.baseUrl);
-  if (loaded) {
-    console.log(
-      `    as loaded by Chromium at /login: ${loaded.count} script(s), ${fmt(kb(loaded.gzipBytes))} KB gzip` +
-        (kb(loaded.gzipBytes) > SIGN_IN_JS_BUDGET_KB ? '  (over budget: lazy chunks loaded at once)' : ''),
+  server = await openLargeServer();
+  const users = await countUsers(server.url).catch(() => null);
+  if (users === null || users < LARGE.users) {
+    throw new Error(
+      `The large data set is missing (${users ?? 0} users): run \`npm run seed:large\` first (about a minute).`,
     );
   }
+  console.log(
+    `Large data set: ${users.toLocaleString('en-US')} users. Load: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s per endpoint.`,
+  );
+  api = await startApi(server.url);
+  const baseUrl = api.baseUrl;
 
-  console.log('\n(b) GET /api/ready under autocannon (10 connections, 10 s, after a 2 s warm-up)');
-  const url = `${stack.baseUrl}/api/ready`;
-  await loadTest(url, { connections: 10, seconds: 2 });
-  const load = await loadTest(url, { connections: 10, seconds: 10 });
-  console.log(`    throughput: ${fmt(load.requestsPerSecond, 0)} req/s (${load.requests} requests)`);
-  console.log(`    latency:    p50 ${fmt(load.p50Ms)} ms, p99 ${fmt(load.p99Ms)} ms`);
-  if (load.non2xx > 0 || load.errors > 0) {
-    failed = true;
-    console.log(`    FAIL: ${load.non2xx} non-2xx answers, ${load.errors} errors/timeouts`);
+  const sessions = new Map<UserType, { token: string; userId: number; email: string }>();
+  for (const demo of DEMO_USERS) sessions.set(demo.type, { ...(await signIn(baseUrl, demo.email)), email: demo.email });
+
+  for (const list of wants('lists') ? LISTS : []) {
+    for (const type of typesOf(list.operation)) {
+      const session = sessions.get(type)!;
+      const url = `${baseUrl}${list.path(session.userId)}`;
+      await step(`GET ${list.path(session.userId)} as type ${type}`, async () => {
+        const check = await fetch(url, { headers: { authorization: `Bearer ${session.token}` } });
+        if (!check.ok) throw new Error(`answered ${check.status}: ${(await check.text()).slice(0, 200)}`);
+        const result = await loadTest(url, { headers: { authorization: `Bearer ${session.token}` } });
+        loadResults.push({ ...result, list: list.name, userType: type, email: session.email });
+      });
+    }
   }
+
+  if (wants('floor'))
+    await step('floor: node:http + pg with the SQL of GET /api/users (type 1)', async () => {
+      const sql = await captureRequestSql(server!.url, {
+        email: SUPER_USER,
+        password: DEMO_PASSWORD,
+        path: USERS_LIST.path,
+      });
+      const floor = await startFloor(server!.url, sql);
+      try {
+        floorResult = await loadTest(`${floor.baseUrl}/`);
+      } finally {
+        await floor.stop();
+      }
+    });
+
+  if (wants('bytes')) signInBytes = await step('sign-in page bytes as sent', () => measureSignInBytes(baseUrl));
+  if (wants('menu')) menuClick = await step('menu click → rows visible', () => measureMenuClick(baseUrl, SUPER_USER));
+  if (wants('lighthouse'))
+    lighthouse =
+      (await step('Lighthouse', () =>
+        runLighthouse(baseUrl, [
+          { path: '/login', formFactor: 'mobile' },
+          { path: '/login', formFactor: 'desktop' },
+          { path: '/usuarios', formFactor: 'desktop', signedInAs: SUPER_USER },
+          { path: '/usuarios', formFactor: 'mobile', signedInAs: SUPER_USER },
+          { path: '/cuentas', formFactor: 'desktop', signedInAs: SUPER_USER },
+        ]),
+      )) ?? [];
+  peakRssBytes = api.peakRss();
+} catch (error) {
+  problems.push(error instanceof Error ? error.message : String(error));
+  console.error(error);
 } finally {
-  await stack?.stop();
+  await api?.stop();
+  await server?.stop();
 }
-process.exit(failed ? 1 : 0);
+
+// The table.
+const describe = (r: LoadResult) =>
+  r.requests === 0
+    ? `no answer within ${r.seconds} s`
+    : `${fmt(r.requestsPerSecond, 0)} req/s, p50 ${fmt(r.p50Ms)} ms, p99 ${fmt(r.p99Ms)} ms`;
+for (const r of loadResults) {
+  // No request answered within the run is a failure too: the figures would read as zero latency.
+  const ok = r.non2xx === 0 && r.errors === 0 && r.requests > 0;
+  if (!ok) problems.push(`${r.url}: ${r.requests} answered, ${r.non2xx} non-2xx, ${r.errors} errors/timeouts`);
+  row(`${r.list} (type ${r.userType})`, describe(r), '', ok ? null : false);
+}
+const usersSuper = loadResults.find((r) => r.list === 'users' && r.userType === 1);
+if (floorResult) {
+  row('floor: same SQL as users (type 1)', describe(floorResult));
+}
+if (usersSuper && floorResult) {
+  const ratio = usersSuper.requestsPerSecond / floorResult.requestsPerSecond;
+  row(
+    'GET /api/users throughput / floor',
+    fmt(ratio, 2),
+    `≥ ${TARGETS.usersFloorRatio}`,
+    ratio >= TARGETS.usersFloorRatio,
+  );
+}
+if (usersSuper) {
+  row(
+    `GET /api/users p99, ${CONNECTIONS} connections`,
+    usersSuper.requests > 0 ? `${fmt(usersSuper.p99Ms)} ms` : describe(usersSuper),
+    `≤ ${TARGETS.usersP99Ms} ms`,
+    usersSuper.requests > 0 && usersSuper.p99Ms <= TARGETS.usersP99Ms,
+  );
+}
+if (peakRssBytes !== null) row('API peak RSS (VmHWM)', `${fmt(peakRssBytes / 1024 / 1024, 0)} MiB`);
+if (signInBytes) {
+  const jsKiB = signInBytes.jsBytes / 1024;
+  const encodings = [...new Set(signInBytes.files.filter((f) => f.kind === 'script').map((f) => f.encoding))].join(
+    ', ',
+  );
+  row(
+    'sign-in JS as sent',
+    `${fmt(jsKiB)} KiB (${encodings})`,
+    `≤ ${TARGETS.signInJsKiB} KiB`,
+    jsKiB <= TARGETS.signInJsKiB,
+  );
+  row(
+    'sign-in page as sent (all files)',
+    `${fmt(signInBytes.totalBytes / 1024)} KiB, ${signInBytes.files.length} files`,
+  );
+}
+const lh = (path: string, formFactor: string) => lighthouse.find((s) => s.path === path && s.formFactor === formFactor);
+const lhRow = (
+  path: string,
+  formFactor: 'mobile' | 'desktop',
+  category: 'performance' | 'accessibility',
+  min?: number,
+) => {
+  const scores = lh(path, formFactor);
+  if (!scores) return;
+  const score = scores[category];
+  row(
+    `Lighthouse ${formFactor} ${category === 'performance' ? 'perf' : 'a11y'} ${path}`,
+    score === null ? `none (${scores.error ?? 'no score'})` : String(score),
+    min === undefined ? '' : `≥ ${min}`,
+    min === undefined ? null : score !== null && score >= min,
+  );
+};
+lhRow('/login', 'mobile', 'performance', TARGETS.lighthouseMobileLoginPerf);
+lhRow('/login', 'mobile', 'accessibility');
+lhRow('/login', 'desktop', 'performance');
+lhRow('/login', 'desktop', 'accessibility');
+for (const path of ['/usuarios', '/cuentas']) {
+  lhRow(path, 'desktop', 'performance', TARGETS.lighthouseDesktopPerf);
+  lhRow(path, 'desktop', 'accessibility', TARGETS.lighthouseDesktopA11y);
+}
+lhRow('/usuarios', 'mobile', 'performance', TARGETS.lighthouseMobileUsersPerf);
+lhRow('/usuarios', 'mobile', 'accessibility');
+if (menuClick) {
+  row(
+    'menu click → rows visible (median of 5)',
+    `${fmt(menuClick.medianMs, 0)} ms`,
+    `≤ ${TARGETS.menuClickMs} ms`,
+    menuClick.medianMs <= TARGETS.menuClickMs,
+  );
+}
+
+const widths = [
+  Math.max(6, ...rows.map((r) => r.metric.length)),
+  Math.max(5, ...rows.map((r) => r.value.length)),
+  Math.max(6, ...rows.map((r) => r.target.length)),
+];
+const verdict = (pass: boolean | null) => (pass === null ? '' : pass ? 'PASS' : 'FAIL');
+const printRow = (cells: string[]) =>
+  console.log(
+    `${cells[0]!.padEnd(widths[0]!)}  ${cells[1]!.padEnd(widths[1]!)}  ${cells[2]!.padEnd(widths[2]!)}  ${cells[3]}`,
+  );
+console.log('');
+printRow(['metric', 'value', 'target', '']);
+printRow(widths.map((w) => '-'.repeat(w)).concat('----'));
+for (const r of rows) printRow([r.metric, r.value, r.target, verdict(r.pass)]);
+for (const problem of problems) console.log(`PROBLEM: ${problem}`);
+
+const resultsDir = join(REPO_ROOT, 'bench', 'results');
+mkdirSync(resultsDir, { recursive: true });
+const file = join(resultsDir, 'latest.json');
+writeFileSync(
+  file,
+  JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      machine: { cpus: cpus().length, loadavg: loadavg(), node: process.version },
+      settings: { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, warmupSeconds: WARMUP_SECONDS },
+      targets: TARGETS,
+      lists: loadResults,
+      floor: floorResult ?? null,
+      peakRssBytes,
+      signInBytes: signInBytes ?? null,
+      lighthouse,
+      menuClick: menuClick ?? null,
+      table: rows.map((r) => ({ ...r, verdict: verdict(r.pass) })),
+      problems,
+    },
+    null,
+    2,
+  ) + '\n',
+);
+console.log(
+  `\nWritten ${file.replace(REPO_ROOT, '')} (machine: ${cpus().length} cores, load ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')})`,
+);
+process.exit(problems.length > 0 || rows.some((r) => r.pass === false) ? 1 : 0);

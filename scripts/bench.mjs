@@ -1,4 +1,5 @@
-// `npm run bench`: rebuilds the web app (so the size is today's), then runs bench/run.ts under tsx.
+// `npm run bench`: rebuilds the web app (so the sign-in bytes are today's), then runs bench/run.ts under tsx on the
+// large data set (`npm run seed:large`); BENCH_DURATION, BENCH_WARMUP and BENCH_ONLY are described there.
 // Not part of `npm test`: the figures depend on the machine, and a load test has no place in a test run.
 import { buildWeb, checkNodeVersion, ensureDependencies, run } from './lib/setup.mjs';
 

@@ -1,0 +1,114 @@
+// The API as `npm start` runs it (production SPA build, jobs on, LOG_LEVEL info unless BENCH_LOG_LEVEL), as its
+// own process on a free loopback port, against the large database, with the mail catcher and the simulators beside
+// it so the jobs find the lender's systems where `npm start` puts them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSimulators } from '../apps/simulators/src/index';
+import { startMailCatcher } from '../apps/simulators/src/mail/mail-catcher';
+import { ARTIFACTS_DIR, REPO_ROOT, WEB_DIST } from '../e2e/support/paths';
+import { freePort, waitForHttp } from '../e2e/support/ports';
+
+export type ApiProcess = {
+  baseUrl: string;
+  pid: number;
+  log: string;
+  /** Peak resident set size so far (VmHWM of /proc/<pid>/status), in bytes; null where /proc is missing. */
+  peakRss(): number | null;
+  stop(): Promise<void>;
+};
+
+function waitExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+export function readPeakRss(pid: number): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    return kib ? Number(kib) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function startApi(databaseUrl: string): Promise<ApiProcess> {
+  const workDir = mkdtempSync(join(tmpdir(), 'planpiso-bench-'));
+  const cleanups: Array<() => Promise<void> | void> = [() => rmSync(workDir, { recursive: true, force: true })];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        console.error('bench teardown:', error);
+      }
+    }
+    cleanups.length = 0;
+  };
+  try {
+    const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
+    cleanups.push(() => mail.stop());
+    const simulators = await startSimulators({ ports: { crm: 0, vehicles: 0, ax: 0, esign: 0 } });
+    cleanups.push(() => simulators.stop());
+
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    const log = join(ARTIFACTS_DIR, 'bench-api.log');
+    const out = openSync(log, 'w');
+    // `node --import tsx apps/api/src/server.ts`: the command scripts/start.mjs runs.
+    const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', out, out],
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: join(workDir, 'data'),
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(mail.smtpPort),
+        SIMULATORS_PORT: String(mail.httpPort),
+        APP_URL: baseUrl,
+        WEB_DIST,
+        SEED_DEMO: '0',
+        JOBS: 'on',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
+        CRM_URL: simulators.urls.crm,
+        CRM_TOKEN: simulators.tokens.crm,
+        VEHICLES_URL: simulators.urls.vehicles,
+        VEHICLES_TOKEN: simulators.tokens.vehicles,
+        AX_URL: simulators.urls.ax,
+        AX_TOKEN: simulators.tokens.ax,
+        ESIGN_URL: simulators.urls.esign,
+        ESIGN_TOKEN: simulators.tokens.esign,
+      },
+    });
+    cleanups.push(async () => {
+      api.kill('SIGINT');
+      if (!(await waitExit(api, 15_000))) {
+        api.kill('SIGKILL');
+        await waitExit(api, 5_000);
+      }
+    });
+    await waitForHttp(`${baseUrl}/api/ready`, {
+      timeoutMs: 120_000,
+      stillAlive: () => api.exitCode === null && api.signalCode === null,
+    });
+    const pid = api.pid!;
+    return { baseUrl, pid, log, peakRss: () => readPeakRss(pid), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

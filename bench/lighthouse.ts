@@ -1,0 +1,88 @@
+// Lighthouse (the npm package) on Debian's Chromium: performance and accessibility, mobile (Lighthouse's default:
+// a mid-range phone on a slow 4G, simulated) and desktop presets. A screen behind the sign-in is measured in a browser
+// already signed in (the session lives in localStorage), with Lighthouse told not to clear storage.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { DEMO_PASSWORD } from '../apps/api/src/db/seed';
+import { chromiumPath } from './sign-in-bytes';
+
+export type FormFactor = 'mobile' | 'desktop';
+/** A score is null when Lighthouse could not compute it (a runtime error, e.g. no paint seen); `error` says why. */
+export type LighthouseScores = {
+  path: string;
+  formFactor: FormFactor;
+  performance: number | null;
+  accessibility: number | null;
+  error?: string;
+};
+
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-component-update'];
+
+/** Signs in through the sign-in screen of the browser Lighthouse drives, so protected screens render. */
+async function signInThroughTheScreen(port: number, baseUrl: string, email: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0]!;
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+    await page.close();
+  } finally {
+    // Disconnects playwright only; the browser stays for Lighthouse.
+    await browser.close();
+  }
+}
+
+export async function runLighthouse(
+  baseUrl: string,
+  runs: { path: string; formFactor: FormFactor; signedInAs?: string }[],
+): Promise<LighthouseScores[]> {
+  const scores: LighthouseScores[] = [];
+  for (const run of runs) {
+    let measured = await measure(baseUrl, run);
+    // A busy machine sometimes loses the trace (NO_NAVSTART, NO_FCP): one more try before reporting no score.
+    if (measured.performance === null) measured = await measure(baseUrl, run);
+    scores.push(measured);
+  }
+  return scores;
+}
+
+async function measure(
+  baseUrl: string,
+  run: { path: string; formFactor: FormFactor; signedInAs?: string },
+): Promise<LighthouseScores> {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: FLAGS, logLevel: 'silent' });
+  try {
+    if (run.signedInAs) await signInThroughTheScreen(chrome.port, baseUrl, run.signedInAs);
+    const result = await lighthouse(
+      `${baseUrl}${run.path}`,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: Boolean(run.signedInAs),
+      },
+      run.formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    const categories = result?.lhr.categories;
+    const finalPath = result ? new URL(result.lhr.finalDisplayedUrl).pathname : '';
+    if (finalPath !== run.path) throw new Error(`Lighthouse on ${run.path} ended at ${finalPath}`);
+    const score = (value: number | null | undefined) => (typeof value === 'number' ? Math.round(value * 100) : null);
+    const lhr = result?.lhr;
+    const error = lhr?.runtimeError?.code ?? (lhr?.audits['largest-contentful-paint']?.errorMessage || undefined);
+    return {
+      path: run.path,
+      formFactor: run.formFactor,
+      performance: score(categories?.performance?.score),
+      accessibility: score(categories?.accessibility?.score),
+      ...(error ? { error } : {}),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
