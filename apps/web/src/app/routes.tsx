@@ -8,7 +8,7 @@ import { guardRoute, loginLoader, requireSession, unknownPathLoader } from './gu
 import type { RouteHandle } from './route-handle';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import { screenFor } from './screens';
+import { prefetchListData, screenFor } from './screens';
 
 const home = ROUTES.find((r) => r.path === '/')!;
 
@@ -39,7 +39,7 @@ export function createAppRoutes(): RouteObject[] {
               lazy: { Component: async () => (await import('./shell/page-frame')).PageFrame },
               children: ROUTES.filter((r) => r.path !== '/').map((route): RouteObject => ({
                 path: route.path,
-                loader: guardRoute(route),
+                loader: guardRoute(route, prefetchListData),
                 handle: { route } satisfies RouteHandle,
                 lazy: { Component: screenFor(route) },
               })),
