@@ -20,7 +20,7 @@ import {
   type MenuItem,
   type SessionUser,
 } from '@planpiso/domain';
-import { prefetchRoute } from '../screens';
+import { prefetchRoute } from '../list-prefetch';
 import { MENU_ICONS } from './menu-icons';
 import { usePendingNotifications } from './use-pending-notifications';
 

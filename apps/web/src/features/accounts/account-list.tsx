@@ -62,7 +62,7 @@ function accountColumns(shows: Shows, on: Handlers): GridColDef<Row>[] {
       renderCell: ({ row }) =>
         row.type === ACCOUNT_TYPE.HOLDING ? (
           // spec 2 §2: clicking Holding opens a modal of its companies.
-          <Button size="small" onClick={() => on.companies(row, false)} aria-label={`Empresas de ${row.name}`}>
+          <Button size="small" onClick={() => on.companies(row, false)} aria-label={`Holding: empresas de ${row.name}`}>
             Holding
           </Button>
         ) : (
