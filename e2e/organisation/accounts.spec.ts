@@ -53,7 +53,7 @@ test('the operator sees its accounts with edit, configure, archive and status; H
     await page.mouse.move(1000, 790);
     await screenshot(page, 'accounts-type-3');
 
-    await row.getByRole('button', { name: 'Empresas de Grupo Automotriz del Norte' }).click();
+    await row.getByRole('button', { name: 'Holding: empresas de Grupo Automotriz del Norte' }).click();
     const modal = page.getByRole('dialog', { name: 'Empresas de Grupo Automotriz del Norte' });
     await expectVisible(modal.getByText('Autos del Norte (10001)'));
     await expectVisible(modal.getByText('Camiones del Norte (10002)'));

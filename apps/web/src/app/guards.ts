@@ -12,12 +12,17 @@ export async function requireSession() {
   return (await ensureSession()) ? null : redirect('/login');
 }
 
-/** An application route the user's type may not open sends them home. */
-export function guardRoute(route: AppRoute) {
-  return async () => {
+/**
+ * An application route the user's type may not open sends them home. An allowed list starts its data request
+ * here, as the navigation starts and beside the screen's lazy chunk, and the loader returns without waiting.
+ */
+export function guardRoute(route: AppRoute, prefetch?: (route: AppRoute, url: URL) => void) {
+  return async (args?: { request: Request }) => {
     if (!(await ensureSession())) return redirect('/login');
     const type = getSession()?.user.type;
-    return isUserType(type) && canOpenRoute(route, type) ? null : redirect('/');
+    if (!(isUserType(type) && canOpenRoute(route, type))) return redirect('/');
+    if (prefetch && args) prefetch(route, new URL(args.request.url));
+    return null;
   };
 }
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { ROUTES } from '@planpiso/domain';
+import { ROUTES, type AppRoute } from '@planpiso/domain';
 // The sign-in page is the one screen in the entry chunk so /login renders without a second round trip;
 // everything else is lazy.
 import { SignInPage } from '../features/identity/sign-in-page';
@@ -9,6 +9,11 @@ import type { RouteHandle } from './route-handle';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { screenFor } from './screens';
+
+// The shell's chunk holds the prefetchers (the side menu imports them), so after the first screen this import
+// resolves from memory; the sign-in page never loads it.
+const prefetchListData = (route: AppRoute, url: URL) =>
+  void import('./list-prefetch').then((m) => m.prefetchListData(route, url)).catch(() => undefined);
 
 const home = ROUTES.find((r) => r.path === '/')!;
 
@@ -39,7 +44,7 @@ export function createAppRoutes(): RouteObject[] {
               lazy: { Component: async () => (await import('./shell/page-frame')).PageFrame },
               children: ROUTES.filter((r) => r.path !== '/').map((route): RouteObject => ({
                 path: route.path,
-                loader: guardRoute(route),
+                loader: guardRoute(route, prefetchListData),
                 handle: { route } satisfies RouteHandle,
                 lazy: { Component: screenFor(route) },
               })),

@@ -1,49 +1,24 @@
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { DISPLAY_DATE_FORMAT } from '@planpiso/domain';
-import { fromIsoDate, toIsoDate } from '../lib/format';
-import { SpanishPickers } from './spanish-pickers';
-import { useWholeDateEntry } from './use-whole-date-entry';
+import { lazy, Suspense } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import type { DateRangeProps } from './date-range-fields';
 
-type Props<T extends FieldValues> = { control: Control<T>; from: FieldPath<T>; to: FieldPath<T> };
+// The date pickers (≈100 KB of MUI X and date-fns) load when a range is first shown — a list's filter bar shows it
+// only once 'Filtros' is opened — not with the list (issue 15).
+const DateRangeFields = lazy(async () => ({ default: (await import('./date-range-fields')).DateRangeFields }));
 
-/**
- * A created-date range (spec 1 §2.5): Inicia and Finaliza, shown dd/MM/yyyy, kept in the form (and so in the
- * URL) as YYYY-MM-DD. Finaliza cannot be before Inicia.
- */
-export function DateRange<T extends FieldValues>({ control, from, to }: Props<T>) {
-  const start = useController({ control, name: from });
-  const end = useController({ control, name: to });
-  const startDate = fromIsoDate(start.field.value as string);
-  const endDate = fromIsoDate(end.field.value as string);
-  const wholeStart = useWholeDateEntry();
-  const wholeEnd = useWholeDateEntry();
+/** A created-date range, Inicia and Finaliza (see `DateRangeFields`); two field-sized blanks while it loads. */
+export function DateRange<T extends FieldValues>(props: DateRangeProps<T>) {
   return (
-    <SpanishPickers>
-      <DatePicker
-        {...wholeStart}
-        label="Inicia"
-        value={startDate}
-        format={DISPLAY_DATE_FORMAT}
-        maxDate={endDate ?? undefined}
-        onChange={(date) => start.field.onChange(toIsoDate(date))}
-        slotProps={{
-          textField: { size: 'small', name: start.field.name },
-          field: { clearable: true },
-        }}
-      />
-      <DatePicker
-        {...wholeEnd}
-        label="Finaliza"
-        value={endDate}
-        format={DISPLAY_DATE_FORMAT}
-        minDate={startDate ?? undefined}
-        onChange={(date) => end.field.onChange(toIsoDate(date))}
-        slotProps={{
-          textField: { size: 'small', name: end.field.name },
-          field: { clearable: true },
-        }}
-      />
-    </SpanishPickers>
+    <Suspense
+      fallback={
+        <>
+          <Box sx={{ height: 40 }} />
+          <Box sx={{ height: 40 }} />
+        </>
+      }
+    >
+      <DateRangeFields {...(props as DateRangeProps<FieldValues>)} />
+    </Suspense>
   );
 }

@@ -24,6 +24,13 @@ export function FilterBar<T extends Values>({ values, onSearch, children, advanc
   const { control, handleSubmit, reset } = useForm<T>({ values, defaultValues: values as DefaultValues<T> });
   const hasAdvancedValue = Object.keys(values).some((k) => values[k] !== '');
   const [open, setOpen] = useState(hasAdvancedValue);
+  // The closed part (its selects' look-ups, the date pickers' code) loads when first opened, then stays mounted
+  // so closing and reopening keeps what was typed.
+  const [opened, setOpened] = useState(hasAdvancedValue);
+  const toggle = () => {
+    setOpened(true);
+    setOpen((o) => !o);
+  };
 
   const clear = () => {
     const empty = Object.fromEntries(Object.keys(values).map((k) => [k, ''])) as T;
@@ -51,7 +58,7 @@ export function FilterBar<T extends Values>({ values, onSearch, children, advanc
             variant={open ? 'contained' : 'outlined'}
             color={open ? 'secondary' : 'primary'}
             startIcon={<FilterList />}
-            onClick={() => setOpen((o) => !o)}
+            onClick={toggle}
             aria-expanded={open}
             sx={{ height: 40 }}
           >
@@ -59,8 +66,8 @@ export function FilterBar<T extends Values>({ values, onSearch, children, advanc
           </Button>
         )}
       </Box>
-      {advanced && (
-        <Collapse in={open}>
+      {advanced && opened && (
+        <Collapse in={open} appear={!hasAdvancedValue}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, pt: 2, '& > *': { flex: '1 1 200px' } }}>
             {advanced(control)}
           </Box>

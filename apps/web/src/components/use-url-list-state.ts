@@ -1,12 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '@planpiso/domain';
+import { DEFAULT_PAGE_SIZE, type PageSize } from '@planpiso/domain';
+import { readListState, type ListQuery } from './list-query';
 
-const SORT_PATTERN = /^[A-Za-z][A-Za-z0-9_.]*:(asc|desc)$/;
-
-export type ListQuery<F extends string> = { page: number; pageSize: PageSize; sort: string } & Partial<
-  Record<F, string>
->;
+export type { ListQuery } from './list-query';
 
 export type UrlListState<F extends string> = {
   /** 1-based, as the API counts. */
@@ -35,19 +32,10 @@ export function useUrlListState<F extends string>(options: {
   const { filters: names, defaultSort } = options;
   const key = names.join('|');
 
-  const state = useMemo(() => {
-    const rawPage = Number(params.get('page'));
-    const page = Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1;
-    const rawSize = Number(params.get('pageSize'));
-    const pageSize = (PAGE_SIZES as readonly number[]).includes(rawSize) ? (rawSize as PageSize) : DEFAULT_PAGE_SIZE;
-    const rawSort = params.get('sort') ?? '';
-    const sort = SORT_PATTERN.test(rawSort) ? rawSort : defaultSort;
-    const filters = Object.fromEntries(key.split('|').map((n) => [n, params.get(n) ?? ''])) as Record<F, string>;
-    const active = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')) as Partial<
-      Record<F, string>
-    >;
-    return { page, pageSize, sort, filters, query: { page, pageSize, sort, ...active } as ListQuery<F> };
-  }, [params, key, defaultSort]);
+  const state = useMemo(
+    () => readListState(params, { filters: (key ? key.split('|') : []) as F[], defaultSort }),
+    [params, key, defaultSort],
+  );
 
   const update = useCallback(
     (change: (next: URLSearchParams) => void) =>

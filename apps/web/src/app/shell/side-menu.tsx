@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -19,6 +20,7 @@ import {
   type MenuItem,
   type SessionUser,
 } from '@planpiso/domain';
+import { prefetchRoute } from '../list-prefetch';
 import { MENU_ICONS } from './menu-icons';
 import { usePendingNotifications } from './use-pending-notifications';
 
@@ -67,7 +69,7 @@ function MenuEntry({ item, activePath, pendingNotifications, nested }: EntryProp
 
   if (item.children) {
     return (
-      <>
+      <ListItem disablePadding sx={{ display: 'block' }}>
         <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open}>
           {icon}
           <ListItemText primary={item.label} />
@@ -86,29 +88,39 @@ function MenuEntry({ item, activePath, pendingNotifications, nested }: EntryProp
             ))}
           </List>
         </Collapse>
-      </>
+      </ListItem>
     );
   }
 
   const selected = !!item.path && item.path === activePath;
+  const to = item.path ?? '/';
+  // Pointing at (or tabbing to) an entry fetches its screen and starts its list call before the click.
+  const prefetch = () => {
+    const route = matchRoute(to);
+    if (route) prefetchRoute(route, new URL(to, window.location.origin));
+  };
   return (
-    <ListItemButton
-      component={Link}
-      to={item.path ?? '/'}
-      selected={selected}
-      aria-current={selected ? 'page' : undefined}
-      sx={{ pl: nested ? 7 : 2 }}
-    >
-      {icon}
-      <ListItemText primary={item.label} />
-      {item.path === NOTIFICATIONS_PATH && pendingNotifications && (
-        <Box
-          component="span"
-          role="img"
-          aria-label="Notificaciones pendientes"
-          sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'error.main', flexShrink: 0 }}
-        />
-      )}
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={Link}
+        to={to}
+        selected={selected}
+        aria-current={selected ? 'page' : undefined}
+        onMouseEnter={prefetch}
+        onFocus={prefetch}
+        sx={{ pl: nested ? 7 : 2 }}
+      >
+        {icon}
+        <ListItemText primary={item.label} />
+        {item.path === NOTIFICATIONS_PATH && pendingNotifications && (
+          <Box
+            component="span"
+            role="img"
+            aria-label="Notificaciones pendientes"
+            sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'error.main', flexShrink: 0 }}
+          />
+        )}
+      </ListItemButton>
+    </ListItem>
   );
 }

@@ -10,7 +10,6 @@ import Settings from '@mui/icons-material/SettingsOutlined';
 import Visibility from '@mui/icons-material/VisibilityOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
-  ACCOUNTS_LOOKUP_DEFAULT_SORT,
   ACCOUNT_TYPE,
   ORGANISATION_MESSAGES,
   accountListFor,
@@ -26,7 +25,7 @@ import { PagedGrid } from '../../components/paged-grid';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { useUserType } from '../../lib/can';
-import { ACCOUNT_FILTERS, useAccountChange, useAccountList, useOperators, type AccountChange } from './api/accounts';
+import { ACCOUNT_LIST, useAccountChange, useAccountList, useOperators, type AccountChange } from './api/accounts';
 import { AccountCompaniesDialog, EditOperatorDialog } from './account-dialogs';
 import { IconAction } from '../../components/icon-action';
 
@@ -63,7 +62,7 @@ function accountColumns(shows: Shows, on: Handlers): GridColDef<Row>[] {
       renderCell: ({ row }) =>
         row.type === ACCOUNT_TYPE.HOLDING ? (
           // spec 2 §2: clicking Holding opens a modal of its companies.
-          <Button size="small" onClick={() => on.companies(row, false)} aria-label={`Empresas de ${row.name}`}>
+          <Button size="small" onClick={() => on.companies(row, false)} aria-label={`Holding: empresas de ${row.name}`}>
             Holding
           </Button>
         ) : (
@@ -130,7 +129,7 @@ export function AccountListPage() {
   const type = useUserType();
   const shows = accountListFor(type ?? 3);
   const navigate = useNavigate();
-  const list = useUrlListState({ filters: ACCOUNT_FILTERS, defaultSort: ACCOUNTS_LOOKUP_DEFAULT_SORT });
+  const list = useUrlListState(ACCOUNT_LIST);
   const accounts = useAccountList(list.query);
   const operators = useOperators(shows.operatorFilter);
   const change = useAccountChange();

@@ -7,12 +7,7 @@ import Switch from '@mui/material/Switch';
 import Edit from '@mui/icons-material/Edit';
 import Group from '@mui/icons-material/GroupOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
-import {
-  AGENCIES_LOOKUP_DEFAULT_SORT,
-  ORGANISATION_MESSAGES,
-  branchListFor,
-  type AgencyLookupItem,
-} from '@planpiso/domain';
+import { ORGANISATION_MESSAGES, branchListFor, type AgencyLookupItem } from '@planpiso/domain';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
 import { SelectField, type SelectOption } from '../../components/form/select-field';
@@ -23,7 +18,7 @@ import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { useUserType } from '../../lib/can';
 import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
-import { BRANCH_FILTERS, useBranches, useSetBranchActive, type BranchFilter } from './api/branches';
+import { BRANCH_LIST, useBranches, useSetBranchActive, type BranchFilter } from './api/branches';
 import { BranchUsersDialog } from './branch-users-dialog';
 import { IconAction } from '../../components/icon-action';
 
@@ -131,7 +126,7 @@ export function BranchListPage() {
   const type = useUserType();
   const shows = branchListFor(type ?? 4);
   const navigate = useNavigate();
-  const list = useUrlListState({ filters: BRANCH_FILTERS, defaultSort: AGENCIES_LOOKUP_DEFAULT_SORT });
+  const list = useUrlListState(BRANCH_LIST);
   const branches = useBranches(list.query);
   const setActive = useSetBranchActive();
   const [usersOf, setUsersOf] = useState<Row | null>(null);

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
-import { COMPANIES_DEFAULT_SORT, type CompanyListItem } from '@planpiso/domain';
+import type { CompanyListItem } from '@planpiso/domain';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
 import { SelectField } from '../../components/form/select-field';
@@ -10,14 +10,14 @@ import { dateColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { useAccounts } from '../../lib/lookups';
-import { COMPANY_FILTERS, useCompanyList } from './api/companies';
+import { COMPANY_LIST, useCompanyList } from './api/companies';
 import { CompanyUsersDialog } from './company-users-dialog';
 
 type Row = CompanyListItem;
 
 /** /companias, Compañías (spec 2 §2): read-only; Nombre, Empresa, Fecha, Acciones ('Usuarios asignados'). */
 export function CompanyListPage() {
-  const list = useUrlListState({ filters: COMPANY_FILTERS, defaultSort: COMPANIES_DEFAULT_SORT });
+  const list = useUrlListState(COMPANY_LIST);
   const companies = useCompanyList(list.query);
   const accounts = useAccounts(true);
   const [usersOf, setUsersOf] = useState<Row | null>(null);

@@ -8,7 +8,6 @@ import Replay from '@mui/icons-material/Replay';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   CONFIGURATION_MESSAGES,
-  CREDIT_FAILURES_DEFAULT_SORT,
   CREDIT_FAILURE_MACHINE,
   actionsFor,
   type CreditFailureAction,
@@ -23,7 +22,7 @@ import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { useStateActor } from '../../lib/can';
 import { useActOnCreditFailure } from './api/act-on-credit-failure';
-import { CREDIT_FAILURE_FILTERS, useCreditFailures } from './api/get-credit-failures';
+import { CREDIT_FAILURE_LIST, useCreditFailures } from './api/get-credit-failures';
 
 /** What each action asks before it runs (spec 2 §8 gives Remover's words; the other two are ours). */
 const PROMPTS: Record<CreditFailureAction, { title: string; message: string }> = {
@@ -104,7 +103,7 @@ function creditFailureColumns(
  * and sorted by the server (the original paged on the client).
  */
 export function CreditFailureListPage() {
-  const list = useUrlListState({ filters: CREDIT_FAILURE_FILTERS, defaultSort: CREDIT_FAILURES_DEFAULT_SORT });
+  const list = useUrlListState(CREDIT_FAILURE_LIST);
   const failures = useCreditFailures(list.query);
   const act = useActOnCreditFailure();
   const actor = useStateActor();

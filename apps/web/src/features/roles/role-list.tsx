@@ -5,7 +5,6 @@ import Edit from '@mui/icons-material/Edit';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   MESSAGES,
-  ROLES_DEFAULT_SORT,
   ROLE_STATUS_MACHINE,
   can,
   toggleActionOf,
@@ -21,7 +20,7 @@ import { PagedGrid } from '../../components/paged-grid';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { useCan, useStateActor } from '../../lib/can';
-import { ROLE_FILTERS, useRoles } from './api/get-roles';
+import { ROLE_LIST, useRoles } from './api/get-roles';
 import { useSetRoleActive } from './api/set-role-active';
 import { IconAction } from '../../components/icon-action';
 
@@ -76,7 +75,7 @@ export function RoleListPage() {
   const navigate = useNavigate();
   const mayEdit = useCan('PUT /api/roles/:id');
   const actor = useStateActor();
-  const list = useUrlListState({ filters: ROLE_FILTERS, defaultSort: ROLES_DEFAULT_SORT });
+  const list = useUrlListState(ROLE_LIST);
   const roles = useRoles(list.query);
   const setActive = useSetRoleActive();
   const [pending, setPending] = useState<RoleResponse | null>(null);

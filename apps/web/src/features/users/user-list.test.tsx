@@ -95,7 +95,7 @@ describe('users filters (spec 1 §2.5, §6)', () => {
     // Scoped to the search: the header of types 4 and 5 has its own Compañía select.
     const search = screen.getByRole('search');
     expect(await within(search).findByRole('combobox', { name: 'Rol' })).toBeTruthy();
-    expect(screen.getAllByLabelText('Inicia').length).toBeGreaterThan(0);
+    expect((await screen.findAllByLabelText('Inicia')).length).toBeGreaterThan(0);
     expect(screen.getAllByLabelText('Finaliza').length).toBeGreaterThan(0);
     expect(!!within(search).queryByRole('combobox', { name: 'Cuenta' })).toBe(shown);
     expect(!!within(search).queryByRole('combobox', { name: 'Compañía' })).toBe(shown);

@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { USERS_DEFAULT_SORT } from '@planpiso/domain';
 import { PagedGrid } from '../../components/paged-grid';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { useCan, useUserType } from '../../lib/can';
 import { useSession } from '../../lib/session';
-import { USER_FILTERS, useUsers } from './api/get-users';
+import { USER_LIST, useUsers } from './api/get-users';
 import { userColumns } from './user-columns';
 import { UserListFilters } from './user-list-filters';
 import { useUserRowActions } from './use-user-row-actions';
@@ -17,7 +16,7 @@ export function UserListPage() {
   const mayEdit = useCan('PUT /api/users/:id');
   const mayResend = useCan('PATCH /api/users/:id/resend');
   const navigate = useNavigate();
-  const list = useUrlListState({ filters: USER_FILTERS, defaultSort: USERS_DEFAULT_SORT });
+  const list = useUrlListState(USER_LIST);
   const users = useUsers(list.query);
   const { askStatus, askResend, dialogs } = useUserRowActions();
 

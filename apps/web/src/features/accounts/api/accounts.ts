@@ -1,13 +1,21 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AccountDetail,
-  AccountLookupItem,
-  CreateAccountRequest,
-  UpdateAccountRequest,
-  UserResponse,
+import {
+  type QueryClient,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  ACCOUNTS_LOOKUP_DEFAULT_SORT,
+  type AccountDetail,
+  type AccountLookupItem,
+  type CreateAccountRequest,
+  type UpdateAccountRequest,
+  type UserResponse,
 } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
-import type { ListQuery } from '../../../components/use-url-list-state';
+import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const ACCOUNT_FILTERS = ['name', 'type', 'assigned', 'from', 'to'] as const;
 export type AccountFilter = (typeof ACCOUNT_FILTERS)[number];
@@ -20,12 +28,14 @@ export const accountKeys = {
 };
 
 /** GET /api/accounts (spec 2 §7): query name, type, assigned, from, to; paged and sorted by the server. */
-export const useAccountList = (query: ListQuery<AccountFilter>) =>
-  useQuery({
+export const accountListQueryOptions = (query: ListQuery<AccountFilter>) =>
+  queryOptions({
     queryKey: accountKeys.list(query),
     queryFn: async ({ signal }) => (await api.get<Page<AccountLookupItem>>('/api/accounts', query, signal)).data,
     placeholderData: keepPreviousData,
   });
+
+export const useAccountList = (query: ListQuery<AccountFilter>) => useQuery(accountListQueryOptions(query));
 
 export const useAccountDetail = (id: number | null) =>
   useQuery({
@@ -85,3 +95,13 @@ export function useUpdateAccount(id: number) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
   });
 }
+
+/** The list's URL reading, shared by the screen and the route's prefetch. */
+export const ACCOUNT_LIST: ListSpec<AccountFilter> = {
+  filters: ACCOUNT_FILTERS,
+  defaultSort: ACCOUNTS_LOOKUP_DEFAULT_SORT,
+};
+
+/** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */
+export const prefetchAccounts = (params: URLSearchParams, client: QueryClient) =>
+  client.prefetchQuery(accountListQueryOptions(readListQuery(params, ACCOUNT_LIST)));

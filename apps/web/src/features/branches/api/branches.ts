@@ -1,7 +1,20 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AgencyLookupItem, BranchResponse, BranchUser, CreateBranchRequest } from '@planpiso/domain';
+import {
+  type QueryClient,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  AGENCIES_LOOKUP_DEFAULT_SORT,
+  type AgencyLookupItem,
+  type BranchResponse,
+  type BranchUser,
+  type CreateBranchRequest,
+} from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
-import type { ListQuery } from '../../../components/use-url-list-state';
+import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const BRANCH_FILTERS = ['name', 'account', 'company', 'from', 'to'] as const;
 export type BranchFilter = (typeof BRANCH_FILTERS)[number];
@@ -15,12 +28,14 @@ export const branchKeys = {
 };
 
 /** GET /api/agencies (spec 2 §7): the branches in the caller's scope, paged and sorted by the server. */
-export const useBranches = (query: ListQuery<BranchFilter>) =>
-  useQuery({
+export const branchesQueryOptions = (query: ListQuery<BranchFilter>) =>
+  queryOptions({
     queryKey: branchKeys.list(query),
     queryFn: async ({ signal }) => (await api.get<Page<AgencyLookupItem>>('/api/agencies', query, signal)).data,
     placeholderData: keepPreviousData,
   });
+
+export const useBranches = (query: ListQuery<BranchFilter>) => useQuery(branchesQueryOptions(query));
 
 export const useBranch = (id: number | null) =>
   useQuery({
@@ -94,3 +109,13 @@ export const useAccountDealers = (accountId: number | null) =>
       ).data.items.filter((user) => user.type === 4 || user.type === 5),
     enabled: accountId !== null,
   });
+
+/** The list's URL reading, shared by the screen and the route's prefetch. */
+export const BRANCH_LIST: ListSpec<BranchFilter> = {
+  filters: BRANCH_FILTERS,
+  defaultSort: AGENCIES_LOOKUP_DEFAULT_SORT,
+};
+
+/** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */
+export const prefetchBranches = (params: URLSearchParams, client: QueryClient) =>
+  client.prefetchQuery(branchesQueryOptions(readListQuery(params, BRANCH_LIST)));

@@ -1,7 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompanyListItem, CompanyUser, UserResponse } from '@planpiso/domain';
+import {
+  type QueryClient,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { COMPANIES_DEFAULT_SORT, type CompanyListItem, type CompanyUser, type UserResponse } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
-import type { ListQuery } from '../../../components/use-url-list-state';
+import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const COMPANY_FILTERS = ['name', 'account', 'from', 'to'] as const;
 export type CompanyFilter = (typeof COMPANY_FILTERS)[number];
@@ -14,12 +21,14 @@ export const companyKeys = {
 };
 
 /** GET /api/companies: the read-only Compañías list (spec 2 §2). */
-export const useCompanyList = (query: ListQuery<CompanyFilter>) =>
-  useQuery({
+export const companyListQueryOptions = (query: ListQuery<CompanyFilter>) =>
+  queryOptions({
     queryKey: companyKeys.list(query),
     queryFn: async ({ signal }) => (await api.get<Page<CompanyListItem>>('/api/companies', query, signal)).data,
     placeholderData: keepPreviousData,
   });
+
+export const useCompanyList = (query: ListQuery<CompanyFilter>) => useQuery(companyListQueryOptions(query));
 
 export const useCompanyUsers = (id: number) =>
   useQuery({
@@ -53,3 +62,10 @@ export function useCompanyUserChange(id: number) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.users(id) }),
   });
 }
+
+/** The list's URL reading, shared by the screen and the route's prefetch. */
+export const COMPANY_LIST: ListSpec<CompanyFilter> = { filters: COMPANY_FILTERS, defaultSort: COMPANIES_DEFAULT_SORT };
+
+/** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */
+export const prefetchCompanies = (params: URLSearchParams, client: QueryClient) =>
+  client.prefetchQuery(companyListQueryOptions(readListQuery(params, COMPANY_LIST)));

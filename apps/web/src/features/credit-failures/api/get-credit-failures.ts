@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CreditFailureResponse } from '@planpiso/domain';
+import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { CREDIT_FAILURES_DEFAULT_SORT, type CreditFailureResponse } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
-import type { ListQuery } from '../../../components/use-url-list-state';
+import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const CREDIT_FAILURE_FILTERS = ['folio', 'from', 'to'] as const;
 export type CreditFailureFilter = (typeof CREDIT_FAILURE_FILTERS)[number];
@@ -29,3 +29,13 @@ export const creditFailuresQueryOptions = (query: ListQuery<CreditFailureFilter>
   });
 
 export const useCreditFailures = (query: ListQuery<CreditFailureFilter>) => useQuery(creditFailuresQueryOptions(query));
+
+/** The list's URL reading, shared by the screen and the route's prefetch. */
+export const CREDIT_FAILURE_LIST: ListSpec<CreditFailureFilter> = {
+  filters: CREDIT_FAILURE_FILTERS,
+  defaultSort: CREDIT_FAILURES_DEFAULT_SORT,
+};
+
+/** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */
+export const prefetchCreditFailures = (params: URLSearchParams, client: QueryClient) =>
+  client.prefetchQuery(creditFailuresQueryOptions(readListQuery(params, CREDIT_FAILURE_LIST)));

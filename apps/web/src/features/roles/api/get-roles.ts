@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { RoleResponse } from '@planpiso/domain';
+import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ROLES_DEFAULT_SORT, type RoleResponse } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
-import type { ListQuery } from '../../../components/use-url-list-state';
+import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const ROLE_FILTERS = ['name', 'from', 'to'] as const;
 export type RoleFilter = (typeof ROLE_FILTERS)[number];
@@ -27,3 +27,10 @@ export const rolesQueryOptions = (query: ListQuery<RoleFilter>) =>
   });
 
 export const useRoles = (query: ListQuery<RoleFilter>) => useQuery(rolesQueryOptions(query));
+
+/** The list's URL reading, shared by the screen and the route's prefetch. */
+export const ROLE_LIST: ListSpec<RoleFilter> = { filters: ROLE_FILTERS, defaultSort: ROLES_DEFAULT_SORT };
+
+/** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */
+export const prefetchRoles = (params: URLSearchParams, client: QueryClient) =>
+  client.prefetchQuery(rolesQueryOptions(readListQuery(params, ROLE_LIST)));

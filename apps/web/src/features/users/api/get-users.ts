@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserResponse } from '@planpiso/domain';
+import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { USERS_DEFAULT_SORT, type UserResponse } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
-import type { ListQuery } from '../../../components/use-url-list-state';
+import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const USER_FILTERS = ['name', 'email', 'account', 'company', 'agency', 'role', 'from', 'to'] as const;
 export type UserFilter = (typeof USER_FILTERS)[number];
@@ -28,3 +28,10 @@ export const usersQueryOptions = (query: ListQuery<UserFilter>) =>
   });
 
 export const useUsers = (query: ListQuery<UserFilter>) => useQuery(usersQueryOptions(query));
+
+/** The list's URL reading, shared by the screen and the route's prefetch. */
+export const USER_LIST: ListSpec<UserFilter> = { filters: USER_FILTERS, defaultSort: USERS_DEFAULT_SORT };
+
+/** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */
+export const prefetchUsers = (params: URLSearchParams, client: QueryClient) =>
+  client.prefetchQuery(usersQueryOptions(readListQuery(params, USER_LIST)));

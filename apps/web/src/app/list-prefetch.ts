@@ -1,0 +1,38 @@
+import type { AppRoute } from '@planpiso/domain';
+import { prefetchAccounts } from '../features/accounts/api/accounts';
+import { prefetchBranches } from '../features/branches/api/branches';
+import { prefetchCompanies } from '../features/companies/api/companies';
+import { prefetchCreditFailures } from '../features/credit-failures/api/get-credit-failures';
+import { prefetchRoles } from '../features/roles/api/get-roles';
+import { prefetchUsers } from '../features/users/api/get-users';
+import { queryClient } from '../lib/query-client';
+import { screenFor } from './screens';
+
+type ListPrefetch = (params: URLSearchParams, client: typeof queryClient) => Promise<void>;
+
+/**
+ * Lists whose first page is requested as the navigation starts (issue 15). This module sits in the shell's
+ * chunk (the side menu imports it), so by the time a menu link is clicked the api modules are loaded and the
+ * request leaves at once, beside the screen's chunk, instead of after it; the screen then reads the rows from the
+ * cache. Each api module reads the URL with the screen's own `ListSpec`, so both build the same query key.
+ */
+const PREFETCH: Partial<Record<string, ListPrefetch>> = {
+  '/usuarios': prefetchUsers,
+  '/roles': prefetchRoles,
+  '/cuentas': prefetchAccounts,
+  '/companias': prefetchCompanies,
+  '/sucursales': prefetchBranches,
+  '/creditos-fallos': prefetchCreditFailures,
+};
+
+/** Starts a built list's first request for `url`, never waiting for it (the screen's query shows any error). */
+export function prefetchListData(route: AppRoute, url: URL): void {
+  const prefetch = route.built ? PREFETCH[route.path] : undefined;
+  void prefetch?.(url.searchParams, queryClient);
+}
+
+/** Hover or focus on a menu link: fetch the screen's code and start its list call before the click. */
+export function prefetchRoute(route: AppRoute, url: URL): void {
+  void screenFor(route)().catch(() => undefined);
+  prefetchListData(route, url);
+}
