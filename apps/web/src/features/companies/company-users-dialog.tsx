@@ -6,13 +6,13 @@ import { useCompanyUserChange, useCompanyUsers, useMyDealers } from './api/compa
 
 /**
  * 'Asignar usuarios' of a company (spec 2 §2): assigned users (Usuario, Correo, Acciones; isDefault rows have no
- * remove button) and '+ Asignar Nuevo' with a user picker (users the caller registered, not yet assigned) and a role
+ * remove button) and '+ Asignar Nuevo' with a user picker (dealers of the company's account the caller registered, not yet assigned) and a role
  * picker (roles of types 4 and 5).
  */
 export function CompanyUsersDialog({ company, onClose }: { company: CompanyListItem; onClose: () => void }) {
   const userId = useSession()?.user.id ?? 0;
   const users = useCompanyUsers(company.id);
-  const dealers = useMyDealers(userId);
+  const dealers = useMyDealers(userId, company.accountId);
   const roles = useRolesOfTypes([4, 5], true);
   const change = useCompanyUserChange(company.id);
   return (

@@ -37,15 +37,18 @@ export const useCompanyUsers = (id: number) =>
       (await api.get<Page<CompanyUser>>(`/api/companies/${id}/users`, { pageSize: 100 }, signal)).data,
   });
 
-/** The picker's users (spec 2 §2): those the signed-in user registered, dealers only. */
-export const useMyDealers = (userId: number) =>
+/**
+ * The picker's users (spec 2 §2): dealers the signed-in user registered, of the company's own account — a dealer
+ * user belongs to one account (docs/decisions/024), so the server refuses anyone else.
+ */
+export const useMyDealers = (userId: number, accountId: number) =>
   useQuery({
-    queryKey: ['companies', 'my-dealers', userId],
+    queryKey: ['companies', 'my-dealers', userId, accountId],
     queryFn: async ({ signal }) =>
       (
         await api.get<Page<UserResponse>>(
           '/api/users',
-          { registerBy: userId, pageSize: 100, sort: 'email:asc' },
+          { registerBy: userId, account: accountId, pageSize: 100, sort: 'email:asc' },
           signal,
         )
       ).data.items.filter((user) => user.type === 4 || user.type === 5),
