@@ -389,13 +389,14 @@ async function load(url: string): Promise<Record<string, number>> {
     await copy(
       client,
       'user_companies',
-      ['user_id', 'company_id', 'role_id', 'is_default'],
+      // An assignment names its account: the composite keys keep it inside the user's own (decision 024).
+      ['user_id', 'company_id', 'role_id', 'is_default', 'account_id'],
       (function* () {
         for (const [c, rep] of representativeIds.entries())
-          yield [rep, companyIds[c]!, demo.representative.role_id, true];
+          yield [rep, companyIds[c]!, demo.representative.role_id, true, companyAccount[c]!];
         for (const [i, agent] of agentIds.entries()) {
           const c = branchCompany[agentBranch[i]!]!;
-          yield [agent, companyIds[c]!, roleIdsOfRepresentative[c]!, true];
+          yield [agent, companyIds[c]!, roleIdsOfRepresentative[c]!, true, companyAccount[c]!];
         }
       })(),
       { returningIds: false },
@@ -403,8 +404,12 @@ async function load(url: string): Promise<Record<string, number>> {
     await copy(
       client,
       'user_agencies',
-      ['user_id', 'agency_id'],
-      agentIds.map((agent, i) => [agent, branchIds[agentBranch[i]!]!]),
+      ['user_id', 'agency_id', 'account_id'],
+      agentIds.map((agent, i) => [
+        agent,
+        branchIds[agentBranch[i]!]!,
+        companyAccount[branchCompany[agentBranch[i]!]!]!,
+      ]),
       { returningIds: false },
     );
     await copy(
