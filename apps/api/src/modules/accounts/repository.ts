@@ -8,6 +8,7 @@ import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { roles } from '../../db/schema/roles';
 import { customSigners, signatureConfigs } from '../../db/schema/signatures';
 import { users } from '../../db/schema/users';
+import { companyColumns } from '../organisation-lookups/repository';
 
 export type NewLegal = { id: number; email: string; firstname: string };
 export type LegalPerson = CreateAccountRequest['companies'][number]['legalPerson'];
@@ -93,18 +94,7 @@ export async function companyInUse(db: Executor, companyId: number): Promise<boo
 
 /** The account's companies, by name. */
 export function companiesOfAccount(db: Executor, accountId: number) {
-  return db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      legalName: companies.legalName,
-      clientId: companies.clientId,
-      accountId: companies.accountId,
-      isActive: companies.isActive,
-    })
-    .from(companies)
-    .where(eq(companies.accountId, accountId))
-    .orderBy(companies.name);
+  return db.select(companyColumns).from(companies).where(eq(companies.accountId, accountId)).orderBy(companies.name);
 }
 export type AccountCompanyRow = Awaited<ReturnType<typeof companiesOfAccount>>[number];
 

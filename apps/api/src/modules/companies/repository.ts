@@ -7,7 +7,7 @@ import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
 import { containsPattern, countWithCap, dayText, textKey, withinDays, type Window } from '../../platform/listing';
 import type { AccountScope } from '../organisation-lookups/policy';
-import { accountScopeWhere } from '../organisation-lookups/repository';
+import { accountScopeWhere, companyColumns } from '../organisation-lookups/repository';
 
 export const companySortFields = {
   name: textKey(companies.name),
@@ -36,12 +36,7 @@ export async function listCompanies(
   );
   const base = db
     .select({
-      id: companies.id,
-      name: companies.name,
-      legalName: companies.legalName,
-      clientId: companies.clientId,
-      accountId: companies.accountId,
-      isActive: companies.isActive,
+      ...companyColumns,
       accountName: accounts.name,
       createdAt: dayText(companies.createdAt),
     })
