@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSimulators } from '../apps/simulators/src/index';
+import { simulatorEnvironment, startSimulators } from '../apps/simulators/src/index';
 import { startMailCatcher } from '../apps/simulators/src/mail/mail-catcher';
 import { ARTIFACTS_DIR, REPO_ROOT, WEB_DIST } from '../e2e/support/paths';
 import { freePort, waitForHttp } from '../e2e/support/ports';
@@ -84,14 +84,7 @@ export async function startApi(databaseUrl: string): Promise<ApiProcess> {
         SEED_DEMO: '0',
         JOBS: 'on',
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
-        CRM_URL: simulators.urls.crm,
-        CRM_TOKEN: simulators.tokens.crm,
-        VEHICLES_URL: simulators.urls.vehicles,
-        VEHICLES_TOKEN: simulators.tokens.vehicles,
-        AX_URL: simulators.urls.ax,
-        AX_TOKEN: simulators.tokens.ax,
-        ESIGN_URL: simulators.urls.esign,
-        ESIGN_TOKEN: simulators.tokens.esign,
+        ...simulatorEnvironment(simulators),
       },
     });
     cleanups.push(async () => {

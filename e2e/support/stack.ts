@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createDatabase, startEmbeddedPostgres } from '../../apps/api/src/db/embedded';
 import { runMigrations } from '../../apps/api/src/db/migrate';
 import { seedDemoAt } from './db';
-import { startSimulators } from '../../apps/simulators/src/index';
+import { simulatorEnvironment, startSimulators } from '../../apps/simulators/src/index';
 import { startMailCatcher } from '../../apps/simulators/src/mail/mail-catcher';
 import { ARTIFACTS_DIR, REPO_ROOT, WEB_DIST } from './paths';
 import { freePort, waitForHttp } from './ports';
@@ -94,14 +94,7 @@ export async function startStack({ seed = true, logLevel = 'info', name = 'e2e' 
         WEB_DIST,
         SEED_DEMO: '0',
         LOG_LEVEL: logLevel,
-        CRM_URL: simulators.urls.crm,
-        CRM_TOKEN: simulators.tokens.crm,
-        VEHICLES_URL: simulators.urls.vehicles,
-        VEHICLES_TOKEN: simulators.tokens.vehicles,
-        AX_URL: simulators.urls.ax,
-        AX_TOKEN: simulators.tokens.ax,
-        ESIGN_URL: simulators.urls.esign,
-        ESIGN_TOKEN: simulators.tokens.esign,
+        ...simulatorEnvironment(simulators),
       },
     });
     cleanups.push(async () => {

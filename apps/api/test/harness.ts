@@ -17,6 +17,7 @@ import { users } from '../src/db/schema/users';
 import { loadConfig, type Config } from '../src/platform/config';
 import type { Clock } from '../src/platform/clock';
 import { hashPassword } from '../src/modules/identity/passwords';
+import { simulatorEnvironment } from '../../simulators/src/index';
 
 export const TEST_JWT_SECRET = 'test-secret-for-planpiso-api-tests-only-0123456789';
 /** Satisfies both password patterns (spec 1 §5). */
@@ -63,17 +64,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /** Points the adapters at the run's simulators (global-setup.ts), with short waits so failure tests stay quick. */
 export function simulatorEnv(): Record<string, string> {
-  const urls = inject('simulatorUrls');
-  const tokens = inject('simulatorTokens');
   return {
-    CRM_URL: urls.crm,
-    CRM_TOKEN: tokens.crm,
-    VEHICLES_URL: urls.vehicles,
-    VEHICLES_TOKEN: tokens.vehicles,
-    AX_URL: urls.ax,
-    AX_TOKEN: tokens.ax,
-    ESIGN_URL: urls.esign,
-    ESIGN_TOKEN: tokens.esign,
+    ...simulatorEnvironment({ urls: inject('simulatorUrls'), tokens: inject('simulatorTokens') }),
     EXTERNAL_RETRY_DELAY_MS: '20',
   };
 }

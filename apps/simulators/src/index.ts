@@ -41,6 +41,23 @@ const TOKEN_VARIABLES: PerSystem<string> = {
   esign: 'ESIGN_TOKEN',
 };
 
+const URL_VARIABLES: PerSystem<string> = {
+  crm: 'CRM_URL',
+  vehicles: 'VEHICLES_URL',
+  ax: 'AX_URL',
+  esign: 'ESIGN_URL',
+};
+
+/** The API's environment that points its adapters at these simulators (CRM_URL, CRM_TOKEN, ...). */
+export function simulatorEnvironment(simulators: Pick<Simulators, 'urls' | 'tokens'>): Record<string, string> {
+  return Object.fromEntries(
+    SYSTEMS.flatMap((system) => [
+      [URL_VARIABLES[system], simulators.urls[system]],
+      [TOKEN_VARIABLES[system], simulators.tokens[system]],
+    ]),
+  );
+}
+
 /**
  * Starts the simulated CRM, vehicle service, AX and e-signature provider, one Fastify server each (decision 009).
  * If one cannot listen, the ones already started are stopped before the error is thrown.
