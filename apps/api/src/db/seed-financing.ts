@@ -47,7 +47,7 @@ const DEMO_PROVISIONS: DemoProvision[] = [
     description: `${SEED_TAG}: rechazada, unidades en revisión`,
     status: 9,
     creditLine: 'LC-10001-01',
-    vins: [NEW_VEHICLES[22]!.vin, NEW_VEHICLES[23]!.vin, NEW_VEHICLES[24]!.vin, NEW_VEHICLES[25]!.vin],
+    vins: [NEW_VEHICLES[22]!.vin, NEW_VEHICLES[23]!.vin, NEW_VEHICLES[14]!.vin, NEW_VEHICLES[15]!.vin],
     review: {
       comments: [
         'La factura no corresponde al VIN',

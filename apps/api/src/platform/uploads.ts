@@ -56,6 +56,11 @@ export type FileRule = {
    */
   allowed: readonly string[] | 'any';
   maxBytes?: number;
+  /**
+   * File parts the form may carry (default 1, more is refused); only the first in `field` is kept, the rest are
+   * drained (spec 3 §5: the units-under-review upload sends only the first file of a multiple choice).
+   */
+  maxFiles?: number;
 };
 
 /** Sniffed types (file-type's extension) each accepted extension must show. XML has no magic number. */
@@ -81,7 +86,14 @@ export async function receiveFile(request: FastifyRequest, rule: FileRule): Prom
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, MESSAGES.badRequest);
   }
   try {
-    for await (const part of request.parts({ limits: { ...FORM_LIMITS, fileSize: maxBytes } })) {
+    for await (const part of request.parts({
+      limits: {
+        ...FORM_LIMITS,
+        files: rule.maxFiles ?? 1,
+        parts: FORM_LIMITS.parts + (rule.maxFiles ?? 1),
+        fileSize: maxBytes,
+      },
+    })) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;

@@ -8,7 +8,10 @@ import { validateProcess } from './eligibility';
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 503: errorResponse };
 
 /** Audits (spec 3 §7 "Audits"): the eligibility check only; the audits' screens and calls come with their issue. */
-export async function auditRoutes(app: FastifyInstance, { deps }: { deps: Pick<AppDeps, 'db' | 'adapters' | 'clock'> }) {
+export async function auditRoutes(
+  app: FastifyInstance,
+  { deps }: { deps: Pick<AppDeps, 'db' | 'adapters' | 'clock'> },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -56,7 +56,11 @@ export async function listReview(
     filters.model ? ilike(provisionUnits.model, containsPattern(filters.model)) : undefined,
     filters.vinNumber ? ilike(provisionUnits.vinNumber, containsPattern(filters.vinNumber)) : undefined,
   );
-  const query = db.select(reviewColumns).from(provisionUnits).where(where).orderBy(...order);
+  const query = db
+    .select(reviewColumns)
+    .from(provisionUnits)
+    .where(where)
+    .orderBy(...order);
   const [rows, [counted]] = await Promise.all([
     window ? query.limit(window.limit).offset(window.offset) : query,
     db.select({ total: count() }).from(provisionUnits).where(where),

@@ -28,7 +28,7 @@ import * as repo from './repository';
 export type UnitsService = ReturnType<typeof createUnitsService>;
 
 /** POST /units/{id}/uploadDocument (spec 3 §5 "Files"): any extension, one file (the first), bytes still checked. */
-export const UNIT_DOCUMENT_UPLOAD = { field: 'file', allowed: 'any' } as const;
+export const UNIT_DOCUMENT_UPLOAD = { field: 'file', allowed: 'any', maxFiles: 10 } as const;
 
 const notInReview = () => notFound(FINANCING_MESSAGES.unitNotInReview);
 
