@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FINANCING_MESSAGES, MESSAGES, confirmRemoveUnit, unitRemoved, type UnitUnderReview } from '@planpiso/domain';
 import { NEW_VEHICLES } from '../../apps/simulators/src/fixtures/index';
+import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -61,6 +62,7 @@ test('type 5 filters its units under review, uploads a document, removes one and
     assert.equal(await add.isDisabled(), true, 'Agregar waits for the next file');
     await page.waitForTimeout(300);
     await screenshot(page, 'units-review-documents');
+    await expectNoAxeViolations(page, '/unidades (Cargar documentos)');
     await evidenceRow.getByRole('button', { name: 'Eliminar tenencia.txt' }).click();
     await evidenceRow.waitFor({ state: 'detached' });
     await documents.getByRole('button', { name: 'Cerrar' }).click();
@@ -98,6 +100,7 @@ test('type 5 filters its units under review, uploads a document, removes one and
     await expectVisible(creation.getByText(kept, { exact: true }));
     await page.waitForTimeout(300);
     await screenshot(page, 'units-review-create');
+    await expectNoAxeViolations(page, '/unidades (Creación de disposición)');
     await creation.getByRole('button', { name: 'Aceptar' }).click();
     await expectPath(page, '/crear-disposicion');
     const state = await page.evaluate(
