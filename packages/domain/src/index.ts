@@ -56,3 +56,4 @@ export * from './financing/provision-balance';
 export * from './financing/provision-eligibility';
 export * from './financing/provision-machine';
 export * from './financing/provision-requests';
+export * from './contracts/provisions';
