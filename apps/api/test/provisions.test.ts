@@ -441,9 +441,13 @@ describe('who sees which provision (spec 3 §2, §6)', () => {
       folio: ofA.folio,
       status: 1,
       companyName: a.company.name,
+      operatorName: 'Nombre5 Apellido5',
       total: '777.00',
       countUnits: 1,
     });
+    const two = await createOn(a, LINE_A, [unit(randomVin(), '1.00'), unit(randomVin(), '2.00')]);
+    expect((await listed(a.tokens.dealer)).find((p) => p.id === two.id)).toMatchObject({ countUnits: 2 });
+    await setStatus(two.id, 11);
   });
 
   it('status 3: the lender (types 1 and its own operator) sees it; type 4 does not until 5', async () => {
