@@ -32,6 +32,14 @@ export const FINANCING_MESSAGES = {
   totalMismatch: 'El total no coincide con la suma de las unidades',
   tooManyUnits: 'La disposición excede el número de unidades permitidas',
   provisionStatusNotAllowed: 'El estatus de la disposición no permite esta acción',
+
+  // Units under review (spec 3 §2, §8; decision 030). The spec's words first, then ours.
+  createProvisionDialogTitle: 'Creación de disposición',
+  includeSelectedUnits: '¿Desea crear una disposición con las unidades seleccionadas?',
+  unitEvidenceUndeletable: 'La evidencia de la unidad no se puede eliminar',
+  unitNotInReview: 'La unidad no está en revisión',
+  unitNotReviewable: 'Solo las unidades de una disposición rechazada pueden enviarse a revisión',
+  unitReviewNotAllowed: 'No tiene permiso para cambiar la revisión de la unidad',
 } as const;
 
 /** 'La fila N:' — the heading of one row's CSV errors (spec 3 §5); N is the row of the user's spreadsheet. */
@@ -53,6 +61,11 @@ export const csvColumnTooManyDigits = (column: string, max: number) =>
 /** Pre-checks (spec 3 §8, verbatim with the count in place of [n]). */
 export const pendingBalances = (count: number) => `Tienes ${count} saldos pendientes`;
 export const pendingAudits = (count: number) => `Tienes ${count} pendientes de auditorías`;
+
+/** Spec 3 §8, verbatim with the VIN in place of [vin]. */
+export const unitRemoved = (vin: string) => `Unidad con VIN ${vin}: Se removió correctamente`;
+/** The removal's confirmation names the VIN (spec 3 §2). */
+export const confirmRemoveUnit = (vin: string) => `¿Seguro que desea remover la unidad con VIN ${vin}?`;
 
 /** Ours: a warning, not an error — a 17-character VIN whose ISO 3779 check digit does not match. */
 export const vinCheckDigitWarning = (vin: string) => `El VIN ${vin} no tiene un dígito verificador válido`;

@@ -121,6 +121,14 @@ export const API_PERMISSIONS = {
   'POST /api/credits-failures/:id/insertUnit': [1],
   // Exceptions (spec 3 §7): the dealer operator requests one (the review flow comes with its issue)
   'POST /api/exceptions': [5],
+  // Eligibility and units under review (spec 3 §7 "Audits", "Units"; decision 030): each type within its scope
+  'GET /api/audits/validate-process': [1, 2, 3, 4, 5],
+  'GET /api/units/review': [5],
+  'GET /api/units/:id/evidences': [1, 2, 3, 4, 5],
+  'POST /api/units/:id/uploadDocument': [5],
+  'DELETE /api/units/:id/evidences/:evidenceId': [5],
+  'POST /api/units/:id/delete': [5],
+  'PATCH /api/units/:id/set-review': [1, 3, 5],
   // Files (issue 13): the scoped download and its short-lived signed link (the file's owner decides who: 404
   // otherwise); the signed link carries its own authority (HMAC, 5 minutes), so it needs no session
   'GET /api/files/:id': 'authenticated',

@@ -101,11 +101,25 @@ export const provisionUnits = pgTable(
     validRepuve: boolean('valid_repuve'),
     validTransunion: boolean('valid_transunion'),
     validAx: boolean('valid_ax'),
+    /**
+     * Under review (spec 3 §2 "Units under review", decision 030): the lender sent the unit of a rejected provision
+     * back to its dealer operator, `reviewBy` (the provision's registerBy, copied so the list reads one index),
+     * who draws it again in a new provision or removes it.
+     */
+    inReview: boolean('in_review').notNull().default(false),
+    reviewBy: integer('review_by').references(() => users.id),
+    /** Bumped by every review change: a stale screen's action answers 409 (decision 016). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('provision_units_provision_idx').on(t.provisionId),
     index('provision_units_vin_idx').on(t.vinNumber),
+    // GET /units/review: the caller's units in review, by VIN (spec 3 §9: VIN descending by default).
+    index('provision_units_review_idx')
+      .on(t.reviewBy, t.vinNumber)
+      .where(sql`${t.inReview}`),
+    check('provision_units_review_owner', sql`not ${t.inReview} or ${t.reviewBy} is not null`),
     check('provision_units_status_range', sql`${t.status} between 0 and 3`),
     check('provision_units_amount_positive', sql`${t.amount} > 0`),
   ],
