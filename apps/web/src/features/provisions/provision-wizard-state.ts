@@ -29,7 +29,7 @@ import type { ProvisionDetail, ReviewUnit, SavedEvidence } from './api/provision
  */
 
 /** An evidence as the wizard holds it; `locked` ones were saved with the unit (type 7) and cannot be removed. */
-export type WizardEvidence = EvidenceRef & { id?: number; fileId?: number | string; locked?: boolean };
+export type WizardEvidence = EvidenceRef & { id?: number; fileId: number; locked?: boolean };
 
 export type UnitSource = 'csv' | 'manual' | 'saved' | 'review';
 
@@ -220,12 +220,12 @@ export const companyStepComplete = (state: WizardState): boolean =>
   Boolean(state.companyId && state.agencyId && state.legalId);
 
 const evidenceBody = ({ fileName, url, fileSize, extension, type, fileId }: WizardEvidence) => ({
+  fileId,
   fileName,
   url,
   ...(fileSize !== undefined ? { fileSize } : {}),
   ...(extension ? { extension } : {}),
   ...(type !== undefined ? { type } : {}),
-  ...(fileId !== undefined ? { fileId } : {}),
 });
 
 /**
@@ -263,13 +263,13 @@ export function saveProblem(state: WizardState, line: StepLine | null): string |
 
 /** A saved evidence; one attached with its unit (type 7) cannot be removed (spec 3 §3). */
 const savedEvidence = (evidence: SavedEvidence, lockAttached = true): WizardEvidence => ({
-  ...(evidence.id !== undefined ? { id: evidence.id } : {}),
-  ...(evidence.fileId !== undefined ? { fileId: evidence.fileId } : {}),
+  id: evidence.id,
+  fileId: evidence.fileId,
   fileName: evidence.fileName,
   url: evidence.url,
-  ...(typeof evidence.fileSize === 'number' ? { fileSize: evidence.fileSize } : {}),
-  ...(evidence.extension ? { extension: evidence.extension } : {}),
-  ...(typeof evidence.type === 'number' ? { type: evidence.type } : {}),
+  fileSize: evidence.fileSize,
+  extension: evidence.extension,
+  type: evidence.type,
   locked: lockAttached && evidence.type === UNIT_EVIDENCE_TYPE.ATTACHED,
 });
 
@@ -279,11 +279,11 @@ export function fromDetail(detail: ProvisionDetail): WizardState {
     companyId: detail.company.id,
     agencyId: detail.agency?.id ?? null,
     legalId: detail.legalPerson?.id ?? null,
-    description: detail.description ?? '',
+    description: detail.description,
     includeAll: detail.includeAll,
     attachment: detail.evidences[0] ? savedEvidence(detail.evidences[0], false) : null,
     creditLine: detail.creditLine,
-    deadlines: detail.deadlines,
+    deadlines: detail.deadlines ?? null,
     units: detail.units.map((unit) => ({
       id: unit.id,
       agency: unit.agency,
@@ -309,8 +309,7 @@ export function fromDetail(detail: ProvisionDetail): WizardState {
 
 /**
  * Review mode (spec 3 §2): the units chosen in 'Creación de disposición', each with its id, flagged under review.
- * The list gives model, engine, VIN, colour and amount; the fields it does not carry stay empty, the server keeps
- * the unit's own.
+ * The list gives every column of the unit; one it does not carry stays empty (the server keeps the unit's own).
  */
 export function fromReview(base: WizardState, reviewUnits: readonly ReviewUnit[]): WizardState {
   return {
@@ -318,13 +317,13 @@ export function fromReview(base: WizardState, reviewUnits: readonly ReviewUnit[]
     review: true,
     units: reviewUnits.map((unit) => ({
       id: unit.id,
-      agency: '',
-      brandName: '',
-      type: '',
+      agency: unit.agency ?? '',
+      brandName: unit.brandName ?? '',
+      type: unit.type ?? '',
       model: String(unit.model),
-      description: '',
+      description: unit.description ?? '',
       color: unit.color,
-      insideColor: '',
+      insideColor: unit.insideColor ?? '',
       vinNumber: unit.vinNumber,
       motorNumber: unit.motorNumber,
       amount: Money.of(unit.amount).toDecimalString(),
