@@ -21,7 +21,7 @@ export const PROVISION_WIZARD_MESSAGES = {
   csvEmpty: 'El archivo no contiene unidades',
   noCreditLines: 'La empresa no tiene líneas de crédito configuradas',
   noUnits: 'Aún no hay unidades: cargue un CSV o agregue una unidad',
-  notEditable: 'La disposición solo puede editarse mientras está en estatus Guardada',
+  notEditable: 'La disposición solo puede editarse mientras está en estatus Creada',
   underReview: 'En revisión',
   noLegalRepresentatives: 'La empresa no tiene representantes legales registrados',
   noBranches: 'No tiene sucursales asignadas en esta empresa',
