@@ -102,8 +102,8 @@ export function ProvisionWizard({ user, initial, clientNumber, company, edited }
         return await updateProvision(edited!.id, { ...body, version: edited!.version });
       } catch (error) {
         // Someone saved it meanwhile (a stale version): say so in Spanish, whatever the server's wording.
-        if (error instanceof ApiError && error.statusCode === 409 && error.code !== 'CREDIT_LINE_BUSY') {
-          throw new ApiError(409, error.code, error.message || MESSAGES.staleVersion);
+        if (error instanceof ApiError && error.statusCode === 409 && error.code === 'STALE_VERSION') {
+          throw new ApiError(409, error.code, MESSAGES.staleVersion);
         }
         throw error;
       }
