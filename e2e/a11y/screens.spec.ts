@@ -99,7 +99,15 @@ test('type 5: the provision wizard (each step) and the edit screen have no axe v
     await openOperatingWindow();
     await signInAs(page, DEMO_USERS[5].email);
     const failures: string[] = [];
-    const check = (label: string) => expectNoAxeViolations(page, label).catch((e: Error) => failures.push(e.message));
+    // Axe reads colours as painted: wait until menus have closed and transitions (a button turning enabled) ended.
+    const settled = async () => {
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      await page.waitForFunction(() => document.getAnimations().length === 0);
+    };
+    const check = async (label: string) => {
+      await settled();
+      await expectNoAxeViolations(page, label).catch((e: Error) => failures.push(e.message));
+    };
     await page.goto('/crear-disposicion');
     await expectVisible(page.getByRole('heading', { name: 'Empresa' }));
     await page.waitForLoadState('networkidle');

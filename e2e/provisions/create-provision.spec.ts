@@ -163,7 +163,7 @@ test('type 5 creates a provision from a windows-1252 CSV with a unit by hand, th
     await page.getByRole('button', { name: `Evidencias de ${byHand}` }).click();
     const evidences = dialog(page, `Evidencias de la unidad ${byHand}`);
     await evidences
-      .getByLabel('Evidencia')
+      .getByLabel('Evidencia', { exact: true })
       .setInputFiles({ name: 'factura.xml', mimeType: 'application/xml', buffer: XML_INVOICE });
     await expectVisible(evidences.getByRole('cell', { name: 'factura.xml' }));
     await wizardScreenshot(page, 'provision-wizard-evidence-dialog');

@@ -18,7 +18,7 @@ const GOOD = [
 ];
 
 /** The text as a Spanish Excel saves it: windows-1252, CRLF. */
-function windows1252(text: string): Uint8Array {
+function windows1252(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from([...text].map((c) => (c.charCodeAt(0) <= 0xff ? c.charCodeAt(0) : 0x3f)));
 }
 

@@ -20,6 +20,7 @@ import {
   type CsvRowMessages,
   type CsvUnit,
 } from '@planpiso/domain';
+import { UploadButton } from './provision-wizard-upload-button';
 import { CSV_ERROR_TITLE, readProvisionCsv, type CsvProgressReport } from './csv-step-reader';
 
 type Props = {
@@ -61,19 +62,15 @@ export function CsvStep({ fileName, unitCount, warnings, onLoaded }: Props) {
         Columnas, en este orden: {CSV_COLUMNS.join(', ')}.
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={progress !== null}>
+        <UploadButton
+          label="Archivo CSV"
+          accept=".csv,text/csv"
+          onFile={(file) => void pick(file)}
+          startIcon={<UploadFile />}
+          disabled={progress !== null}
+        >
           Cargar CSV
-          <input
-            type="file"
-            hidden
-            aria-label="Archivo CSV"
-            accept=".csv,text/csv"
-            onChange={(e) => {
-              void pick(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-          />
-        </Button>
+        </UploadButton>
         {fileName && progress === null && (
           <Typography variant="body2" role="status">
             {csvUnitsLoaded(unitCount, fileName)}

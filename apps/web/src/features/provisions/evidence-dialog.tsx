@@ -23,6 +23,7 @@ import {
   checkExtension,
 } from '@planpiso/domain';
 import { errorResult } from '../../components/result-dialog';
+import { UploadButton } from './provision-wizard-upload-button';
 import { uploadDocument } from './api/provision-wizard';
 import type { WizardEvidence, WizardUnit } from './provision-wizard-state';
 
@@ -71,30 +72,21 @@ export function EvidenceDialog({ unit, onClose, onChange }: Props) {
       <DialogTitle id="evidence-dialog-title">Evidencias de la unidad {unit?.vinNumber}</DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-          <Button
-            component="label"
-            variant="outlined"
+          <UploadButton
+            label="Evidencia"
+            accept={ACCEPT}
+            onFile={(file) => void pick(file)}
             startIcon={uploading ? <CircularProgress size={16} /> : <UploadFile />}
             disabled={uploading}
           >
             Agregar evidencia
-            <input
-              type="file"
-              hidden
-              aria-label="Evidencia"
-              accept={ACCEPT}
-              onChange={(e) => {
-                void pick(e.target.files?.[0]);
-                e.target.value = '';
-              }}
-            />
-          </Button>
+          </UploadButton>
           <Typography variant="body2" color="text.secondary">
             {uploading ? M.uploading : UNIT_EVIDENCE_EXTENSIONS.join(', ')}
           </Typography>
         </Box>
         {problem && <FormHelperText error>{problem}</FormHelperText>}
-        <Table size="small" aria-label="Evidencias">
+        <Table size="small" aria-label="Documentos de la unidad">
           <TableHead>
             <TableRow>
               <TableCell>Documento</TableCell>

@@ -19,6 +19,7 @@ import {
   type SessionUser,
 } from '@planpiso/domain';
 import { errorResult } from '../../components/result-dialog';
+import { UploadButton } from './provision-wizard-upload-button';
 import { uploadDocument, useCompanyPeople } from './api/provision-wizard';
 import type { WizardState } from './provision-wizard-state';
 
@@ -132,24 +133,15 @@ export function ProvisionWizardCompany({ user, state, onChange, onIncludeAll, sh
           Anexo (PDF)
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <Button
-            component="label"
-            variant="outlined"
+          <UploadButton
+            label="Anexo (PDF)"
+            accept=".pdf,application/pdf"
+            onFile={(file) => void pickAnnex(file)}
             startIcon={uploading ? <CircularProgress size={16} /> : <UploadFile />}
             disabled={uploading}
           >
             Seleccionar PDF
-            <input
-              type="file"
-              hidden
-              aria-label="Anexo (PDF)"
-              accept=".pdf,application/pdf"
-              onChange={(e) => {
-                void pickAnnex(e.target.files?.[0]);
-                e.target.value = '';
-              }}
-            />
-          </Button>
+          </UploadButton>
           {state.attachment ? (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               <PictureAsPdf color="error" fontSize="small" />
