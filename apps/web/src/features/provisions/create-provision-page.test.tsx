@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FINANCING_MESSAGES, MESSAGES } from '@planpiso/domain';
+import { createAppRoutes } from '../../app/routes';
 import '../../test/dom';
 import { mockApi, type ApiCall } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
@@ -22,9 +24,9 @@ function windows1252(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from([...text].map((c) => (c.charCodeAt(0) <= 0xff ? c.charCodeAt(0) : 0x3f)));
 }
 
-type Options = { allowed?: boolean; lines?: unknown[] };
+type Options = { allowed?: boolean; lines?: unknown[]; state?: unknown };
 
-function open({ allowed = true, lines }: Options = {}): ApiCall[] {
+function open({ allowed = true, lines, state }: Options = {}): ApiCall[] {
   const user = sessionUserOf(5, { agency: { id: 7, name: 'León' } });
   storeSession(user);
   const calls = mockApi({
@@ -67,12 +69,24 @@ function open({ allowed = true, lines }: Options = {}): ApiCall[] {
         ],
       },
     },
+    'POST /api/provisions/create/withUnitsExistits': {
+      status: 201,
+      body: {
+        data: { id: 10, folio: '1010', status: 1 },
+        message: 'Disposición con folio 1010 generada exitosamente.',
+      },
+    },
     'POST /api/provisions': {
       status: 201,
       body: { data: { id: 9, folio: '1009', status: 1 }, message: 'Disposición con folio 1009 generada exitosamente.' },
     },
   });
-  renderApp('/crear-disposicion');
+  if (state) {
+    const router = createMemoryRouter(createAppRoutes(), {
+      initialEntries: [{ pathname: '/crear-disposicion', state }],
+    });
+    render(<RouterProvider router={router} />);
+  } else renderApp('/crear-disposicion');
   return calls;
 }
 
@@ -197,5 +211,38 @@ describe('/crear-disposicion', () => {
     open({ allowed: false });
     expect(await screen.findByText('Día inhábil: Revolución Mexicana')).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: /Sucursal/ })).toBeNull();
+  });
+
+  it('review mode: no stepper, no back, the units flagged under review, saved from their ids', async () => {
+    const reviewUnits = [
+      {
+        id: 77,
+        model: '2026',
+        motorNumber: 'HR16-976495A',
+        vinNumber: '3N1CD3AP6TL213754',
+        color: 'Rojo Pasión',
+        amount: '417000.00',
+        createdAt: '2026-11-20T10:00:00Z',
+        comment: 'Factura ilegible',
+        agency: 'León',
+        brandName: 'Nissan',
+        type: 'Versa',
+        description: 'VERSA ADVANCE',
+        insideColor: 'Gris',
+      },
+    ];
+    const calls = open({ state: { reviewUnits } });
+    expect(await screen.findByText('En revisión')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Pasos de la disposición' })).toBeNull();
+    const wizard = within(screen.getByRole('region', { name: 'Crear disposición' }));
+    expect(wizard.queryByRole('button', { name: 'Regresar' })).toBeNull();
+    expect(wizard.queryByRole('button', { name: 'Siguiente' })).toBeNull();
+    await pick('Representante legal', 'Ramón Representante');
+    await waitFor(() => expect(screen.getByText('1 de 1 unidades seleccionadas')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByText('Disposición con folio 1010 generada exitosamente.')).toBeTruthy();
+    const save = calls.find((c) => c.path === '/api/provisions/create/withUnitsExistits')!;
+    expect(save.body).toMatchObject({ reviewUnits: true, total: '417000.00', units: [{ id: 77, agency: 'León' }] });
   });
 });
