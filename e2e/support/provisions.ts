@@ -72,6 +72,8 @@ export const XML_INVOICE = Buffer.from(
 export async function wizardScreenshot(page: Page, name: string): Promise<void> {
   const dir = join(ARTIFACTS_DIR, 'screenshots');
   mkdirSync(dir, { recursive: true });
+  // From the top: a page scrolled by a dialog or a click would draw the fixed top bar in the middle of a full page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 

@@ -13,11 +13,10 @@ type Props = {
   state: WizardState;
   line: StepLine | null;
   names: { company?: string; agency?: string; legal?: string };
-  problem: string | null;
 };
 
 /** Step 4, 'Requisición finalizada': what will be saved — the data of step 1, the line, and the ticked units. */
-export function ProvisionWizardSummary({ state, line, names, problem }: Props) {
+export function ProvisionWizardSummary({ state, line, names }: Props) {
   const balances = stepBalances({ line, includeAll: state.includeAll, units: state.units });
   const units = state.units.filter((u) => u.checked);
   const rows: Array<[string, string]> = [
@@ -35,7 +34,7 @@ export function ProvisionWizardSummary({ state, line, names, problem }: Props) {
   ];
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>
-      {problem && <Alert severity="error">{problem}</Alert>}
+      {balances.message && <Alert severity="error">{balances.message}</Alert>}
       <Box
         component="dl"
         sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '220px 1fr' }, rowGap: 1, columnGap: 2 }}

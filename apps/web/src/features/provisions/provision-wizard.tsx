@@ -202,7 +202,7 @@ export function ProvisionWizard({ user, initial, clientNumber, company, edited }
         onMessage={refuse}
       />
     ),
-    3: <ProvisionWizardSummary state={state} line={line} names={names} problem={null} />,
+    3: <ProvisionWizardSummary state={state} line={line} names={names} />,
   };
 
   return (
