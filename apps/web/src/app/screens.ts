@@ -41,6 +41,7 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
     (await import('../features/credit-failures/credit-failure-list')).CreditFailureListPage,
   '/crear-disposicion': async () => (await import('../features/provisions/create-provision-page')).CreateProvisionPage,
   '/editar-disposicion/:id': async () => (await import('../features/provisions/edit-provision-page')).EditProvisionPage,
+  '/unidades': async () => (await import('../features/units/unit-review-list')).UnitReviewListPage,
 };
 
 const underConstruction: ScreenLoader = async () => (await import('./shell/under-construction')).UnderConstruction;
