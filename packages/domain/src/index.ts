@@ -39,6 +39,7 @@ export * from './messages-configuration';
 export * from './messages-organisation';
 export * from './messages-financing';
 export * from './messages-inputs';
+export * from './messages-provision-wizard';
 export * from './contracts/branches';
 export * from './organisation/branch-rules';
 export * from './organisation/account-rules';

@@ -132,7 +132,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'provisions',
     parent: '/disposiciones',
     types: [5],
-    built: false,
+    built: true,
   },
   {
     path: '/editar-disposicion/:id',
@@ -140,7 +140,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'provisions',
     parent: '/disposiciones',
     types: [5],
-    built: false,
+    built: true,
   },
   {
     path: '/vizualizar-disposicion/:id',

@@ -39,6 +39,8 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/companias': async () => (await import('../features/companies/company-list')).CompanyListPage,
   '/creditos-fallos': async () =>
     (await import('../features/credit-failures/credit-failure-list')).CreditFailureListPage,
+  '/crear-disposicion': async () => (await import('../features/provisions/create-provision-page')).CreateProvisionPage,
+  '/editar-disposicion/:id': async () => (await import('../features/provisions/edit-provision-page')).EditProvisionPage,
   '/unidades': async () => (await import('../features/units/unit-review-list')).UnitReviewListPage,
 };
 
