@@ -61,3 +61,4 @@ export * from './financing/provision-requests';
 export * from './financing/units-review';
 export * from './contracts/units';
 export * from './contracts/audits';
+export * from './contracts/provisions';
