@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,12 +9,23 @@ import ConstructionIcon from '@mui/icons-material/Construction';
 import { MESSAGES, type TitleBarButton } from '@planpiso/domain';
 import { RequestExceptionDialog } from '../../features/exceptions/request-exception-dialog';
 
+// The pre-check loads with its first use, not with the shell.
+const EligibilityDialog = lazy(async () => ({
+  default: (await import('../../features/provisions/eligibility-dialog')).EligibilityDialog,
+}));
+
 /**
  * The dialogs of spec 1 §2.10. The exception request is built; provision and refinancing creation arrive with the
  * financing-operations issues, and until then their buttons open this notice rather than doing nothing.
  */
 export function TitleBarDialog({ button, onClose }: { button: TitleBarButton; onClose: () => void }) {
   if (button.dialog === 'requestException') return <RequestExceptionDialog title={button.label} onClose={onClose} />;
+  if (button.dialog === 'provisionEligibility')
+    return (
+      <Suspense fallback={null}>
+        <EligibilityDialog continueTo={button.to ?? '/'} onClose={onClose} />
+      </Suspense>
+    );
   return (
     <Dialog open onClose={onClose} aria-labelledby="title-bar-dialog-title" maxWidth="xs" fullWidth>
       <DialogTitle id="title-bar-dialog-title">{button.label}</DialogTitle>
