@@ -8,12 +8,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import {
-  EXCEPTION_DIALOG_WIDTH,
-  EXCEPTION_EVIDENCE_RULE,
-  MESSAGES,
-  createExceptionRequest,
-} from '@planpiso/domain';
+import { EXCEPTION_DIALOG_WIDTH, EXCEPTION_EVIDENCE_RULE, MESSAGES, createExceptionRequest } from '@planpiso/domain';
 import { FileField } from '../../components/file-field';
 import { TextField } from '../../components/form/text-field';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
