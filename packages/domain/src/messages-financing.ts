@@ -72,3 +72,27 @@ export const vinCheckDigitWarning = (vin: string) => `El VIN ${vin} no tiene un 
 /** Ours: a warning — the same VIN twice in one upload. */
 export const vinRepeatedWarning = (vin: string, firstRow: number) =>
   `El VIN ${vin} está repetido (aparece también en la fila ${firstRow})`;
+
+// Provisions' server answers (spec 3 §8 for the success texts, verbatim; the refusals are ours).
+/** 'Disposición con folio N generada exitosamente.' (spec 3 §8). */
+export const provisionCreated = (folio: string) => `Disposición con folio ${folio} generada exitosamente.`;
+/** '... actualizada exitosamente.' (spec 3 §8), after an edit. */
+export const provisionUpdated = (folio: string) => `Disposición con folio ${folio} actualizada exitosamente.`;
+/** Sent to validation: spec 3 §8's 'Disposición actualizada correctamente'. */
+export const PROVISION_STATUS_UPDATED = 'Disposición actualizada correctamente';
+/** Ours: the lender's operator hears of a provision sent to validation (notification type 1 Disposición). */
+export const provisionSentNotice = (folio: string, company: string) =>
+  `La disposición ${folio} de ${company} fue enviada a validar`;
+/** Ours: no double financing — the VIN is in another open (or financed) provision. */
+export const vinAlreadyFinanced = (vin: string, folio: string) =>
+  `El VIN ${vin} ya se encuentra en la disposición con folio ${folio}`;
+/** Ours: the same VIN twice in one save. */
+export const vinRepeatedInProvision = (vin: string) => `El VIN ${vin} está repetido en la disposición`;
+export const PROVISION_REFUSALS = {
+  legalNotInCompany: 'El representante legal seleccionado no pertenece a la compañía',
+  agencyNotAssigned: 'La sucursal seleccionada no está asignada al usuario',
+  termNotInLine: 'El plazo seleccionado no pertenece a la línea de crédito',
+  reviewUnitGone: 'Alguna de las unidades ya no está en revisión. Actualice la página e intente nuevamente.',
+  documentUnavailable: 'El documento no existe o ya fue utilizado',
+  documentAttached: 'El documento ya forma parte de un registro y no se puede eliminar',
+} as const;

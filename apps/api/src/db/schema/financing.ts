@@ -64,6 +64,26 @@ export const provisions = pgTable(
     uniqueIndex('provisions_folio_unique').on(t.folio),
     index('provisions_company_idx').on(t.companyId, t.createdAt),
     index('provisions_credit_line_idx').on(t.creditLine, t.status),
+    // GET /api/provisions (decision 029): the default sort (newest first, the id breaking ties) for everyone, and
+    // led by the column each scope or filter narrows to, so a page reads one index range in order.
+    index('provisions_list_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`not ${t.isArchived}`),
+    index('provisions_list_company_idx')
+      .on(t.companyId, t.createdAt, t.id)
+      .where(sql`not ${t.isArchived}`),
+    index('provisions_list_account_idx')
+      .on(t.accountId, t.createdAt, t.id)
+      .where(sql`not ${t.isArchived}`),
+    index('provisions_list_register_by_idx')
+      .on(t.registerBy, t.createdAt, t.id)
+      .where(sql`not ${t.isArchived}`),
+    index('provisions_list_agency_idx')
+      .on(t.agencyId, t.createdAt, t.id)
+      .where(sql`not ${t.isArchived}`),
+    index('provisions_manual_folio_idx')
+      .on(t.manualFolio)
+      .where(sql`${t.useManualFolio}`),
     check('provisions_status_range', sql`${t.status} between 1 and 11`),
     check('provisions_total_not_negative', sql`${t.total} >= 0`),
   ],
