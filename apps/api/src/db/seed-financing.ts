@@ -6,7 +6,8 @@ import { crmInsertions, provisionUnits, provisions } from './schema/financing';
 
 // Demo provisions of Autos del Norte (the CRM's client 10001), one per situation a screen shows: units waiting
 // for the lender's validation (the periodic REPUVE/TransUnion/AX checks), and an authorised provision whose units
-// the CRM did not take (the credit failures: one the CRM refuses, one that goes in on Reintentar). Every VIN is a
+// the CRM did not take (the credit failures: one the CRM refuses, one that goes in on Reintentar), and a rejected
+// provision whose units wait, under review, for the dealer operator (/unidades). Every VIN is a
 // CRM fixture, so the simulators answer for them. Idempotent: each provision is found by its description.
 
 type Place = { accountId: number; companyId: number; agencyId: number; registerBy: number; legalId: number };
@@ -20,6 +21,8 @@ type DemoProvision = {
   vins: string[];
   /** The units' CRM insertion attempts, when the provision reached the CRM. */
   insertion?: { status: 'failed'; lastError: (vin: string) => string };
+  /** Rejected by the lender with its units sent back to the operator, in review, each with the lender's comment. */
+  review?: { comments: string[] };
 };
 
 const OUTAGE =
@@ -38,6 +41,21 @@ const DEMO_PROVISIONS: DemoProvision[] = [
     creditLine: 'LC-10001-01',
     vins: [FAILING_VINS.crmInsertion[0]!, NEW_VEHICLES[21]!.vin],
     insertion: { status: 'failed', lastError: (vin) => CRM_REJECTIONS[vin] ?? OUTAGE },
+  },
+  {
+    // Units under review (/unidades, decision 030): the dealer operator draws them again or removes them.
+    description: `${SEED_TAG}: rechazada, unidades en revisión`,
+    status: 9,
+    creditLine: 'LC-10001-01',
+    vins: [NEW_VEHICLES[22]!.vin, NEW_VEHICLES[23]!.vin, NEW_VEHICLES[14]!.vin, NEW_VEHICLES[15]!.vin],
+    review: {
+      comments: [
+        'La factura no corresponde al VIN',
+        'Falta la factura de la unidad',
+        'El monto no coincide con la factura',
+        'Adjunte el comprobante de pago de tenencia',
+      ],
+    },
   },
 ];
 
@@ -118,7 +136,7 @@ export async function seedFinancingDemo(tx: Tx, place: Place): Promise<void> {
     const units = await tx
       .insert(provisionUnits)
       .values(
-        vehicles.map((vehicle) => ({
+        vehicles.map((vehicle, index) => ({
           provisionId: provision!.id,
           vinNumber: vehicle.vin,
           agency: 'Monterrey Centro',
@@ -131,7 +149,10 @@ export async function seedFinancingDemo(tx: Tx, place: Place): Promise<void> {
           motorNumber: cut(vehicle.motor, 25),
           amount: Money.of(vehicle.valorFactura).toDecimalString(),
           reviewAf: demo.status >= 4,
-          status: demo.status >= 4 ? 1 : 0,
+          status: demo.review ? 2 : demo.status >= 4 ? 1 : 0,
+          comment: demo.review?.comments[index % demo.review.comments.length] ?? '',
+          inReview: demo.review !== undefined,
+          reviewBy: demo.review ? place.registerBy : null,
         })),
       )
       .returning({ id: provisionUnits.id, vin: provisionUnits.vinNumber });

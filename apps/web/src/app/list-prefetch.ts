@@ -5,6 +5,7 @@ import { prefetchCompanies } from '../features/companies/api/companies';
 import { prefetchCreditFailures } from '../features/credit-failures/api/get-credit-failures';
 import { prefetchRoles } from '../features/roles/api/get-roles';
 import { prefetchProvisions } from '../features/provisions/api/provisions-list';
+import { prefetchUnitsReview } from '../features/units/api/get-units-review';
 import { prefetchUsers } from '../features/users/api/get-users';
 import { queryClient } from '../lib/query-client';
 import { screenFor } from './screens';
@@ -25,6 +26,7 @@ const PREFETCH: Partial<Record<string, ListPrefetch>> = {
   '/sucursales': prefetchBranches,
   '/creditos-fallos': prefetchCreditFailures,
   '/disposiciones': prefetchProvisions,
+  '/unidades': prefetchUnitsReview,
 };
 
 /** Starts a built list's first request for `url`, never waiting for it (the screen's query shows any error). */

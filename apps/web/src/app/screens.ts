@@ -40,6 +40,7 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/disposiciones': async () => (await import('../features/provisions/provisions-list')).ProvisionListPage,
   '/creditos-fallos': async () =>
     (await import('../features/credit-failures/credit-failure-list')).CreditFailureListPage,
+  '/unidades': async () => (await import('../features/units/unit-review-list')).UnitReviewListPage,
 };
 
 const underConstruction: ScreenLoader = async () => (await import('./shell/under-construction')).UnderConstruction;
