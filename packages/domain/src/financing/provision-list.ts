@@ -13,9 +13,13 @@ import { PROVISION_STATUS, PROVISION_STATUS_NAMES, type ProvisionStatus } from '
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => (from + i) as ProvisionStatus);
 
-/** Types 1–3 see statuses 3 to 10; type 4 statuses 5 to 10; type 5 every status (spec 3 §2, §6). */
+/**
+ * Types 1 and 2 see statuses 3 to 10; type 4 statuses 5 to 10; type 5 every status (spec 3 §2, §6); the account's
+ * operator (type 3) also Enviada a validar, which it is told about (decision 031).
+ */
 export function visibleProvisionStatuses(type: UserType): readonly ProvisionStatus[] {
   if (type === USER_TYPE.AGENCY_OPERATOR) return range(PROVISION_STATUS.CREATED, PROVISION_STATUS.CANCELLED);
+  if (type === USER_TYPE.PROVIDER_OPERATOR) return range(PROVISION_STATUS.SENT_TO_VALIDATE, PROVISION_STATUS.RELEASED);
   if (type === USER_TYPE.LEGAL_REPRESENTATIVE) return range(PROVISION_STATUS.SENT_TO_SIGN, PROVISION_STATUS.RELEASED);
   return range(PROVISION_STATUS.LENDER_VALIDATION, PROVISION_STATUS.RELEASED);
 }
