@@ -57,9 +57,16 @@ test('type 5: its company’s provisions, filters in the URL, the pre-check, and
       );
       assert.equal(await sent.getByRole('link', { name: `Editar ${byStatus(2).folio}` }).count(), 0);
 
-      // The credit-line selector shows the line's available balance.
-      await expectVisible(page.getByRole('region', { name: 'Línea de crédito' }).getByText(/^Saldo disponible/));
+      // The credit-line selector: choosing a line shows its available balance and filters the list by it.
+      const lines = page.getByRole('region', { name: 'Línea de crédito' });
+      await lines.getByRole('combobox', { name: 'Línea de crédito' }).click();
+      await page.getByRole('option', { name: /^LC-10001-01 · / }).click();
+      await page.waitForURL((url) => url.searchParams.get('creditLine') === 'LC-10001-01');
+      const balance = (await lines.getByTestId('available-balance').innerText()).trim();
+      assert.match(balance, /^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+      await expectVisible(rowOf(page, byStatus(1).folio));
       await screenshot(page, 'provisions-list-type-5');
+      await openList(page);
 
       // The number filter goes to the URL and narrows the list to that row.
       const search = page.getByRole('search');

@@ -73,8 +73,12 @@ export function CreditLineSelector({ clientNumber, value, onChange }: Props) {
       aria-label="Línea de crédito"
     >
       <FormControl size="small" sx={{ minWidth: 280 }} disabled={!lines.isSuccess}>
-        <InputLabel id={`${id}-label`}>Línea de crédito</InputLabel>
+        {/* 'Todas las líneas' is a value shown in the field: the label stays up, as over any filled field. */}
+        <InputLabel id={`${id}-label`} shrink>
+          Línea de crédito
+        </InputLabel>
         <Select
+          notched
           labelId={`${id}-label`}
           label="Línea de crédito"
           value={value}

@@ -57,25 +57,25 @@ function RowLink({ action, row }: { action: Exclude<ProvisionRowAction, 'send'>;
 export function provisionColumns({ type, onSend }: Options): GridColDef<ProvisionListItem>[] {
   const operator = provisionListShowsOperator(type);
   return [
-    { field: 'folio', headerName: 'N° de disposición', minWidth: 150, flex: 0.7 },
+    { field: 'folio', headerName: 'N° de disposición', minWidth: 140, flex: 0.6 },
     {
       field: operator ? 'operatorName' : 'companyName',
       headerName: operator ? 'Operador' : 'Cliente',
       sortable: false,
       flex: 1.2,
-      minWidth: 180,
+      minWidth: 150,
     },
     {
       field: 'typeLine',
       headerName: 'Tipo',
       sortable: false,
-      minWidth: 110,
+      minWidth: 100,
       valueGetter: (_v, row) => lineTypeLabel(Number(row.typeLine)),
     },
     {
       field: 'total',
       headerName: 'Monto',
-      minWidth: 140,
+      minWidth: 120,
       flex: 0.7,
       align: 'right',
       headerAlign: 'right',
@@ -84,17 +84,18 @@ export function provisionColumns({ type, onSend }: Options): GridColDef<Provisio
     {
       field: 'status',
       headerName: 'Estatus',
-      minWidth: 150,
+      minWidth: 130,
       flex: 0.8,
       valueGetter: (_v, row) => provisionStatusName(row.status),
     },
-    { field: 'countUnits', headerName: 'Unidades', minWidth: 100, align: 'right', headerAlign: 'right' },
-    dateColumn<ProvisionListItem>('createdAt', 'Fecha', { withTime: true, minWidth: 150 }),
+    { field: 'countUnits', headerName: 'Unidades', minWidth: 90, align: 'right', headerAlign: 'right' },
+    dateColumn<ProvisionListItem>('createdAt', 'Fecha', { withTime: true, minWidth: 135 }),
     {
       field: 'actions',
       headerName: 'Acciones',
       sortable: false,
-      minWidth: 170,
+      // Four icons at most (a Creada row of type 5): edit, send, follow-up, record.
+      minWidth: 150,
       renderCell: ({ row }) =>
         provisionRowActions(type, row.status).map((action) =>
           action === 'send' ? (
