@@ -433,14 +433,21 @@ describe('who sees which provision (spec 3 §2, §6)', () => {
       expect((await detailOf(token, ofA.id)).statusCode).toBe(404);
       expect((await listed(token)).some((p) => p.id === ofA.id)).toBe(false);
     }
-    expect((await get(t.app, b.tokens.dealer, `/api/files/${fileOfA}`)).statusCode).toBe(404);
+    // A file is readable exactly where its provision is: not by the group's own legal representative at status 1.
+    for (const token of [b.tokens.dealer, a.tokens.legal, a.tokens.operator, superToken]) {
+      expect((await get(t.app, token, `/api/files/${fileOfA}`)).statusCode).toBe(404);
+    }
     expect((await listed(a.tokens.dealer)).find((p) => p.id === ofA.id)).toMatchObject({
       folio: ofA.folio,
       status: 1,
       companyName: a.company.name,
+      operatorName: 'Nombre5 Apellido5',
       total: '777.00',
       countUnits: 1,
     });
+    const two = await createOn(a, LINE_A, [unit(randomVin(), '1.00'), unit(randomVin(), '2.00')]);
+    expect((await listed(a.tokens.dealer)).find((p) => p.id === two.id)).toMatchObject({ countUnits: 2 });
+    await setStatus(two.id, 11);
   });
 
   it('status 3: the lender (types 1 and its own operator) sees it; type 4 does not until 5', async () => {
@@ -474,6 +481,8 @@ describe('who sees which provision (spec 3 §2, §6)', () => {
     expect((await listed(a.tokens.legal)).some((p) => p.id === ofA.id)).toBe(true);
     expect((await detailOf(b.tokens.legal, ofA.id)).statusCode).toBe(404);
     expect((await get(t.app, b.tokens.legal, `/api/files/${fileOfA}`)).statusCode).toBe(404);
+    expect((await get(t.app, a.tokens.legal, `/api/files/${fileOfA}`)).statusCode).toBe(200);
+    expect((await get(t.app, a.tokens.operator, `/api/files/${fileOfA}`)).statusCode).toBe(200);
     await setStatus(ofA.id, 1);
   });
 
