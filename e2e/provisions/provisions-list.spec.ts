@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { FINANCING_MESSAGES, MESSAGES, PROVISION_LIST_MESSAGES } from '@planpiso/domain';
+import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -79,6 +80,8 @@ test('type 5: its company’s provisions, filters in the URL, the pre-check, and
       // Status under Filtros: 'Creada' is status=1 in the URL; a reload keeps it.
       await search.getByLabel('N° de disposición').fill('');
       await search.getByRole('button', { name: 'Filtros' }).click();
+      await expectVisible(search.getByLabel('Inicia'));
+      await expectNoAxeViolations(page, '/disposiciones (filters open)');
       await search.getByRole('combobox', { name: 'Estatus' }).click();
       await page.getByRole('option', { name: 'Creada', exact: true }).click();
       await search.getByRole('button', { name: 'Buscar' }).click();
@@ -93,6 +96,7 @@ test('type 5: its company’s provisions, filters in the URL, the pre-check, and
       const check = page.getByRole('dialog', { name: FINANCING_MESSAGES.eligibilityTitle });
       await expectVisible(check.getByText(FINANCING_MESSAGES.canProvision, { exact: true }));
       await screenshot(page, 'provisions-precheck-dialog');
+      await expectNoAxeViolations(page, 'Resultado de validación');
       await check.getByRole('button', { name: 'Continuar' }).click();
       await expectPath(page, '/crear-disposicion');
       await openList(page);

@@ -7,7 +7,6 @@ export const PROVISION_LIST_MESSAGES = {
   // Ours: the credit-line selector.
   allCreditLines: 'Todas las líneas',
   chooseCreditLine: 'Elija una línea para ver su saldo disponible',
-  creditLinesFailed: 'No fue posible consultar las líneas de crédito',
   // Ours: the notice above the list when the operating window is closed (the reason is the spec's §8 message).
   createUnavailable: 'Por ahora no es posible crear disposiciones.',
 } as const;

@@ -39,7 +39,6 @@ export type ProvisionViewer = { id: number; type: UserType };
 
 export const provisionKeys = {
   all: ['provisions'] as const,
-  lists: ['provisions', 'list'] as const,
   list: (viewer: ProvisionViewer, query: ListQuery<ProvisionFilter>) =>
     ['provisions', 'list', viewer.type, viewer.id, query] as const,
 };
