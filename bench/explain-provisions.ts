@@ -125,9 +125,7 @@ async function main() {
     await record('type 3 (5 operated accounts), page 1', () => list(operator));
     await record('type 4 (its company, statuses 5–10), page 1', () => list(legal));
     await record('type 5 (its company), page 1', () => list(dealer));
-    await record('type 5, its branch and operator', () =>
-      list(dealer, { agency: 2 * company, registerBy: dealer.id }),
-    );
+    await record('type 5, its branch and operator', () => list(dealer, { agency: 2 * company, registerBy: dealer.id }));
     await record('reserved on a line (under the lock)', () => reservedOnLine(db, 'LC-20021-02'));
     await record('double financing: 3 VINs held elsewhere?', () =>
       repo.vinsHeldElsewhere(db, ['0CC175B9C0F1B6A83', '92EB5FFEE6AE2FEC3', 'NOTAVIN0000000000'], null),

@@ -325,6 +325,48 @@ describe('creating a provision (Guardar, save-and-send)', () => {
   });
 });
 
+describe('creating from units under review (decision 030)', () => {
+  it('moves the caller’s units in review into the new provision, keeping their ids; only once', async () => {
+    const vin = randomVin();
+    const rejected = await createOn(a, LINE_A, [unit(vin, '900.00')]);
+    await setStatus(rejected.id, 9);
+    const [inReview] = await seeded.db
+      .update(provisionUnits)
+      .set({ inReview: true, reviewBy: a.dealer.id })
+      .where(eq(provisionUnits.provisionId, rejected.id))
+      .returning();
+    const body = saveBody(a, LINE_A, [unit(vin, '850.00', { id: inReview!.id }), unit(randomVin(), '50.00')], '900.00');
+    const response = await post(t.app, a.tokens.dealer, '/api/provisions/create/withUnitsExistits', body);
+    expect(response.statusCode, response.body).toBe(201);
+    const created = json<Created>(response).data;
+    const detail = json<{ data: ProvisionDetail }>(await detailOf(a.tokens.dealer, created.id)).data;
+    expect(detail.units.find((u) => u.vinNumber === vin)).toMatchObject({ id: inReview!.id, amount: '850.00' });
+    const [moved] = await seeded.db.select().from(provisionUnits).where(eq(provisionUnits.id, inReview!.id));
+    expect(moved).toMatchObject({ inReview: false, reviewBy: null, provisionId: created.id });
+    // The unit is no longer in review: a second draw is refused, and nothing is written.
+    const again = await post(t.app, a.tokens.dealer, '/api/provisions/create/withUnitsExistits', {
+      ...body,
+      units: [unit(randomVin(), '850.00', { id: inReview!.id })],
+      total: '850.00',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({ code: 'REVIEW_UNIT_GONE' });
+    // Another dealer cannot draw someone else's unit in review.
+    await seeded.db
+      .update(provisionUnits)
+      .set({ inReview: true, reviewBy: a.dealer.id })
+      .where(eq(provisionUnits.id, inReview!.id));
+    const foreign = await post(t.app, b.tokens.dealer, '/api/provisions/create/withUnitsExistits', {
+      ...saveBody(b, LINE_B, [unit(randomVin(), '1.00', { id: inReview!.id })], '1.00'),
+    });
+    expect(foreign.statusCode).toBe(409);
+    await seeded.db
+      .update(provisionUnits)
+      .set({ inReview: false, reviewBy: null })
+      .where(eq(provisionUnits.id, inReview!.id));
+  });
+});
+
 describe('edit and send to validation', () => {
   it('edits at status 1: a unit whose VIN matches keeps its id; a stale version is 409', async () => {
     const keep = randomVin();

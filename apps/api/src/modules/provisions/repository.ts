@@ -307,6 +307,14 @@ export async function updateUnit(tx: Executor, id: number, values: Partial<NewUn
   await tx.update(provisionUnits).set(values).where(eq(provisionUnits.id, id));
 }
 
+/** A unit in review drawn into a new provision: out of review, its version bumped (a stale /unidades action is 409). */
+export async function moveReviewUnit(tx: Executor, id: number, provisionId: number, values: Partial<NewUnit>) {
+  await tx
+    .update(provisionUnits)
+    .set({ ...values, provisionId, inReview: false, reviewBy: null, version: sql`${provisionUnits.version} + 1` })
+    .where(eq(provisionUnits.id, id));
+}
+
 /** Removes units (and their evidences' rows) an edit dropped; answers the file ids left without an owner. */
 export async function deleteUnits(tx: Executor, ids: number[]): Promise<void> {
   if (ids.length === 0) return;

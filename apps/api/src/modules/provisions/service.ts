@@ -225,12 +225,7 @@ export function createProvisionsService(
       const insertedIds = new Map(inserted.map((row) => [row.vinNumber, row.id]));
       for (const unit of body.units) {
         if (unit.id !== undefined && moved.has(unit.id)) {
-          await repo.updateUnit(tx, unit.id, {
-            ...unitValues(unit),
-            provisionId: provision.id,
-            inReview: false,
-            reviewBy: null,
-          });
+          await repo.moveReviewUnit(tx, unit.id, provision.id, unitValues(unit));
           unitIds.push(unit.id);
         } else unitIds.push(insertedIds.get(vinKey(unit.vinNumber))!);
       }
