@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
-import { openOperatingWindow, seedProvisions, setWindow, type SeededProvision } from '../support/provisions';
+import { openOperatingWindow, seedProvisions, setWindow, type SeededProvision } from '../support/provisions-list';
 
 const journey = useBrowser();
 
