@@ -7,6 +7,10 @@ export const PROVISION_LIST_MESSAGES = {
   // Ours: the credit-line selector.
   allCreditLines: 'Todas las líneas',
   chooseCreditLine: 'Elija una línea para ver su saldo disponible',
+  // Ours: the searched pickers (operator, branch).
+  noResults: 'Sin resultados',
+  typeToSearch: 'Escriba un nombre para buscar',
+  searching: 'Buscando…',
   // Ours: the notice above the list when the operating window is closed (the reason is the spec's §8 message).
   createUnavailable: 'Por ahora no es posible crear disposiciones.',
 } as const;

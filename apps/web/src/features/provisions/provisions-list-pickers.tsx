@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
 import MuiTextField from '@mui/material/TextField';
-import { USER_TYPE, isDealer, type CompanyUserAgencies, type UserType } from '@planpiso/domain';
+import {
+  PROVISION_LIST_MESSAGES,
+  USER_TYPE,
+  isDealer,
+  type CompanyUserAgencies,
+  type UserType,
+} from '@planpiso/domain';
 import type { ProvisionFilter } from './api/provisions-list';
 import { useCompanyPeople, useUserName, useUserSearch } from './api/provisions-list-lookups';
 
@@ -19,10 +25,12 @@ type PickerProps = {
   chosenLabel?: string;
   /** A searched look-up: the typed text asks the server; without it the options are filtered as typed. */
   onSearch?: (text: string) => void;
+  /** What the open list says when it has nothing to offer (default 'Sin resultados'). */
+  emptyText?: string;
 };
 
 /** A searched picker bound to a filter: it stores the id, shows the name, and types to narrow (decision 025). */
-function PickerField({ control, name, label, options, loading, chosenLabel, onSearch }: PickerProps) {
+function PickerField({ control, name, label, options, loading, chosenLabel, onSearch, emptyText }: PickerProps) {
   const { field } = useController({ control, name });
   const chosen =
     field.value === ''
@@ -39,8 +47,8 @@ function PickerField({ control, name, label, options, loading, chosenLabel, onSe
       filterOptions={onSearch ? (all) => all : undefined}
       isOptionEqualToValue={(a, b) => a.value === b.value}
       getOptionLabel={(o) => o.label}
-      noOptionsText="Sin resultados"
-      loadingText="Buscando…"
+      noOptionsText={emptyText ?? PROVISION_LIST_MESSAGES.noResults}
+      loadingText={PROVISION_LIST_MESSAGES.searching}
       renderInput={(params) => <MuiTextField {...params} label={label} name={name} />}
     />
   );
@@ -80,7 +88,8 @@ export function BranchPicker({ control, viewer }: { control: Control<Values>; vi
 /** The lender's operator search: the users in its scope whose name holds the text, dealer operators only. */
 function LenderOperatorPicker({ control }: { control: Control<Values> }) {
   const [text, setText] = useState('');
-  const users = useUserSearch(text, true);
+  // A searched look-up (decision 025): nothing is asked until a name is typed.
+  const users = useUserSearch(text.trim(), text.trim() !== '');
   const chosen = useController({ control, name: 'registerBy' }).field.value;
   const name = useUserName(chosen ? Number(chosen) : null);
   const options = (users.data ?? [])
@@ -95,6 +104,7 @@ function LenderOperatorPicker({ control }: { control: Control<Values> }) {
       loading={users.isFetching}
       chosenLabel={name.data}
       onSearch={setText}
+      emptyText={text.trim() === '' ? PROVISION_LIST_MESSAGES.typeToSearch : undefined}
     />
   );
 }

@@ -228,3 +228,64 @@ describe('the credit-line selector (spec 3 §2, §5)', () => {
     );
   });
 });
+
+describe('the searched pickers (spec 3 §2 filters)', () => {
+  it('type 1: Operador searches the users as typed and filters the list by registerBy', async () => {
+    const operator = { id: 55, firstname: 'Lucía', lastname: 'Treviño', type: 5 };
+    const { calls, router } = await openList(1, [row({ status: 3 })], {
+      'GET /api/users': (_body, url) => ({
+        body: { data: { items: url.searchParams.get('name') === 'Luc' ? [operator] : [], total: 1 } },
+      }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    const input = await screen.findByRole('combobox', { name: 'Operador' });
+    fireEvent.change(input, { target: { value: 'Luc' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Lucía Treviño' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(router.state.location.search).toContain('registerBy=55'));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path === '/api/provisions' && new URLSearchParams(c.search).get('registerBy') === '55'),
+      ).toBe(true),
+    );
+  });
+
+  it('type 5: Sucursal offers the user’s own branches (users-agencies) and filters by agency', async () => {
+    const actorId = 105;
+    const { calls, router } = await openList(5, [row({})], {
+      'GET /api/companies/11/users-agencies': {
+        body: {
+          data: [
+            {
+              id: actorId,
+              firstname: 'Lucía',
+              lastname: 'Treviño',
+              email: 'x@y.mx',
+              type: 5,
+              agencies: [{ id: 7, name: 'Sucursal Monterrey Centro' }],
+            },
+            {
+              id: 9,
+              firstname: 'Otro',
+              lastname: 'Operador',
+              email: 'o@y.mx',
+              type: 5,
+              agencies: [{ id: 8, name: 'Sucursal San Pedro' }],
+            },
+          ],
+        },
+      },
+    });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Sucursal' }));
+    expect(await screen.findByRole('option', { name: 'Sucursal Monterrey Centro' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Sucursal San Pedro' })).toBeNull();
+    fireEvent.click(screen.getByRole('option', { name: 'Sucursal Monterrey Centro' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(router.state.location.search).toContain('agency=7'));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path === '/api/provisions' && new URLSearchParams(c.search).get('agency') === '7'),
+      ).toBe(true),
+    );
+  });
+});
