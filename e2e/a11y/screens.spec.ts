@@ -71,8 +71,16 @@ const SCREENS: Record<1 | 3 | 5, string[]> = {
     '/crear-dia-inhabil',
     '/crear-emails-mesa-servicio',
   ],
-  3: ['/usuarios', '/notificaciones', '/companias', '/sucursales', '/estadisticas-disposiciones', '/crear-sucursal'],
-  5: ['/unidades'],
+  3: [
+    '/usuarios',
+    '/notificaciones',
+    '/companias',
+    '/sucursales',
+    '/estadisticas-disposiciones',
+    '/crear-sucursal',
+    '/disposiciones',
+  ],
+  5: ['/unidades', '/disposiciones'],
 };
 
 for (const type of [1, 3, 5] as const) {

@@ -29,6 +29,8 @@ export * from './operating-window';
 export * from './contracts/non-working-days';
 export * from './contracts/service-desk-emails';
 export * from './financing/provision-status';
+export * from './financing/provision-list';
+export * from './messages-provision-list';
 export * from './contracts/external';
 export * from './financing/periodic-validations';
 export * from './contracts/credit-failures';

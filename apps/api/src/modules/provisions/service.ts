@@ -42,7 +42,7 @@ import type { NotificationsService } from '../notifications/service';
 import { accountScopeOf } from '../organisation-lookups/policy';
 import { companyScopeWhere } from '../organisation-lookups/repository';
 import { assertOperatingWindow } from '../provision-settings/operating-window';
-import { mayReadAssignedListOf, provisionScopeOf, LENDER_STATUSES, type ProvisionScope } from './policy';
+import { mayReadAssignedListOf, provisionScopeOf, OPERATOR_STATUSES, type ProvisionScope } from './policy';
 import { presentDetail, presentListItem } from './presenter';
 import * as repo from './repository';
 
@@ -458,7 +458,7 @@ export function createProvisionsService(
         throw notFound();
       }
       return listIn(
-        { kind: 'lender', accounts: { kind: 'operated', by: userId, levels: 0 }, statuses: LENDER_STATUSES },
+        { kind: 'lender', accounts: { kind: 'operated', by: userId, levels: 0 }, statuses: OPERATOR_STATUSES },
         query,
       );
     },
