@@ -1,3 +1,4 @@
+import { EmptyTableRow } from '../../components/empty-table-row';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -95,15 +96,7 @@ export function EvidenceDialog({ unit, onClose, onChange }: Props) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {evidences.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={3}>
-                  <Typography variant="body2" color="text.secondary">
-                    {M.noEvidences}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
+            {evidences.length === 0 && <EmptyTableRow colSpan={3} />}
             {evidences.map((evidence) => (
               <TableRow key={evidence.url}>
                 <TableCell>{evidence.fileName}</TableCell>

@@ -1,3 +1,4 @@
+import { EmptyTableRow } from '../../components/empty-table-row';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
@@ -65,6 +66,7 @@ export function ProvisionWizardSummary({ state, line, names }: Props) {
           </TableRow>
         </TableHead>
         <TableBody>
+          {units.length === 0 && <EmptyTableRow colSpan={6} />}
           {units.slice(0, 100).map((unit) => (
             <TableRow key={unit.key}>
               <TableCell sx={{ fontFamily: 'monospace' }}>{unit.vinNumber}</TableCell>

@@ -25,7 +25,7 @@ type PickerProps = {
   chosenLabel?: string;
   /** A searched look-up: the typed text asks the server; without it the options are filtered as typed. */
   onSearch?: (text: string) => void;
-  /** What the open list says when it has nothing to offer (default 'Sin resultados'). */
+  /** What the open list says when it has nothing to offer (default: the catalogue's noResults). */
   emptyText?: string;
 };
 

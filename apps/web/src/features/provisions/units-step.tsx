@@ -1,3 +1,4 @@
+import { EmptyTableRow } from '../../components/empty-table-row';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -132,7 +133,9 @@ export function UnitsStep({ state, onState, lines, linesError, line, onLine, onM
       {balances.message && <Alert severity="error">{balances.message}</Alert>}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2 }}>
         <Typography variant="body2" color="text.secondary">
-          {`${ticked} de ${state.units.length} unidades seleccionadas`}
+          {state.units.length === 0 && !readOnly
+            ? M.noUnits
+            : `${ticked} de ${state.units.length} unidades seleccionadas`}
         </Typography>
         {!readOnly && (
           <Button variant="outlined" startIcon={<AddCircleOutline />} onClick={() => setAdding(true)}>
@@ -164,15 +167,7 @@ export function UnitsStep({ state, onState, lines, linesError, line, onLine, onM
             </TableRow>
           </TableHead>
           <TableBody>
-            {state.units.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={9}>
-                  <Typography variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                    {M.noUnits}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
+            {state.units.length === 0 && <EmptyTableRow colSpan={readOnly ? 8 : 9} />}
             {visible.map((unit) => (
               <TableRow key={unit.key} hover selected={unit.checked}>
                 <TableCell padding="checkbox">
