@@ -29,7 +29,7 @@ beforeAll(async () => {
   seeded = await seededDatabase('provisions-operator-list');
   t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
   await clearNonWorkingDays(seeded.db);
-  a = await dealerGroup(t.app, seeded.db, '10005');
+  a = await dealerGroup(t.app, seeded.db, '10004');
   superToken = await signIn(t.app, (await createUser(seeded.db, 1)).email);
 }, 120_000);
 
@@ -47,7 +47,7 @@ describe('the operator’s list and status 2 (decision 031)', () => {
       t.app,
       a.tokens.dealer,
       '/api/provisions',
-      saveBody(a, 'LC-10005-01', [unit(randomVin(), '950.25')], '950.25'),
+      saveBody(a, 'LC-10004-01', [unit(randomVin(), '950.25')], '950.25'),
     );
     expect(response.statusCode, response.body).toBe(201);
     const { id } = json<{ data: { id: number } }>(response).data;
