@@ -32,6 +32,11 @@ import { registerUploads } from './platform/uploads';
 import { exceptionRoutes } from './modules/exceptions/routes';
 import { createExceptionsService } from './modules/exceptions/service';
 import { fileRoutes } from './modules/files/routes';
+import { createCreditLinesService } from './modules/credit-lines/service';
+import { documentRoutes } from './modules/documents/routes';
+import { createDocumentsService } from './modules/documents/service';
+import { provisionRoutes } from './modules/provisions/routes';
+import { createProvisionsService } from './modules/provisions/service';
 import { createFilesService } from './modules/files/service';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService, type AuthService } from './modules/auth/service';
@@ -278,6 +283,10 @@ export async function buildApp({
   await app.register(fileRoutes, { files });
   await app.register(exceptionRoutes, {
     exceptions: createExceptionsService(deps, files, services.notifications),
+  });
+  await app.register(documentRoutes, { documents: createDocumentsService(deps, files) });
+  await app.register(provisionRoutes, {
+    provisions: createProvisionsService(deps, createCreditLinesService(deps), services.notifications),
   });
   const failures = createCreditFailuresService(deps);
   await app.register(creditFailureRoutes, { failures });

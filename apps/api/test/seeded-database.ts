@@ -9,7 +9,7 @@ import { seedDemo } from '../src/db/seed';
  * A database of its own with every migration and the demo seed, for tests that must know every row (what type
  * 1 lists is "everyone", which the shared test database cannot pin down while other files add users).
  */
-export async function seededDatabase(label: string): Promise<{ db: Db; close(): Promise<void> }> {
+export async function seededDatabase(label: string): Promise<{ db: Db; url: string; close(): Promise<void> }> {
   const adminUrl = new URL(inject('databaseUrl'));
   adminUrl.pathname = '/postgres';
   const name = `planpiso_${label}_${process.pid}`;
@@ -19,6 +19,7 @@ export async function seededDatabase(label: string): Promise<{ db: Db; close(): 
   await seedDemo(handle.db);
   return {
     db: handle.db,
+    url,
     async close() {
       await handle.close();
       const admin = new pg.Client({ connectionString: adminUrl.toString() });

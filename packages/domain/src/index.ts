@@ -56,3 +56,7 @@ export * from './financing/provision-balance';
 export * from './financing/provision-eligibility';
 export * from './financing/provision-machine';
 export * from './financing/provision-requests';
+export * from './contracts/provisions';
+export * from './financing/units-review';
+export * from './contracts/units';
+export * from './contracts/audits';

@@ -32,6 +32,14 @@ export const FINANCING_MESSAGES = {
   totalMismatch: 'El total no coincide con la suma de las unidades',
   tooManyUnits: 'La disposición excede el número de unidades permitidas',
   provisionStatusNotAllowed: 'El estatus de la disposición no permite esta acción',
+
+  // Units under review (spec 3 §2, §8; decision 030). The spec's words first, then ours.
+  createProvisionDialogTitle: 'Creación de disposición',
+  includeSelectedUnits: '¿Desea crear una disposición con las unidades seleccionadas?',
+  unitEvidenceUndeletable: 'La evidencia de la unidad no se puede eliminar',
+  unitNotInReview: 'La unidad no está en revisión',
+  unitNotReviewable: 'Solo las unidades de una disposición rechazada pueden enviarse a revisión',
+  unitReviewNotAllowed: 'No tiene permiso para cambiar la revisión de la unidad',
 } as const;
 
 /** 'La fila N:' — the heading of one row's CSV errors (spec 3 §5); N is the row of the user's spreadsheet. */
@@ -54,8 +62,37 @@ export const csvColumnTooManyDigits = (column: string, max: number) =>
 export const pendingBalances = (count: number) => `Tienes ${count} saldos pendientes`;
 export const pendingAudits = (count: number) => `Tienes ${count} pendientes de auditorías`;
 
+/** Spec 3 §8, verbatim with the VIN in place of [vin]. */
+export const unitRemoved = (vin: string) => `Unidad con VIN ${vin}: Se removió correctamente`;
+/** The removal's confirmation names the VIN (spec 3 §2). */
+export const confirmRemoveUnit = (vin: string) => `¿Seguro que desea remover la unidad con VIN ${vin}?`;
+
 /** Ours: a warning, not an error — a 17-character VIN whose ISO 3779 check digit does not match. */
 export const vinCheckDigitWarning = (vin: string) => `El VIN ${vin} no tiene un dígito verificador válido`;
 /** Ours: a warning — the same VIN twice in one upload. */
 export const vinRepeatedWarning = (vin: string, firstRow: number) =>
   `El VIN ${vin} está repetido (aparece también en la fila ${firstRow})`;
+
+// Provisions' server answers (spec 3 §8 for the success texts, verbatim; the refusals are ours).
+/** 'Disposición con folio N generada exitosamente.' (spec 3 §8). */
+export const provisionCreated = (folio: string) => `Disposición con folio ${folio} generada exitosamente.`;
+/** '... actualizada exitosamente.' (spec 3 §8), after an edit. */
+export const provisionUpdated = (folio: string) => `Disposición con folio ${folio} actualizada exitosamente.`;
+/** Sent to validation: spec 3 §8's 'Disposición actualizada correctamente'. */
+export const PROVISION_STATUS_UPDATED = 'Disposición actualizada correctamente';
+/** Ours: the lender's operator hears of a provision sent to validation (notification type 1 Disposición). */
+export const provisionSentNotice = (folio: string, company: string) =>
+  `La disposición ${folio} de ${company} fue enviada a validar`;
+/** Ours: no double financing — the VIN is in another open (or financed) provision. */
+export const vinAlreadyFinanced = (vin: string, folio: string) =>
+  `El VIN ${vin} ya se encuentra en la disposición con folio ${folio}`;
+/** Ours: the same VIN twice in one save. */
+export const vinRepeatedInProvision = (vin: string) => `El VIN ${vin} está repetido en la disposición`;
+export const PROVISION_REFUSALS = {
+  legalNotInCompany: 'El representante legal seleccionado no pertenece a la compañía',
+  agencyNotAssigned: 'La sucursal seleccionada no está asignada al usuario',
+  termNotInLine: 'El plazo seleccionado no pertenece a la línea de crédito',
+  reviewUnitGone: 'Alguna de las unidades ya no está en revisión. Actualice la página e intente nuevamente.',
+  documentUnavailable: 'El documento no existe o ya fue utilizado',
+  documentAttached: 'El documento ya forma parte de un registro y no se puede eliminar',
+} as const;

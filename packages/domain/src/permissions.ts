@@ -120,6 +120,28 @@ export const API_PERMISSIONS = {
   'POST /api/credits-failures/:id/insertUnit': [1],
   // Exceptions (spec 3 §7): the dealer operator requests one (the review flow comes with its issue)
   'POST /api/exceptions': [5],
+  // Eligibility and units under review (spec 3 §7 "Audits", "Units"; decision 030): each type within its scope
+  'GET /api/audits/validate-process': [1, 2, 3, 4, 5],
+  'GET /api/units/review': [5],
+  'GET /api/units/:id/evidences': [1, 2, 3, 4, 5],
+  'POST /api/units/:id/uploadDocument': [5],
+  'DELETE /api/units/:id/evidences/:evidenceId': [5],
+  'POST /api/units/:id/delete': [5],
+  'PATCH /api/units/:id/set-review': [1, 3, 5],
+  // Provisions (spec 3 §7, decision 029): every type lists and reads within its scope (the provisions policy);
+  // the dealer operator saves and sends; the assigned list is the lender operator's (types 1 and 2 may ask for one)
+  'GET /api/provisions': [1, 2, 3, 4, 5],
+  'GET /api/provisions/account-assigned/:userId': [1, 2, 3],
+  'GET /api/provisions/reserved-amount': [1, 2, 3, 4, 5],
+  'GET /api/provisions/:id': [1, 2, 3, 4, 5],
+  'POST /api/provisions': [5],
+  'POST /api/provisions/create-send': [5],
+  'POST /api/provisions/create/withUnitsExistits': [5],
+  'PUT /api/provisions/:id': [5],
+  'PATCH /api/provisions/:id/set-status': [5],
+  // Documents a provision save attaches (spec 3 §7 "document upload", "document delete")
+  'POST /api/documents': [5],
+  'DELETE /api/documents/:fileId': [5],
   // Files (issue 13): the scoped download and its short-lived signed link (the file's owner decides who: 404
   // otherwise); the signed link carries its own authority (HMAC, 5 minutes), so it needs no session
   'GET /api/files/:id': 'authenticated',

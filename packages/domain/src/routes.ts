@@ -173,7 +173,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Unidades en revisión',
     area: 'units',
     types: [5],
-    built: false,
+    built: true,
     buttons: [{ label: 'Crear Nuevo', dialog: 'createProvision', types: [5] }],
   },
   {

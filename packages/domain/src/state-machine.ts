@@ -9,6 +9,9 @@ import type { UserType } from './user-types';
  * Pure and browser-safe.
  */
 
+/** A status as a machine names it: a word (users keep a flag), or the spec's own code (provisions 1–11). */
+export type StatusKey = string | number;
+
 /** Who is acting. */
 export type StateActor = { id: number; type: UserType };
 
@@ -18,7 +21,7 @@ export type StateActor = { id: number; type: UserType };
  */
 export type Refusal = { code: string; message: string; httpStatus: 403 | 422 };
 
-export type Transition<S extends string, A extends string, E> = {
+export type Transition<S extends StatusKey, A extends string, E> = {
   action: A;
   /** The statuses the action starts from. */
   from: readonly S[];
@@ -30,7 +33,7 @@ export type Transition<S extends string, A extends string, E> = {
   needs?: (entity: E, actor: StateActor) => true | Refusal;
 };
 
-export type Machine<S extends string, A extends string, E> = {
+export type Machine<S extends StatusKey, A extends string, E> = {
   name: string;
   statuses: readonly S[];
   /** The row's status as the machine names it (users and roles keep a boolean). */
@@ -40,7 +43,7 @@ export type Machine<S extends string, A extends string, E> = {
   transitions: readonly Transition<S, A, E>[];
 };
 
-export type Verdict<S extends string> =
+export type Verdict<S extends StatusKey> =
   | { allowed: true; to: S }
   | {
       allowed: false;
@@ -55,7 +58,7 @@ export type Verdict<S extends string> =
  * Checks a machine once, when it is defined: every status named exists, and an action's rows start from
  * different statuses, so at most one row answers for an action and a status.
  */
-export function defineMachine<S extends string, A extends string, E>(machine: Machine<S, A, E>): Machine<S, A, E> {
+export function defineMachine<S extends StatusKey, A extends string, E>(machine: Machine<S, A, E>): Machine<S, A, E> {
   const seen = new Set<string>();
   for (const transition of machine.transitions) {
     const targets = typeof transition.to === 'function' ? [] : [transition.to];
@@ -76,7 +79,7 @@ export function defineMachine<S extends string, A extends string, E>(machine: Ma
 const FORBIDDEN = { code: 'FORBIDDEN', message: MESSAGES.forbidden, httpStatus: 403 } as const;
 
 /** May `actor` take `action` on `entity` now, and where does it lead? */
-export function can<S extends string, A extends string, E>(
+export function can<S extends StatusKey, A extends string, E>(
   machine: Machine<S, A, E>,
   actor: StateActor,
   action: A,
@@ -103,7 +106,7 @@ export function can<S extends string, A extends string, E>(
 }
 
 /** The actions `actor` may take on `entity` now, in the machine's order: what a screen shows for a row. */
-export function actionsFor<S extends string, A extends string, E>(
+export function actionsFor<S extends StatusKey, A extends string, E>(
   machine: Machine<S, A, E>,
   actor: StateActor,
   entity: E,

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { MESSAGES, can, type Machine, type StateActor, type Verdict } from '@planpiso/domain';
+import { MESSAGES, can, type Machine, type StateActor, type StatusKey, type Verdict } from '@planpiso/domain';
 import type { Executor } from '../db/client';
 import { AppError } from './errors';
 
@@ -8,17 +8,17 @@ import { AppError } from './errors';
 type VersionedTable = PgTable & { id: PgColumn; version: PgColumn };
 
 /** Where a machine's status lives in a table, and how a status is written there (users and roles keep a flag). */
-export type StateTarget<S extends string, T extends VersionedTable = VersionedTable> = {
+export type StateTarget<S extends StatusKey, T extends VersionedTable = VersionedTable> = {
   table: T;
   status: PgColumn;
-  encode: (status: S) => string | boolean;
+  encode: (status: S) => string | number | boolean;
 };
 
 /** Someone moved the row after the screen (or this request) read it (ARCHITECTURE §4: 409 state conflict). */
 export const staleVersion = () => new AppError('STALE_VERSION', 409, MESSAGES.staleVersion);
 
 /** The machine's refusal as the answer the API sends: 403 not allowed, 409 wrong status, 403/422 a guard's. */
-function refusal(verdict: Extract<Verdict<string>, { allowed: false }>): AppError {
+function refusal(verdict: Extract<Verdict<StatusKey>, { allowed: false }>): AppError {
   return new AppError(verdict.code, verdict.httpStatus, verdict.message);
 }
 
@@ -27,7 +27,7 @@ function refusal(verdict: Extract<Verdict<string>, { allowed: false }>): AppErro
  * the row's (409 STALE_VERSION), does the status allow it (409 INVALID_STATUS), does the guard (403/422). Throws
  * the refusal; returns where the row goes.
  */
-export function checkTransition<S extends string, A extends string, E extends { version: number }>(
+export function checkTransition<S extends StatusKey, A extends string, E extends { version: number }>(
   machine: Machine<S, A, E>,
   actor: StateActor,
   action: A,
@@ -50,7 +50,7 @@ export function checkTransition<S extends string, A extends string, E extends { 
  * the same move writes. The caller writes the audit row in the same transaction.
  */
 export async function applyTransition<
-  S extends string,
+  S extends StatusKey,
   A extends string,
   E extends { id: number; version: number },
   T extends VersionedTable,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canProvisionAction, provisionTransition, type ProvisionAction } from './provision-machine';
+import { can } from '../state-machine';
+import { PROVISION_MACHINE, canProvisionAction, provisionTransition, type ProvisionAction } from './provision-machine';
 
 describe('provision transitions 1 → 2 (spec 3 §4)', () => {
   it.each<[ProvisionAction, number | null, number, number]>([
@@ -50,5 +51,29 @@ describe('provision transitions 1 → 2 (spec 3 §4)', () => {
     expect(canProvisionAction('send', 5, 1)).toBe(true);
     expect(canProvisionAction('send', 5, 2)).toBe(false);
     expect(canProvisionAction('edit', 3, 1)).toBe(false);
+  });
+});
+
+describe('PROVISION_MACHINE (the shared machine, decision 016)', () => {
+  const dealer = { id: 1, type: 5 as const };
+  it('sends a Creada provision with units to validation, and refuses every other case', () => {
+    expect(can(PROVISION_MACHINE, dealer, 'send', { status: 1, unitCount: 2 })).toEqual({ allowed: true, to: 2 });
+    expect(can(PROVISION_MACHINE, dealer, 'edit', { status: 1, unitCount: 0 })).toEqual({ allowed: true, to: 1 });
+    expect(can(PROVISION_MACHINE, dealer, 'send', { status: 1, unitCount: 0 })).toMatchObject({
+      allowed: false,
+      code: 'NO_UNITS',
+      message: 'Seleccione al menos una unidad',
+      httpStatus: 422,
+    });
+    expect(can(PROVISION_MACHINE, dealer, 'send', { status: 2, unitCount: 2 })).toMatchObject({
+      allowed: false,
+      reason: 'status',
+      httpStatus: 409,
+    });
+    expect(can(PROVISION_MACHINE, { id: 2, type: 4 }, 'edit', { status: 1, unitCount: 1 })).toMatchObject({
+      allowed: false,
+      reason: 'who',
+      httpStatus: 403,
+    });
   });
 });

@@ -1,13 +1,14 @@
 import { MESSAGES } from '../messages';
 import { FINANCING_MESSAGES } from '../messages-financing';
+import { defineMachine, type Refusal } from '../state-machine';
 import { USER_TYPE, type UserType } from '../user-types';
 import { PROVISION_STATUS, type ProvisionStatus } from './provision-status';
 
 /**
  * The first rows of the provisions' state machine (spec 3 §4 "Transitions", issue 16: the dealer's side), as plain
  * data `{ action, from, to, who, needs }` read by the server's policy and the screens alike (STYLE "state machines as
- * data"). These rows are written in the shape the shared `defineMachine` of state-machine.ts takes, and move into it
- * once that module is on main; until then `provisionTransition` below reads them.
+ * data"). The rows that move an existing provision are also the shared machine PROVISION_MACHINE below (decision
+ * 016), which the server's applyTransition reads; `provisionTransition` reads every row, the creates included.
  */
 export type ProvisionAction = 'create' | 'createAndSend' | 'edit' | 'send';
 /** A condition on the provision beyond its status: at least one unit (spec 3 §5 'Seleccione al menos una unidad'). */
@@ -62,3 +63,37 @@ export const canProvisionAction = (action: ProvisionAction, userType: number, st
   const verdict = provisionTransition(action, { userType, status, unitCount: Number.MAX_SAFE_INTEGER });
   return verdict.allowed;
 };
+
+/** A provision as the machine sees it: its status and how many units it has. */
+export type ProvisionMachineEntity = { status: number; unitCount: number };
+export type ProvisionMachineAction = Exclude<ProvisionAction, 'create' | 'createAndSend'>;
+
+const ALL_PROVISION_STATUSES = Object.values(PROVISION_STATUS) as ProvisionStatus[];
+const NO_UNITS: Refusal = { code: 'NO_UNITS', message: MESSAGES.selectAtLeastOneUnit, httpStatus: 422 };
+const NEEDS: Record<ProvisionNeed, (entity: ProvisionMachineEntity) => true | Refusal> = {
+  atLeastOneUnit: (entity) => entity.unitCount > 0 || NO_UNITS,
+};
+
+/**
+ * The same rows as the shared machine (state-machine.ts), for the moves of an existing provision: edit (1 → 1) and
+ * send to validation (1 → 2). The lender's rows (3 → 4, 9, 10, …) join this table with their issue.
+ */
+export const PROVISION_MACHINE = defineMachine<ProvisionStatus, ProvisionMachineAction, ProvisionMachineEntity>({
+  name: 'provision',
+  statuses: ALL_PROVISION_STATUSES,
+  statusOf: (entity) => entity.status as ProvisionStatus,
+  wrongStatus: FINANCING_MESSAGES.provisionStatusNotAllowed,
+  transitions: PROVISION_TRANSITIONS.flatMap((row) => {
+    if (row.from === null) return [];
+    const needs = row.needs.map((need) => NEEDS[need]);
+    return [
+      {
+        action: row.action as ProvisionMachineAction,
+        from: [row.from],
+        to: row.to,
+        who: row.who,
+        needs: (entity: ProvisionMachineEntity) => needs.map((need) => need(entity)).find((v) => v !== true) ?? true,
+      },
+    ];
+  }),
+});

@@ -28,7 +28,7 @@ const body: CreateProvisionRequestInput = {
   creditLine: 'LC-10001-N',
   deadlines: 6,
   includeAll: false,
-  evidences: [{ fileName: 'Anexo.PDF', url: 'provisions/anexo.pdf', fileSize: 1024, extension: 'pdf' }],
+  evidences: [{ fileId: 1, fileName: 'Anexo.PDF', url: 'provisions/anexo.pdf', fileSize: 1024, extension: 'pdf' }],
   units: [unit('3N1AB7AP8KY250312', '325000.5'), unit('1M8GDM9AXKP042788', '0.10')],
   total: '325000.60',
 };
@@ -43,7 +43,16 @@ describe('create and update provision contracts (spec 3 §3, §5)', () => {
     const parsed = createProvisionRequest.parse(body);
     expect(parsed.units.map((u) => u.amount)).toEqual(['325000.50', '0.10']);
     expect(parsed.total).toBe('325000.60');
-    expect(updateProvisionRequest.parse(body)).toEqual(parsed);
+    expect(updateProvisionRequest.parse({ ...body, version: 3 })).toEqual({ ...parsed, version: 3 });
+    // An edit without the version the screen read cannot be checked for staleness (decision 016).
+    expect(updateProvisionRequest.safeParse(body).success).toBe(false);
+  });
+
+  it('references uploads by fileId', () => {
+    const { fileId: _fileId, ...withoutId } = body.evidences![0]!;
+    expect(issues(createProvisionRequest, { ...body, evidences: [withoutId] })).toEqual({
+      'evidences.0.fileId': 'Verifique los campos obligatorios',
+    });
   });
 
   it.each(['companyId', 'agencyId', 'legalId', 'creditLine', 'deadlines'] as const)(
@@ -68,13 +77,13 @@ describe('create and update provision contracts (spec 3 §3, §5)', () => {
   });
 
   it('the attachment must be a PDF; unit evidence xml, pdf, png, jpg or jpeg', () => {
-    const word = [{ fileName: 'anexo.docx', url: 'x' }];
+    const word = [{ fileId: 2, fileName: 'anexo.docx', url: 'x' }];
     expect(issues(createProvisionRequest, { ...body, evidences: word })).toEqual({
       'evidences.0.fileName': 'La extensión del documento no es permitido',
     });
     const withEvidence = (fileName: string) => ({
       ...body,
-      units: [{ ...unit('3N1AB7AP8KY250312', '0.60'), evidences: [{ fileName, url: 'u' }] }],
+      units: [{ ...unit('3N1AB7AP8KY250312', '0.60'), evidences: [{ fileId: 3, fileName, url: 'u' }] }],
       total: '0.60',
     });
     expect(issues(createProvisionRequest, withEvidence('factura.xml'))).toEqual({});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { envelope } from '../contracts/common';
+import { envelope, rowVersion } from '../contracts/common';
+import { idSchema } from '../contracts/inputs';
 import { DESCRIPTION_MAX } from '../limits';
 import { MESSAGES, badFormat, maxChars } from '../messages';
 import { FINANCING_MESSAGES } from '../messages-financing';
@@ -42,10 +43,16 @@ const required = FINANCING_MESSAGES.requiredFields;
 /** A required id: missing or not a positive integer is 'Verifique los campos obligatorios' (spec 3 §5). */
 const requiredId = z.number({ error: required }).int({ message: required }).positive({ message: required });
 
-/** A file already uploaded (document upload answers url and file name, spec 3 §7), referenced by the save. */
+/**
+ * A file already uploaded with POST /api/documents (spec 3 §7 "document upload": it answers url and file name),
+ * referenced by the save through its `fileId`. The server attaches only the caller's own uploads not attached yet,
+ * or the evidences the provision already has (edit); url, size and extension are what the upload answered, kept
+ * for the screens (the server reads them from the file, never from here).
+ */
 const evidenceRef = (extensions: readonly string[]) =>
   z
     .object({
+      fileId: idSchema(required),
       fileName: z.string().trim().min(1).max(255),
       url: z.string().trim().min(1).max(2048),
       fileSize: z.number().int().nonnegative().optional(),
@@ -126,9 +133,16 @@ export const createAndSendProvisionRequest = provisionFields
   .refine((body) => body.units.length > 0, unitsRule);
 export type CreateAndSendProvisionRequest = z.output<typeof createAndSendProvisionRequest>;
 
-/** PUT /api/provisions/{id}: "All fields editable" at status 1 (spec 3 §2 "Edit provision"). */
-export const updateProvisionRequest = createProvisionRequest;
-export type UpdateProvisionRequest = CreateProvisionRequest;
+/**
+ * PUT /api/provisions/{id}: "All fields editable" at status 1 (spec 3 §2 "Edit provision"), with the version the
+ * screen read (a stale edit is 409, decision 016). A unit whose VIN matches one of the provision's units keeps
+ * that unit (spec 3 §5), whether or not the body carries its id.
+ */
+export const updateProvisionRequest = provisionFields
+  .extend({ version: rowVersion })
+  .refine(totalMatchesUnits, totalRule);
+export type UpdateProvisionRequest = z.output<typeof updateProvisionRequest>;
+export type UpdateProvisionRequestInput = z.input<typeof updateProvisionRequest>;
 
 /** The create answers carry the folio (spec 3 §7). */
 export const createProvisionResponse = envelope(

@@ -16,9 +16,9 @@ export const PROVISION_STATUS = {
 export type ProvisionStatus = (typeof PROVISION_STATUS)[keyof typeof PROVISION_STATUS];
 
 /**
- * The statuses whose total is still held against the credit line (ARCHITECTURE §6 "No overdraw"): from Creada
- * to Firmado. Once authorised or released the units are in the CRM, whose montoRestante already counts them;
- * a rejected or cancelled provision holds nothing.
+ * The statuses whose whole total is held against the credit line (ARCHITECTURE §6 "No overdraw"): from Creada
+ * to Firmado. An authorised one holds its units until the CRM counts them (below); a released (10), rejected or
+ * cancelled provision holds nothing.
  */
 export const RESERVING_PROVISION_STATUSES: readonly ProvisionStatus[] = [
   PROVISION_STATUS.CREATED,
@@ -32,6 +32,15 @@ export const RESERVING_PROVISION_STATUSES: readonly ProvisionStatus[] = [
 
 export const reservesBalance = (status: number): boolean =>
   (RESERVING_PROVISION_STATUSES as readonly number[]).includes(status);
+
+/**
+ * Authorised (8): the units are on their way into the CRM (the crm_insertions outbox, maybe a retry later), and the
+ * CRM lowers montoRestante only once each is inserted. Until then each unit still holds its amount, or that money
+ * would count nowhere (decision 015's gap, closed by decision 029). A unit stops holding once its insertion is
+ * 'inserted' (the CRM counts it) or 'archived' (Remover: it will not be financed).
+ */
+export const UNITS_RESERVE_UNTIL_INSERTED_STATUS = PROVISION_STATUS.AUTHORIZED;
+export const INSERTION_STATUSES_RELEASING_RESERVATION = ['inserted', 'archived'] as const;
 
 /**
  * The statuses whose units the periodic REPUVE, TransUnion and AX validations keep checking: sent to the lender

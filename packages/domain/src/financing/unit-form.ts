@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VIN_MAX_LENGTH, VIN_MIN_LENGTH } from '../limits';
+import { hasControlCharacters } from '../contracts/inputs';
 import { MESSAGES, maxChars, minChars } from '../messages';
 import { FINANCING_MESSAGES } from '../messages-financing';
 import { Money } from '../money';
@@ -84,7 +85,9 @@ const requiredUnitText = (max: number) =>
     .trim()
     // An empty field says only 'Campo requerido.', not also the VIN's minimum.
     .min(1, { message: MESSAGES.required, abort: true })
-    .max(max, { message: maxChars(max) });
+    .max(max, { message: maxChars(max) })
+    // A NUL or another control character never belongs in a unit's text (issue 14 §2 item 7).
+    .refine((value) => !hasControlCharacters(value), { message: MESSAGES.badRequest });
 
 /** The add-unit dialog's fields, all required (spec 3 §5 "Unit form"); text is trimmed, the VIN included. */
 export const unitDraft = z.object({

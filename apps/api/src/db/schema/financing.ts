@@ -64,6 +64,26 @@ export const provisions = pgTable(
     uniqueIndex('provisions_folio_unique').on(t.folio),
     index('provisions_company_idx').on(t.companyId, t.createdAt),
     index('provisions_credit_line_idx').on(t.creditLine, t.status),
+    // GET /api/provisions (decision 029): the default sort (newest first, the id breaking ties) for everyone, and
+    // led by the column each scope or filter narrows to, so a page reads one index range in order.
+    index('provisions_list_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`not ${t.isArchived}`),
+    index('provisions_list_company_idx')
+      .on(t.companyId, t.createdAt, t.id)
+      .where(sql`not ${t.isArchived}`),
+    index('provisions_list_account_idx')
+      .on(t.accountId, t.createdAt, t.id)
+      .where(sql`not ${t.isArchived}`),
+    index('provisions_list_register_by_idx')
+      .on(t.registerBy, t.createdAt, t.id)
+      .where(sql`not ${t.isArchived}`),
+    index('provisions_list_agency_idx')
+      .on(t.agencyId, t.createdAt, t.id)
+      .where(sql`not ${t.isArchived}`),
+    index('provisions_manual_folio_idx')
+      .on(t.manualFolio)
+      .where(sql`${t.useManualFolio}`),
     check('provisions_status_range', sql`${t.status} between 1 and 11`),
     check('provisions_total_not_negative', sql`${t.total} >= 0`),
   ],
@@ -101,11 +121,25 @@ export const provisionUnits = pgTable(
     validRepuve: boolean('valid_repuve'),
     validTransunion: boolean('valid_transunion'),
     validAx: boolean('valid_ax'),
+    /**
+     * Under review (spec 3 §2 "Units under review", decision 030): the lender sent the unit of a rejected provision
+     * back to its dealer operator, `reviewBy` (the provision's registerBy, copied so the list reads one index),
+     * who draws it again in a new provision or removes it.
+     */
+    inReview: boolean('in_review').notNull().default(false),
+    reviewBy: integer('review_by').references(() => users.id),
+    /** Bumped by every review change: a stale screen's action answers 409 (decision 016). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('provision_units_provision_idx').on(t.provisionId),
     index('provision_units_vin_idx').on(t.vinNumber),
+    // GET /units/review: the caller's units in review, by VIN (spec 3 §9: VIN descending by default).
+    index('provision_units_review_idx')
+      .on(t.reviewBy, t.vinNumber)
+      .where(sql`${t.inReview}`),
+    check('provision_units_review_owner', sql`not ${t.inReview} or ${t.reviewBy} is not null`),
     check('provision_units_status_range', sql`${t.status} between 0 and 3`),
     check('provision_units_amount_positive', sql`${t.amount} > 0`),
   ],

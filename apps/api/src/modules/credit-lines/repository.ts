@@ -1,8 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { RESERVING_PROVISION_STATUSES } from '@planpiso/domain';
+import { eq, inArray, sql } from 'drizzle-orm';
+import {
+  INSERTION_STATUSES_RELEASING_RESERVATION,
+  RESERVING_PROVISION_STATUSES,
+  UNITS_RESERVE_UNTIL_INSERTED_STATUS,
+} from '@planpiso/domain';
 import type { Executor, Tx } from '../../db/client';
 import { creditLines } from '../../db/schema/credit-lines';
-import { provisions } from '../../db/schema/financing';
+import { crmInsertions, provisionUnits, provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
 
 export type CreditLineRow = typeof creditLines.$inferSelect;
@@ -56,26 +60,48 @@ export async function lockCreditLineRow(tx: Tx, crmLineId: string) {
   return row;
 }
 
-// Held by open provisions (ARCHITECTURE §6): summed by PostgreSQL in numeric and read back as a decimal string.
-const reservedSum = sql<string>`coalesce(sum(${provisions.total}), 0)::numeric(14, 2)::text`;
-const holding = and(eq(provisions.isArchived, false), inArray(provisions.status, [...RESERVING_PROVISION_STATUSES]));
+/**
+ * What each line's open provisions hold (ARCHITECTURE §6, decisions 015 and 029): the whole total of those in
+ * statuses 1–7, plus, of an authorised one (8), each included unit the CRM has not counted yet (no insertion
+ * 'inserted' or 'archived'). Summed by PostgreSQL in numeric and read back as decimal strings ('151000.75').
+ */
+function holdings(crmLineIds: string[]) {
+  const lines = sql.join(
+    crmLineIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const released = sql.join(
+    INSERTION_STATUSES_RELEASING_RESERVATION.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return sql`
+    select ${provisions.creditLine} as credit_line, ${provisions.total} as amount
+    from ${provisions}
+    where ${provisions.creditLine} in (${lines}) and ${provisions.isArchived} = false
+      and ${inArray(provisions.status, [...RESERVING_PROVISION_STATUSES])}
+    union all
+    select ${provisions.creditLine}, ${provisionUnits.amount}
+    from ${provisions} join ${provisionUnits} on ${provisionUnits.provisionId} = ${provisions.id}
+    where ${provisions.creditLine} in (${lines}) and ${provisions.isArchived} = false
+      and ${provisions.status} = ${UNITS_RESERVE_UNTIL_INSERTED_STATUS} and ${provisionUnits.included}
+      and not exists (select 1 from ${crmInsertions} where ${crmInsertions.unitId} = ${provisionUnits.id}
+        and ${crmInsertions.status} in (${released}))`;
+}
+
+async function reservedByLine(db: Executor, crmLineIds: string[]): Promise<Map<string, string>> {
+  if (crmLineIds.length === 0) return new Map();
+  const result = await db.execute<{ credit_line: string; reserved: string }>(sql`
+    select held.credit_line, coalesce(sum(held.amount), 0)::numeric(14, 2)::text as reserved
+    from (${holdings(crmLineIds)}) as held group by held.credit_line`);
+  return new Map(result.rows.map((row) => [row.credit_line, row.reserved]));
+}
 
 /** What open provisions hold on one line, exact ('151000.75'). */
 export async function reservedOnLine(db: Executor, crmLineId: string): Promise<string> {
-  const [row] = await db
-    .select({ reserved: reservedSum })
-    .from(provisions)
-    .where(and(eq(provisions.creditLine, crmLineId), holding));
-  return row?.reserved ?? '0.00';
+  return (await reservedByLine(db, [crmLineId])).get(crmLineId) ?? '0.00';
 }
 
 /** What open provisions hold on each of the lines given; a line without any is absent. */
 export async function reservedOnLines(db: Executor, crmLineIds: string[]): Promise<Map<string, string>> {
-  if (crmLineIds.length === 0) return new Map();
-  const rows = await db
-    .select({ creditLine: provisions.creditLine, reserved: reservedSum })
-    .from(provisions)
-    .where(and(inArray(provisions.creditLine, crmLineIds), holding))
-    .groupBy(provisions.creditLine);
-  return new Map(rows.map((row) => [row.creditLine, row.reserved]));
+  return reservedByLine(db, crmLineIds);
 }

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { documentParams, documentUploadResponse, errorResponse } from '@planpiso/domain';
+import { currentUser } from '../../platform/auth';
+import { receiveFile } from '../../platform/uploads';
+import { DOCUMENT_UPLOAD, type DocumentsService } from './service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+/** Documents a provision save attaches (spec 3 §7 "document upload", "document delete"; decision 029). */
+export async function documentRoutes(app: FastifyInstance, { documents }: { documents: DocumentsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['documents'];
+  const security = [{ bearerAuth: [] }];
+
+  r.post(
+    '/api/documents',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Upload a document before a save: the provision’s annex (pdf) or a unit’s evidence',
+        description:
+          'multipart/form-data: `kind` = `provision` (pdf) or `unit` (xml, pdf, png, jpg, jpeg), then `file` (one, up ' +
+          'to 10 MiB, checked by its bytes). Answers fileId and url; the file is the uploader’s until a save ' +
+          'references it by fileId. 413 too large, 415 wrong type.',
+        consumes: ['multipart/form-data'],
+        response: { 201: documentUploadResponse, ...errors, 413: errorResponse, 415: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      const form = await receiveFile(request, DOCUMENT_UPLOAD);
+      try {
+        return reply.code(201).send(await documents.upload(actor, form, request.id));
+      } finally {
+        await form.discard();
+      }
+    },
+  );
+
+  r.delete(
+    '/api/documents/:fileId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete one’s own upload that no save attached yet (attached → 409; anyone else’s → 404)',
+        params: documentParams,
+        response: { 204: z.null(), ...errors, 409: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await documents.remove(currentUser(request), request.params.fileId, request.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,100 @@
+import type { EvidenceResponse, ProvisionDetail, ProvisionListItem, ProvisionUnitResponse } from '@planpiso/domain';
+import { presentEvidence } from '../exceptions/presenter';
+import type { FileRow, ProvisionRow, UnitRow } from './repository';
+
+type ListRow = Omit<ProvisionListItem, 'createdAt' | 'agencyName' | 'operatorName' | 'companyName'> & {
+  createdAt: Date;
+  agencyName: string | null;
+  operatorName: string | null;
+  companyName: string | null;
+};
+
+export function presentListItem(row: ListRow): ProvisionListItem {
+  return {
+    ...row,
+    companyName: row.companyName ?? '',
+    operatorName: row.operatorName ?? '',
+    agencyName: row.agencyName ?? '',
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+type EvidenceWithFile = {
+  evidence: { id: number; type: number; provisionId: number | null; unitId: number | null };
+  file: FileRow;
+};
+
+function presentUnit(unit: UnitRow, index: number, evidences: EvidenceResponse[]): ProvisionUnitResponse {
+  return {
+    id: unit.id,
+    index,
+    vinNumber: unit.vinNumber,
+    agency: unit.agency,
+    brandName: unit.brandName,
+    type: unit.type,
+    model: unit.model,
+    description: unit.description,
+    color: unit.color,
+    insideColor: unit.insideColor,
+    motorNumber: unit.motorNumber,
+    amount: unit.amount,
+    included: unit.included,
+    status: unit.status,
+    reviewAF: unit.reviewAf,
+    comment: unit.comment,
+    invoiceDate: unit.invoiceDate,
+    validation: {
+      validInvoice: unit.validInvoice,
+      validRepuve: unit.validRepuve,
+      validTransunion: unit.validTransunion,
+      validAx: unit.validAx,
+    },
+    evidences,
+  };
+}
+
+export function presentDetail(
+  found: {
+    provision: ProvisionRow;
+    folioShown: string;
+    company: { id: number; name: string; clientId: string | null };
+    agencyName: string | null;
+    legalName: string | null;
+    operatorName: string | null;
+  },
+  units: UnitRow[],
+  evidences: EvidenceWithFile[],
+): ProvisionDetail {
+  const { provision } = found;
+  const ofUnit = new Map<number, EvidenceResponse[]>();
+  const own: EvidenceResponse[] = [];
+  for (const { evidence, file } of evidences) {
+    const shown = presentEvidence(evidence, file);
+    if (evidence.unitId === null) own.push(shown);
+    else ofUnit.set(evidence.unitId, [...(ofUnit.get(evidence.unitId) ?? []), shown]);
+  }
+  return {
+    id: provision.id,
+    folio: found.folioShown,
+    manualFolio: provision.manualFolio,
+    useManualFolio: provision.useManualFolio,
+    status: provision.status,
+    version: provision.version,
+    accountId: provision.accountId,
+    company: { ...found.company, clientId: found.company.clientId ?? '' },
+    agency: provision.agencyId === null ? null : { id: provision.agencyId, name: found.agencyName ?? '' },
+    legalPerson: provision.legalId === null ? null : { id: provision.legalId, name: found.legalName ?? '' },
+    creditLine: provision.creditLine,
+    typeLine: provision.typeLine,
+    deadlines: provision.deadlines,
+    description: provision.description,
+    includeAll: provision.includeAll,
+    total: provision.total,
+    operator: { id: provision.registerBy, name: found.operatorName ?? '' },
+    countUnits: units.length,
+    createdAt: provision.createdAt.toISOString(),
+    isArchived: provision.isArchived,
+    evidences: own,
+    units: units.map((unit, index) => presentUnit(unit, index, ofUnit.get(unit.id) ?? [])),
+  };
+}

@@ -1,0 +1,369 @@
+import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { accountOperators, userAgencies, userCompanies } from '../../db/schema/assignments';
+import { evidences, files } from '../../db/schema/files';
+import { provisionUnits, provisions } from '../../db/schema/financing';
+import { accounts, agencies, companies } from '../../db/schema/organisation';
+import { users } from '../../db/schema/users';
+import { containsPattern, countWithCap, withinDays, type Window } from '../../platform/listing';
+import { accountScopeWhere } from '../organisation-lookups/repository';
+import type { ProvisionScope } from './policy';
+
+export type ProvisionRow = typeof provisions.$inferSelect;
+export type UnitRow = typeof provisionUnits.$inferSelect;
+export type NewUnit = typeof provisionUnits.$inferInsert;
+export type FileRow = typeof files.$inferSelect;
+
+const never = sql`false`;
+
+/** The scope of `provisionScopeOf` as a condition on `provisions` alone (no join: the list's indexes serve it). */
+export function provisionScopeWhere(scope: ProvisionScope): SQL {
+  switch (scope.kind) {
+    case 'lender': {
+      const inScope = sql`select ${accounts.id} from ${accounts} where ${accountScopeWhere(scope.accounts)}`;
+      return and(
+        sql`${provisions.accountId} in (${inScope})`,
+        sql`${provisions.status} between ${scope.statuses[0]} and ${scope.statuses[1]}`,
+      )!;
+    }
+    case 'legal': {
+      const assigned = sql`select ${userCompanies.companyId} from ${userCompanies} where ${userCompanies.userId} = ${scope.userId}`;
+      return and(
+        sql`${provisions.companyId} in (${assigned})`,
+        sql`${provisions.status} between ${scope.statuses[0]} and ${scope.statuses[1]}`,
+      )!;
+    }
+    case 'dealer':
+      return eq(provisions.companyId, scope.companyId);
+    case 'none':
+      return never;
+  }
+}
+
+export type ProvisionListFilters = {
+  folio?: string;
+  companyName?: string;
+  agency?: number;
+  registerBy?: number;
+  status?: number[];
+  from?: string;
+  to?: string;
+  creditLine?: string;
+  account?: number;
+  company?: number;
+};
+
+/** The number users quote: the manual folio when the provision uses one (spec 3 §2 "N° de Disposición"). */
+const shownFolio = sql<string>`case when ${provisions.useManualFolio} and ${provisions.manualFolio} is not null
+  then ${provisions.manualFolio} else ${provisions.folio}::text end`;
+/** The units of a provision, counted by provision_units_provision_idx. */
+const unitCount = sql<number>`(select count(*)::int from ${provisionUnits} where ${provisionUnits.provisionId} = ${provisions.id})`;
+
+export const provisionSortFields = {
+  createdAt: provisions.createdAt,
+  folio: provisions.folio,
+  total: provisions.total,
+  countUnits: unitCount,
+  status: provisions.status,
+};
+
+function listWhere(scope: ProvisionScope, filters: ProvisionListFilters): SQL {
+  const folio = filters.folio;
+  return and(
+    provisionScopeWhere(scope),
+    eq(provisions.isArchived, false),
+    folio === undefined
+      ? undefined
+      : sql`(${provisions.folio} = ${Number(folio) <= 2_147_483_647 ? Number(folio) : -1}
+          or (${provisions.useManualFolio} and ${provisions.manualFolio} = ${folio}))`,
+    filters.companyName
+      ? sql`${provisions.companyId} in (select ${companies.id} from ${companies} where ${ilike(companies.name, containsPattern(filters.companyName))})`
+      : undefined,
+    filters.agency === undefined ? undefined : eq(provisions.agencyId, filters.agency),
+    filters.registerBy === undefined ? undefined : eq(provisions.registerBy, filters.registerBy),
+    filters.status?.length ? inArray(provisions.status, filters.status) : undefined,
+    ...withinDays(provisions.createdAt, filters.from, filters.to),
+    filters.creditLine === undefined ? undefined : eq(provisions.creditLine, filters.creditLine),
+    filters.account === undefined ? undefined : eq(provisions.accountId, filters.account),
+    filters.company === undefined ? undefined : eq(provisions.companyId, filters.company),
+  )!;
+}
+
+const operator = sql<string>`(select ${users.firstname} || ' ' || ${users.lastname} from ${users} where ${users.id} = ${provisions.registerBy})`;
+
+/** One page of the list: the page's rows are chosen from `provisions` alone, then their names are read. */
+export async function listProvisions(
+  db: Executor,
+  scope: ProvisionScope,
+  filters: ProvisionListFilters,
+  window: NonNullable<Window>,
+  order: SQL[],
+) {
+  const where = listWhere(scope, filters);
+  const rows = await db
+    .select({
+      id: provisions.id,
+      folio: shownFolio,
+      status: provisions.status,
+      companyName: sql<string>`(select ${companies.name} from ${companies} where ${companies.id} = ${provisions.companyId})`,
+      operatorName: operator,
+      agencyName: sql<
+        string | null
+      >`(select ${agencies.name} from ${agencies} where ${agencies.id} = ${provisions.agencyId})`,
+      typeLine: provisions.typeLine,
+      total: provisions.total,
+      countUnits: unitCount,
+      createdAt: provisions.createdAt,
+      version: provisions.version,
+    })
+    .from(provisions)
+    .where(where)
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset);
+  const counted = await countWithCap(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(provisions)
+      .where(where),
+  );
+  return { rows, ...counted };
+}
+
+/** A provision the scope reaches, with the names its detail shows; undefined otherwise (404). */
+export async function findProvision(db: Executor, scope: ProvisionScope, id: number) {
+  const [row] = await db
+    .select({
+      provision: provisions,
+      folioShown: shownFolio,
+      company: { id: companies.id, name: companies.name, clientId: companies.clientId },
+      agencyName: sql<
+        string | null
+      >`(select ${agencies.name} from ${agencies} where ${agencies.id} = ${provisions.agencyId})`,
+      legalName: sql<
+        string | null
+      >`(select ${users.firstname} || ' ' || ${users.lastname} from ${users} where ${users.id} = ${provisions.legalId})`,
+      operatorName: operator,
+    })
+    .from(provisions)
+    .innerJoin(companies, eq(companies.id, provisions.companyId))
+    .where(and(eq(provisions.id, id), provisionScopeWhere(scope)))
+    .limit(1);
+  return row;
+}
+
+/** The provision's row locked for the rest of `tx`, if the scope reaches it. */
+export async function lockProvision(tx: Executor, scope: ProvisionScope, id: number) {
+  const [row] = await tx
+    .select()
+    .from(provisions)
+    .where(and(eq(provisions.id, id), provisionScopeWhere(scope)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function unitsOf(db: Executor, provisionId: number): Promise<UnitRow[]> {
+  return db
+    .select()
+    .from(provisionUnits)
+    .where(eq(provisionUnits.provisionId, provisionId))
+    .orderBy(asc(provisionUnits.id));
+}
+
+export async function countUnitsOf(db: Executor, provisionId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(provisionUnits)
+    .where(eq(provisionUnits.provisionId, provisionId));
+  return row?.n ?? 0;
+}
+
+/** The evidences of a provision and of its units, with their files, in upload order. */
+export async function evidencesOf(db: Executor, provisionId: number) {
+  const ofUnits = sql`${evidences.unitId} in (select ${provisionUnits.id} from ${provisionUnits} where ${provisionUnits.provisionId} = ${provisionId})`;
+  return db
+    .select({ evidence: evidences, file: files })
+    .from(evidences)
+    .innerJoin(files, eq(files.id, evidences.fileId))
+    .where(sql`(${evidences.provisionId} = ${provisionId} or ${ofUnits})`)
+    .orderBy(asc(evidences.position), asc(evidences.id));
+}
+
+/** The branch, if it is one of `userId`'s assigned branches and belongs to the company (spec 3 §6). */
+export async function findAssignedBranch(db: Executor, userId: number, agencyId: number, companyId: number) {
+  const [row] = await db
+    .select({ id: agencies.id, name: agencies.name })
+    .from(agencies)
+    .innerJoin(userAgencies, and(eq(userAgencies.agencyId, agencies.id), eq(userAgencies.userId, userId)))
+    .where(and(eq(agencies.id, agencyId), eq(agencies.companyId, companyId), eq(agencies.isActive, true)))
+    .limit(1);
+  return row;
+}
+
+/** The legal representative: an active type 4 user assigned to the company (spec 3 §3: person type 4). */
+export async function findLegalRepresentative(db: Executor, legalId: number, companyId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userCompanies, and(eq(userCompanies.userId, users.id), eq(userCompanies.companyId, companyId)))
+    .where(and(eq(users.id, legalId), eq(users.type, 4), eq(users.isActive, true), eq(users.isArchived, false)))
+    .limit(1);
+  return row;
+}
+
+export async function findCompany(db: Executor, companyId: number) {
+  const [row] = await db
+    .select({ id: companies.id, name: companies.name, clientId: companies.clientId, accountId: companies.accountId })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * VINs of `vins` that another provision holds (decision 029): one that is open (statuses 1–8, not archived) or
+ * financed (released, 10, and not sold). VINs are stored upper case (the service writes them so), so
+ * provision_units_vin_idx answers. Read under the credit line's lock.
+ */
+export async function vinsHeldElsewhere(
+  tx: Executor,
+  vins: readonly string[],
+  exceptProvisionId: number | null,
+): Promise<{ vin: string; folio: string }[]> {
+  if (vins.length === 0) return [];
+  const upper = [...new Set(vins.map((vin) => vin.toUpperCase()))];
+  return tx
+    .select({ vin: provisionUnits.vinNumber, folio: shownFolio })
+    .from(provisionUnits)
+    .innerJoin(provisions, eq(provisions.id, provisionUnits.provisionId))
+    .where(
+      and(
+        inArray(provisionUnits.vinNumber, upper),
+        eq(provisions.isArchived, false),
+        sql`(${provisions.status} between 1 and 8 or (${provisions.status} = 10 and not ${provisionUnits.isSold}))`,
+        exceptProvisionId === null ? undefined : sql`${provisions.id} <> ${exceptProvisionId}`,
+      ),
+    )
+    .orderBy(asc(provisionUnits.vinNumber))
+    .limit(20);
+}
+
+export async function insertProvision(tx: Executor, row: typeof provisions.$inferInsert): Promise<ProvisionRow> {
+  const [saved] = await tx.insert(provisions).values(row).returning();
+  return saved!;
+}
+
+export async function updateProvision(
+  tx: Executor,
+  id: number,
+  values: Partial<typeof provisions.$inferInsert>,
+): Promise<ProvisionRow> {
+  const [saved] = await tx
+    .update(provisions)
+    .set({ ...values, version: sql`${provisions.version} + 1` })
+    .where(eq(provisions.id, id))
+    .returning();
+  return saved!;
+}
+
+/** PostgreSQL takes at most 65,535 parameters a statement: units go in batches (a 10,000-unit CSV). */
+const UNIT_BATCH = 1000;
+
+export async function insertUnits(tx: Executor, rows: NewUnit[]): Promise<{ id: number; vinNumber: string }[]> {
+  const saved: { id: number; vinNumber: string }[] = [];
+  for (let i = 0; i < rows.length; i += UNIT_BATCH) {
+    saved.push(
+      ...(await tx
+        .insert(provisionUnits)
+        .values(rows.slice(i, i + UNIT_BATCH))
+        .returning({ id: provisionUnits.id, vinNumber: provisionUnits.vinNumber })),
+    );
+  }
+  return saved;
+}
+
+export async function updateUnit(tx: Executor, id: number, values: Partial<NewUnit>): Promise<void> {
+  await tx.update(provisionUnits).set(values).where(eq(provisionUnits.id, id));
+}
+
+/** Removes units (and their evidences' rows) an edit dropped; answers the file ids left without an owner. */
+export async function deleteUnits(tx: Executor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.delete(evidences).where(inArray(evidences.unitId, ids));
+  await tx.delete(provisionUnits).where(inArray(provisionUnits.id, ids));
+}
+
+/**
+ * Units `userId` has under review (decision 030), locked for the rest of `tx`: a create from review moves them into
+ * the new provision.
+ */
+export async function lockReviewUnits(tx: Executor, userId: number, ids: number[]): Promise<UnitRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(provisionUnits)
+    .where(and(inArray(provisionUnits.id, ids), eq(provisionUnits.reviewBy, userId), eq(provisionUnits.inReview, true)))
+    .for('update');
+}
+
+/** Files locked for the rest of `tx` (a concurrent save or delete of the same upload waits, then sees ours). */
+export async function lockFiles(tx: Executor, ids: number[]): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return tx.select().from(files).where(inArray(files.id, ids)).for('update');
+}
+
+/** The evidences that already hold these files: read after `lockFiles`, so a commit just before is seen. */
+export async function evidencesOfFiles(tx: Executor, fileIds: number[]) {
+  if (fileIds.length === 0) return [];
+  return tx.select().from(evidences).where(inArray(evidences.fileId, fileIds));
+}
+
+export async function insertEvidences(tx: Executor, rows: (typeof evidences.$inferInsert)[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += UNIT_BATCH) await tx.insert(evidences).values(rows.slice(i, i + UNIT_BATCH));
+}
+
+export async function deleteEvidences(tx: Executor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.delete(evidences).where(inArray(evidences.id, ids));
+}
+
+/** The lender's operators (type 3) of the account: who hears of a provision sent to validation. */
+export async function accountOperatorsOf(db: Executor, accountId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: accountOperators.userId })
+    .from(accountOperators)
+    .where(eq(accountOperators.accountId, accountId));
+  return rows.map((row) => row.userId);
+}
+
+/** A type 3 user the caller's account scope reaches through its accounts (types 1 and 2 asking for its list). */
+export async function findOperator(db: Executor, userId: number, registeredBy: number | null) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.type, 3),
+        registeredBy === null ? undefined : eq(users.registerBy, registeredBy),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The companies assigned to a dealer user (decision 024), as a condition on `companies`. */
+export const assignedCompaniesWhere = (userId: number): SQL =>
+  sql`${companies.id} in (select ${userCompanies.companyId} from ${userCompanies} where ${userCompanies.userId} = ${userId})`;
+
+/** Whether a company of the CRM client `clientNumber` satisfies `reach` (a company scope condition). */
+export async function clientInScope(db: Executor, reach: SQL, clientNumber: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.clientId, clientNumber), reach))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { CreateProvisionRequestInput } from '@planpiso/domain';
+import type { Db } from '../src/db/client';
+import { accountOperators } from '../src/db/schema/assignments';
+import { nonWorkingDays } from '../src/db/schema/non-working-days';
+import { accounts, agencies, companies } from '../src/db/schema/organisation';
+import { bearer, createUser, json, signIn, type TestUser } from './harness';
+
+// Provisions' API tests (decision 029): dealer groups whose companies are CRM clients of the simulator, in a
+// database of the test file's own (seededDatabase), so client numbers and balances belong to that file alone.
+
+/** A Tuesday at 12:00 in Mexico City: inside the default 09:00–18:00 window. */
+export const WORKING_NOON = new Date('2026-11-24T18:00:00Z');
+
+export type DealerGroup = {
+  accountId: number;
+  company: { id: number; name: string; clientId: string };
+  agencyId: number;
+  dealer: TestUser;
+  legal: TestUser;
+  operator: TestUser;
+  tokens: { dealer: string; legal: string; operator: string };
+};
+
+/** An account with one company (the CRM's client `clientId`), a branch, a dealer operator, a legal rep and a lender operator. */
+export async function dealerGroup(app: FastifyInstance, db: Db, clientId: string): Promise<DealerGroup> {
+  const tag = randomUUID().slice(0, 6);
+  const [account] = await db
+    .insert(accounts)
+    .values({ name: `Grupo ${clientId} ${tag}`, type: 1 })
+    .returning({ id: accounts.id });
+  const [company] = await db
+    .insert(companies)
+    .values({ accountId: account!.id, name: `Automotriz ${clientId} ${tag}`, clientId })
+    .returning({ id: companies.id, name: companies.name });
+  const [agency] = await db
+    .insert(agencies)
+    .values({ accountId: account!.id, companyId: company!.id, name: `Sucursal ${clientId} ${tag}` })
+    .returning({ id: agencies.id });
+  const assigned = { accountId: account!.id, companies: [company!.id], agencies: [agency!.id] };
+  const dealer = await createUser(db, 5, { ...assigned, companyId: company!.id, agencyId: agency!.id });
+  const legal = await createUser(db, 4, { ...assigned, companyId: company!.id });
+  const operator = await createUser(db, 3);
+  await db.insert(accountOperators).values({ accountId: account!.id, userId: operator.id });
+  return {
+    accountId: account!.id,
+    company: { id: company!.id, name: company!.name, clientId },
+    agencyId: agency!.id,
+    dealer,
+    legal,
+    operator,
+    tokens: {
+      dealer: await signIn(app, dealer.email),
+      legal: await signIn(app, legal.email),
+      operator: await signIn(app, operator.email),
+    },
+  };
+}
+
+/** No holiday gets in the way of the window the tests choose. */
+export async function clearNonWorkingDays(db: Db): Promise<void> {
+  await db.delete(nonWorkingDays);
+}
+
+/** Every provision on `creditLine` cancelled (11): it holds nothing any more, and its VINs are free. */
+export async function releaseLine(db: Db, creditLine: string): Promise<void> {
+  await db.execute(sql`update provisions set status = 11 where credit_line = ${creditLine}`);
+}
+
+const VIN_ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+/** A VIN of 17 characters nobody else uses (its check digit is not the server's business). */
+export function randomVin(): string {
+  let vin = '';
+  for (let i = 0; i < 17; i++) vin += VIN_ALPHABET[Math.floor(Math.random() * VIN_ALPHABET.length)];
+  return vin;
+}
+
+export function unit(vinNumber: string, amount: string, extra: Record<string, unknown> = {}) {
+  return {
+    agency: 'Monterrey',
+    brandName: 'Nissan',
+    type: 'Sedan',
+    model: '2026',
+    description: 'Versa Sense',
+    color: 'Azul Marino Metálico',
+    insideColor: 'Negro',
+    vinNumber,
+    motorNumber: `MTR-${vinNumber.slice(-6)}`,
+    amount,
+    ...extra,
+  };
+}
+
+/** A save body for the group's company on `creditLine`, whose total is the units' sum. */
+export function saveBody(
+  group: DealerGroup,
+  creditLine: string,
+  units: ReturnType<typeof unit>[],
+  total: string,
+  extra: Partial<CreateProvisionRequestInput> = {},
+): CreateProvisionRequestInput {
+  return {
+    companyId: group.company.id,
+    agencyId: group.agencyId,
+    legalId: group.legal.id,
+    description: 'Lote de prueba',
+    creditLine,
+    deadlines: 6,
+    includeAll: false,
+    evidences: [],
+    units,
+    total,
+    ...extra,
+  };
+}
+
+export function post(app: FastifyInstance, token: string, url: string, payload: unknown, key?: string) {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
+  });
+}
+
+export function get(app: FastifyInstance, token: string, url: string) {
+  return app.inject({ method: 'GET', url, headers: bearer(token) });
+}
+
+/** What the CRM says remains on a line, read through the API as a dealer of the line's client. */
+export async function montoRestante(app: FastifyInstance, token: string, clientId: string, creditLine: string) {
+  const response = await get(app, token, `/api/external/clients/${clientId}/credit-lines`);
+  const lines = json<{ data: { lineaCredito: string; montoRestante: string }[] }>(response).data;
+  return lines.find((line) => line.lineaCredito === creditLine)!.montoRestante;
+}
