@@ -57,7 +57,7 @@ test('menu click → the first user row: the list call starts with the navigatio
   }));
 
 /** Every built screen, as a user type that may open it: axe must find nothing. */
-const SCREENS: Record<1 | 3, string[]> = {
+const SCREENS: Record<1 | 3 | 5, string[]> = {
   1: [
     '/roles',
     '/emails-mesa-servicio',
@@ -71,9 +71,10 @@ const SCREENS: Record<1 | 3, string[]> = {
     '/crear-emails-mesa-servicio',
   ],
   3: ['/usuarios', '/notificaciones', '/companias', '/sucursales', '/estadisticas-disposiciones', '/crear-sucursal'],
+  5: ['/unidades'],
 };
 
-for (const type of [1, 3] as const) {
+for (const type of [1, 3, 5] as const) {
   test(`type ${type}: every built screen it opens has no axe violation`, () =>
     journey(`a11y-type-${type}`, async (page) => {
       await signInAs(page, DEMO_USERS[type].email);

@@ -29,6 +29,7 @@ import { registerRealtime } from './platform/realtime';
 import { createStorage } from './platform/storage/create-storage';
 import type { Storage } from './platform/storage/storage';
 import { registerUploads } from './platform/uploads';
+import { auditRoutes } from './modules/audits/routes';
 import { exceptionRoutes } from './modules/exceptions/routes';
 import { createExceptionsService } from './modules/exceptions/service';
 import { fileRoutes } from './modules/files/routes';
@@ -73,6 +74,8 @@ import { organisationLookupRoutes } from './modules/organisation-lookups/routes'
 import { createOrganisationLookups } from './modules/organisation-lookups/service';
 import { roleRoutes } from './modules/roles/routes';
 import { createRolesService } from './modules/roles/service';
+import { unitRoutes } from './modules/units/routes';
+import { createUnitsService } from './modules/units/service';
 import { userRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 
@@ -288,6 +291,8 @@ export async function buildApp({
   await app.register(provisionRoutes, {
     provisions: createProvisionsService(deps, createCreditLinesService(deps), services.notifications),
   });
+  await app.register(auditRoutes, { deps });
+  await app.register(unitRoutes, { units: createUnitsService(deps, files) });
   const failures = createCreditFailuresService(deps);
   await app.register(creditFailureRoutes, { failures });
 

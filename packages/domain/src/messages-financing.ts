@@ -36,6 +36,8 @@ export const FINANCING_MESSAGES = {
   // Units under review (spec 3 §2, §8; decision 030). The spec's words first, then ours.
   createProvisionDialogTitle: 'Creación de disposición',
   includeSelectedUnits: '¿Desea crear una disposición con las unidades seleccionadas?',
+  fileRequired: 'Seleccione un archivo',
+  accountAndCompanyRequired: 'Indique la cuenta y la compañía',
   unitEvidenceUndeletable: 'La evidencia de la unidad no se puede eliminar',
   unitNotInReview: 'La unidad no está en revisión',
   unitNotReviewable: 'Solo las unidades de una disposición rechazada pueden enviarse a revisión',

@@ -13,15 +13,16 @@ import { crmInsertions, provisionUnits, provisions } from './schema/financing';
 // Demo provisions of Autos del Norte (the CRM's client 10001), one per situation a screen shows: a draft the demo
 // agency user can still edit and send (1), one sent to validation (2), units waiting for the lender's validation
 // (3, the periodic REPUVE/TransUnion/AX checks), an authorised provision whose units the CRM did not take (8, the
-// credit failures: one the CRM refuses, one that goes in on Reintentar), a cancelled one (11), and a year of
-// released ones (10). Every VIN is a CRM fixture, so the simulators answer for them; the good ones are
-// DEMO_SEED_VEHICLES, never NEW_VEHICLES, which the tests and the sample CSVs (docs/samples) upload — a VIN held
-// here by an open provision would be refused to them as already financed. Idempotent: each provision is found by
-// its description.
+// credit failures: one the CRM refuses, one that goes in on Reintentar), a rejected provision whose units wait, under
+// review, for the dealer operator (9, /unidades), a cancelled one (11), and a year of released ones (10). Every VIN
+// is a CRM fixture, so the simulators answer for them; the good ones are DEMO_SEED_VEHICLES, never NEW_VEHICLES,
+// which the tests and the sample CSVs (docs/samples) upload — a VIN held here by an open provision would be refused
+// to them as already financed. Idempotent: each provision is found by its description.
 //
 // Room left for a new user (the CRM simulator's montoRestante less what these hold, statuses 1–7 and the units of
-// 8 not in the CRM yet): LC-10001-01 (Nuevos) 3,467,000.00 − 712,400.00 (3) − 662,300.00 (8) = 2,092,300.00;
-// LC-10001-02 (Seminuevos) 1,645,795.00 − 448,850.00 (1) − 279,400.00 (2) = 917,545.00. Keep it so when adding one.
+// 8 not in the CRM yet): LC-10001-01 (Nuevos) 3,467,000.00 − 712,400.00 (3) − 662,300.00 (8) = 2,092,300.00, of
+// which the units under review take 1,202,200.00 if drawn again; LC-10001-02 (Seminuevos) 1,645,795.00 −
+// 448,850.00 (1) − 279,400.00 (2) = 917,545.00. Keep it so when adding one.
 
 type Place = { accountId: number; companyId: number; agencyId: number; registerBy: number; legalId: number };
 
@@ -34,6 +35,8 @@ type DemoProvision = {
   vins: string[];
   /** The units' CRM insertion attempts, when the provision reached the CRM. */
   insertion?: { status: 'failed'; lastError: (vin: string) => string };
+  /** Rejected by the lender with its units sent back to the operator, in review, each with the lender's comment. */
+  review?: { comments: string[] };
 };
 
 const OUTAGE =
@@ -64,6 +67,21 @@ const DEMO_PROVISIONS: DemoProvision[] = [
     creditLine: 'LC-10001-01',
     vins: [FAILING_VINS.crmInsertion[0]!, DEMO_SEED_VEHICLES[6]!.vin],
     insertion: { status: 'failed', lastError: (vin) => CRM_REJECTIONS[vin] ?? OUTAGE },
+  },
+  {
+    // Units under review (/unidades, decision 030): the dealer operator draws them again or removes them.
+    description: `${SEED_TAG}: rechazada, unidades en revisión`,
+    status: 9,
+    creditLine: 'LC-10001-01',
+    vins: [DEMO_SEED_VEHICLES[2]!.vin, DEMO_SEED_VEHICLES[3]!.vin, DEMO_SEED_VEHICLES[4]!.vin],
+    review: {
+      comments: [
+        'La factura no corresponde al VIN',
+        'Falta la factura de la unidad',
+        'El monto no coincide con la factura',
+        'Adjunte el comprobante de pago de tenencia',
+      ],
+    },
   },
   {
     description: `${SEED_TAG}: cancelada`,
@@ -150,7 +168,7 @@ export async function seedFinancingDemo(tx: Tx, place: Place): Promise<void> {
     const units = await tx
       .insert(provisionUnits)
       .values(
-        vehicles.map((vehicle) => ({
+        vehicles.map((vehicle, index) => ({
           provisionId: provision!.id,
           vinNumber: vehicle.vin,
           agency: 'Monterrey Centro',
@@ -164,7 +182,10 @@ export async function seedFinancingDemo(tx: Tx, place: Place): Promise<void> {
           amount: Money.of(vehicle.valorFactura).toDecimalString(),
           // The lender reviewed them from status 4 on; a cancelled provision's were never reviewed.
           reviewAf: demo.status >= 4 && demo.status !== 11,
-          status: demo.status >= 4 && demo.status !== 11 ? 1 : 0,
+          status: demo.review ? 2 : demo.status >= 4 && demo.status !== 11 ? 1 : 0,
+          comment: demo.review?.comments[index % demo.review.comments.length] ?? '',
+          inReview: demo.review !== undefined,
+          reviewBy: demo.review ? place.registerBy : null,
         })),
       )
       .returning({ id: provisionUnits.id, vin: provisionUnits.vinNumber });

@@ -50,9 +50,17 @@ export type ReceivedForm = {
 export type FileRule = {
   /** The multipart part that carries the file. */
   field: string;
-  /** Extensions, with or without the dot (`.png`, `pdf`). */
-  allowed: readonly string[];
+  /**
+   * Extensions, with or without the dot (`.png`, `pdf`); or 'any' (spec 3 §5: the units-under-review upload allows
+   * any extension), where the bytes must still not contradict the name and an executable is refused (`sniffAny`).
+   */
+  allowed: readonly string[] | 'any';
   maxBytes?: number;
+  /**
+   * File parts the form may carry (default 1, more is refused); only the first in `field` is kept, the rest are
+   * drained (spec 3 §5: the units-under-review upload sends only the first file of a multiple choice).
+   */
+  maxFiles?: number;
 };
 
 /** Sniffed types (file-type's extension) each accepted extension must show. XML has no magic number. */
@@ -66,7 +74,7 @@ const CONTENT_TYPES: Record<string, string> = { xml: 'application/xml' };
  */
 export async function receiveFile(request: FastifyRequest, rule: FileRule): Promise<ReceivedForm> {
   const maxBytes = rule.maxBytes ?? DEFAULT_UPLOAD_MAX_BYTES;
-  const allowed = rule.allowed.map((e) => e.replace(/^\./, '').toLowerCase());
+  const allowed = rule.allowed === 'any' ? 'any' : rule.allowed.map((e) => e.replace(/^\./, '').toLowerCase());
   const fields: Record<string, string> = {};
   let file: ReceivedFile | null = null;
   const temps: string[] = [];
@@ -78,7 +86,14 @@ export async function receiveFile(request: FastifyRequest, rule: FileRule): Prom
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, MESSAGES.badRequest);
   }
   try {
-    for await (const part of request.parts({ limits: { ...FORM_LIMITS, fileSize: maxBytes } })) {
+    for await (const part of request.parts({
+      limits: {
+        ...FORM_LIMITS,
+        files: rule.maxFiles ?? 1,
+        parts: FORM_LIMITS.parts + (rule.maxFiles ?? 1),
+        fileSize: maxBytes,
+      },
+    })) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
@@ -90,7 +105,7 @@ export async function receiveFile(request: FastifyRequest, rule: FileRule): Prom
       }
       const originalName = safeFileName(part.filename);
       const extension = extensionOf(originalName);
-      if (!allowed.includes(extension)) {
+      if (allowed !== 'any' && !allowed.includes(extension)) {
         part.file.resume();
         throw fileTypeRefused();
       }
@@ -99,7 +114,8 @@ export async function receiveFile(request: FastifyRequest, rule: FileRule): Prom
       const measured = await writeMeasured(part.file, tempPath);
       if (part.file.truncated || measured.size > maxBytes) throw fileTooLarge();
       if (measured.size === 0) throw new AppError('FILE_EMPTY', 400, MESSAGES.fileTooSmall);
-      const contentType = await sniff(measured.head, extension);
+      const contentType =
+        allowed === 'any' ? await sniffAny(measured.head, extension) : await sniff(measured.head, extension);
       if (!contentType) throw fileTypeRefused();
       file = { originalName, extension, contentType, size: measured.size, sha256: measured.sha256, tempPath };
     }
@@ -155,6 +171,25 @@ export async function sniff(head: Buffer, extension: string): Promise<string | n
   const found = await fileTypeFromBuffer(head);
   if (found) return found.ext === expected ? found.mime : null;
   return expected === 'xml' && looksLikeXml(head) ? CONTENT_TYPES.xml! : null;
+}
+
+/** Sniffed types never stored, whatever the name says: programs. */
+const EXECUTABLES = new Set(['exe', 'elf', 'mach', 'msi', 'class', 'dmg', 'deb', 'rpm', 'apk', 'wasm']);
+/** Names file-type gives another spelling of. */
+const SAME_TYPE: Record<string, string> = { jpeg: 'jpg', tiff: 'tif', htm: 'html' };
+
+/**
+ * The content type of a file whose extension is free (spec 3 §5, units under review): an extension we sniff (pdf,
+ * png, jpg, xml) must be what it says; bytes file-type recognises must match the name; unrecognised bytes (text,
+ * csv, ...) are stored as application/octet-stream; programs are refused. Downloads are always attachments with
+ * nosniff (modules/files), so a stored file is never rendered by the browser.
+ */
+export async function sniffAny(head: Buffer, extension: string): Promise<string | null> {
+  if (SNIFFED[extension]) return sniff(head, extension);
+  const found = await fileTypeFromBuffer(head);
+  if (!found) return 'application/octet-stream';
+  if (EXECUTABLES.has(found.ext)) return null;
+  return found.ext === (SAME_TYPE[extension] ?? extension) ? found.mime : null;
 }
 
 /** XML (a CFDI invoice) has no magic number: after an optional BOM and white space it starts with '<'. */

@@ -4,6 +4,7 @@ import { prefetchBranches } from '../features/branches/api/branches';
 import { prefetchCompanies } from '../features/companies/api/companies';
 import { prefetchCreditFailures } from '../features/credit-failures/api/get-credit-failures';
 import { prefetchRoles } from '../features/roles/api/get-roles';
+import { prefetchUnitsReview } from '../features/units/api/get-units-review';
 import { prefetchUsers } from '../features/users/api/get-users';
 import { queryClient } from '../lib/query-client';
 import { screenFor } from './screens';
@@ -23,6 +24,7 @@ const PREFETCH: Partial<Record<string, ListPrefetch>> = {
   '/companias': prefetchCompanies,
   '/sucursales': prefetchBranches,
   '/creditos-fallos': prefetchCreditFailures,
+  '/unidades': prefetchUnitsReview,
 };
 
 /** Starts a built list's first request for `url`, never waiting for it (the screen's query shows any error). */

@@ -39,6 +39,7 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/companias': async () => (await import('../features/companies/company-list')).CompanyListPage,
   '/creditos-fallos': async () =>
     (await import('../features/credit-failures/credit-failure-list')).CreditFailureListPage,
+  '/unidades': async () => (await import('../features/units/unit-review-list')).UnitReviewListPage,
 };
 
 const underConstruction: ScreenLoader = async () => (await import('./shell/under-construction')).UnderConstruction;

@@ -58,3 +58,6 @@ export const setUnitReviewResponse = envelope(
 
 /** POST /units/{id}/delete: the spec's message ('Unidad con VIN [vin]: Se removió correctamente'). */
 export const unitRemovedResponse = envelope(z.object({ id: z.number().int() }));
+
+/** DELETE /units/{id}/evidences/{evidenceId}: the deleted evidence's id. */
+export const unitEvidenceDeletedResponse = envelope(z.object({ id: z.number().int() }));

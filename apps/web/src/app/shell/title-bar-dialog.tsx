@@ -7,13 +7,16 @@ import Typography from '@mui/material/Typography';
 import ConstructionIcon from '@mui/icons-material/Construction';
 import { MESSAGES, type TitleBarButton } from '@planpiso/domain';
 import { RequestExceptionDialog } from '../../features/exceptions/request-exception-dialog';
+import { CreateProvisionDialog } from '../../features/units/create-provision-dialog';
 
 /**
- * The dialogs of spec 1 §2.10. The exception request is built; provision and refinancing creation arrive with the
- * financing-operations issues, and until then their buttons open this notice rather than doing nothing.
+ * The dialogs of spec 1 §2.10. The exception request and the provision from units under review are built;
+ * refinancing creation arrives with its issue, and until then its button opens this notice rather than doing nothing.
  */
 export function TitleBarDialog({ button, onClose }: { button: TitleBarButton; onClose: () => void }) {
   if (button.dialog === 'requestException') return <RequestExceptionDialog title={button.label} onClose={onClose} />;
+  // Crear Nuevo on /unidades (spec 3 §2): the only route whose button opens this dialog.
+  if (button.dialog === 'createProvision') return <CreateProvisionDialog onClose={onClose} />;
   return (
     <Dialog open onClose={onClose} aria-labelledby="title-bar-dialog-title" maxWidth="xs" fullWidth>
       <DialogTitle id="title-bar-dialog-title">{button.label}</DialogTitle>

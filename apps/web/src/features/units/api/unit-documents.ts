@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EvidenceResponse } from '@planpiso/domain';
+import { api } from '../../../lib/api-client';
+import { unitKeys } from './get-units-review';
+
+/** GET /api/units/{id}/evidences: the unit's evidences (type 7 with the provision, type 8 uploaded later). */
+export const useUnitEvidences = (id: number) =>
+  useQuery({
+    queryKey: unitKeys.evidences(id),
+    queryFn: async ({ signal }) => (await api.get<EvidenceResponse[]>(`/api/units/${id}/evidences`, {}, signal)).data,
+  });
+
+/** POST /api/units/{id}/uploadDocument, multipart `file` (spec 3 §7): only the first chosen file is sent. */
+export function useUploadUnitDocument(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return api.post<EvidenceResponse>(`/api/units/${id}/uploadDocument`, form);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: unitKeys.evidences(id) }),
+  });
+}
+
+/** DELETE /api/units/{id}/evidences/{evidenceId}: a document uploaded later (type 8). */
+export function useDeleteUnitEvidence(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (evidenceId: number) => api.delete<{ id: number }>(`/api/units/${id}/evidences/${evidenceId}`),
+    onSettled: () => client.invalidateQueries({ queryKey: unitKeys.evidences(id) }),
+  });
+}

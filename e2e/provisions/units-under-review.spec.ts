@@ -1,0 +1,113 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FINANCING_MESSAGES, MESSAGES, confirmRemoveUnit, unitRemoved, type UnitUnderReview } from '@planpiso/domain';
+import { NEW_VEHICLES } from '../../apps/simulators/src/fixtures/index';
+import { expectNoAxeViolations } from '../support/axe';
+import { screenshot } from '../support/browser';
+import { DEMO_USERS } from '../support/demo';
+import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { acceptSuccess, gridRow, search } from '../support/screens';
+import { createReviewUnits } from '../support/units-review';
+
+const journey = useBrowser();
+const GRID = 'Unidades en revisión';
+
+test('type 5 filters its units under review, uploads a document, removes one and starts a provision with another', () =>
+  journey('units-under-review', async (page) => {
+    const kept = NEW_VEHICLES[16]!.vin;
+    const removed = NEW_VEHICLES[17]!.vin;
+    const comment = 'La factura no corresponde al VIN';
+    await createReviewUnits([
+      { vin: kept, comment },
+      { vin: removed, comment: 'Falta la factura' },
+    ]);
+
+    await signInAs(page, DEMO_USERS[5].email);
+    await page.goto('/unidades');
+    await expectVisible(page.getByRole('heading', { name: GRID }));
+    const row = gridRow(page, GRID, kept);
+    await expectVisible(row);
+    // The spec's columns: amount in en-US thousands, the creation day as dd/MM/yyyy.
+    await expectVisible(row.getByText('1,234,567.50', { exact: true }));
+    await expectVisible(row.getByText(/^\d{2}\/\d{2}\/\d{4}$/));
+    await page.mouse.move(1000, 780);
+    await screenshot(page, 'units-review-list');
+
+    // Filter by VIN: only that unit stays.
+    await search(page, { VIN: kept.slice(-8) });
+    await expectVisible(gridRow(page, GRID, kept));
+    await gridRow(page, GRID, removed).waitFor({ state: 'detached' });
+
+    // The lender's comment.
+    await row.getByRole('button', { name: `Ver comentario ${kept}` }).click();
+    const commentDialog = page.getByRole('dialog', { name: 'Comentario' });
+    await expectVisible(commentDialog.getByText(comment, { exact: true }));
+    await commentDialog.getByRole('button', { name: 'Cerrar' }).click();
+    await commentDialog.waitFor({ state: 'hidden' });
+
+    // Documents: Agregar waits for a file; of two chosen files only the first is sent.
+    await row.getByRole('button', { name: `Cargar documentos ${kept}` }).click();
+    const documents = page.getByRole('dialog', { name: 'Cargar documentos' });
+    const add = documents.getByRole('button', { name: 'Agregar' });
+    await expectVisible(documents.getByText(MESSAGES.emptyGrid));
+    assert.equal(await add.isDisabled(), true, 'Agregar is disabled until a file is chosen');
+    await documents.getByLabel('Archivo').setInputFiles([
+      { name: 'tenencia.txt', mimeType: 'text/plain', buffer: Buffer.from('Pago de tenencia 2026\n'.repeat(100)) },
+      { name: 'segundo.txt', mimeType: 'text/plain', buffer: Buffer.from('no se envía') },
+    ]);
+    await add.click();
+    const evidenceRow = documents.getByRole('row').filter({ hasText: 'tenencia.txt' });
+    await expectVisible(evidenceRow.getByText('2.20 KB', { exact: true }));
+    assert.equal(await documents.getByText('segundo.txt').count(), 0, 'only the first file is sent');
+    assert.equal(await add.isDisabled(), true, 'Agregar waits for the next file');
+    await page.waitForTimeout(300);
+    await screenshot(page, 'units-review-documents');
+    await expectNoAxeViolations(page, '/unidades (Cargar documentos)');
+    await evidenceRow.getByRole('button', { name: 'Eliminar tenencia.txt' }).click();
+    await evidenceRow.waitFor({ state: 'detached' });
+    await documents.getByRole('button', { name: 'Cerrar' }).click();
+    await documents.waitFor({ state: 'hidden' });
+
+    // Remover: the confirmation names the VIN; then the spec's message and the row is gone.
+    await search(page, { VIN: '' });
+    await gridRow(page, GRID, removed)
+      .getByRole('button', { name: `Remover ${removed}` })
+      .click();
+    const confirmation = page.getByRole('dialog', { name: 'Remover' });
+    await expectVisible(confirmation.getByText(confirmRemoveUnit(removed), { exact: true }));
+    await page.waitForTimeout(300);
+    await screenshot(page, 'units-review-remove-confirm');
+    await confirmation.getByRole('button', { name: 'Aceptar' }).click();
+    await acceptSuccess(page, unitRemoved(removed));
+    await gridRow(page, GRID, removed).waitFor({ state: 'detached' });
+
+    // Crear Nuevo with nothing ticked: only 'Seleccione al menos una unidad', no buttons to go on.
+    await page.getByRole('button', { name: 'Crear Nuevo' }).click();
+    const creation = page.getByRole('dialog', { name: FINANCING_MESSAGES.createProvisionDialogTitle });
+    await expectVisible(creation.getByText(MESSAGES.selectAtLeastOneUnit, { exact: true }));
+    assert.equal(await creation.getByRole('button', { name: 'Aceptar' }).count(), 0);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'units-review-create-none');
+    await creation.getByRole('button', { name: 'Cerrar' }).click();
+    await creation.waitFor({ state: 'hidden' });
+
+    // Tick a unit; Crear Nuevo asks to include it and opens the wizard with it in the router state.
+    await gridRow(page, GRID, kept)
+      .getByRole('checkbox', { name: `Incluir ${kept}` })
+      .check();
+    await page.getByRole('button', { name: 'Crear Nuevo' }).click();
+    await expectVisible(creation.getByText(FINANCING_MESSAGES.includeSelectedUnits, { exact: true }));
+    await expectVisible(creation.getByText(kept, { exact: true }));
+    await page.waitForTimeout(300);
+    await screenshot(page, 'units-review-create');
+    await expectNoAxeViolations(page, '/unidades (Creación de disposición)');
+    await creation.getByRole('button', { name: 'Aceptar' }).click();
+    await expectPath(page, '/crear-disposicion');
+    const state = await page.evaluate(
+      () => (window.history.state as { usr?: { reviewUnits?: UnitUnderReview[] } } | null)?.usr?.reviewUnits,
+    );
+    assert.deepEqual(
+      state?.map((unit) => [unit.vinNumber, unit.amount, unit.comment]),
+      [[kept, '1234567.50', comment]],
+    );
+  }));
