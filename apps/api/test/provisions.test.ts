@@ -438,6 +438,8 @@ describe('who sees which provision (spec 3 §2, §6)', () => {
       folio: ofA.folio,
       status: 1,
       companyName: a.company.name,
+      // The operator who registered it (createUser names a type 5 'Nombre5 Apellido5').
+      operatorName: 'Nombre5 Apellido5',
       total: '777.00',
       countUnits: 1,
     });

@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { accountOperators, userAgencies, userCompanies } from '../../db/schema/assignments';
 import { evidences, files } from '../../db/schema/files';
@@ -56,8 +57,15 @@ export type ProvisionListFilters = {
 /** The number users quote: the manual folio when the provision uses one (spec 3 §2 "N° de Disposición"). */
 const shownFolio = sql<string>`case when ${provisions.useManualFolio} and ${provisions.manualFolio} is not null
   then ${provisions.manualFolio} else ${provisions.folio}::text end`;
+/**
+ * The outer provision's column inside a subquery of the select list. Drizzle writes a single-table select's fields
+ * without table names, so `${provisions.id}` there reads as the subquery's own "id" (provision_units.id, users.id):
+ * the count and the operator's name came out wrong, and uncorrelated (a scan of every unit per page). Qualified here.
+ */
+const outer = (column: PgColumn) => sql`${provisions}.${sql.identifier(column.name)}`;
+
 /** The units of a provision, counted by provision_units_provision_idx. */
-const unitCount = sql<number>`(select count(*)::int from ${provisionUnits} where ${provisionUnits.provisionId} = ${provisions.id})`;
+const unitCount = sql<number>`(select count(*)::int from ${provisionUnits} where ${provisionUnits.provisionId} = ${outer(provisions.id)})`;
 
 export const provisionSortFields = {
   createdAt: provisions.createdAt,
@@ -89,7 +97,7 @@ function listWhere(scope: ProvisionScope, filters: ProvisionListFilters): SQL {
   )!;
 }
 
-const operator = sql<string>`(select ${users.firstname} || ' ' || ${users.lastname} from ${users} where ${users.id} = ${provisions.registerBy})`;
+const operator = sql<string>`(select ${users.firstname} || ' ' || ${users.lastname} from ${users} where ${users.id} = ${outer(provisions.registerBy)})`;
 
 /** One page of the list: the page's rows are chosen from `provisions` alone, then their names are read. */
 export async function listProvisions(
@@ -105,11 +113,11 @@ export async function listProvisions(
       id: provisions.id,
       folio: shownFolio,
       status: provisions.status,
-      companyName: sql<string>`(select ${companies.name} from ${companies} where ${companies.id} = ${provisions.companyId})`,
+      companyName: sql<string>`(select ${companies.name} from ${companies} where ${companies.id} = ${outer(provisions.companyId)})`,
       operatorName: operator,
       agencyName: sql<
         string | null
-      >`(select ${agencies.name} from ${agencies} where ${agencies.id} = ${provisions.agencyId})`,
+      >`(select ${agencies.name} from ${agencies} where ${agencies.id} = ${outer(provisions.agencyId)})`,
       typeLine: provisions.typeLine,
       total: provisions.total,
       countUnits: unitCount,
@@ -140,10 +148,10 @@ export async function findProvision(db: Executor, scope: ProvisionScope, id: num
       company: { id: companies.id, name: companies.name, clientId: companies.clientId },
       agencyName: sql<
         string | null
-      >`(select ${agencies.name} from ${agencies} where ${agencies.id} = ${provisions.agencyId})`,
+      >`(select ${agencies.name} from ${agencies} where ${agencies.id} = ${outer(provisions.agencyId)})`,
       legalName: sql<
         string | null
-      >`(select ${users.firstname} || ' ' || ${users.lastname} from ${users} where ${users.id} = ${provisions.legalId})`,
+      >`(select ${users.firstname} || ' ' || ${users.lastname} from ${users} where ${users.id} = ${outer(provisions.legalId)})`,
       operatorName: operator,
     })
     .from(provisions)
