@@ -1,7 +1,7 @@
 // EXPLAIN (ANALYZE, BUFFERS) of GET /api/provisions page 1 on the large data set (issue 16), written to
-// docs/queries/provisions.md:
+// docs/queries/provisions-bench.md:
 //
-//   npm run seed:large && npx tsx bench/explain-provisions.ts
+//   npm run seed:large && npx tsx bench/explain-provisions-bench.ts
 //
 // The statements are the ones the API runs (captured by capture-sql.ts while the request runs, as the floor does),
 // for the demo operator (type 3: the accounts it operates, statuses 3–10) and the demo agency user (type 5: its
@@ -14,7 +14,7 @@ import { captureRequestSql, type CapturedStatement } from './capture-sql';
 import { openLargeServer } from './large-db';
 import { LIST_PATH } from './provisions';
 
-const OUT = fileURLToPath(new URL('../docs/queries/provisions.md', import.meta.url));
+const OUT = fileURLToPath(new URL('../docs/queries/provisions-bench.md', import.meta.url));
 const CALLERS = DEMO_USERS.filter((user) => user.type === 3 || user.type === 5);
 
 /** The statement with its parameters written in, so the plan can be read (and re-run) as one text. */
@@ -69,6 +69,6 @@ try {
 }
 await writeFile(
   OUT,
-  `# GET /api/provisions at scale (issue 16)\n\nWritten by \`bench/explain-provisions.ts\`.\n\n${sections.join('\n\n')}\n`,
+  `# GET /api/provisions at scale (issue 16)\n\nWritten by \`bench/explain-provisions-bench.ts\`.\n\n${sections.join('\n\n')}\n`,
 );
 console.log(`Written ${OUT}`);
