@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_NUMBERS } from '@planpiso/simulators/fixtures';
 import { accountOperators, userAgencies, userCompanies } from '../src/db/schema/assignments';
+import { provisions } from '../src/db/schema/financing';
 import { notifications } from '../src/db/schema/notifications';
 import { accounts, agencies, companies } from '../src/db/schema/organisation';
 import { roles } from '../src/db/schema/roles';
@@ -43,6 +44,13 @@ const hector = await idBy('hector.villarreal@planpiso.mx');
 const norteRep = await idBy('representante@autosdelnorte.mx');
 const norteAgent = await idBy('agencia@autosdelnorte.mx');
 const bajioAgent = await idBy('gabriela.rios@autosdelbajio.mx');
+
+// Norte's demo provision in the lender's validation (status 3, seed-financing.ts).
+const [norteProvision] = await db
+  .select({ id: provisions.id, version: provisions.version })
+  .from(provisions)
+  .where(and(eq(provisions.companyId, north), eq(provisions.status, 3)))
+  .limit(1);
 
 // The second operator runs Bajío only; the demo operator keeps Norte.
 await db.update(accountOperators).set({ userId: hector }).where(eq(accountOperators.accountId, bajioAccount));
@@ -180,6 +188,26 @@ const dealerRows: Row[] = [
   { as: BAJIO_REP, method: 'GET', path: `/api/accounts/assigned/${norteAccount}/companies`, expect: 403 },
   { as: BAJIO_REP, method: 'GET', path: '/api/credits-failures', expect: 403 },
   { as: BAJIO_AGENT, method: 'PATCH', path: '/api/credits-failures/1/archive', expect: 403 },
+  // Provisions (spec 3 §2, §6; decision 029): another group's provision is not found, its line neither
+  { as: BAJIO_AGENT, method: 'GET', path: `/api/provisions/${norteProvision!.id}`, expect: 404 },
+  { as: BAJIO_REP, method: 'GET', path: `/api/provisions/${norteProvision!.id}`, expect: 404 },
+  {
+    as: BAJIO_AGENT,
+    method: 'PATCH',
+    path: `/api/provisions/${norteProvision!.id}/set-status`,
+    body: { status: 2, version: norteProvision!.version },
+    expect: 404,
+  },
+  {
+    as: BAJIO_REP,
+    method: 'PATCH',
+    path: `/api/provisions/${norteProvision!.id}/set-status`,
+    body: { status: 2, version: norteProvision!.version },
+    expect: 403,
+  },
+  { as: BAJIO_AGENT, method: 'GET', path: `/api/provisions/reserved-amount?creditLine=LC-10001-01`, expect: 404 },
+  { as: BAJIO_AGENT, method: 'GET', path: `/api/provisions/account-assigned/${operator}`, expect: 403 },
+  { as: BAJIO_AGENT, method: 'DELETE', path: '/api/documents/1', expect: 404 },
 ];
 
 /** An operator (type 3) against the account it does not operate (spec 2 §6: "accounts assigned to it"). */
@@ -227,6 +255,9 @@ const operatorRows: Row[] = [
     expect: 404,
   },
   { as: HECTOR, method: 'GET', path: '/api/credits-failures', expect: 403 },
+  { as: HECTOR, method: 'GET', path: `/api/provisions/${norteProvision!.id}`, expect: 404 },
+  { as: HECTOR, method: 'GET', path: `/api/provisions/account-assigned/${operator}`, expect: 404 },
+  { as: HECTOR, method: 'GET', path: '/api/provisions/reserved-amount?creditLine=LC-10001-01', expect: 404 },
 ];
 
 describe('cross-tenant matrix (hand-written, issue 14 §2.11)', () => {
@@ -240,6 +271,14 @@ describe('cross-tenant matrix (hand-written, issue 14 §2.11)', () => {
     expect((await call(BAJIO_REP, 'GET', `/api/companies/${bajio}/users`)).statusCode).toBe(200);
     const own = DEMO_CLIENT_NUMBERS.autosDelBajio;
     expect((await call(BAJIO_AGENT, 'GET', `/api/external/clients/${own}/credit-lines`)).statusCode).toBe(200);
+    // The demo operator runs Norte, so it sees Norte's provision in validation.
+    const norteOperator = await signIn(app, 'operador@planpiso.mx', DEMO_PASSWORD);
+    const seen = await app.inject({
+      method: 'GET',
+      url: `/api/provisions/${norteProvision!.id}`,
+      headers: bearer(norteOperator),
+    });
+    expect(seen.statusCode).toBe(200);
   });
 });
 

@@ -325,6 +325,48 @@ describe('creating a provision (Guardar, save-and-send)', () => {
   });
 });
 
+describe('creating from units under review (decision 030)', () => {
+  it('moves the caller’s units in review into the new provision, keeping their ids; only once', async () => {
+    const vin = randomVin();
+    const rejected = await createOn(a, LINE_A, [unit(vin, '900.00')]);
+    await setStatus(rejected.id, 9);
+    const [inReview] = await seeded.db
+      .update(provisionUnits)
+      .set({ inReview: true, reviewBy: a.dealer.id })
+      .where(eq(provisionUnits.provisionId, rejected.id))
+      .returning();
+    const body = saveBody(a, LINE_A, [unit(vin, '850.00', { id: inReview!.id }), unit(randomVin(), '50.00')], '900.00');
+    const response = await post(t.app, a.tokens.dealer, '/api/provisions/create/withUnitsExistits', body);
+    expect(response.statusCode, response.body).toBe(201);
+    const created = json<Created>(response).data;
+    const detail = json<{ data: ProvisionDetail }>(await detailOf(a.tokens.dealer, created.id)).data;
+    expect(detail.units.find((u) => u.vinNumber === vin)).toMatchObject({ id: inReview!.id, amount: '850.00' });
+    const [moved] = await seeded.db.select().from(provisionUnits).where(eq(provisionUnits.id, inReview!.id));
+    expect(moved).toMatchObject({ inReview: false, reviewBy: null, provisionId: created.id });
+    // The unit is no longer in review: a second draw is refused, and nothing is written.
+    const again = await post(t.app, a.tokens.dealer, '/api/provisions/create/withUnitsExistits', {
+      ...body,
+      units: [unit(randomVin(), '850.00', { id: inReview!.id })],
+      total: '850.00',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({ code: 'REVIEW_UNIT_GONE' });
+    // Another dealer cannot draw someone else's unit in review.
+    await seeded.db
+      .update(provisionUnits)
+      .set({ inReview: true, reviewBy: a.dealer.id })
+      .where(eq(provisionUnits.id, inReview!.id));
+    const foreign = await post(t.app, b.tokens.dealer, '/api/provisions/create/withUnitsExistits', {
+      ...saveBody(b, LINE_B, [unit(randomVin(), '1.00', { id: inReview!.id })], '1.00'),
+    });
+    expect(foreign.statusCode).toBe(409);
+    await seeded.db
+      .update(provisionUnits)
+      .set({ inReview: false, reviewBy: null })
+      .where(eq(provisionUnits.id, inReview!.id));
+  });
+});
+
 describe('edit and send to validation', () => {
   it('edits at status 1: a unit whose VIN matches keeps its id; a stale version is 409', async () => {
     const keep = randomVin();
@@ -433,16 +475,21 @@ describe('who sees which provision (spec 3 §2, §6)', () => {
       expect((await detailOf(token, ofA.id)).statusCode).toBe(404);
       expect((await listed(token)).some((p) => p.id === ofA.id)).toBe(false);
     }
-    expect((await get(t.app, b.tokens.dealer, `/api/files/${fileOfA}`)).statusCode).toBe(404);
+    // A file is readable exactly where its provision is: not by the group's own legal representative at status 1.
+    for (const token of [b.tokens.dealer, a.tokens.legal, a.tokens.operator, superToken]) {
+      expect((await get(t.app, token, `/api/files/${fileOfA}`)).statusCode).toBe(404);
+    }
     expect((await listed(a.tokens.dealer)).find((p) => p.id === ofA.id)).toMatchObject({
       folio: ofA.folio,
       status: 1,
       companyName: a.company.name,
-      // The operator who registered it (createUser names a type 5 'Nombre5 Apellido5').
       operatorName: 'Nombre5 Apellido5',
       total: '777.00',
       countUnits: 1,
     });
+    const two = await createOn(a, LINE_A, [unit(randomVin(), '1.00'), unit(randomVin(), '2.00')]);
+    expect((await listed(a.tokens.dealer)).find((p) => p.id === two.id)).toMatchObject({ countUnits: 2 });
+    await setStatus(two.id, 11);
   });
 
   it('status 3: the lender (types 1 and its own operator) sees it; type 4 does not until 5', async () => {
@@ -476,6 +523,8 @@ describe('who sees which provision (spec 3 §2, §6)', () => {
     expect((await listed(a.tokens.legal)).some((p) => p.id === ofA.id)).toBe(true);
     expect((await detailOf(b.tokens.legal, ofA.id)).statusCode).toBe(404);
     expect((await get(t.app, b.tokens.legal, `/api/files/${fileOfA}`)).statusCode).toBe(404);
+    expect((await get(t.app, a.tokens.legal, `/api/files/${fileOfA}`)).statusCode).toBe(200);
+    expect((await get(t.app, a.tokens.operator, `/api/files/${fileOfA}`)).statusCode).toBe(200);
     await setStatus(ofA.id, 1);
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { exceptions } from '../../db/schema/exceptions';
 import { evidences, files } from '../../db/schema/files';
@@ -31,12 +31,15 @@ const companyInScope = (scope: AccountScope) =>
   sql`select ${companies.id} from ${companies} where ${companyScopeWhere(scope)}`;
 
 /**
- * A file, if the caller may read it: one of its evidences belongs to an exception, provision or unit of a company
- * in the caller's scope (ARCHITECTURE §6: anything else is simply not found). The uploader always reads its own.
+ * A file, if the caller may read it: one of its evidences belongs to an exception of a company in the caller's
+ * scope, or to a provision (or a provision's unit) the caller sees — `provisionInScope`, the provisions policy's own
+ * condition, so a file is readable exactly where its provision is (decision 029; ARCHITECTURE §6: anything else is
+ * simply not found). The uploader always reads its own.
  */
 export async function findFileInScope(
   db: Executor,
   scope: AccountScope,
+  provisionInScope: SQL,
   userId: number,
   id: number,
 ): Promise<FileRow | undefined> {
@@ -47,7 +50,7 @@ export async function findFileInScope(
     left join ${provisionUnits} on ${provisionUnits.id} = ${evidences.unitId}
     left join ${provisions} on ${provisions.id} = coalesce(${evidences.provisionId}, ${provisionUnits.provisionId})
     where ${evidences.fileId} = ${files.id}
-      and coalesce(${exceptions.companyId}, ${provisions.companyId}) in (${inScope})
+      and (${exceptions.companyId} in (${inScope}) or (${provisions.id} is not null and ${provisionInScope}))
   )`;
   const [row] = await db
     .select()

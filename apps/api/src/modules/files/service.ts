@@ -8,6 +8,8 @@ import { AppError, notFound } from '../../platform/errors';
 import { makeStorageKey, StorageNotFoundError } from '../../platform/storage/storage';
 import type { ReceivedFile } from '../../platform/uploads';
 import { accountScopeOf } from '../organisation-lookups/policy';
+import { provisionScopeOf } from '../provisions/policy';
+import { provisionScopeWhere } from '../provisions/repository';
 import { createLinkSigner } from './signed-links';
 import * as repo from './repository';
 
@@ -79,13 +81,25 @@ export function createFilesService({
     },
 
     async download(actor: AuthUser, id: number): Promise<Download> {
-      const row = await repo.findFileInScope(db, accountScopeOf(actor), actor.id, id);
+      const row = await repo.findFileInScope(
+        db,
+        accountScopeOf(actor),
+        provisionScopeWhere(provisionScopeOf(actor)),
+        actor.id,
+        id,
+      );
       if (!row) throw notFound();
       return open(row);
     },
 
     async link(actor: AuthUser, id: number) {
-      const row = await repo.findFileInScope(db, accountScopeOf(actor), actor.id, id);
+      const row = await repo.findFileInScope(
+        db,
+        accountScopeOf(actor),
+        provisionScopeWhere(provisionScopeOf(actor)),
+        actor.id,
+        id,
+      );
       if (!row) throw notFound();
       return links.sign(row.id);
     },

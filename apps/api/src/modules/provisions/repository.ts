@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { accountOperators, userAgencies, userCompanies } from '../../db/schema/assignments';
 import { evidences, files } from '../../db/schema/files';
@@ -58,14 +58,12 @@ export type ProvisionListFilters = {
 const shownFolio = sql<string>`case when ${provisions.useManualFolio} and ${provisions.manualFolio} is not null
   then ${provisions.manualFolio} else ${provisions.folio}::text end`;
 /**
- * The outer provision's column inside a subquery of the select list. Drizzle writes a single-table select's fields
- * without table names, so `${provisions.id}` there reads as the subquery's own "id" (provision_units.id, users.id):
- * the count and the operator's name came out wrong, and uncorrelated (a scan of every unit per page). Qualified here.
+ * The units of a provision, counted by provision_units_provision_idx. Written out with its table names: drizzle
+ * leaves select-list columns unqualified in a query without joins, and `provision_id = id` would then compare
+ * provision_units with itself.
  */
-const outer = (column: PgColumn) => sql`${provisions}.${sql.identifier(column.name)}`;
-
-/** The units of a provision, counted by provision_units_provision_idx. */
-const unitCount = sql<number>`(select count(*)::int from ${provisionUnits} where ${provisionUnits.provisionId} = ${outer(provisions.id)})`;
+const unitCount = sql<number>`(select count(*)::int from "provision_units" as "counted"
+  where "counted"."provision_id" = "provisions"."id")`;
 
 export const provisionSortFields = {
   createdAt: provisions.createdAt,
@@ -97,9 +95,12 @@ function listWhere(scope: ProvisionScope, filters: ProvisionListFilters): SQL {
   )!;
 }
 
-const operator = sql<string>`(select ${users.firstname} || ' ' || ${users.lastname} from ${users} where ${users.id} = ${outer(provisions.registerBy)})`;
+const operatorName = sql<string>`${users.firstname} || ' ' || ${users.lastname}`;
 
-/** One page of the list: the page's rows are chosen from `provisions` alone, then their names are read. */
+/**
+ * One page of the list, in two steps (decision 025): the page's ids from `provisions` alone, in the sort's index
+ * order — skipped rows cost an index entry, not four joins — then those rows with their names.
+ */
 export async function listProvisions(
   db: Executor,
   scope: ProvisionScope,
@@ -108,27 +109,37 @@ export async function listProvisions(
   order: SQL[],
 ) {
   const where = listWhere(scope, filters);
-  const rows = await db
-    .select({
-      id: provisions.id,
-      folio: shownFolio,
-      status: provisions.status,
-      companyName: sql<string>`(select ${companies.name} from ${companies} where ${companies.id} = ${outer(provisions.companyId)})`,
-      operatorName: operator,
-      agencyName: sql<
-        string | null
-      >`(select ${agencies.name} from ${agencies} where ${agencies.id} = ${outer(provisions.agencyId)})`,
-      typeLine: provisions.typeLine,
-      total: provisions.total,
-      countUnits: unitCount,
-      createdAt: provisions.createdAt,
-      version: provisions.version,
-    })
+  const page = await db
+    .select({ id: provisions.id })
     .from(provisions)
     .where(where)
     .orderBy(...order)
     .limit(window.limit)
     .offset(window.offset);
+  const ids = page.map((row) => row.id);
+  const found =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: provisions.id,
+            folio: shownFolio,
+            status: provisions.status,
+            companyName: companies.name,
+            operatorName,
+            agencyName: agencies.name,
+            typeLine: provisions.typeLine,
+            total: provisions.total,
+            countUnits: unitCount,
+            createdAt: provisions.createdAt,
+            version: provisions.version,
+          })
+          .from(provisions)
+          .leftJoin(companies, eq(companies.id, provisions.companyId))
+          .leftJoin(users, eq(users.id, provisions.registerBy))
+          .leftJoin(agencies, eq(agencies.id, provisions.agencyId))
+          .where(inArray(provisions.id, ids));
+  const byId = new Map(found.map((row) => [row.id, row]));
   const counted = await countWithCap(
     db,
     db
@@ -136,26 +147,26 @@ export async function listProvisions(
       .from(provisions)
       .where(where),
   );
-  return { rows, ...counted };
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), ...counted };
 }
 
 /** A provision the scope reaches, with the names its detail shows; undefined otherwise (404). */
 export async function findProvision(db: Executor, scope: ProvisionScope, id: number) {
+  const legal = alias(users, 'legal');
   const [row] = await db
     .select({
       provision: provisions,
       folioShown: shownFolio,
       company: { id: companies.id, name: companies.name, clientId: companies.clientId },
-      agencyName: sql<
-        string | null
-      >`(select ${agencies.name} from ${agencies} where ${agencies.id} = ${outer(provisions.agencyId)})`,
-      legalName: sql<
-        string | null
-      >`(select ${users.firstname} || ' ' || ${users.lastname} from ${users} where ${users.id} = ${outer(provisions.legalId)})`,
-      operatorName: operator,
+      agencyName: agencies.name,
+      legalName: sql<string | null>`${legal.firstname} || ' ' || ${legal.lastname}`,
+      operatorName,
     })
     .from(provisions)
     .innerJoin(companies, eq(companies.id, provisions.companyId))
+    .leftJoin(users, eq(users.id, provisions.registerBy))
+    .leftJoin(agencies, eq(agencies.id, provisions.agencyId))
+    .leftJoin(legal, eq(legal.id, provisions.legalId))
     .where(and(eq(provisions.id, id), provisionScopeWhere(scope)))
     .limit(1);
   return row;
@@ -294,6 +305,14 @@ export async function insertUnits(tx: Executor, rows: NewUnit[]): Promise<{ id: 
 
 export async function updateUnit(tx: Executor, id: number, values: Partial<NewUnit>): Promise<void> {
   await tx.update(provisionUnits).set(values).where(eq(provisionUnits.id, id));
+}
+
+/** A unit in review drawn into a new provision: out of review, its version bumped (a stale /unidades action is 409). */
+export async function moveReviewUnit(tx: Executor, id: number, provisionId: number, values: Partial<NewUnit>) {
+  await tx
+    .update(provisionUnits)
+    .set({ ...values, provisionId, inReview: false, reviewBy: null, version: sql`${provisionUnits.version} + 1` })
+    .where(eq(provisionUnits.id, id));
 }
 
 /** Removes units (and their evidences' rows) an edit dropped; answers the file ids left without an owner. */

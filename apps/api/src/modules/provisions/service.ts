@@ -225,12 +225,7 @@ export function createProvisionsService(
       const insertedIds = new Map(inserted.map((row) => [row.vinNumber, row.id]));
       for (const unit of body.units) {
         if (unit.id !== undefined && moved.has(unit.id)) {
-          await repo.updateUnit(tx, unit.id, {
-            ...unitValues(unit),
-            provisionId: provision.id,
-            inReview: false,
-            reviewBy: null,
-          });
+          await repo.moveReviewUnit(tx, unit.id, provision.id, unitValues(unit));
           unitIds.push(unit.id);
         } else unitIds.push(insertedIds.get(vinKey(unit.vinNumber))!);
       }
@@ -279,9 +274,10 @@ export function createProvisionsService(
   async function update(actor: AuthUser, id: number, body: UpdateProvisionRequest, requestId: string) {
     // The machine's `who` first: only the dealer operator edits (403 before anything is read).
     checkTransition(PROVISION_MACHINE, actor, 'edit', { status: 1, unitCount: 1, version: 0 }, undefined);
-    await assertOperatingWindow(db, clock.now());
+    // Scope first: someone else's provision is not found at any hour (ARCHITECTURE §6).
     const scope = provisionScopeOf(actor);
     if (!(await repo.findProvision(db, scope, id))) throw notFound();
+    await assertOperatingWindow(db, clock.now());
     const context = await saveContext(actor, body.companyId, body.agencyId, body.legalId);
     assertDistinctVins(body.units);
     const line = await checkedLine(body.creditLine, body.deadlines, context);
@@ -389,10 +385,10 @@ export function createProvisionsService(
   /** Send to validation (1 → 2): version-checked, the balance re-checked under the line's lock, operators told. */
   async function setStatus(actor: AuthUser, id: number, body: SetProvisionStatusRequest, requestId: string) {
     checkTransition(PROVISION_MACHINE, actor, 'send', { status: 1, unitCount: 1, version: 0 }, undefined);
-    await assertOperatingWindow(db, clock.now());
     const scope = provisionScopeOf(actor);
     const found = await repo.findProvision(db, scope, id);
     if (!found) throw notFound();
+    await assertOperatingWindow(db, clock.now());
     await creditLines.refreshFromCrm(found.provision.creditLine);
 
     return creditLines.withLockedCreditLine(db, found.provision.creditLine, async (tx, locked) => {
