@@ -21,7 +21,7 @@ import { crmInsertions, provisionUnits, provisions } from './schema/financing';
 //
 // Room left for a new user (the CRM simulator's montoRestante less what these hold, statuses 1–7 and the units of
 // 8 not in the CRM yet): LC-10001-01 (Nuevos) 3,467,000.00 − 712,400.00 (3) − 662,300.00 (8) = 2,092,300.00, of
-// which the units under review take 1,202,200.00 if drawn again; LC-10001-02 (Seminuevos) 1,645,795.00 −
+// which the units under review take 1,488,100.00 if drawn again; LC-10001-02 (Seminuevos) 1,645,795.00 −
 // 448,850.00 (1) − 279,400.00 (2) = 917,545.00. Keep it so when adding one.
 
 type Place = { accountId: number; companyId: number; agencyId: number; registerBy: number; legalId: number };
@@ -73,7 +73,12 @@ const DEMO_PROVISIONS: DemoProvision[] = [
     description: `${SEED_TAG}: rechazada, unidades en revisión`,
     status: 9,
     creditLine: 'LC-10001-01',
-    vins: [DEMO_SEED_VEHICLES[2]!.vin, DEMO_SEED_VEHICLES[3]!.vin, DEMO_SEED_VEHICLES[4]!.vin],
+    vins: [
+      DEMO_SEED_VEHICLES[2]!.vin,
+      DEMO_SEED_VEHICLES[3]!.vin,
+      DEMO_SEED_VEHICLES[4]!.vin,
+      DEMO_SEED_VEHICLES[10]!.vin,
+    ],
     review: {
       comments: [
         'La factura no corresponde al VIN',
