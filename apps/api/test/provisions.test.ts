@@ -395,6 +395,13 @@ describe('edit and send to validation', () => {
     expect(edited.data.units.map((u) => u.vinNumber).sort()).toEqual([keep, added].sort());
     expect(edited.data.units.find((u) => u.vinNumber === keep)).toMatchObject({ id: kept.id, color: 'Rojo' });
     expect((await put(body)).statusCode).toBe(409);
+    // The edit re-reserves under the lock: its own total is given back first, a total beyond the balance is refused.
+    const huge = await put({
+      ...saveBody(a, LINE_A, [unit(keep, '99999999.00')], '99999999.00'),
+      version: edited.data.version,
+    });
+    expect(huge.statusCode).toBe(422);
+    expect(json(huge)).toMatchObject({ code: 'BALANCE_EXCEEDED', message: 'El monto total supera el saldo restante' });
     // Someone else's provision is not found.
     const foreign = await t.app.inject({
       method: 'PUT',
@@ -403,6 +410,27 @@ describe('edit and send to validation', () => {
       headers: bearer(b.tokens.dealer),
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('edits a 1,000-unit provision from its CSV again: every matching VIN keeps its unit, amounts exact', async () => {
+    const units = Array.from({ length: 1000 }, () => unit(randomVin(), '10.01'));
+    const created = await createOn(a, LINE_A, units);
+    const before = json<{ data: ProvisionDetail }>(await detailOf(a.tokens.dealer, created.id)).data;
+    const ids = new Map(before.units.map((u) => [u.vinNumber, u.id]));
+    const edited = units.map((u, i) => ({ ...u, amount: i % 2 === 0 ? '20.02' : '10.01', color: 'Gris' }));
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/provisions/${created.id}`,
+      payload: { ...saveBody(a, LINE_A, edited, '15015.00'), version: before.version },
+      headers: bearer(a.tokens.dealer),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = json<{ data: ProvisionDetail }>(response).data;
+    expect(after.total).toBe('15015.00');
+    expect(after.units).toHaveLength(1000);
+    expect(after.units.every((u) => ids.get(u.vinNumber) === u.id && u.color === 'Gris')).toBe(true);
+    expect(Money.sum(after.units.map((u) => Money.of(u.amount))).toDecimalString()).toBe('15015.00');
+    await setStatus(created.id, 11);
   });
 
   it('sends 1 → 2 with the version read, notifies the operator and writes an audit row; only once', async () => {

@@ -303,9 +303,41 @@ export async function insertUnits(tx: Executor, rows: NewUnit[]): Promise<{ id: 
   return saved;
 }
 
-export async function updateUnit(tx: Executor, id: number, values: Partial<NewUnit>): Promise<void> {
-  await tx.update(provisionUnits).set(values).where(eq(provisionUnits.id, id));
+/**
+ * Rewrites the dealer's fields of many kept units (an edit of a large CSV): one UPDATE … FROM (VALUES …) per batch
+ * instead of a round trip per unit, so the credit line's lock is held for milliseconds, not seconds.
+ */
+export async function updateUnits(tx: Executor, rows: { id: number; values: UnitFields }[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += UNIT_BATCH) {
+    const values = sql.join(
+      rows.slice(i, i + UNIT_BATCH).map(
+        ({ id, values: v }) =>
+          sql`(${id}::int, ${v.vinNumber}, ${v.agency}, ${v.brandName}, ${v.type}, ${v.model}, ${v.description},
+            ${v.color}, ${v.insideColor}, ${v.motorNumber}, ${v.amount}::numeric(14, 2))`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update ${provisionUnits} set vin_number = v.vin, agency = v.agency, brand_name = v.brand, type = v.type,
+        model = v.model, description = v.description, color = v.color, inside_color = v.inside,
+        motor_number = v.motor, amount = v.amount, included = true
+      from (values ${values}) as v(id, vin, agency, brand, type, model, description, color, inside, motor, amount)
+      where ${provisionUnits.id} = v.id`);
+  }
 }
+
+export type UnitFields = {
+  vinNumber: string;
+  agency: string;
+  brandName: string;
+  type: string;
+  model: string;
+  description: string;
+  color: string;
+  insideColor: string;
+  motorNumber: string;
+  amount: string;
+};
 
 /** A unit in review drawn into a new provision: out of review, its version bumped (a stale /unidades action is 409). */
 export async function moveReviewUnit(tx: Executor, id: number, provisionId: number, values: Partial<NewUnit>) {

@@ -312,7 +312,10 @@ export function createProvisionsService(
         kept.add(match.id);
         return { unit, keep: match.id };
       });
-      for (const { unit, keep } of plan) if (keep !== null) await repo.updateUnit(tx, keep, unitValues(unit));
+      await repo.updateUnits(
+        tx,
+        plan.flatMap(({ unit, keep }) => (keep === null ? [] : [{ id: keep, values: unitValues(unit) }])),
+      );
       const inserted = await repo.insertUnits(
         tx,
         plan.filter((p) => p.keep === null).map((p) => ({ ...unitValues(p.unit), provisionId: id, createdAt: now })),
