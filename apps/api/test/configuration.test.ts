@@ -21,7 +21,8 @@ import { seededDatabase } from './seeded-database';
 // database of its own: the configuration is one row.
 
 const seeded = await seededDatabase('configuration');
-const app = await buildApp({ config: testConfig(), db: seeded.db, clock: fakeClock(), logger: false });
+const clock = fakeClock();
+const app = await buildApp({ config: testConfig(), db: seeded.db, clock, logger: false });
 const tokens = new Map<number, string>();
 
 beforeAll(async () => {
@@ -129,5 +130,27 @@ describe('the operating window', () => {
     });
     // The next day is an ordinary one.
     await expect(assertOperatingWindow(seeded.db, at('2030-03-19T17:00:00Z'))).resolves.toBeUndefined();
+  });
+
+  it('tells any signed-in user the verdict before they type (GET /api/configuration/operating-window)', async () => {
+    const dealer = DEMO_USERS.find((user) => user.type === 5)!;
+    // Signed in at the clock's time, so the token is valid at that moment.
+    const window = async () =>
+      json<{ data: { allowed: boolean; message: string | null } }>(
+        await app.inject({
+          method: 'GET',
+          url: '/api/configuration/operating-window',
+          headers: bearer(await signIn(app, dealer.email, DEMO_PASSWORD)),
+        }),
+      ).data;
+    expect((await app.inject({ method: 'GET', url: '/api/configuration/operating-window' })).statusCode).toBe(401);
+    clock.set(at('2030-03-18T17:00:00Z'));
+    expect(await window()).toEqual({
+      allowed: false,
+      message: operatingNonWorkingDay('Natalicio de Benito Juárez'),
+      day: '2030-03-18',
+    });
+    clock.set(at('2030-03-19T17:00:00Z'));
+    expect(await window()).toEqual({ allowed: true, message: null, day: '2030-03-19' });
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CreateProvisionRequestInput } from '@planpiso/domain';
+import { CREDIT_LINES } from '@planpiso/simulators/fixtures';
 import type { Db } from '../src/db/client';
 import { accountOperators } from '../src/db/schema/assignments';
 import { nonWorkingDays } from '../src/db/schema/non-working-days';
@@ -93,6 +94,12 @@ export function unit(vinNumber: string, amount: string, extra: Record<string, un
   };
 }
 
+/** The line's longest term in the CRM's fixtures (the wizard's default, spec 3 §5); 6 for a line it does not know. */
+export function longestTerm(creditLine: string): number {
+  const line = CREDIT_LINES.find((l) => l.lineaCredito === creditLine);
+  return line ? Math.max(...line.plazos.split('|').map(Number)) : 6;
+}
+
 /** A save body for the group's company on `creditLine`, whose total is the units' sum. */
 export function saveBody(
   group: DealerGroup,
@@ -107,7 +114,7 @@ export function saveBody(
     legalId: group.legal.id,
     description: 'Lote de prueba',
     creditLine,
-    deadlines: 6,
+    deadlines: longestTerm(creditLine),
     includeAll: false,
     evidences: [],
     units,

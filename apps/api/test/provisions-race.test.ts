@@ -31,7 +31,7 @@ import { seededDatabase } from './seeded-database';
  * API, then one round split across two API processes (this test's app and `src/server.ts` in a child process) on one
  * PostgreSQL. A database of this file's own; the CRM simulator over HTTP.
  */
-const LINE = 'LC-10005-01';
+const LINE = 'LC-10006-01';
 const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
 let t: TestApp;
@@ -44,9 +44,9 @@ beforeAll(async () => {
   seeded = await seededDatabase('provisions_race');
   t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
   await clearNonWorkingDays(seeded.db);
-  group = await dealerGroup(t.app, seeded.db, '10005');
+  group = await dealerGroup(t.app, seeded.db, '10006');
   // An amount of which 3 fit the line's balance and 4 do not: 3A <= montoRestante < 4A.
-  remaining = Money.of(await montoRestante(t.app, group.tokens.dealer, '10005', LINE));
+  remaining = Money.of(await montoRestante(t.app, group.tokens.dealer, '10006', LINE));
   const seventh = remaining.divideRounded(7);
   amount = seventh.add(seventh).toDecimalString();
   expect(Money.of(amount).add(Money.of(amount)).add(Money.of(amount)).greaterThan(remaining)).toBe(false);

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINANCING_MESSAGES, MESSAGES, Money, type ProvisionDetail, type ProvisionListItem } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
+import { audits } from '../src/db/schema/audits';
 import { evidences } from '../src/db/schema/files';
 import { provisionUnits, provisions } from '../src/db/schema/financing';
 import { nonWorkingDays } from '../src/db/schema/non-working-days';
@@ -29,7 +30,7 @@ import { PDF, PNG, multipart, tempDataDir } from './support/uploads';
  * over HTTP: documents, creates, edit, send, scope per user type, double financing, idempotency, bad input, exact
  * totals and the operating window. The concurrency race is provisions-race.test.ts.
  */
-const LINE_A = 'LC-10005-01';
+const LINE_A = 'LC-10004-01';
 const LINE_B = 'LC-10006-01';
 
 let t: TestApp;
@@ -45,7 +46,7 @@ beforeAll(async () => {
   dataDir = await tempDataDir();
   t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON), env: { DATA_DIR: dataDir } });
   await clearNonWorkingDays(seeded.db);
-  a = await dealerGroup(t.app, seeded.db, '10005');
+  a = await dealerGroup(t.app, seeded.db, '10004');
   b = await dealerGroup(t.app, seeded.db, '10006');
   superToken = await signIn(t.app, (await createUser(seeded.db, 1)).email);
   adminToken = await signIn(t.app, (await createUser(seeded.db, 2)).email);
@@ -151,8 +152,9 @@ describe('creating a provision (Guardar, save-and-send)', () => {
       status: 1,
       total: '325000.60',
       creditLine: LINE_A,
-      typeLine: '100000000',
-      deadlines: 6,
+      // LC-10004-01 is a Seminuevos line whose longest term is 4 months.
+      typeLine: '100000001',
+      deadlines: 4,
       company: { id: a.company.id },
       agency: { id: a.agencyId },
       legalPerson: { id: a.legal.id },
@@ -272,7 +274,7 @@ describe('creating a provision (Guardar, save-and-send)', () => {
   });
 
   it('totals 1,000 units exactly to the cent (and the reserved amount with them)', async () => {
-    const line = 'LC-10005-01';
+    const line = 'LC-10004-01';
     const units = Array.from({ length: 1000 }, (_, i) =>
       unit(randomVin(), `${(i % 97) + 1}.${String(i % 100).padStart(2, '0')}`),
     );
@@ -321,6 +323,38 @@ describe('creating a provision (Guardar, save-and-send)', () => {
     } finally {
       await window('09:00', '18:00');
       await clearNonWorkingDays(seeded.db);
+    }
+  });
+  it('refuses the create while a suspending audit is in progress, with the pre-check’s lines (decision 030)', async () => {
+    const [audit] = await seeded.db
+      .insert(audits)
+      .values({
+        auditor: 'Auditoría de piso',
+        accountId: a.accountId,
+        companyId: a.company.id,
+        isSuspended: true,
+        initialDate: '2026-11-20',
+        endDate: '2026-11-30',
+      })
+      .returning({ id: audits.id });
+    try {
+      const body = saveBody(a, LINE_A, [unit(randomVin(), '10.00')], '10.00');
+      const refused = await post(t.app, a.tokens.dealer, '/api/provisions', body);
+      expect(refused.statusCode).toBe(422);
+      expect(json(refused)).toMatchObject({
+        code: 'NOT_ELIGIBLE',
+        message: `Tienes 1 pendientes de auditorías. ${FINANCING_MESSAGES.cannotProvision}`,
+      });
+      const countOf = async () =>
+        (await seeded.db.select({ id: provisions.id }).from(provisions).where(eq(provisions.companyId, a.company.id)))
+          .length;
+      const before = await countOf();
+      // Nothing was written; once the audit is gone the same dealer may draw again.
+      await seeded.db.delete(audits).where(eq(audits.id, audit!.id));
+      await createOn(a, LINE_A, [unit(randomVin(), '10.00')]);
+      expect(await countOf()).toBe(before + 1);
+    } finally {
+      await seeded.db.delete(audits).where(eq(audits.id, audit!.id));
     }
   });
 });

@@ -159,6 +159,16 @@ describe('documents of a unit under review', () => {
     expect((await get(foreign, uploaded.url)).statusCode).toBe(404);
   });
 
+  it('the lender’s operator and the company’s legal representative read the unit’s evidences', async () => {
+    const unit = reviewUnits[0]!;
+    const representative = await signIn(app, 'representante@autosdelnorte.mx', DEMO_PASSWORD);
+    for (const token of [operator, representative]) {
+      const response = await get(token, `/api/units/${unit.id}/evidences`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(json<{ data: EvidenceResponse[] }>(response).data.map((e) => e.id)).toContain(uploaded.id);
+    }
+  });
+
   it('another group’s dealer gets 404 on the unit, its evidences and its documents', async () => {
     const unit = reviewUnits[0]!;
     expect((await get(foreign, `/api/units/${unit.id}/evidences`)).statusCode).toBe(404);

@@ -106,6 +106,7 @@ export const API_PERMISSIONS = {
   // Provisions configuration (spec 1 §7, spec 2 §7): read by every screen that needs the window, saved by the
   // types whose menu has Configuraciones (spec 1 §6)
   'GET /api/configuration': 'authenticated',
+  'GET /api/configuration/operating-window': 'authenticated',
   'POST /api/configuration': [1, 2],
   // Reports (spec 2 §7, spec 3 §7): the lender's staff; a customer outside the caller's accounts is 404
   'GET /api/accounts/assigned/:id/companies': [1, 2, 3],

@@ -9,8 +9,11 @@ export type TitleBarButton = {
   label: string;
   /** Navigate to this path... */
   to?: string;
-  /** ...or open one of the title-bar dialogs of spec 1 §2.10. */
-  dialog?: 'requestException' | 'createProvision' | 'createRefinancing';
+  /**
+   * ...or open one of the title-bar dialogs of spec 1 §2.10; 'provisionEligibility' is the pre-check of spec 3 §5
+   * ('Resultado de validación'), which goes on to `to` when the dealer may draw.
+   */
+  dialog?: 'requestException' | 'createProvision' | 'createRefinancing' | 'provisionEligibility';
   /** Only these user types see the button. */
   types?: readonly UserType[];
   /** A local-storage flag that, when set, disables the button (spec 1 §2.2). */
@@ -120,10 +123,16 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Disposiciones',
     area: 'provisions',
     types: ALL,
-    built: false,
+    built: true,
     buttons: [
       { label: 'Solicitar Excepción', dialog: 'requestException', types: [5], disabledByFlag: 'exceptionDisabled' },
-      { label: 'Crear Nuevo', to: '/crear-disposicion', types: [5], disabledByFlag: 'createDisabled' },
+      {
+        label: 'Crear Nuevo',
+        to: '/crear-disposicion',
+        dialog: 'provisionEligibility',
+        types: [5],
+        disabledByFlag: 'createDisabled',
+      },
     ],
   },
   {
@@ -132,7 +141,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'provisions',
     parent: '/disposiciones',
     types: [5],
-    built: false,
+    built: true,
   },
   {
     path: '/editar-disposicion/:id',
@@ -140,7 +149,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'provisions',
     parent: '/disposiciones',
     types: [5],
-    built: false,
+    built: true,
   },
   {
     path: '/vizualizar-disposicion/:id',

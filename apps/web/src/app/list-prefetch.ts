@@ -4,6 +4,7 @@ import { prefetchBranches } from '../features/branches/api/branches';
 import { prefetchCompanies } from '../features/companies/api/companies';
 import { prefetchCreditFailures } from '../features/credit-failures/api/get-credit-failures';
 import { prefetchRoles } from '../features/roles/api/get-roles';
+import { prefetchProvisions } from '../features/provisions/api/provisions-list';
 import { prefetchUnitsReview } from '../features/units/api/get-units-review';
 import { prefetchUsers } from '../features/users/api/get-users';
 import { queryClient } from '../lib/query-client';
@@ -24,6 +25,7 @@ const PREFETCH: Partial<Record<string, ListPrefetch>> = {
   '/companias': prefetchCompanies,
   '/sucursales': prefetchBranches,
   '/creditos-fallos': prefetchCreditFailures,
+  '/disposiciones': prefetchProvisions,
   '/unidades': prefetchUnitsReview,
 };
 

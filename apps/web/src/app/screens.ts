@@ -37,8 +37,11 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/configurar-cuenta/:id': async () =>
     (await import('../features/accounts/signer-configuration-page')).SignerConfigurationPage,
   '/companias': async () => (await import('../features/companies/company-list')).CompanyListPage,
+  '/disposiciones': async () => (await import('../features/provisions/provisions-list')).ProvisionListPage,
   '/creditos-fallos': async () =>
     (await import('../features/credit-failures/credit-failure-list')).CreditFailureListPage,
+  '/crear-disposicion': async () => (await import('../features/provisions/create-provision-page')).CreateProvisionPage,
+  '/editar-disposicion/:id': async () => (await import('../features/provisions/edit-provision-page')).EditProvisionPage,
   '/unidades': async () => (await import('../features/units/unit-review-list')).UnitReviewListPage,
 };
 

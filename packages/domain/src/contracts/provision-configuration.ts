@@ -68,3 +68,17 @@ export const configurationResponse = envelope(
   }),
 );
 export type ConfigurationResponse = z.infer<typeof configurationResponse>['data'];
+
+/**
+ * GET /configuration/operating-window (ours): may a provision action run now? The create and edit screens ask before
+ * the person types (spec 3 §5 "Operating hours"); the provision endpoints refuse with the same verdict anyway.
+ */
+export const operatingWindowResponse = envelope(
+  z.object({
+    allowed: z.boolean(),
+    /** The spec's message when refused (non-working day with its reason, not started, ended). */
+    message: z.string().nullable(),
+    day: z.string(),
+  }),
+);
+export type OperatingWindowResponse = z.infer<typeof operatingWindowResponse>['data'];

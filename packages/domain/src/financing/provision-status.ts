@@ -53,3 +53,31 @@ export const VALIDATED_PROVISION_STATUSES: readonly ProvisionStatus[] = [
 
 export const unitsAwaitValidation = (status: number): boolean =>
   (VALIDATED_PROVISION_STATUSES as readonly number[]).includes(status);
+
+/**
+ * The status names users read (spec 3 §4 "Provision status codes"). 8 and 10 are both 'Autorizado': 10 is the
+ * release without the CRM (code LIBERADO), which users are not told apart from an authorisation.
+ */
+export const PROVISION_STATUS_NAMES: Readonly<Record<ProvisionStatus, string>> = {
+  1: 'Creada',
+  2: 'Enviada a validar',
+  3: 'Validación',
+  4: 'Aceptada',
+  5: 'Enviada a firmar',
+  6: 'Proceso firma',
+  7: 'Firmado',
+  8: 'Autorizado',
+  9: 'Rechazada',
+  10: 'Autorizado',
+  11: 'Cancelado',
+};
+
+const isProvisionStatus = (status: number): status is ProvisionStatus =>
+  Object.prototype.hasOwnProperty.call(PROVISION_STATUS_NAMES, status);
+
+/** A status code's name; '-' for a code outside 1–11 (the spec's mark for an unknown value, spec 1 §1). */
+export const provisionStatusName = (status: number): string =>
+  isProvisionStatus(status) ? PROVISION_STATUS_NAMES[status] : '-';
+
+/** "The total is shown only when status is 1 or at least 4" (spec 3 §4): not while the lender validates it. */
+export const provisionTotalShown = (status: number): boolean => status === PROVISION_STATUS.CREATED || status >= 4;

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { configurationResponse, errorResponse, saveConfigurationRequest } from '@planpiso/domain';
+import {
+  configurationResponse,
+  errorResponse,
+  operatingWindowResponse,
+  saveConfigurationRequest,
+} from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
 import type { ProvisionSettingsService } from './service';
 
@@ -26,6 +31,19 @@ export async function provisionSettingsRoutes(
       },
     },
     async () => ({ data: await settings.get() }),
+  );
+
+  r.get(
+    '/api/configuration/operating-window',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'May a provision action run now? (non-working day, operating hours) — the screens warn before typing',
+        response: { 200: operatingWindowResponse, ...errors },
+      },
+    },
+    async () => ({ data: await settings.operatingWindow() }),
   );
 
   r.post(

@@ -4,15 +4,22 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { transaction } from '../../platform/transaction';
 import { presentSettings, settingsValues } from './presenter';
+import { operatingVerdict } from './operating-window';
 import * as repo from './repository';
 
 export type ProvisionSettingsService = ReturnType<typeof createProvisionSettingsService>;
 
 /** The provisions configuration (spec 2 §2): read by anyone signed in, saved by types 1 and 2. */
-export function createProvisionSettingsService({ db }: Pick<AppDeps, 'db'>) {
+export function createProvisionSettingsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   return {
     async get(): Promise<ConfigurationResponse> {
       return presentSettings(await repo.readSettings(db));
+    },
+
+    /** Today's verdict of the operating window (the screens warn before the person types). */
+    async operatingWindow() {
+      const verdict = await operatingVerdict(db, clock.now());
+      return { allowed: verdict.allowed, message: verdict.allowed ? null : verdict.message, day: verdict.day };
     },
 
     async save(actor: AuthUser, input: ProvisionConfiguration, requestId: string) {

@@ -16,17 +16,24 @@ export type ProvisionScope =
   | { kind: 'dealer'; companyId: number }
   | { kind: 'none' };
 
-const { LENDER_VALIDATION, SENT_TO_SIGN, RELEASED } = PROVISION_STATUS;
+const { SENT_TO_VALIDATE, LENDER_VALIDATION, SENT_TO_SIGN, RELEASED } = PROVISION_STATUS;
 /** Spec 3 §2: the lender sees from Validación to Autorizado (LIBERADO); a legal representative from Enviada a firmar. */
 export const LENDER_STATUSES = [LENDER_VALIDATION, RELEASED] as const;
+/**
+ * The account's operator (type 3) also sees Enviada a validar: the send notifies it, and issue 16 has the operator's
+ * list show the provision as 'Enviada a validar' (spec 3 §2 gives type 3 the assigned-to list, not the 3–10 range of
+ * types 1 and 2; decision 031).
+ */
+export const OPERATOR_STATUSES = [SENT_TO_VALIDATE, RELEASED] as const;
 export const LEGAL_STATUSES = [SENT_TO_SIGN, RELEASED] as const;
 
 export function provisionScopeOf(actor: AuthUser): ProvisionScope {
   switch (actor.type) {
     case USER_TYPE.SUPER_USER:
     case USER_TYPE.PROVIDER_ADMIN:
-    case USER_TYPE.PROVIDER_OPERATOR:
       return { kind: 'lender', accounts: accountScopeOf(actor), statuses: LENDER_STATUSES };
+    case USER_TYPE.PROVIDER_OPERATOR:
+      return { kind: 'lender', accounts: accountScopeOf(actor), statuses: OPERATOR_STATUSES };
     case USER_TYPE.LEGAL_REPRESENTATIVE:
       return actor.accountId ? { kind: 'legal', userId: actor.id, statuses: LEGAL_STATUSES } : { kind: 'none' };
     case USER_TYPE.AGENCY_OPERATOR:

@@ -1,3 +1,4 @@
+import { assertCanProvision } from '../audits/eligibility';
 import {
   EVIDENCE_TYPE,
   FINANCING_MESSAGES,
@@ -41,7 +42,7 @@ import type { NotificationsService } from '../notifications/service';
 import { accountScopeOf } from '../organisation-lookups/policy';
 import { companyScopeWhere } from '../organisation-lookups/repository';
 import { assertOperatingWindow } from '../provision-settings/operating-window';
-import { mayReadAssignedListOf, provisionScopeOf, LENDER_STATUSES, type ProvisionScope } from './policy';
+import { mayReadAssignedListOf, provisionScopeOf, OPERATOR_STATUSES, type ProvisionScope } from './policy';
 import { presentDetail, presentListItem } from './presenter';
 import * as repo from './repository';
 
@@ -81,10 +82,11 @@ function unitValues(unit: ProvisionUnit) {
  * their evidences, the notification and the audit row.
  */
 export function createProvisionsService(
-  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'adapters' | 'clock'>,
   creditLines: CreditLinesService,
   notifications: NotificationsService,
 ) {
+  const { db, clock } = deps;
   /** Type 5 only (the machine's `who`), with an account and an active company that is the body's. */
   async function saveContext(actor: AuthUser, companyId: number, agencyId: number, legalId: number) {
     if (!actor.accountId) throw refused('USER_WITHOUT_ACCOUNT', FINANCING_MESSAGES.userWithoutAccount);
@@ -182,6 +184,9 @@ export function createProvisionsService(
     if (!verdict.allowed) throw refused(verdict.code, verdict.message, verdict.code === 'FORBIDDEN' ? 403 : 422);
     await assertOperatingWindow(db, clock.now());
     const context = await saveContext(actor, body.companyId, body.agencyId, body.legalId);
+    // The pre-checks the list's dialog shows (pending balances, audits, the latest exception), enforced here too;
+    // it asks the CRM, so before the line's transaction.
+    await assertCanProvision(deps, actor);
     assertDistinctVins(body.units);
     const line = await checkedLine(body.creditLine, body.deadlines, context);
     const reviewIds = mode === 'fromReview' ? body.units.flatMap((u) => (u.id === undefined ? [] : [u.id])) : [];
@@ -453,7 +458,7 @@ export function createProvisionsService(
         throw notFound();
       }
       return listIn(
-        { kind: 'lender', accounts: { kind: 'operated', by: userId, levels: 0 }, statuses: LENDER_STATUSES },
+        { kind: 'lender', accounts: { kind: 'operated', by: userId, levels: 0 }, statuses: OPERATOR_STATUSES },
         query,
       );
     },

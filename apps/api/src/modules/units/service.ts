@@ -4,6 +4,7 @@ import {
   REVIEWABLE_PROVISION_STATUSES,
   UNITS_REVIEW_DEFAULT_SORT,
   USER_TYPE,
+  isDealer,
   mayChangeReview,
   unitEvidenceDeletable,
   unitRemoved,
@@ -19,6 +20,7 @@ import { orderBy, pageWindow, type Page } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
 import type { ReceivedForm } from '../../platform/uploads';
 import { presentEvidence } from '../exceptions/presenter';
+import * as companiesRepo from '../companies/repository';
 import type { FilesService, StoredFile } from '../files/service';
 import * as filesRepo from '../files/repository';
 import { accountScopeOf } from '../organisation-lookups/policy';
@@ -65,6 +67,8 @@ export function createUnitsService(
       const found = await repo.findUnitInScope(db, accountScopeOf(actor), id);
       // The dealer operator reads the units of its own provisions (spec 3 §6: filtered by registerBy).
       if (!found || (actor.type === USER_TYPE.AGENCY_OPERATOR && found.registerBy !== actor.id)) throw notFound();
+      // A legal representative reaches a company through its assignment, not its account alone (decision 024).
+      if (isDealer(actor.type) && !(await companiesRepo.isAssignedTo(db, actor.id, found.companyId))) throw notFound();
       const rows = await repo.unitEvidences(db, id);
       return rows.map((row) => presentEvidence(row.evidence, row.file));
     },

@@ -7,9 +7,9 @@ import { mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
 
-async function openAs(type: UserType, path: string, title: string) {
+async function openAs(type: UserType, path: string, title: string, handlers: Parameters<typeof mockApi>[0] = {}) {
   storeSession(sessionUserOf(type));
-  mockApi({ 'GET /api/identity/session': sessionCheck });
+  mockApi({ 'GET /api/identity/session': sessionCheck, ...handlers });
   const view = renderApp(path);
   const heading = await screen.findByRole('heading', { name: title, level: 1 });
   return { ...view, header: heading.closest('header') as HTMLElement };
@@ -44,9 +44,23 @@ describe('title-bar buttons (spec 1 §2.1, §2.2)', () => {
     expect(buttonLabels(header)).toEqual(labels);
   });
 
-  it('Crear Nuevo navigates to its form, whose back button returns to the list', async () => {
-    const { header, router } = await openAs(5, '/disposiciones', 'Disposiciones');
+  it('Crear Nuevo on /disposiciones runs the pre-check first, then goes on to its form (spec 3 §5)', async () => {
+    const { header, router } = await openAs(5, '/disposiciones', 'Disposiciones', {
+      'GET /api/audits/validate-process': {
+        body: {
+          data: {
+            canProvision: true,
+            messages: ['Puedes disponer'],
+            pendingBalances: 0,
+            auditsInProgress: 0,
+            latestExceptionStatus: null,
+          },
+        },
+      },
+    });
     fireEvent.click(within(header).getByRole('button', { name: 'Crear Nuevo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resultado de validación' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Continuar' }));
     expect(await screen.findByRole('heading', { name: 'Crear disposición', level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/crear-disposicion');
   });

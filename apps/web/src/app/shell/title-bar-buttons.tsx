@@ -2,15 +2,27 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { STORAGE_KEYS, visibleButtons, type AppRoute, type TitleBarButton } from '@planpiso/domain';
+import { visibleButtons, type AppRoute, type TitleBarButton } from '@planpiso/domain';
 import { useUserType } from '../../lib/can';
+import { useLocalFlag } from '../../lib/local-flags';
 import { TitleBarDialog } from './title-bar-dialog';
 
-/** A local flag is set when present and not 'false' (the legacy app stored booleans as strings). */
-function flagSet(flag: TitleBarButton['disabledByFlag']): boolean {
-  if (!flag) return false;
-  const value = localStorage.getItem(STORAGE_KEYS[flag]);
-  return value !== null && value !== 'false';
+/** One button; its local flag (stored, or derived by the screen: lib/local-flags) disables it. */
+function TitleBarAction({
+  button,
+  primary,
+  onClick,
+}: {
+  button: TitleBarButton;
+  primary: boolean;
+  onClick: () => void;
+}) {
+  const disabled = useLocalFlag(button.disabledByFlag);
+  return (
+    <Button variant={primary ? 'contained' : 'outlined'} disabled={disabled} onClick={onClick}>
+      {button.label}
+    </Button>
+  );
 }
 
 /** The route's title-bar buttons this user type sees (spec 1 §2.1, §2.2, §6). */
@@ -24,14 +36,12 @@ export function TitleBarButtons({ route }: { route: AppRoute }) {
   return (
     <Stack direction="row" spacing={1}>
       {buttons.map((button, index) => (
-        <Button
+        <TitleBarAction
           key={button.label}
-          variant={index === buttons.length - 1 ? 'contained' : 'outlined'}
-          disabled={flagSet(button.disabledByFlag)}
+          button={button}
+          primary={index === buttons.length - 1}
           onClick={() => (button.dialog ? setDialog(button) : button.to && void navigate(button.to))}
-        >
-          {button.label}
-        </Button>
+        />
       ))}
       {dialog && <TitleBarDialog button={dialog} onClose={() => setDialog(null)} />}
     </Stack>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,12 +10,23 @@ import { MESSAGES, type TitleBarButton } from '@planpiso/domain';
 import { RequestExceptionDialog } from '../../features/exceptions/request-exception-dialog';
 import { CreateProvisionDialog } from '../../features/units/create-provision-dialog';
 
+// The pre-check loads with its first use, not with the shell.
+const EligibilityDialog = lazy(async () => ({
+  default: (await import('../../features/provisions/eligibility-dialog')).EligibilityDialog,
+}));
+
 /**
  * The dialogs of spec 1 §2.10. The exception request and the provision from units under review are built;
  * refinancing creation arrives with its issue, and until then its button opens this notice rather than doing nothing.
  */
 export function TitleBarDialog({ button, onClose }: { button: TitleBarButton; onClose: () => void }) {
   if (button.dialog === 'requestException') return <RequestExceptionDialog title={button.label} onClose={onClose} />;
+  if (button.dialog === 'provisionEligibility')
+    return (
+      <Suspense fallback={null}>
+        <EligibilityDialog continueTo={button.to ?? '/'} onClose={onClose} />
+      </Suspense>
+    );
   // Crear Nuevo on /unidades (spec 3 §2): the only route whose button opens this dialog.
   if (button.dialog === 'createProvision') return <CreateProvisionDialog onClose={onClose} />;
   return (

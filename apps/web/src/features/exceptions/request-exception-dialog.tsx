@@ -8,17 +8,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import {
-  EXCEPTION_DIALOG_WIDTH,
-  EXCEPTION_EVIDENCE_RULE,
-  MESSAGES,
-  STORAGE_KEYS,
-  createExceptionRequest,
-} from '@planpiso/domain';
+import { EXCEPTION_DIALOG_WIDTH, EXCEPTION_EVIDENCE_RULE, MESSAGES, createExceptionRequest } from '@planpiso/domain';
 import { FileField } from '../../components/file-field';
 import { TextField } from '../../components/form/text-field';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
 import { newUuid } from '../../lib/api-client';
+import { localFlag } from '../../lib/local-flags';
 import { useRequestException } from './api/request-exception';
 
 /**
@@ -30,11 +25,11 @@ const exceptionRequestForm = createExceptionRequest
   .extend({ evidence: z.instanceof(File).nullable() });
 type FormValues = { comment: string; evidence: File | null };
 
-/** spec 1 §2.10: the dialog opens only while the local flag exceptionDisabled is not set ('false' is not set). */
-export function exceptionRequestsDisabled(): boolean {
-  const value = localStorage.getItem(STORAGE_KEYS.exceptionDisabled);
-  return value !== null && value !== 'false';
-}
+/**
+ * spec 1 §2.10: the dialog opens only while the local flag exceptionDisabled is not set ('false' is not set) — stored,
+ * or derived by the provisions list (lib/local-flags, decision 031).
+ */
+export const exceptionRequestsDisabled = (): boolean => localFlag('exceptionDisabled');
 
 type Props = { title: string; onClose: () => void };
 

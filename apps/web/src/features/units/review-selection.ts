@@ -29,8 +29,6 @@ export const reviewSelection = {
   clear() {
     if (selected.size > 0) emit(new Map());
   },
-  /** In the order they were ticked. */
-  units: (): UnitUnderReview[] => [...selected.values()],
 };
 
 const subscribe = (listener: () => void) => {

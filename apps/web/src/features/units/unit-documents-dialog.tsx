@@ -78,17 +78,18 @@ export function UnitDocumentsDialog({ unit, onClose }: { unit: UnitUnderReview; 
           VIN {unit.vinNumber}
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button component="label" variant="outlined" startIcon={<AttachFile />} disabled={busy}>
+          {/* A plain button that opens the hidden picker: a <label> with role=button is not allowed (axe). */}
+          <Button variant="outlined" startIcon={<AttachFile />} disabled={busy} onClick={() => input.current?.click()}>
             Seleccionar archivo
-            <input
-              ref={input}
-              hidden
-              type="file"
-              multiple
-              aria-label="Archivo"
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            />
           </Button>
+          <input
+            ref={input}
+            hidden
+            type="file"
+            multiple
+            aria-label="Archivo"
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
           <Typography variant="body2" sx={{ flex: 1, minWidth: 120 }} noWrap>
             {file ? file.name : 'Ningún archivo seleccionado'}
           </Typography>

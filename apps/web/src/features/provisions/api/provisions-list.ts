@@ -1,0 +1,108 @@
+import {
+  type QueryClient,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  PROVISIONS_DEFAULT_SORT,
+  PROVISION_STATUS,
+  USER_TYPE,
+  isUserType,
+  provisionStatusCodes,
+  type ProvisionDetail,
+  type ProvisionListItem,
+  type UserType,
+} from '@planpiso/domain';
+import { api, type QueryValue } from '../../../lib/api-client';
+import { getSession } from '../../../lib/session';
+import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+
+/** The list's URL filters (spec 3 §2): number, customer, branch, operator, status, date range and the credit line. */
+export const PROVISION_FILTERS = [
+  'folio',
+  'companyName',
+  'agency',
+  'registerBy',
+  'status',
+  'from',
+  'to',
+  'creditLine',
+] as const;
+export type ProvisionFilter = (typeof PROVISION_FILTERS)[number];
+export type ProvisionPage = { items: ProvisionListItem[]; total: number; totalIsEstimate?: boolean };
+
+/** Who asks decides the endpoint and what the status filter means; both are part of the key. */
+export type ProvisionViewer = { id: number; type: UserType };
+
+export const provisionKeys = {
+  all: ['provisions'] as const,
+  list: (viewer: ProvisionViewer, query: ListQuery<ProvisionFilter>) =>
+    ['provisions', 'list', viewer.type, viewer.id, query] as const,
+};
+
+/**
+ * GET /api/provisions, or for the lender's operator (type 3) GET /api/provisions/account-assigned/{userId} (spec 3 §2
+ * "type 3 uses the assigned-to list"). The URL keeps one status code; the call asks for every code of that name
+ * ('Autorizado' is 8 and 10).
+ */
+export async function getProvisions(
+  viewer: ProvisionViewer,
+  query: ListQuery<ProvisionFilter>,
+  signal?: AbortSignal,
+): Promise<ProvisionPage> {
+  const { status, ...rest } = query;
+  const params: Record<string, QueryValue> = { ...rest };
+  if (status) params.status = provisionStatusCodes(viewer.type, status);
+  const path =
+    viewer.type === USER_TYPE.PROVIDER_OPERATOR ? `/api/provisions/account-assigned/${viewer.id}` : '/api/provisions';
+  const { data } = await api.get<ProvisionPage>(path, params, signal);
+  return data;
+}
+
+export const provisionsQueryOptions = (viewer: ProvisionViewer, query: ListQuery<ProvisionFilter>) =>
+  queryOptions({
+    queryKey: provisionKeys.list(viewer, query),
+    queryFn: ({ signal }) => getProvisions(viewer, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useProvisions = (viewer: ProvisionViewer | null, query: ListQuery<ProvisionFilter>) =>
+  useQuery({
+    ...provisionsQueryOptions(viewer ?? { id: 0, type: USER_TYPE.AGENCY_OPERATOR }, query),
+    enabled: viewer !== null,
+  });
+
+/** The list's URL reading, shared by the screen and the route's prefetch (decision 027). */
+export const PROVISION_LIST: ListSpec<ProvisionFilter> = {
+  filters: PROVISION_FILTERS,
+  defaultSort: PROVISIONS_DEFAULT_SORT,
+};
+
+/** Starts the list call for this URL as the navigation starts, beside the screen's code (decision 027). */
+export const prefetchProvisions = async (params: URLSearchParams, client: QueryClient) => {
+  const user = getSession()?.user;
+  if (!user || !isUserType(user.type)) return;
+  await client.prefetchQuery(
+    provisionsQueryOptions({ id: user.id, type: user.type }, readListQuery(params, PROVISION_LIST)),
+  );
+};
+
+/**
+ * PATCH /api/provisions/{id}/set-status {status: 2, version} (spec 3 §4: Creada → Enviada a validar), with the
+ * version the row was read at (a stale one answers 409). Every provisions query reloads afterwards: the row's status,
+ * and the reserved amount of its line.
+ */
+export function useSendToValidate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (row: Pick<ProvisionListItem, 'id' | 'version'>) =>
+      api.patch<ProvisionDetail>(`/api/provisions/${row.id}/set-status`, {
+        status: PROVISION_STATUS.SENT_TO_VALIDATE,
+        version: row.version,
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: provisionKeys.all }),
+  });
+}

@@ -1,0 +1,107 @@
+import { useId, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import {
+  Money,
+  PROVISION_LIST_MESSAGES,
+  lineAvailable,
+  lineTypeLabel,
+  type ExternalCreditLine,
+} from '@planpiso/domain';
+import { errorResult } from '../../components/result-dialog';
+import { useCreditLines, useReservedAmount } from './api/credit-line-selector';
+
+type Props = {
+  /** The active company's CRM client number (the header's company, spec 1 §2.3); null: none chosen. */
+  clientNumber: string | null;
+  /** The line the list is filtered by ('' for all). */
+  value: string;
+  onChange: (creditLine: string) => void;
+};
+
+/** The balance shown: the chosen line, or the only line when there is one (spec 3 §5 "a single line is preselected"). */
+const shownLine = (lines: readonly ExternalCreditLine[], value: string) =>
+  lines.find((l) => l.lineaCredito === value) ?? (lines.length === 1 ? lines[0]! : null);
+
+function AvailableBalance({ line }: { line: ExternalCreditLine | null }) {
+  const reserved = useReservedAmount(line?.lineaCredito ?? null);
+  let figure: ReactNode;
+  if (!line) figure = <Typography color="text.secondary">{PROVISION_LIST_MESSAGES.chooseCreditLine}</Typography>;
+  else if (reserved.isPending) figure = <Skeleton width={140} height={32} />;
+  else if (reserved.isError) figure = <Typography color="error">{errorResult(reserved.error).message}</Typography>;
+  else {
+    // montoRestante − reserved, never below 0, exact cents (spec 3 §5; the domain's provision-balance).
+    const available = lineAvailable(Money.of(line.montoRestante), Money.of(reserved.data));
+    figure = (
+      <Typography variant="h6" component="p" data-testid="available-balance">
+        ${available.format()}
+      </Typography>
+    );
+  }
+  return (
+    <Box aria-live="polite">
+      <Typography variant="caption" color="text.secondary" component="p">
+        Saldo disponible{line ? ` · ${line.lineaCredito}` : ''}
+      </Typography>
+      {figure}
+    </Box>
+  );
+}
+
+/**
+ * The dealer roles' credit-line selector (spec 3 §2 "Dealer roles see a credit line selector with the available
+ * balance"): the active company's lines from the CRM; choosing one also filters the list by `creditLine`.
+ */
+export function CreditLineSelector({ clientNumber, value, onChange }: Props) {
+  const id = useId();
+  const lines = useCreditLines(clientNumber);
+  const options = lines.data ?? [];
+  // A line from an old URL that the company no longer has is still shown as chosen, so the filter is visible.
+  const known = value === '' || options.some((l) => l.lineaCredito === value);
+
+  return (
+    <Paper
+      sx={{ p: 2, mb: 2, border: 1, borderColor: 'divider', display: 'flex', flexWrap: 'wrap', gap: 3 }}
+      component="section"
+      aria-label="Línea de crédito"
+    >
+      <FormControl size="small" sx={{ minWidth: 280 }} disabled={!lines.isSuccess}>
+        {/* 'Todas las líneas' is a value shown in the field: the label stays up, as over any filled field. */}
+        <InputLabel id={`${id}-label`} shrink>
+          Línea de crédito
+        </InputLabel>
+        <Select
+          notched
+          labelId={`${id}-label`}
+          label="Línea de crédito"
+          value={value}
+          displayEmpty
+          onChange={(e) => onChange(e.target.value)}
+          renderValue={(selected) => (selected === '' ? PROVISION_LIST_MESSAGES.allCreditLines : selected)}
+        >
+          <MenuItem value="">{PROVISION_LIST_MESSAGES.allCreditLines}</MenuItem>
+          {options.map((line) => (
+            <MenuItem key={line.lineaCredito} value={line.lineaCredito}>
+              {line.lineaCredito} · {lineTypeLabel(Number(line.tipoDispLinea))}
+            </MenuItem>
+          ))}
+          {!known && <MenuItem value={value}>{value}</MenuItem>}
+        </Select>
+      </FormControl>
+      {lines.isError ? (
+        <Alert severity="error" sx={{ flex: 1 }}>
+          {errorResult(lines.error).message}
+        </Alert>
+      ) : (
+        <AvailableBalance line={shownLine(options, value)} />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useController, type Control } from 'react-hook-form';
+import Autocomplete from '@mui/material/Autocomplete';
+import MuiTextField from '@mui/material/TextField';
+import {
+  PROVISION_LIST_MESSAGES,
+  USER_TYPE,
+  isDealer,
+  type CompanyUserAgencies,
+  type UserType,
+} from '@planpiso/domain';
+import type { ProvisionFilter } from './api/provisions-list';
+import { useCompanyPeople, useUserName, useUserSearch } from './api/provisions-list-lookups';
+
+type Values = Record<ProvisionFilter, string>;
+export type PickerOption = { value: string; label: string };
+
+type PickerProps = {
+  control: Control<Values>;
+  name: ProvisionFilter;
+  label: string;
+  options: readonly PickerOption[];
+  loading?: boolean;
+  /** The chosen value's label when it is not among the options (a URL naming someone the search has not loaded). */
+  chosenLabel?: string;
+  /** A searched look-up: the typed text asks the server; without it the options are filtered as typed. */
+  onSearch?: (text: string) => void;
+  /** What the open list says when it has nothing to offer (default 'Sin resultados'). */
+  emptyText?: string;
+};
+
+/** A searched picker bound to a filter: it stores the id, shows the name, and types to narrow (decision 025). */
+function PickerField({ control, name, label, options, loading, chosenLabel, onSearch, emptyText }: PickerProps) {
+  const { field } = useController({ control, name });
+  const chosen =
+    field.value === ''
+      ? null
+      : (options.find((o) => o.value === field.value) ?? { value: field.value, label: chosenLabel ?? field.value });
+  return (
+    <Autocomplete<PickerOption>
+      size="small"
+      options={options as PickerOption[]}
+      value={chosen}
+      loading={loading}
+      onChange={(_e, option) => field.onChange(option?.value ?? '')}
+      onInputChange={onSearch ? (_e, text, reason) => reason === 'input' && onSearch(text) : undefined}
+      filterOptions={onSearch ? (all) => all : undefined}
+      isOptionEqualToValue={(a, b) => a.value === b.value}
+      getOptionLabel={(o) => o.label}
+      noOptionsText={emptyText ?? PROVISION_LIST_MESSAGES.noResults}
+      loadingText={PROVISION_LIST_MESSAGES.searching}
+      renderInput={(params) => <MuiTextField {...params} label={label} name={name} />}
+    />
+  );
+}
+
+const fullName = (p: Pick<CompanyUserAgencies, 'firstname' | 'lastname'>) => `${p.firstname} ${p.lastname}`;
+
+/**
+ * The dealer's people and branches, from the active company (GET /companies/{id}/users-agencies): its operators
+ * (type 5) and the user's own branches (spec 3 §6 "Agencies offered are limited to those assigned to the user"); a
+ * legal representative assigned to no branch gets every branch of the company.
+ */
+function useDealerOptions(userId: number, companyId: number | null) {
+  const people = useCompanyPeople(companyId);
+  const rows = people.data ?? [];
+  const me = rows.find((p) => p.id === userId);
+  const branches = new Map<number, string>();
+  for (const agency of me?.agencies.length ? me.agencies : rows.flatMap((p) => p.agencies))
+    branches.set(agency.id, agency.name);
+  return {
+    loading: people.isFetching,
+    branches: [...branches].map(([id, name]) => ({ value: String(id), label: name })),
+    operators: rows
+      .filter((p) => p.type === USER_TYPE.AGENCY_OPERATOR)
+      .map((p) => ({ value: String(p.id), label: fullName(p) })),
+  };
+}
+
+type Viewer = { id: number; type: UserType; companyId: number | null };
+
+/** Branch (dealer roles, spec 3 §2). */
+export function BranchPicker({ control, viewer }: { control: Control<Values>; viewer: Viewer }) {
+  const { branches, loading } = useDealerOptions(viewer.id, viewer.companyId);
+  return <PickerField control={control} name="agency" label="Sucursal" options={branches} loading={loading} />;
+}
+
+/** The lender's operator search: the users in its scope whose name holds the text, dealer operators only. */
+function LenderOperatorPicker({ control }: { control: Control<Values> }) {
+  const [text, setText] = useState('');
+  // A searched look-up (decision 025): nothing is asked until a name is typed.
+  const users = useUserSearch(text.trim(), text.trim() !== '');
+  const chosen = useController({ control, name: 'registerBy' }).field.value;
+  const name = useUserName(chosen ? Number(chosen) : null);
+  const options = (users.data ?? [])
+    .filter((u) => u.type === USER_TYPE.AGENCY_OPERATOR)
+    .map((u) => ({ value: String(u.id), label: `${u.firstname} ${u.lastname}` }));
+  return (
+    <PickerField
+      control={control}
+      name="registerBy"
+      label="Operador"
+      options={options}
+      loading={users.isFetching}
+      chosenLabel={name.data}
+      onSearch={setText}
+      emptyText={text.trim() === '' ? PROVISION_LIST_MESSAGES.typeToSearch : undefined}
+    />
+  );
+}
+
+function DealerOperatorPicker({ control, viewer }: { control: Control<Values>; viewer: Viewer }) {
+  const { operators, loading } = useDealerOptions(viewer.id, viewer.companyId);
+  return <PickerField control={control} name="registerBy" label="Operador" options={operators} loading={loading} />;
+}
+
+/** Operator (registerBy, under more filters, spec 3 §2): the company's operators for a dealer, a search otherwise. */
+export function OperatorPicker({ control, viewer }: { control: Control<Values>; viewer: Viewer }) {
+  return isDealer(viewer.type) ? (
+    <DealerOperatorPicker control={control} viewer={viewer} />
+  ) : (
+    <LenderOperatorPicker control={control} />
+  );
+}

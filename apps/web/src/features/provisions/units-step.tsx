@@ -1,0 +1,278 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddCircleOutline from '@mui/icons-material/AddCircleOutlined';
+import AttachFile from '@mui/icons-material/AttachFile';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import WarningAmber from '@mui/icons-material/WarningAmber';
+import {
+  MESSAGES,
+  PAGE_SIZES,
+  PROVISION_WIZARD_MESSAGES as M,
+  Money,
+  lineTypeLabel,
+  stepBalances,
+  termLabel,
+  type ExternalCreditLine,
+  type StepLine,
+} from '@planpiso/domain';
+import { ApiError } from '../../lib/api-client';
+import { EvidenceDialog } from './evidence-dialog';
+import {
+  removeUnit,
+  setUnitEvidences,
+  tickAll,
+  tickUnit,
+  withManualUnit,
+  type WizardState,
+} from './provision-wizard-state';
+import { UnitDialog } from './unit-dialog';
+
+type Props = {
+  state: WizardState;
+  onState: (state: WizardState) => void;
+  lines: readonly ExternalCreditLine[] | undefined;
+  linesError: unknown;
+  line: StepLine | null;
+  onLine: (lineId: string | null) => void;
+  /** A refusal to show in the result dialog ('Seleccione la línea de crédito', a 0 balance). */
+  onMessage: (message: string) => void;
+  readOnly?: boolean;
+};
+
+/** 'Ocurrió un error API externa. ConfiguracionClientesDispLinea 10001: …' (spec 3 §8). */
+const linesErrorText = (error: unknown) =>
+  error instanceof ApiError ? [error.message, error.detail].filter(Boolean).join('. ') : MESSAGES.loadError;
+
+/**
+ * Step 3, 'Unidades' (spec 3 §2, §5): the credit line (a single one preselected) and its term (the longest by
+ * default), available balance, total and remaining, and the units with their ticks — only the ticked ones are
+ * sent. Every rule comes from the domain's provision-balance through provision-wizard-state.
+ */
+export function UnitsStep({ state, onState, lines, linesError, line, onLine, onMessage, readOnly }: Props) {
+  const [adding, setAdding] = useState(false);
+  const [evidenceOf, setEvidenceOf] = useState<string | null>(null);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+
+  const balances = stepBalances({ line, includeAll: state.includeAll, units: state.units });
+  const chosen = lines?.find((l) => l.lineaCredito === state.creditLine);
+  const terms = chosen?.terms ?? (state.deadlines ? [state.deadlines] : []);
+  const ticked = state.units.filter((u) => u.checked).length;
+  const visible = state.units.slice(page * pageSize, (page + 1) * pageSize);
+
+  const tick = (key: string, checked: boolean) => {
+    const result = tickUnit(state, key, checked, line);
+    if (result.message) onMessage(result.message);
+    else onState(result.state);
+  };
+  const tickEvery = (checked: boolean) => {
+    const result = tickAll(state, checked, line);
+    onState(result.state);
+    if (result.message) onMessage(result.message);
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2.5 }}>
+      {linesError ? <Alert severity="error">{linesErrorText(linesError)}</Alert> : null}
+      {lines && lines.length === 0 && <Alert severity="info">{M.noCreditLines}</Alert>}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+        <TextField
+          select
+          label="Línea de crédito"
+          value={lines?.some((l) => l.lineaCredito === state.creditLine) ? state.creditLine : ''}
+          onChange={(e) => onLine(e.target.value || null)}
+          disabled={readOnly || !lines?.length}
+          required
+        >
+          {(lines ?? []).map((l) => (
+            <MenuItem key={l.lineaCredito} value={l.lineaCredito}>
+              {`${l.lineaCredito} · ${lineTypeLabel(Number(l.tipoDispLinea))}`}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Plazo"
+          value={state.deadlines && terms.includes(state.deadlines) ? state.deadlines : ''}
+          onChange={(e) => onState({ ...state, deadlines: Number(e.target.value) || null })}
+          disabled={readOnly || terms.length === 0}
+          required
+        >
+          {terms.map((months) => (
+            <MenuItem key={months} value={months}>
+              {termLabel(months)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}
+      >
+        <Figure label="Saldo disponible" value={balances.available} />
+        <Figure label="Total" value={balances.total} />
+        <Figure label="Saldo restante" value={balances.remaining} negative={balances.remaining.isNegative()} />
+      </Box>
+      {balances.message && <Alert severity="error">{balances.message}</Alert>}
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2 }}>
+        <Typography variant="body2" color="text.secondary">
+          {`${ticked} de ${state.units.length} unidades seleccionadas`}
+        </Typography>
+        {!readOnly && (
+          <Button variant="outlined" startIcon={<AddCircleOutline />} onClick={() => setAdding(true)}>
+            Agregar unidad
+          </Button>
+        )}
+      </Box>
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label="Unidades">
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={state.units.length > 0 && ticked === state.units.length}
+                  indeterminate={ticked > 0 && ticked < state.units.length}
+                  onChange={(e) => tickEvery(e.target.checked)}
+                  disabled={readOnly || state.units.length === 0}
+                  slotProps={{ input: { 'aria-label': 'Incluir todas' } }}
+                />
+              </TableCell>
+              <TableCell>VIN</TableCell>
+              <TableCell>Marca</TableCell>
+              <TableCell>Modelo</TableCell>
+              <TableCell>Descripción</TableCell>
+              <TableCell>Color</TableCell>
+              <TableCell align="right">Monto</TableCell>
+              <TableCell align="center">Evidencias</TableCell>
+              {!readOnly && <TableCell align="right">Acciones</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {state.units.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={9}>
+                  <Typography variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                    {M.noUnits}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {visible.map((unit) => (
+              <TableRow key={unit.key} hover selected={unit.checked}>
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={unit.checked}
+                    onChange={(e) => tick(unit.key, e.target.checked)}
+                    disabled={readOnly}
+                    slotProps={{ input: { 'aria-label': `Incluir ${unit.vinNumber}` } }}
+                  />
+                </TableCell>
+                <TableCell>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, fontFamily: 'monospace' }}>
+                    {unit.vinNumber}
+                    {unit.source === 'review' && <Chip size="small" color="info" label={M.underReview} />}
+                  </Box>
+                  {unit.warnings.map((warning) => (
+                    <Typography
+                      key={warning}
+                      variant="caption"
+                      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'warning.dark' }}
+                    >
+                      <WarningAmber sx={{ fontSize: 14 }} />
+                      {warning}
+                    </Typography>
+                  ))}
+                </TableCell>
+                <TableCell>{unit.brandName}</TableCell>
+                <TableCell>{unit.model}</TableCell>
+                <TableCell>{unit.description}</TableCell>
+                <TableCell>{unit.color}</TableCell>
+                <TableCell align="right">{Money.of(unit.amount).format()}</TableCell>
+                <TableCell align="center">
+                  <Button
+                    size="small"
+                    startIcon={<AttachFile fontSize="small" />}
+                    onClick={() => setEvidenceOf(unit.key)}
+                    aria-label={`Evidencias de ${unit.vinNumber}`}
+                    disabled={readOnly}
+                  >
+                    {unit.evidences.length}
+                  </Button>
+                </TableCell>
+                {!readOnly && (
+                  <TableCell align="right">
+                    <IconButton
+                      size="small"
+                      aria-label={`Quitar ${unit.vinNumber}`}
+                      onClick={() => onState(removeUnit(state, unit.key))}
+                    >
+                      <DeleteOutline fontSize="small" />
+                    </IconButton>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {state.units.length > PAGE_SIZES[0] && (
+          <TablePagination
+            component="div"
+            count={state.units.length}
+            page={Math.min(page, Math.max(0, Math.ceil(state.units.length / pageSize) - 1))}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={[...PAGE_SIZES]}
+            onPageChange={(_e, next) => setPage(next)}
+            onRowsPerPageChange={(e) => {
+              setPageSize(Number(e.target.value));
+              setPage(0);
+            }}
+            labelRowsPerPage="Filas por página"
+            labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
+          />
+        )}
+      </TableContainer>
+      <UnitDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onAdd={(draft) => onState(withManualUnit(state, draft, line))}
+      />
+      <EvidenceDialog
+        unit={state.units.find((u) => u.key === evidenceOf) ?? null}
+        onClose={() => setEvidenceOf(null)}
+        onChange={(key, evidences) => onState(setUnitEvidences(state, key, evidences))}
+      />
+    </Box>
+  );
+}
+
+function Figure({ label, value, negative }: { label: string; value: Money; negative?: boolean }) {
+  return (
+    <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, py: 1.5 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography
+        component="dd"
+        sx={{ m: 0, fontSize: 20, fontWeight: 600, color: negative ? 'error.main' : undefined }}
+      >
+        {`$${value.format()}`}
+      </Typography>
+    </Box>
+  );
+}
