@@ -20,9 +20,10 @@ import { crmInsertions, provisionUnits, provisions } from './schema/financing';
 // to them as already financed. Idempotent: each provision is found by its description.
 //
 // Room left for a new user (the CRM simulator's montoRestante less what these hold, statuses 1–7 and the units of
-// 8 not in the CRM yet): LC-10001-01 (Nuevos) 3,467,000.00 − 712,400.00 (3) − 662,300.00 (8) = 2,092,300.00, of
-// which the units under review take 1,488,100.00 if drawn again; LC-10001-02 (Seminuevos) 1,645,795.00 −
-// 448,850.00 (1) − 279,400.00 (2) = 917,545.00. Keep it so when adding one.
+// 8 not in the CRM yet): LC-10001-01 (Nuevos) 3,467,000.00 − 662,300.00 (8) = 2,804,700.00, so the sample
+// docs/samples/disposicion-ejemplo.csv (five new units, 2,406,400.00) is saved whole, or the units under review
+// (1,488,100.00) can be drawn again; LC-10001-02 (Seminuevos) 1,645,795.00 − 164,250.00 (1) − 279,400.00 (2) −
+// 712,400.00 (3) = 489,745.00. Keep it so when adding one.
 
 type Place = { accountId: number; companyId: number; agencyId: number; registerBy: number; legalId: number };
 
@@ -47,7 +48,7 @@ const DEMO_PROVISIONS: DemoProvision[] = [
     description: `${SEED_TAG}: borrador por enviar`,
     status: 1,
     creditLine: 'LC-10001-02',
-    vins: [DEMO_SEED_VEHICLES[7]!.vin, DEMO_SEED_VEHICLES[8]!.vin],
+    vins: [DEMO_SEED_VEHICLES[8]!.vin],
   },
   {
     description: `${SEED_TAG}: enviada a validar`,
@@ -58,7 +59,8 @@ const DEMO_PROVISIONS: DemoProvision[] = [
   {
     description: `${SEED_TAG}: unidades en validación`,
     status: 3,
-    creditLine: 'LC-10001-01',
+    // Used units, on the Seminuevos line: the Nuevos line keeps room for docs/samples/disposicion-ejemplo.csv.
+    creditLine: 'LC-10001-02',
     vins: [FAILING_VINS.repuve[0]!, DEMO_SEED_VEHICLES[5]!.vin, FAILING_VINS.transUnion[0]!],
   },
   {
