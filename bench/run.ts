@@ -21,6 +21,7 @@ import { countUsers, LARGE, openLargeServer, type LargeServer } from './large-db
 import { runLighthouse, type LighthouseScores } from './lighthouse';
 import { CONNECTIONS, DURATION_SECONDS, loadTest, WARMUP_SECONDS, type LoadResult } from './load';
 import { measureMenuClick } from './menu-click';
+import { provisionRows, runProvisionsBench, type ProvisionsBench } from './provisions';
 import { measureSignInBytes, SIGN_IN_JS_BUDGET_KIB, type SignInBytes } from './sign-in-bytes';
 
 /** The list endpoints of issue 15, by the permission table's key; who may call each comes from that table. */
@@ -117,6 +118,7 @@ let signInBytes: SignInBytes | undefined;
 let lighthouse: LighthouseScores[] = [];
 let menuClick: { samplesMs: number[]; medianMs: number } | undefined;
 let peakRssBytes: number | null = null;
+let provisionsBench: ProvisionsBench | undefined;
 const problems: string[] = [];
 
 async function step<T>(name: string, work: () => Promise<T>): Promise<T | undefined> {
@@ -161,6 +163,9 @@ try {
       });
     }
   }
+
+  // Issue 16's rows (bench/provisions.ts): the CSV in Chromium, a 1,000-unit create, the provisions list.
+  provisionsBench = await runProvisionsBench({ baseUrl, databaseUrl: server.url, sessions, step });
 
   if (wants('floor'))
     await step('floor: node:http + pg with the SQL of GET /api/users (type 1)', async () => {
@@ -231,6 +236,7 @@ if (usersSuper) {
     usersSuper.requests > 0 && usersSuper.p99Ms <= TARGETS.usersP99Ms,
   );
 }
+if (provisionsBench) for (const r of provisionRows(provisionsBench)) row(r.metric, r.value, r.target, r.pass);
 if (peakRssBytes !== null) row('API peak RSS (VmHWM)', `${fmt(peakRssBytes / 1024 / 1024, 0)} MiB`);
 if (signInBytes) {
   const jsKiB = signInBytes.jsBytes / 1024;
@@ -317,6 +323,7 @@ writeFileSync(
       signInBytes: signInBytes ?? null,
       lighthouse,
       menuClick: menuClick ?? null,
+      provisions: provisionsBench ?? null,
       table: rows.map((r) => ({ ...r, verdict: verdict(r.pass) })),
       problems,
     },

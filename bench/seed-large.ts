@@ -12,6 +12,7 @@ import { runMigrations } from '../apps/api/src/db/migrate';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../apps/api/src/db/seed';
 import { hashPassword } from '../apps/api/src/modules/identity/passwords';
 import { countUsers, createLargeDatabase, databaseExists, dropLargeDatabase, LARGE, openLargeServer } from './large-db';
+import { loadProvisions } from './seed-provisions';
 
 /** Client numbers beyond the CRM simulator's (10001–10007), like the CRM's numeroCliente. */
 const FIRST_CLIENT_NUMBER = 20_001;
@@ -445,9 +446,26 @@ async function load(url: string): Promise<Record<string, number>> {
       })(),
       { returningIds: false },
     );
+
+    // Provisions and their units (issue 16, bench/seed-provisions.ts), with a generator of their own.
+    const demoCompany = await client.query<{ company_id: number }>('select company_id from users where id = $1', [
+      demo.agent.id,
+    ]);
+    const provisionsStarted = performance.now();
+    await loadProvisions(client, copy, { demoCompanyId: demoCompany.rows[0]!.company_id, random: random(16) });
+    console.log(`  (provisions and units loaded in ${((performance.now() - provisionsStarted) / 1000).toFixed(1)} s)`);
     await client.query('commit');
 
-    for (const table of ['accounts', 'companies', 'agencies', 'users', 'roles', 'notifications']) {
+    for (const table of [
+      'accounts',
+      'companies',
+      'agencies',
+      'users',
+      'roles',
+      'notifications',
+      'provisions',
+      'provision_units',
+    ]) {
       counts[table] = (await client.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n;
     }
     await client.query('vacuum analyze');

@@ -1,14 +1,29 @@
 import { and, eq } from 'drizzle-orm';
-import { CREDIT_LINES, CRM_REJECTIONS, FAILING_VINS, NEW_VEHICLES, vehicleByVin } from '@planpiso/simulators/fixtures';
+import {
+  CREDIT_LINES,
+  CRM_REJECTIONS,
+  DEMO_SEED_VEHICLES,
+  FAILING_VINS,
+  vehicleByVin,
+} from '@planpiso/simulators/fixtures';
 import { Money } from '@planpiso/domain';
 import type { Tx } from './client';
 import { crmInsertions, provisionUnits, provisions } from './schema/financing';
 
-// Demo provisions of Autos del Norte (the CRM's client 10001), one per situation a screen shows: units waiting
-// for the lender's validation (the periodic REPUVE/TransUnion/AX checks), and an authorised provision whose units
-// the CRM did not take (the credit failures: one the CRM refuses, one that goes in on Reintentar), and a rejected
-// provision whose units wait, under review, for the dealer operator (/unidades). Every VIN is a
-// CRM fixture, so the simulators answer for them. Idempotent: each provision is found by its description.
+// Demo provisions of Autos del Norte (the CRM's client 10001), one per situation a screen shows: a draft the demo
+// agency user can still edit and send (1), one sent to validation (2), units waiting for the lender's validation
+// (3, the periodic REPUVE/TransUnion/AX checks), an authorised provision whose units the CRM did not take (8, the
+// credit failures: one the CRM refuses, one that goes in on Reintentar), a rejected provision whose units wait, under
+// review, for the dealer operator (9, /unidades), a cancelled one (11), and a year of released ones (10). Every VIN
+// is a CRM fixture, so the simulators answer for them; the good ones are DEMO_SEED_VEHICLES, never NEW_VEHICLES,
+// which the tests and the sample CSVs (docs/samples) upload — a VIN held here by an open provision would be refused
+// to them as already financed. Idempotent: each provision is found by its description.
+//
+// Room left for a new user (the CRM simulator's montoRestante less what these hold, statuses 1–7 and the units of
+// 8 not in the CRM yet): LC-10001-01 (Nuevos) 3,467,000.00 − 662,300.00 (8) = 2,804,700.00, so the sample
+// docs/samples/disposicion-ejemplo.csv (five new units, 2,406,400.00) is saved whole, or the units under review
+// (1,488,100.00) can be drawn again; LC-10001-02 (Seminuevos) 1,645,795.00 − 164,250.00 (1) − 279,400.00 (2) −
+// 712,400.00 (3) = 489,745.00. Keep it so when adding one.
 
 type Place = { accountId: number; companyId: number; agencyId: number; registerBy: number; legalId: number };
 
@@ -30,16 +45,29 @@ const OUTAGE =
 
 const DEMO_PROVISIONS: DemoProvision[] = [
   {
+    description: `${SEED_TAG}: borrador por enviar`,
+    status: 1,
+    creditLine: 'LC-10001-02',
+    vins: [DEMO_SEED_VEHICLES[8]!.vin],
+  },
+  {
+    description: `${SEED_TAG}: enviada a validar`,
+    status: 2,
+    creditLine: 'LC-10001-02',
+    vins: [DEMO_SEED_VEHICLES[9]!.vin],
+  },
+  {
     description: `${SEED_TAG}: unidades en validación`,
     status: 3,
-    creditLine: 'LC-10001-01',
-    vins: [FAILING_VINS.repuve[0]!, NEW_VEHICLES[20]!.vin, FAILING_VINS.transUnion[0]!],
+    // Used units, on the Seminuevos line: the Nuevos line keeps room for docs/samples/disposicion-ejemplo.csv.
+    creditLine: 'LC-10001-02',
+    vins: [FAILING_VINS.repuve[0]!, DEMO_SEED_VEHICLES[5]!.vin, FAILING_VINS.transUnion[0]!],
   },
   {
     description: `${SEED_TAG}: autorizada, con créditos por insertar`,
     status: 8,
     creditLine: 'LC-10001-01',
-    vins: [FAILING_VINS.crmInsertion[0]!, NEW_VEHICLES[21]!.vin],
+    vins: [FAILING_VINS.crmInsertion[0]!, DEMO_SEED_VEHICLES[6]!.vin],
     insertion: { status: 'failed', lastError: (vin) => CRM_REJECTIONS[vin] ?? OUTAGE },
   },
   {
@@ -47,7 +75,12 @@ const DEMO_PROVISIONS: DemoProvision[] = [
     description: `${SEED_TAG}: rechazada, unidades en revisión`,
     status: 9,
     creditLine: 'LC-10001-01',
-    vins: [NEW_VEHICLES[22]!.vin, NEW_VEHICLES[23]!.vin, NEW_VEHICLES[14]!.vin, NEW_VEHICLES[15]!.vin],
+    vins: [
+      DEMO_SEED_VEHICLES[2]!.vin,
+      DEMO_SEED_VEHICLES[3]!.vin,
+      DEMO_SEED_VEHICLES[4]!.vin,
+      DEMO_SEED_VEHICLES[10]!.vin,
+    ],
     review: {
       comments: [
         'La factura no corresponde al VIN',
@@ -56,6 +89,12 @@ const DEMO_PROVISIONS: DemoProvision[] = [
         'Adjunte el comprobante de pago de tenencia',
       ],
     },
+  },
+  {
+    description: `${SEED_TAG}: cancelada`,
+    status: 11,
+    creditLine: 'LC-10001-01',
+    vins: [DEMO_SEED_VEHICLES[0]!.vin, DEMO_SEED_VEHICLES[1]!.vin],
   },
 ];
 
@@ -130,7 +169,7 @@ export async function seedFinancingDemo(tx: Tx, place: Place): Promise<void> {
         description: demo.description,
         total: total.toDecimalString(),
         registerBy: place.registerBy,
-        approvedDate: demo.status >= 8 ? new Date().toISOString().slice(0, 10) : null,
+        approvedDate: demo.status === 8 ? new Date().toISOString().slice(0, 10) : null,
       })
       .returning({ id: provisions.id });
     const units = await tx
@@ -148,8 +187,9 @@ export async function seedFinancingDemo(tx: Tx, place: Place): Promise<void> {
           insideColor: cut(vehicle.colorInterior, 70),
           motorNumber: cut(vehicle.motor, 25),
           amount: Money.of(vehicle.valorFactura).toDecimalString(),
-          reviewAf: demo.status >= 4,
-          status: demo.review ? 2 : demo.status >= 4 ? 1 : 0,
+          // The lender reviewed them from status 4 on; a cancelled provision's were never reviewed.
+          reviewAf: demo.status >= 4 && demo.status !== 11,
+          status: demo.review ? 2 : demo.status >= 4 && demo.status !== 11 ? 1 : 0,
           comment: demo.review?.comments[index % demo.review.comments.length] ?? '',
           inReview: demo.review !== undefined,
           reviewBy: demo.review ? place.registerBy : null,

@@ -81,6 +81,11 @@ export const provisions = pgTable(
     index('provisions_list_agency_idx')
       .on(t.agencyId, t.createdAt, t.id)
       .where(sql`not ${t.isArchived}`),
+    // The lender's count (statuses 3–10 of the accounts it reaches, a page's total) read from the index alone: with
+    // the status only in the table, the type 3 count fetched every row of its accounts (docs/queries/provisions.md).
+    index('provisions_list_account_status_idx')
+      .on(t.accountId, t.status)
+      .where(sql`not ${t.isArchived}`),
     index('provisions_manual_folio_idx')
       .on(t.manualFolio)
       .where(sql`${t.useManualFolio}`),

@@ -1,0 +1,1 @@
+CREATE INDEX "provisions_list_account_status_idx" ON "provisions" USING btree ("account_id","status") WHERE not "provisions"."is_archived";
