@@ -233,13 +233,15 @@ export type CaughtMail = { id: string; from: string; to: string[]; subject: stri
  * still a forgot-password request whose code is not made yet (decision 022).
  */
 async function queuedMail(db: Db, to: string): Promise<number> {
+  // Two statements: PostgreSQL resolves every table of a statement before running it, so a CASE cannot skip a
+  // pgboss.job that does not exist yet (no job was ever queued in this database).
+  const exists = await db.execute<{ present: boolean }>(sql`select to_regclass('pgboss.job') is not null as present`);
+  if (!exists.rows[0]!.present) return 0;
   const result = await db.execute<{ n: number }>(sql`
-    select case when to_regclass('pgboss.job') is null then 0 else (
-      select count(*)::int from pgboss.job
-      where state in ('created', 'retry', 'active') and (
-        (name = ${sendMail.name} and lower(data->>'to') = lower(${to}))
-        or (name = ${passwordResetCode.name} and lower(data->>'email') = lower(${to})))
-    ) end as n`);
+    select count(*)::int as n from pgboss.job
+    where state in ('created', 'retry', 'active') and (
+      (name = ${sendMail.name} and lower(data->>'to') = lower(${to}))
+      or (name = ${passwordResetCode.name} and lower(data->>'email') = lower(${to})))`);
   return result.rows[0]!.n;
 }
 
