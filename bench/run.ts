@@ -5,7 +5,7 @@
 //  - the API's peak RSS; the sign-in page's bytes as sent; Lighthouse mobile and desktop; menu click → rows.
 // Targets print PASS/FAIL; the exit code is 1 when one fails. Loopback only, each load bounded in time.
 // Environment: BENCH_DURATION (s per endpoint, default 15), BENCH_WARMUP (s, default 3), BENCH_ONLY (some of
-// lists,floor,bytes,menu,lighthouse), BENCH_LOG_LEVEL (the API's, default info as `npm start`), CHROMIUM_PATH,
+// lists,floor,bytes,menu,lighthouse), BENCH_LISTS (some of the lists by name, e.g. `users`), BENCH_LOG_LEVEL (the API's, default info as `npm start`), CHROMIUM_PATH,
 // DATABASE_URL_LARGE (a server of your own instead of the embedded one in data/pg-large).
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -63,6 +63,8 @@ const TARGETS = {
 
 /** BENCH_ONLY=lists,floor,bytes,menu,lighthouse runs only those parts (to try one part of the harness). */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+/** BENCH_LISTS=users,roles runs only those lists (by LISTS' names). */
+const onlyLists = process.env.BENCH_LISTS?.split(',').map((name) => name.trim());
 const wants = (part: 'lists' | 'floor' | 'bytes' | 'menu' | 'lighthouse') => !only || only.includes(part);
 
 type Row = { metric: string; value: string; target: string; pass: boolean | null };
@@ -149,7 +151,7 @@ try {
   const sessions = new Map<UserType, { token: string; userId: number; email: string }>();
   for (const demo of DEMO_USERS) sessions.set(demo.type, { ...(await signIn(baseUrl, demo.email)), email: demo.email });
 
-  for (const list of wants('lists') ? LISTS : []) {
+  for (const list of wants('lists') ? LISTS.filter((l) => !onlyLists || onlyLists.includes(l.name)) : []) {
     for (const type of typesOf(list.operation)) {
       const session = sessions.get(type)!;
       const url = `${baseUrl}${list.path(session.userId)}`;
