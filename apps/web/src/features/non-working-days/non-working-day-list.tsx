@@ -48,6 +48,7 @@ export function NonWorkingDayListPage() {
         columns={columns}
         rows={days.data?.items}
         total={days.data?.total}
+        totalIsEstimate={days.data?.totalIsEstimate}
         loading={days.isFetching}
         error={days.isError}
         onRetry={() => void days.refetch()}

@@ -84,6 +84,7 @@ function NotificationList({ userId }: { userId: number }) {
         columns={columns}
         rows={notifications.data?.items}
         total={notifications.data?.total}
+        totalIsEstimate={notifications.data?.totalIsEstimate}
         loading={notifications.isFetching}
         error={notifications.isError}
         onRetry={() => void notifications.refetch()}

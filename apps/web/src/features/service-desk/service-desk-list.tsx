@@ -77,6 +77,7 @@ export function ServiceDeskListPage() {
         columns={columns}
         rows={emails.data?.items}
         total={emails.data?.total}
+        totalIsEstimate={emails.data?.totalIsEstimate}
         loading={emails.isFetching}
         error={emails.isError}
         onRetry={() => void emails.refetch()}

@@ -5,7 +5,7 @@ import type { ListQuery } from '../../../components/use-url-list-state';
 
 export const NON_WORKING_DAY_FILTERS = [] as const;
 export type NonWorkingDayFilter = (typeof NON_WORKING_DAY_FILTERS)[number];
-export type NonWorkingDayPage = { items: NonWorkingDayResponse[]; total: number };
+export type NonWorkingDayPage = { items: NonWorkingDayResponse[]; total: number; totalIsEstimate?: true };
 
 export const nonWorkingDayKeys = {
   lists: ['non-working-days', 'list'] as const,

@@ -6,7 +6,7 @@ import type { ListQuery } from '../../../components/use-url-list-state';
 
 export const NOTIFICATION_FILTERS = ['type', 'from', 'to'] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
-export type NotificationPage = { items: NotificationResponse[]; total: number };
+export type NotificationPage = { items: NotificationResponse[]; total: number; totalIsEstimate?: true };
 
 /** GET /api/users/{id}/notifications (spec 1 §7): the caller's own, newest first by default. */
 export async function getNotifications(

@@ -5,7 +5,7 @@ import type { ListQuery } from '../../../components/use-url-list-state';
 
 export const SERVICE_DESK_FILTERS = ['email'] as const;
 export type ServiceDeskFilter = (typeof SERVICE_DESK_FILTERS)[number];
-export type ServiceDeskPage = { items: ServiceDeskEmailResponse[]; total: number };
+export type ServiceDeskPage = { items: ServiceDeskEmailResponse[]; total: number; totalIsEstimate?: true };
 
 export const serviceDeskKeys = {
   lists: ['service-desk', 'list'] as const,
