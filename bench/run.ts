@@ -5,8 +5,9 @@
 //  - the API's peak RSS; the sign-in page's bytes as sent; Lighthouse mobile and desktop; menu click → rows.
 // Targets print PASS/FAIL; the exit code is 1 when one fails. Loopback only, each load bounded in time.
 // Environment: BENCH_DURATION (s per endpoint, default 15), BENCH_WARMUP (s, default 3), BENCH_ONLY (some of
-// lists,floor,bytes,menu,lighthouse), BENCH_LISTS (some of the lists by name, e.g. `users`), BENCH_LOG_LEVEL (the API's, default info as `npm start`), CHROMIUM_PATH,
-// DATABASE_URL_LARGE (a server of your own instead of the embedded one in data/pg-large).
+// lists,floor,bytes,menu,lighthouse), BENCH_LISTS (some lists by name, e.g. `users`), BENCH_TYPES (some user types,
+// e.g. `1`), BENCH_NODE_ARGS (the API's extra node flags, e.g. --cpu-prof), BENCH_LOG_LEVEL (the API's, default
+// info as `npm start`), CHROMIUM_PATH, DATABASE_URL_LARGE (a server of your own instead of data/pg-large).
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -65,6 +66,7 @@ const TARGETS = {
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 /** BENCH_LISTS=users,roles runs only those lists (by LISTS' names). */
 const onlyLists = process.env.BENCH_LISTS?.split(',').map((name) => name.trim());
+const onlyTypes = process.env.BENCH_TYPES?.split(',').map(Number);
 const wants = (part: 'lists' | 'floor' | 'bytes' | 'menu' | 'lighthouse') => !only || only.includes(part);
 
 type Row = { metric: string; value: string; target: string; pass: boolean | null };
@@ -152,7 +154,7 @@ try {
   for (const demo of DEMO_USERS) sessions.set(demo.type, { ...(await signIn(baseUrl, demo.email)), email: demo.email });
 
   for (const list of wants('lists') ? LISTS.filter((l) => !onlyLists || onlyLists.includes(l.name)) : []) {
-    for (const type of typesOf(list.operation)) {
+    for (const type of typesOf(list.operation).filter((t) => !onlyTypes || onlyTypes.includes(t))) {
       const session = sessions.get(type)!;
       const url = `${baseUrl}${list.path(session.userId)}`;
       await step(`GET ${list.path(session.userId)} as type ${type}`, async () => {
