@@ -93,7 +93,10 @@ async function signIn(baseUrl: string, email: string): Promise<{ token: string; 
   return { token, userId: Number(claims.sub) };
 }
 
-async function startFloor(databaseUrl: string, sql: unknown): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+async function startFloor(
+  databaseUrl: string,
+  sql: unknown,
+): Promise<{ baseUrl: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   const floor = spawn(process.execPath, ['--import', 'tsx', 'bench/floor.ts'], {
     cwd: REPO_ROOT,
@@ -106,6 +109,7 @@ async function startFloor(databaseUrl: string, sql: unknown): Promise<{ baseUrl:
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: floor.pid!,
     stop: () =>
       new Promise((resolve) => {
         if (floor.exitCode !== null) return resolve();
@@ -160,7 +164,10 @@ try {
       await step(`GET ${list.path(session.userId)} as type ${type}`, async () => {
         const check = await fetch(url, { headers: { authorization: `Bearer ${session.token}` } });
         if (!check.ok) throw new Error(`answered ${check.status}: ${(await check.text()).slice(0, 200)}`);
-        const result = await loadTest(url, { headers: { authorization: `Bearer ${session.token}` } });
+        const result = await loadTest(url, {
+          headers: { authorization: `Bearer ${session.token}` },
+          serverPid: api!.pid,
+        });
         loadResults.push({ ...result, list: list.name, userType: type, email: session.email });
       });
     }
@@ -175,7 +182,7 @@ try {
       });
       const floor = await startFloor(server!.url, sql);
       try {
-        floorResult = await loadTest(`${floor.baseUrl}/`);
+        floorResult = await loadTest(`${floor.baseUrl}/`, { serverPid: floor.pid });
       } finally {
         await floor.stop();
       }
@@ -207,7 +214,8 @@ try {
 const describe = (r: LoadResult) =>
   r.requests === 0
     ? `no answer within ${r.seconds} s`
-    : `${fmt(r.requestsPerSecond, 0)} req/s, p50 ${fmt(r.p50Ms)} ms, p99 ${fmt(r.p99Ms)} ms`;
+    : `${fmt(r.requestsPerSecond, 0)} req/s, p50 ${fmt(r.p50Ms)} ms, p99 ${fmt(r.p99Ms)} ms` +
+      (r.cpuMsPerRequest === null ? '' : `, ${fmt(r.cpuMsPerRequest, 2)} ms CPU/req`);
 for (const r of loadResults) {
   // No request answered within the run is a failure too: the figures would read as zero latency.
   const ok = r.non2xx === 0 && r.errors === 0 && r.requests > 0;
