@@ -1,3 +1,4 @@
+import { Suspense, lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { ROUTES, type AppRoute } from '@planpiso/domain';
 // The sign-in page is the one screen in the entry chunk so /login renders without a second round trip;
@@ -16,6 +17,29 @@ const prefetchListData = (route: AppRoute, url: URL) =>
   void import('./list-prefetch').then((m) => m.prefetchListData(route, url)).catch(() => undefined);
 
 const home = ROUTES.find((r) => r.path === '/')!;
+
+/**
+ * A screen as a React.lazy component under its own Suspense (decision 028), not the route's `lazy`: React Router
+ * renders nothing of a navigation until every `lazy` of it resolves, so the shell (side menu, title) waited for the
+ * screen's code — the grid's 476 KB chunk on a list — and painted with it, late, on a phone. Now the shell paints
+ * while the screen's chunk loads; the route's loader starts that download (and the list's data) at once.
+ */
+function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
+  const Screen = lazy(async () => ({ default: await load() }));
+  return function LazyScreen() {
+    return (
+      <Suspense fallback={null}>
+        <Screen />
+      </Suspense>
+    );
+  };
+}
+
+/** The route's loader: the guard, then the screen's code and its list's first page, both without waiting. */
+const startScreen = (route: AppRoute, url: URL) => {
+  void screenFor(route)().catch(() => undefined);
+  prefetchListData(route, url);
+};
 
 /**
  * Every route of the domain table (spec 1 §2.2) under the authenticated shell, plus /login and the fallback.
@@ -44,9 +68,9 @@ export function createAppRoutes(): RouteObject[] {
               lazy: { Component: async () => (await import('./shell/page-frame')).PageFrame },
               children: ROUTES.filter((r) => r.path !== '/').map((route): RouteObject => ({
                 path: route.path,
-                loader: guardRoute(route, prefetchListData),
+                loader: guardRoute(route, startScreen),
                 handle: { route } satisfies RouteHandle,
-                lazy: { Component: screenFor(route) },
+                Component: lazyScreen(screenFor(route)),
               })),
             },
           ],
