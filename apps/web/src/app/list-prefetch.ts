@@ -3,6 +3,9 @@ import { prefetchAccounts } from '../features/accounts/api/accounts';
 import { prefetchBranches } from '../features/branches/api/branches';
 import { prefetchCompanies } from '../features/companies/api/companies';
 import { prefetchCreditFailures } from '../features/credit-failures/api/get-credit-failures';
+import { prefetchNonWorkingDays } from '../features/non-working-days/api/get-non-working-days';
+import { prefetchNotifications } from '../features/notifications/api/get-notifications';
+import { prefetchServiceDeskEmails } from '../features/service-desk/api/get-service-desk-emails';
 import { prefetchRoles } from '../features/roles/api/get-roles';
 import { prefetchUsers } from '../features/users/api/get-users';
 import { queryClient } from '../lib/query-client';
@@ -23,6 +26,9 @@ const PREFETCH: Partial<Record<string, ListPrefetch>> = {
   '/companias': prefetchCompanies,
   '/sucursales': prefetchBranches,
   '/creditos-fallos': prefetchCreditFailures,
+  '/notificaciones': prefetchNotifications,
+  '/dias-inhabiles': prefetchNonWorkingDays,
+  '/emails-mesa-servicio': prefetchServiceDeskEmails,
 };
 
 /** Starts a built list's first request for `url`, never waiting for it (the screen's query shows any error). */
