@@ -1,15 +1,19 @@
-// The API as `npm start` runs it (production SPA build, jobs on, LOG_LEVEL info unless BENCH_LOG_LEVEL), as its
+// The API as `npm start` runs it (the esbuild bundle apps/api/dist/server.js, rebuilt when stale — decision 023;
+// production SPA build, jobs on, LOG_LEVEL info unless BENCH_LOG_LEVEL), as its
 // own process on a free loopback port, against the large database, with the mail catcher and the simulators beside
 // it so the jobs find the lender's systems where `npm start` puts them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simulatorEnvironment, startSimulators } from '../apps/simulators/src/index';
 import { startMailCatcher } from '../apps/simulators/src/mail/mail-catcher';
 import { ARTIFACTS_DIR, REPO_ROOT, WEB_DIST } from '../e2e/support/paths';
 import { freePort, waitForHttp } from '../e2e/support/ports';
+
+/** What scripts/build-api.mjs writes and scripts/start.mjs runs. */
+const API_BUNDLE = join(REPO_ROOT, 'apps', 'api', 'dist', 'server.js');
 
 export type ApiProcess = {
   baseUrl: string;
@@ -65,8 +69,11 @@ export async function startApi(databaseUrl: string): Promise<ApiProcess> {
     mkdirSync(ARTIFACTS_DIR, { recursive: true });
     const log = join(ARTIFACTS_DIR, 'bench-api.log');
     const out = openSync(log, 'w');
-    // `node --import tsx apps/api/src/server.ts`: the command scripts/start.mjs runs.
-    const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    // `node --enable-source-maps apps/api/dist/server.js`: the command scripts/start.mjs runs. BENCH_NODE_ARGS adds
+    // flags (e.g. `--cpu-prof --cpu-prof-dir=artifacts/profiles` to profile the API under load).
+    if (!existsSync(API_BUNDLE)) throw new Error('apps/api/dist/server.js is missing: `npm run bench` builds it');
+    const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const api = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', API_BUNDLE], {
       cwd: REPO_ROOT,
       stdio: ['ignore', out, out],
       env: {

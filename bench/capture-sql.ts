@@ -10,7 +10,8 @@ import { buildApp } from '../apps/api/src/app';
 import { createDb } from '../apps/api/src/db/client';
 import { loadConfig } from '../apps/api/src/platform/config';
 
-export type CapturedStatement = { text: string; values: unknown[]; rowMode?: 'array' };
+/** One statement as the pool received it; `name` when it was a named (prepared) statement, run the same way. */
+export type CapturedStatement = { text: string; values: unknown[]; rowMode?: 'array'; name?: string };
 
 export async function captureRequestSql(
   databaseUrl: string,
@@ -28,7 +29,12 @@ export async function captureRequestSql(
       captured.push(
         typeof config === 'string'
           ? { text: config, values: values ?? [] }
-          : { text: config.text, values: config.values ?? values ?? [], rowMode: config.rowMode },
+          : {
+              text: config.text,
+              values: config.values ?? values ?? [],
+              rowMode: config.rowMode,
+              ...(config.name ? { name: config.name } : {}),
+            },
       );
     }
     return query(...args);

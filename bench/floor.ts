@@ -1,7 +1,8 @@
 // The floor (issue 15): the least any server could do for GET /api/users page 1 — a bare node:http server with a
-// pg pool of the API's size that runs the same SQL (captured by capture-sql.ts: the caller's scope read, the page
-// and the count) one statement after another and answers JSON.stringify of the rows. The API's throughput divided
-// by this one's says what the framework, validation, auth and presenters cost.
+// pg pool of the API's size that runs the same SQL (captured by capture-sql.ts: the caller's read, the page and the
+// total, each as the API sends it — a statement the API prepares by name is prepared here too) one statement after
+// another and answers JSON.stringify of the rows. The API's throughput divided by this one's says what the
+// framework, validation, auth and presenters cost.
 // Run as its own process (as the API is): FLOOR_SQL (JSON of the statements), DATABASE_URL, PORT; prints "ready".
 import { createServer } from 'node:http';
 import pg from 'pg';
@@ -22,6 +23,8 @@ const server = createServer((request, response) => {
           text: statement.text,
           values: statement.values,
           ...(statement.rowMode ? { rowMode: 'array' as const } : {}),
+          // A statement the API prepares (the caller's read) is prepared here too, once per pooled connection.
+          ...(statement.name ? { name: statement.name } : {}),
         } as pg.QueryConfig);
         results.push(rows);
       }

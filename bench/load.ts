@@ -1,5 +1,6 @@
 // Throughput and latency of one GET under autocannon: a warm-up run first (its figures are dropped), then the
 // measured run. BENCH_DURATION (seconds, default 15) and BENCH_WARMUP (default 3) let a busy machine try it short.
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export type LoadResult = {
@@ -12,7 +13,27 @@ export type LoadResult = {
   requests: number;
   non2xx: number;
   errors: number;
+  /**
+   * CPU time (user + system) the server process spent per answered request during the measured run, in ms; null
+   * when not asked for or /proc is missing. Less at the mercy of a shared machine than req/s: other processes
+   * taking the cores slow the server down but do not make its work per request bigger.
+   */
+  cpuMsPerRequest: number | null;
 };
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc/<pid>/stat; null where /proc is missing. */
+export function cpuMsOf(pid: number): number | null {
+  try {
+    // The fields after the command name (which may hold spaces, so cut after its closing parenthesis).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are the 14th and 15th fields of the whole line: the 12th and 13th after the name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: 100 on every Linux we run on (getconf CLK_TCK). */
+const CLOCK_TICKS = 100;
 
 export const CONNECTIONS = 32;
 const seconds = (name: string, fallback: number) => {
@@ -34,10 +55,18 @@ async function once(url: string, headers: Record<string, string>, connections: n
 
 export async function loadTest(
   url: string,
-  { headers = {}, connections = CONNECTIONS }: { headers?: Record<string, string>; connections?: number } = {},
+  {
+    headers = {},
+    connections = CONNECTIONS,
+    serverPid,
+  }: { headers?: Record<string, string>; connections?: number; serverPid?: number } = {},
 ): Promise<LoadResult> {
   await once(url, headers, connections, WARMUP_SECONDS);
+  const cpuBefore = serverPid === undefined ? null : cpuMsOf(serverPid);
   const result = await once(url, headers, connections, DURATION_SECONDS);
+  const cpuAfter = serverPid === undefined ? null : cpuMsOf(serverPid);
+  // The run's requests and the one `once` sent after it to wait for the backlog.
+  const answered = result.requests.total + 1;
   return {
     url,
     connections,
@@ -48,5 +77,6 @@ export async function loadTest(
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    cpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / answered,
   };
 }

@@ -5,8 +5,9 @@
 //  - the API's peak RSS; the sign-in page's bytes as sent; Lighthouse mobile and desktop; menu click → rows.
 // Targets print PASS/FAIL; the exit code is 1 when one fails. Loopback only, each load bounded in time.
 // Environment: BENCH_DURATION (s per endpoint, default 15), BENCH_WARMUP (s, default 3), BENCH_ONLY (some of
-// lists,floor,bytes,menu,lighthouse), BENCH_LOG_LEVEL (the API's, default info as `npm start`), CHROMIUM_PATH,
-// DATABASE_URL_LARGE (a server of your own instead of the embedded one in data/pg-large).
+// lists,floor,bytes,menu,lighthouse), BENCH_LISTS (some lists by name, e.g. `users`), BENCH_TYPES (some user types,
+// e.g. `1`), BENCH_NODE_ARGS (the API's extra node flags, e.g. --cpu-prof), BENCH_LOG_LEVEL (the API's, default
+// info as `npm start`), CHROMIUM_PATH, DATABASE_URL_LARGE (a server of your own instead of data/pg-large).
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -64,6 +65,9 @@ const TARGETS = {
 
 /** BENCH_ONLY=lists,floor,bytes,menu,lighthouse runs only those parts (to try one part of the harness). */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+/** BENCH_LISTS=users,roles runs only those lists (by LISTS' names). */
+const onlyLists = process.env.BENCH_LISTS?.split(',').map((name) => name.trim());
+const onlyTypes = process.env.BENCH_TYPES?.split(',').map(Number);
 const wants = (part: 'lists' | 'floor' | 'bytes' | 'menu' | 'lighthouse') => !only || only.includes(part);
 
 type Row = { metric: string; value: string; target: string; pass: boolean | null };
@@ -90,7 +94,10 @@ async function signIn(baseUrl: string, email: string): Promise<{ token: string; 
   return { token, userId: Number(claims.sub) };
 }
 
-async function startFloor(databaseUrl: string, sql: unknown): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+async function startFloor(
+  databaseUrl: string,
+  sql: unknown,
+): Promise<{ baseUrl: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   const floor = spawn(process.execPath, ['--import', 'tsx', 'bench/floor.ts'], {
     cwd: REPO_ROOT,
@@ -103,6 +110,7 @@ async function startFloor(databaseUrl: string, sql: unknown): Promise<{ baseUrl:
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: floor.pid!,
     stop: () =>
       new Promise((resolve) => {
         if (floor.exitCode !== null) return resolve();
@@ -151,14 +159,17 @@ try {
   const sessions = new Map<UserType, { token: string; userId: number; email: string }>();
   for (const demo of DEMO_USERS) sessions.set(demo.type, { ...(await signIn(baseUrl, demo.email)), email: demo.email });
 
-  for (const list of wants('lists') ? LISTS : []) {
-    for (const type of typesOf(list.operation)) {
+  for (const list of wants('lists') ? LISTS.filter((l) => !onlyLists || onlyLists.includes(l.name)) : []) {
+    for (const type of typesOf(list.operation).filter((t) => !onlyTypes || onlyTypes.includes(t))) {
       const session = sessions.get(type)!;
       const url = `${baseUrl}${list.path(session.userId)}`;
       await step(`GET ${list.path(session.userId)} as type ${type}`, async () => {
         const check = await fetch(url, { headers: { authorization: `Bearer ${session.token}` } });
         if (!check.ok) throw new Error(`answered ${check.status}: ${(await check.text()).slice(0, 200)}`);
-        const result = await loadTest(url, { headers: { authorization: `Bearer ${session.token}` } });
+        const result = await loadTest(url, {
+          headers: { authorization: `Bearer ${session.token}` },
+          serverPid: api!.pid,
+        });
         loadResults.push({ ...result, list: list.name, userType: type, email: session.email });
       });
     }
@@ -176,7 +187,7 @@ try {
       });
       const floor = await startFloor(server!.url, sql);
       try {
-        floorResult = await loadTest(`${floor.baseUrl}/`);
+        floorResult = await loadTest(`${floor.baseUrl}/`, { serverPid: floor.pid });
       } finally {
         await floor.stop();
       }
@@ -208,7 +219,8 @@ try {
 const describe = (r: LoadResult) =>
   r.requests === 0
     ? `no answer within ${r.seconds} s`
-    : `${fmt(r.requestsPerSecond, 0)} req/s, p50 ${fmt(r.p50Ms)} ms, p99 ${fmt(r.p99Ms)} ms`;
+    : `${fmt(r.requestsPerSecond, 0)} req/s, p50 ${fmt(r.p50Ms)} ms, p99 ${fmt(r.p99Ms)} ms` +
+      (r.cpuMsPerRequest === null ? '' : `, ${fmt(r.cpuMsPerRequest, 2)} ms CPU/req`);
 for (const r of loadResults) {
   // No request answered within the run is a failure too: the figures would read as zero latency.
   const ok = r.non2xx === 0 && r.errors === 0 && r.requests > 0;

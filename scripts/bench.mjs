@@ -1,9 +1,10 @@
-// `npm run bench`: rebuilds the web app (so the sign-in bytes are today's), then runs bench/run.ts under tsx on the
+// `npm run bench`: rebuilds the web app (so the sign-in bytes are today's) and the API bundle `npm start` runs, then runs bench/run.ts under tsx on the
 // large data set (`npm run seed:large`); BENCH_DURATION, BENCH_WARMUP and BENCH_ONLY are described there.
 // Not part of `npm test`: the figures depend on the machine, and a load test has no place in a test run.
-import { buildWeb, checkNodeVersion, ensureDependencies, run } from './lib/setup.mjs';
+import { buildApi, buildWeb, checkNodeVersion, ensureDependencies, run } from './lib/setup.mjs';
 
 checkNodeVersion();
 ensureDependencies();
 if ((await buildWeb({ force: true })) !== 0) process.exit(1);
+if ((await buildApi({ force: true })) !== 0) process.exit(1);
 process.exit(await run(process.execPath, ['--import', 'tsx', 'bench/run.ts']));

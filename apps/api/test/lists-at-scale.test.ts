@@ -68,11 +68,14 @@ describe('day filters (Mexico City days, UTC-6 since 2022)', () => {
 
 describe('capped totals', () => {
   // A table of its own inside one transaction: other files' rows cannot change the numbers.
-  async function withRows<T>(n: number, run: (count: (cap: number) => ReturnType<typeof countWithCap>) => Promise<T>) {
+  async function withRows<T>(
+    n: number,
+    run: (count: (cap: number, options?: { estimateFirst: boolean }) => ReturnType<typeof countWithCap>) => Promise<T>,
+  ) {
     return transaction(db, async (tx) => {
       await tx.execute(sql`create temporary table capped_rows on commit drop as select generate_series(1, ${n}) as n`);
       await tx.execute(sql`analyze capped_rows`);
-      return run((cap) => countWithCap(tx, sql`select 1 from capped_rows where n > 0`, cap));
+      return run((cap, options) => countWithCap(tx, sql`select 1 from capped_rows where n > 0`, { cap, ...options }));
     });
   }
 
@@ -91,6 +94,21 @@ describe('capped totals', () => {
       // Analyzed: the estimate is the table's size, give or take.
       expect(counted.total).toBeGreaterThan(2_500);
       expect(counted.total).toBeLessThan(10_000);
+    });
+  });
+
+  it('asked to estimate first, answers the estimate when it is at least twice the cap, and counts below that', async () => {
+    await withRows(5_000, async (count) => {
+      const estimated = await count(100, { estimateFirst: true });
+      expect(estimated.totalIsEstimate).toBe(true);
+      expect(estimated.total).toBeGreaterThan(2_500);
+      expect(estimated.total).toBeLessThan(10_000);
+      // 5,000 rows are fewer than twice a cap of 10,000: counted, exact.
+      expect(await count(10_000, { estimateFirst: true })).toEqual({ total: 5_000 });
+      // Past the cap but short of twice it: counted up to the cap, then the estimate.
+      const between = await count(3_000, { estimateFirst: true });
+      expect(between.totalIsEstimate).toBe(true);
+      expect(between.total).toBeGreaterThan(3_000);
     });
   });
 

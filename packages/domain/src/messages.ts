@@ -129,6 +129,12 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
+/**
+ * A grid's "1–10 de …" when the total is the server's estimate past COUNT_CAP (issue 15, ours): the count in en-US
+ * digits like the amounts, e.g. '1–10 de más de 10,000'.
+ */
+export const gridRowsOfMoreThan = (from: number, to: number, cap: number) =>
+  `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} de más de ${cap.toLocaleString('en-US')}`;
 /** 'Mínimo N caracteres' (spec 1 §5). */
 export const minChars = (n: number) => `Mínimo ${n} caracteres`;
 /** 'Máximo N caracteres' (spec 1 §5). */

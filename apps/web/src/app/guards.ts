@@ -16,12 +16,13 @@ export async function requireSession() {
  * An application route the user's type may not open sends them home. An allowed list starts its data request
  * here, as the navigation starts and beside the screen's lazy chunk, and the loader returns without waiting.
  */
-export function guardRoute(route: AppRoute, prefetch?: (route: AppRoute, url: URL) => void) {
+export function guardRoute(route: AppRoute, prefetch?: (route: AppRoute, url: URL) => Promise<unknown> | undefined) {
   return async (args?: { request: Request }) => {
     if (!(await ensureSession())) return redirect('/login');
     const type = getSession()?.user.type;
     if (!(isUserType(type) && canOpenRoute(route, type))) return redirect('/');
-    if (prefetch && args) prefetch(route, new URL(args.request.url));
+    // What the prefetch returns is waited for (the screen's code once the shell shows, decision 028); data never is.
+    if (prefetch && args) await prefetch(route, new URL(args.request.url));
     return null;
   };
 }

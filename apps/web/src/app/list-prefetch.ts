@@ -3,6 +3,9 @@ import { prefetchAccounts } from '../features/accounts/api/accounts';
 import { prefetchBranches } from '../features/branches/api/branches';
 import { prefetchCompanies } from '../features/companies/api/companies';
 import { prefetchCreditFailures } from '../features/credit-failures/api/get-credit-failures';
+import { prefetchNonWorkingDays } from '../features/non-working-days/api/get-non-working-days';
+import { prefetchNotifications } from '../features/notifications/api/get-notifications';
+import { prefetchServiceDeskEmails } from '../features/service-desk/api/get-service-desk-emails';
 import { prefetchRoles } from '../features/roles/api/get-roles';
 import { prefetchProvisions } from '../features/provisions/api/provisions-list';
 import { prefetchUnitsReview } from '../features/units/api/get-units-review';
@@ -27,6 +30,9 @@ const PREFETCH: Partial<Record<string, ListPrefetch>> = {
   '/creditos-fallos': prefetchCreditFailures,
   '/disposiciones': prefetchProvisions,
   '/unidades': prefetchUnitsReview,
+  '/notificaciones': prefetchNotifications,
+  '/dias-inhabiles': prefetchNonWorkingDays,
+  '/emails-mesa-servicio': prefetchServiceDeskEmails,
 };
 
 /** Starts a built list's first request for `url`, never waiting for it (the screen's query shows any error). */

@@ -1,3 +1,4 @@
+import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { ROUTES, type AppRoute } from '@planpiso/domain';
 // The sign-in page is the one screen in the entry chunk so /login renders without a second round trip;
@@ -17,6 +18,58 @@ const prefetchListData = (route: AppRoute, url: URL) =>
 
 const home = ROUTES.find((r) => r.path === '/')!;
 
+type ScreenLoader = () => Promise<ComponentType>;
+
+/** Screens whose code has arrived, by their loader (screens.ts gives one loader per path). */
+const loadedScreens = new Map<ScreenLoader, ComponentType>();
+const loadScreen = async (load: ScreenLoader) => {
+  const Screen = await load();
+  loadedScreens.set(load, Screen);
+  return Screen;
+};
+
+/** Whether the shell has painted once: from then on a navigation waits for its screen's code, as before. */
+let shellShown = false;
+function markingShellShown(Shell: ComponentType): ComponentType {
+  return function ShownShell() {
+    useEffect(() => {
+      shellShown = true;
+    }, []);
+    return <Shell />;
+  };
+}
+
+/**
+ * A screen under its own Suspense (decision 028) rather than the route's `lazy` on the first navigation: React
+ * Router renders nothing of a navigation until every `lazy` of it resolves, so the shell (side menu, title) waited
+ * for the screen's code — the grid's 476 KB chunk on a list — and painted with it, late, on a phone. Now the shell
+ * paints while the screen's chunk loads. Later navigations wait for the code in the loader (startScreen), so the
+ * screen renders at once, without a fallback (whose reveal React throttles by 300 ms).
+ */
+function lazyScreen(load: ScreenLoader): ComponentType {
+  const Lazy = lazy(async () => ({ default: await loadScreen(load) }));
+  return function LazyScreen() {
+    // Decided once per mount: switching between the two would remount the screen.
+    const [Ready] = useState(() => loadedScreens.get(load));
+    if (Ready) return <Ready />;
+    return (
+      <Suspense fallback={null}>
+        <Lazy />
+      </Suspense>
+    );
+  };
+}
+
+/**
+ * The route's loader, after the guard: starts the screen's code and its list's first page as the navigation starts.
+ * Waits for the code only once the shell is on screen (see lazyScreen); never for the data.
+ */
+const startScreen = (route: AppRoute, url: URL) => {
+  const code = loadScreen(screenFor(route)).catch(() => undefined);
+  prefetchListData(route, url);
+  return shellShown ? code : undefined;
+};
+
 /**
  * Every route of the domain table (spec 1 §2.2) under the authenticated shell, plus /login and the fallback.
  * A function, not a constant: React Router consumes each route's `lazy` object as it resolves, so every router
@@ -33,7 +86,7 @@ export function createAppRoutes(): RouteObject[] {
         {
           id: 'app',
           loader: requireSession,
-          lazy: { Component: async () => (await import('./shell/app-layout')).AppLayout },
+          lazy: { Component: async () => markingShellShown((await import('./shell/app-layout')).AppLayout) },
           children: [
             {
               index: true,
@@ -44,9 +97,9 @@ export function createAppRoutes(): RouteObject[] {
               lazy: { Component: async () => (await import('./shell/page-frame')).PageFrame },
               children: ROUTES.filter((r) => r.path !== '/').map((route): RouteObject => ({
                 path: route.path,
-                loader: guardRoute(route, prefetchListData),
+                loader: guardRoute(route, startScreen),
                 handle: { route } satisfies RouteHandle,
-                lazy: { Component: screenFor(route) },
+                Component: lazyScreen(screenFor(route)),
               })),
             },
           ],

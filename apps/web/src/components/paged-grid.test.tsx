@@ -94,6 +94,20 @@ describe('PagedGrid states (ARCHITECTURE §7)', () => {
     expect(list.setPageSize).toHaveBeenCalledWith(50);
   });
 
+  it('says "más de 10,000" when the server estimated the total, and still pages on', () => {
+    const rows = Array.from({ length: 10 }, (_, i) => ({
+      id: i + 1,
+      name: `Fila ${i + 1}`,
+      createdAt: '2026-01-01',
+      amount: '1',
+    }));
+    const list = renderGrid({ rows, total: 49_873, totalIsEstimate: true });
+    expect(screen.getByText('1–10 de más de 10,000')).toBeTruthy();
+    expect(screen.queryByText(/49/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Ir a la página siguiente' }));
+    expect(list.setPage).toHaveBeenCalledWith(2);
+  });
+
   it('sorts on the server: a header click asks for the other direction', () => {
     const list = renderGrid({ rows: [{ id: 1, name: 'Ana', createdAt: '2026-01-01', amount: '1' }], total: 1 });
     fireEvent.click(screen.getByRole('columnheader', { name: /Nombre/ }));

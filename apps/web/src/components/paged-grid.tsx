@@ -10,7 +10,7 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
-import { MESSAGES, PAGE_SIZES } from '@planpiso/domain';
+import { COUNT_CAP, MESSAGES, PAGE_SIZES, gridRowsOfMoreThan } from '@planpiso/domain';
 
 /** The paging and sort part of a list state (see useUrlListState). */
 export type GridListState = {
@@ -27,6 +27,8 @@ type Props<R extends GridValidRowModel> = {
   columns: readonly GridColDef<R>[];
   rows: readonly R[] | undefined;
   total: number | undefined;
+  /** The server's `totalIsEstimate`: the total is a guess past COUNT_CAP, shown as "más de 10,000". */
+  totalIsEstimate?: boolean | undefined;
   loading: boolean;
   error: boolean;
   onRetry: () => void;
@@ -37,6 +39,11 @@ type Props<R extends GridValidRowModel> = {
 };
 
 const localeText = { ...esES.components.MuiDataGrid.defaultProps.localeText, noRowsLabel: MESSAGES.emptyGrid };
+/** With an estimated total the pager names the cap, not the guess ("1–10 de más de 10,000"). */
+const estimatedLocaleText = {
+  ...localeText,
+  paginationDisplayedRows: ({ from, to }: { from: number; to: number }) => gridRowsOfMoreThan(from, to, COUNT_CAP),
+};
 
 function toSortModel(sort: string): GridSortModel {
   const [field, direction] = sort.split(':');
@@ -93,7 +100,7 @@ export function PagedGrid<R extends GridValidRowModel>(props: Props<R>) {
       sortModel={toSortModel(list.sort)}
       onSortModelChange={onSort}
       sortingOrder={['asc', 'desc']}
-      localeText={localeText}
+      localeText={props.totalIsEstimate ? estimatedLocaleText : localeText}
       disableColumnFilter
       disableRowSelectionOnClick
       disableVirtualization={props.disableVirtualization}

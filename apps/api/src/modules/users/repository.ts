@@ -130,9 +130,18 @@ function filterWhere(filters: UserFilters): SQL[] {
 }
 
 /**
+ * Whether the planner's estimate of this list's rows is good enough to answer instead of counting (decision 028):
+ * every condition is on a column with statistics, except a company or branch (the caller's, or a filter), which
+ * is an `exists` over the assignments — a correlated subquery PostgreSQL estimates as half the table.
+ */
+function plannerEstimates(scope: UserScope, filters: UserFilters): boolean {
+  return scope.kind !== 'company' && filters.company === undefined && filters.agency === undefined;
+}
+
+/**
  * One page of the users list and its total. The page's ids come first from the sort's index alone (an index-only
  * scan of `(lower(email), id)` and its kin, migration 0012), so a deep OFFSET skips index entries rather than
- * whole rows joined to their roles; then only those rows are read. The total is capped (countWithCap).
+ * whole rows joined to their roles; then only those rows are read. The total is capped (countWithCap), or estimated first where the planner can.
  */
 export async function listUsers(
   db: Executor,
@@ -162,6 +171,7 @@ export async function listUsers(
         .select({ one: sql`1` })
         .from(users)
         .where(where),
+      { estimateFirst: plannerEstimates(scope, filters) },
     ),
   ]);
   return { rows, ...counted };

@@ -193,6 +193,7 @@ export function AccountListPage() {
         columns={columns}
         rows={accounts.data?.items}
         total={accounts.data?.total}
+        totalIsEstimate={accounts.data?.totalIsEstimate}
         loading={accounts.isFetching}
         error={accounts.isError}
         onRetry={() => void accounts.refetch()}

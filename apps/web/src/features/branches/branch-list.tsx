@@ -164,6 +164,7 @@ export function BranchListPage() {
         columns={cols}
         rows={branches.data?.items}
         total={branches.data?.total}
+        totalIsEstimate={branches.data?.totalIsEstimate}
         loading={branches.isFetching}
         error={branches.isError}
         onRetry={() => void branches.refetch()}

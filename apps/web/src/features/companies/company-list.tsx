@@ -70,6 +70,7 @@ export function CompanyListPage() {
         columns={columns}
         rows={companies.data?.items}
         total={companies.data?.total}
+        totalIsEstimate={companies.data?.totalIsEstimate}
         loading={companies.isFetching}
         error={companies.isError}
         onRetry={() => void companies.refetch()}

@@ -132,6 +132,7 @@ export function CreditFailureListPage() {
         columns={columns}
         rows={failures.data?.items}
         total={failures.data?.total}
+        totalIsEstimate={failures.data?.totalIsEstimate}
         loading={failures.isFetching}
         error={failures.isError}
         onRetry={() => void failures.refetch()}

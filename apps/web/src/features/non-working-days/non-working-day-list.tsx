@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
-import { NON_WORKING_DAYS_DEFAULT_SORT, type NonWorkingDayResponse, CONFIGURATION_MESSAGES } from '@planpiso/domain';
+import { type NonWorkingDayResponse, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { dateColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
-import { NON_WORKING_DAY_FILTERS, useNonWorkingDays } from './api/get-non-working-days';
+import { NON_WORKING_DAY_LIST, useNonWorkingDays } from './api/get-non-working-days';
 import { useDeleteNonWorkingDay } from './api/save-non-working-day';
 
 function nonWorkingDayColumns(onDelete: (day: NonWorkingDayResponse) => void): GridColDef<NonWorkingDayResponse>[] {
@@ -30,7 +30,7 @@ function nonWorkingDayColumns(onDelete: (day: NonWorkingDayResponse) => void): G
 
 /** /dias-inhabiles (spec 2 §2): Fecha, Motivo, Fecha de alta and Eliminar; Crear Nuevo is in the title bar. */
 export function NonWorkingDayListPage() {
-  const list = useUrlListState({ filters: NON_WORKING_DAY_FILTERS, defaultSort: NON_WORKING_DAYS_DEFAULT_SORT });
+  const list = useUrlListState(NON_WORKING_DAY_LIST);
   const days = useNonWorkingDays(list.query);
   const remove = useDeleteNonWorkingDay();
   const action = useConfirmedAction<NonWorkingDayResponse>({
@@ -48,6 +48,7 @@ export function NonWorkingDayListPage() {
         columns={columns}
         rows={days.data?.items}
         total={days.data?.total}
+        totalIsEstimate={days.data?.totalIsEstimate}
         loading={days.isFetching}
         error={days.isError}
         onRetry={() => void days.refetch()}

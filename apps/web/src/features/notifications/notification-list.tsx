@@ -1,11 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import {
-  MESSAGES,
-  NOTIFICATIONS_DEFAULT_SORT,
-  NOTIFICATION_TYPE,
-  notificationTypeLabel,
-  type NotificationResponse,
-} from '@planpiso/domain';
+import { MESSAGES, NOTIFICATION_TYPE, notificationTypeLabel, type NotificationResponse } from '@planpiso/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
@@ -14,7 +8,7 @@ import { PagedGrid } from '../../components/paged-grid';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { useSession } from '../../lib/session';
-import { NOTIFICATION_FILTERS, useNotifications } from './api/get-notifications';
+import { NOTIFICATION_LIST, useNotifications } from './api/get-notifications';
 import { useUpdateNotification } from './api/update-notification';
 import { notificationColumns } from './notification-columns';
 import { NotificationViewDialog } from './notification-view-dialog';
@@ -31,7 +25,7 @@ export function NotificationListPage() {
 }
 
 function NotificationList({ userId }: { userId: number }) {
-  const list = useUrlListState({ filters: NOTIFICATION_FILTERS, defaultSort: NOTIFICATIONS_DEFAULT_SORT });
+  const list = useUrlListState(NOTIFICATION_LIST);
   const notifications = useNotifications(userId, list.query);
   const update = useUpdateNotification(userId);
   const [viewing, setViewing] = useState<NotificationResponse | null>(null);
@@ -84,6 +78,7 @@ function NotificationList({ userId }: { userId: number }) {
         columns={columns}
         rows={notifications.data?.items}
         total={notifications.data?.total}
+        totalIsEstimate={notifications.data?.totalIsEstimate}
         loading={notifications.isFetching}
         error={notifications.isError}
         onRetry={() => void notifications.refetch()}

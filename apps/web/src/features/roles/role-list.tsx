@@ -122,6 +122,7 @@ export function RoleListPage() {
         columns={columns}
         rows={roles.data?.items}
         total={roles.data?.total}
+        totalIsEstimate={roles.data?.totalIsEstimate}
         loading={roles.isFetching}
         error={roles.isError}
         onRetry={() => void roles.refetch()}

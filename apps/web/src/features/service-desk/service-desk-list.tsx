@@ -4,18 +4,14 @@ import Stack from '@mui/material/Stack';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import type { GridColDef } from '@mui/x-data-grid';
-import {
-  SERVICE_DESK_EMAILS_DEFAULT_SORT,
-  type ServiceDeskEmailResponse,
-  CONFIGURATION_MESSAGES,
-} from '@planpiso/domain';
+import { type ServiceDeskEmailResponse, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
 import { dateColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
-import { SERVICE_DESK_FILTERS, useServiceDeskEmails } from './api/get-service-desk-emails';
+import { SERVICE_DESK_LIST, useServiceDeskEmails } from './api/get-service-desk-emails';
 import { useDeleteServiceDeskEmail } from './api/save-service-desk-email';
 import { IconAction } from '../../components/icon-action';
 
@@ -53,7 +49,7 @@ function serviceDeskColumns(onEdit: (row: Row) => void, onDelete: (row: Row) => 
 /** /emails-mesa-servicio (spec 2 §2): Email, Fecha, Acciones (Editar, Eliminar), a filter by e-mail. */
 export function ServiceDeskListPage() {
   const navigate = useNavigate();
-  const list = useUrlListState({ filters: SERVICE_DESK_FILTERS, defaultSort: SERVICE_DESK_EMAILS_DEFAULT_SORT });
+  const list = useUrlListState(SERVICE_DESK_LIST);
   const emails = useServiceDeskEmails(list.query);
   const remove = useDeleteServiceDeskEmail();
   const action = useConfirmedAction<Row>({
@@ -77,6 +73,7 @@ export function ServiceDeskListPage() {
         columns={columns}
         rows={emails.data?.items}
         total={emails.data?.total}
+        totalIsEstimate={emails.data?.totalIsEstimate}
         loading={emails.isFetching}
         error={emails.isError}
         onRetry={() => void emails.refetch()}

@@ -44,6 +44,7 @@ export function UserListPage() {
         columns={columns}
         rows={users.data?.items}
         total={users.data?.total}
+        totalIsEstimate={users.data?.totalIsEstimate}
         loading={users.isFetching}
         error={users.isError}
         onRetry={() => void users.refetch()}

@@ -19,7 +19,7 @@ import { readListQuery, type ListQuery, type ListSpec } from '../../../component
 
 export const ACCOUNT_FILTERS = ['name', 'type', 'assigned', 'from', 'to'] as const;
 export type AccountFilter = (typeof ACCOUNT_FILTERS)[number];
-type Page<T> = { items: T[]; total: number };
+type Page<T> = { items: T[]; total: number; totalIsEstimate?: true };
 
 export const accountKeys = {
   lists: ['accounts', 'list'] as const,

@@ -18,7 +18,7 @@ import { readListQuery, type ListQuery, type ListSpec } from '../../../component
 
 export const BRANCH_FILTERS = ['name', 'account', 'company', 'from', 'to'] as const;
 export type BranchFilter = (typeof BRANCH_FILTERS)[number];
-type Page<T> = { items: T[]; total: number };
+type Page<T> = { items: T[]; total: number; totalIsEstimate?: true };
 
 export const branchKeys = {
   lists: ['branches', 'list'] as const,

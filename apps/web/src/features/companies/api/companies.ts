@@ -12,7 +12,7 @@ import { readListQuery, type ListQuery, type ListSpec } from '../../../component
 
 export const COMPANY_FILTERS = ['name', 'account', 'from', 'to'] as const;
 export type CompanyFilter = (typeof COMPANY_FILTERS)[number];
-type Page<T> = { items: T[]; total: number };
+type Page<T> = { items: T[]; total: number; totalIsEstimate?: true };
 
 export const companyKeys = {
   lists: ['companies', 'list'] as const,

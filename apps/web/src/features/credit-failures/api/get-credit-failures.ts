@@ -5,7 +5,7 @@ import { readListQuery, type ListQuery, type ListSpec } from '../../../component
 
 export const CREDIT_FAILURE_FILTERS = ['folio', 'from', 'to'] as const;
 export type CreditFailureFilter = (typeof CREDIT_FAILURE_FILTERS)[number];
-export type CreditFailurePage = { items: CreditFailureResponse[]; total: number };
+export type CreditFailurePage = { items: CreditFailureResponse[]; total: number; totalIsEstimate?: true };
 
 export const creditFailureKeys = {
   lists: ['credit-failures', 'list'] as const,

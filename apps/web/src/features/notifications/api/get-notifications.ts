@@ -1,12 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { NotificationResponse } from '@planpiso/domain';
+import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { NOTIFICATIONS_DEFAULT_SORT, type NotificationResponse } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 import { notificationKeys } from '../../../lib/realtime-keys';
-import type { ListQuery } from '../../../components/use-url-list-state';
+import { getSession } from '../../../lib/session';
+import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const NOTIFICATION_FILTERS = ['type', 'from', 'to'] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
-export type NotificationPage = { items: NotificationResponse[]; total: number };
+export type NotificationPage = { items: NotificationResponse[]; total: number; totalIsEstimate?: true };
 
 /** GET /api/users/{id}/notifications (spec 1 §7): the caller's own, newest first by default. */
 export async function getNotifications(
@@ -19,9 +20,26 @@ export async function getNotifications(
 }
 
 /** Live events invalidate these lists (lib/realtime-notifications.tsx), so a new notification shows at once. */
-export const useNotifications = (userId: number, query: ListQuery<NotificationFilter>) =>
-  useQuery({
+export const notificationsQueryOptions = (userId: number, query: ListQuery<NotificationFilter>) =>
+  queryOptions({
     queryKey: notificationKeys.list(userId, query),
     queryFn: ({ signal }) => getNotifications(userId, query, signal),
     placeholderData: keepPreviousData,
   });
+
+export const useNotifications = (userId: number, query: ListQuery<NotificationFilter>) =>
+  useQuery(notificationsQueryOptions(userId, query));
+
+/** The list's URL reading, shared by the screen and the route's prefetch. */
+export const NOTIFICATION_LIST: ListSpec<NotificationFilter> = {
+  filters: NOTIFICATION_FILTERS,
+  defaultSort: NOTIFICATIONS_DEFAULT_SORT,
+};
+
+/** Starts the signed-in user's list call for this URL as the navigation starts (issue 15). */
+export const prefetchNotifications = async (params: URLSearchParams, client: QueryClient) => {
+  const userId = getSession()?.user.id;
+  if (userId !== undefined) {
+    await client.prefetchQuery(notificationsQueryOptions(userId, readListQuery(params, NOTIFICATION_LIST)));
+  }
+};

@@ -5,7 +5,7 @@ import { readListQuery, type ListQuery, type ListSpec } from '../../../component
 
 export const ROLE_FILTERS = ['name', 'from', 'to'] as const;
 export type RoleFilter = (typeof ROLE_FILTERS)[number];
-export type RolePage = { items: RoleResponse[]; total: number };
+export type RolePage = { items: RoleResponse[]; total: number; totalIsEstimate?: true };
 
 export const roleKeys = {
   lists: ['roles', 'list'] as const,

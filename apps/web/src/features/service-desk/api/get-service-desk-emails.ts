@@ -1,11 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ServiceDeskEmailResponse } from '@planpiso/domain';
+import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { SERVICE_DESK_EMAILS_DEFAULT_SORT, type ServiceDeskEmailResponse } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
-import type { ListQuery } from '../../../components/use-url-list-state';
+import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const SERVICE_DESK_FILTERS = ['email'] as const;
 export type ServiceDeskFilter = (typeof SERVICE_DESK_FILTERS)[number];
-export type ServiceDeskPage = { items: ServiceDeskEmailResponse[]; total: number };
+export type ServiceDeskPage = { items: ServiceDeskEmailResponse[]; total: number; totalIsEstimate?: true };
 
 export const serviceDeskKeys = {
   lists: ['service-desk', 'list'] as const,
@@ -19,12 +19,25 @@ export async function getServiceDeskEmails(query: ListQuery<ServiceDeskFilter>, 
   return data;
 }
 
-export const useServiceDeskEmails = (query: ListQuery<ServiceDeskFilter>) =>
-  useQuery({
+export const serviceDeskEmailsQueryOptions = (query: ListQuery<ServiceDeskFilter>) =>
+  queryOptions({
     queryKey: serviceDeskKeys.list(query),
     queryFn: ({ signal }) => getServiceDeskEmails(query, signal),
     placeholderData: keepPreviousData,
   });
+
+export const useServiceDeskEmails = (query: ListQuery<ServiceDeskFilter>) =>
+  useQuery(serviceDeskEmailsQueryOptions(query));
+
+/** The list's URL reading, shared by the screen and the route's prefetch. */
+export const SERVICE_DESK_LIST: ListSpec<ServiceDeskFilter> = {
+  filters: SERVICE_DESK_FILTERS,
+  defaultSort: SERVICE_DESK_EMAILS_DEFAULT_SORT,
+};
+
+/** Starts the list call for this URL as the navigation starts (issue 15). */
+export const prefetchServiceDeskEmails = (params: URLSearchParams, client: QueryClient) =>
+  client.prefetchQuery(serviceDeskEmailsQueryOptions(readListQuery(params, SERVICE_DESK_LIST)));
 
 /** GET /api/emails-service-desk/{id}: the form reads the e-mail in edit mode. */
 export const useServiceDeskEmail = (id: number | null) =>

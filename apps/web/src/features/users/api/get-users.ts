@@ -5,7 +5,7 @@ import { readListQuery, type ListQuery, type ListSpec } from '../../../component
 
 export const USER_FILTERS = ['name', 'email', 'account', 'company', 'agency', 'role', 'from', 'to'] as const;
 export type UserFilter = (typeof USER_FILTERS)[number];
-export type UserPage = { items: UserResponse[]; total: number };
+export type UserPage = { items: UserResponse[]; total: number; totalIsEstimate?: true };
 
 export const userKeys = {
   lists: ['users', 'list'] as const,
