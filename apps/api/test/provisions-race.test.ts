@@ -110,6 +110,24 @@ describe('50 concurrent creates on a line that fits exactly 3', () => {
   }, 300_000);
 });
 
+describe('one VIN raced on two credit lines (decision 029 "Double financing")', () => {
+  it('exactly one of two concurrent saves of the same VIN on different lines is created, ten rounds', async () => {
+    const other = 'LC-10006-02';
+    for (let round = 0; round < 10; round++) {
+      await releaseLine(seeded.db, LINE);
+      await releaseLine(seeded.db, other);
+      const vin = randomVin();
+      const outcomes = await Promise.all(
+        [LINE, other].map((line) => viaInject(t.app)(saveBody(group, line, [unit(vin, '100.00')], '100.00') as object)),
+      );
+      expect(outcomes.filter((o) => o.status === 201)).toHaveLength(1);
+      const refused = outcomes.find((o) => o.status !== 201)!;
+      expect(refused.status).toBe(422);
+      expect(refused.message).toMatch(new RegExp(`^El VIN ${vin} ya se encuentra en la disposición con folio \\d+$`));
+    }
+  }, 120_000);
+});
+
 // ---- the same race split across two API processes on one PostgreSQL ----
 
 function freePort(): Promise<number> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { accountOperators, userAgencies, userCompanies } from '../../db/schema/assignments';
 import { evidences, files } from '../../db/schema/files';
 import { provisionUnits, provisions } from '../../db/schema/financing';
@@ -267,6 +267,36 @@ export async function vinsHeldElsewhere(
     )
     .orderBy(asc(provisionUnits.vinNumber))
     .limit(20);
+}
+
+/** The advisory-lock namespace of VIN buckets (any constant no other lock in the schema uses). */
+const VIN_LOCK_NAMESPACE = 16_016;
+/** Few enough that a 10,000-unit save takes at most this many lock-table slots; enough that unrelated saves rarely meet. */
+export const VIN_LOCK_BUCKETS = 256;
+
+/** A VIN's bucket: FNV-1a of its upper-case text, so every API process computes the same one. */
+export function vinBucket(vin: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of vin.toUpperCase()) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % VIN_LOCK_BUCKETS;
+}
+
+/**
+ * Serialises saves that share a VIN although they lock different credit lines (decision 029 "Double financing"):
+ * each save takes, after its line's lock and before it looks for VINs held elsewhere, the transaction-scoped advisory
+ * locks of its VINs' buckets, in ascending order (so two saves never wait on each other in a cycle). Released at
+ * commit or rollback.
+ */
+export async function lockVinBuckets(tx: Tx, vins: readonly string[]): Promise<void> {
+  const buckets = [...new Set(vins.map(vinBucket))].sort((x, y) => x - y);
+  if (buckets.length === 0) return;
+  // unnest yields the array in order, so the locks are taken in that order.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${VIN_LOCK_NAMESPACE}, b) from unnest(${`{${buckets.join(',')}}`}::int[]) as b`,
+  );
 }
 
 export async function insertProvision(tx: Executor, row: typeof provisions.$inferInsert): Promise<ProvisionRow> {

@@ -130,6 +130,11 @@ export function createProvisionsService(
 
   /** Refuses VINs another open or financed provision holds, naming the VIN and its folio. */
   async function assertVinsFree(tx: Tx, units: readonly ProvisionUnit[], exceptProvisionId: number | null) {
+    // The line's lock does not cover a save on another line with the same VIN: the VINs' own locks do.
+    await repo.lockVinBuckets(
+      tx,
+      units.map((u) => u.vinNumber),
+    );
     const held = await repo.vinsHeldElsewhere(
       tx,
       units.map((u) => u.vinNumber),
