@@ -1,16 +1,34 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FINANCING_MESSAGES, MESSAGES, confirmRemoveUnit, unitRemoved, type UnitUnderReview } from '@planpiso/domain';
+import type { Page } from 'playwright-core';
+import {
+  FINANCING_MESSAGES,
+  MESSAGES,
+  Money,
+  confirmRemoveUnit,
+  provisionCreated,
+  unitRemoved,
+  type UnitUnderReview,
+} from '@planpiso/domain';
 import { NEW_VEHICLES } from '../../apps/simulators/src/fixtures/index';
 import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { apiAsPage, freshVin, openOperatingWindow, wizardScreenshot } from '../support/provisions';
 import { acceptSuccess, gridRow, search } from '../support/screens';
 import { createReviewUnits } from '../support/units-review';
 
 const journey = useBrowser();
 const GRID = 'Unidades en revisión';
+
+async function choose(page: Page, label: string, option: RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+  // The menu fades out (hidden from the accessibility tree at once, painted a little longer): wait until it has
+  // left the page before the next pick or a screenshot.
+  await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
+}
 
 test('type 5 filters its units under review, uploads a document, removes one and starts a provision with another', () =>
   journey('units-under-review', async (page) => {
@@ -110,4 +128,103 @@ test('type 5 filters its units under review, uploads a document, removes one and
       state?.map((unit) => [unit.vinNumber, unit.amount, unit.comment]),
       [[kept, '1234567.50', comment]],
     );
+  }));
+
+type SavedProvision = { data: { id: number; folio: string; status: number; total: string } };
+type ProvisionDetail = {
+  data: {
+    id: number;
+    folio: string;
+    status: number;
+    creditLine: string;
+    total: string;
+    units: { id: number; vinNumber: string; amount: string }[];
+  };
+};
+
+test('type 5 creates a provision from units under review', () =>
+  journey('provision-from-units-under-review', async (page) => {
+    // Its own units, amounts that fit the line beside what other journeys reserve on it; one stays in review.
+    const [first, second, left] = [freshVin(), freshVin('3KPF54AD'), freshVin('3VWCB7BU')];
+    await createReviewUnits([
+      { vin: first, comment: 'Falta la tarjeta de circulación', amount: '85000.00' },
+      { vin: second, comment: 'Factura sin sello', amount: '61000.25' },
+      { vin: left, comment: 'Sigue en revisión', amount: '70000.00' },
+    ]);
+    await openOperatingWindow();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signInAs(page, DEMO_USERS[5].email);
+    await page.goto('/unidades');
+    await expectVisible(gridRow(page, GRID, left));
+    for (const vin of [first, second]) {
+      await gridRow(page, GRID, vin)
+        .getByRole('checkbox', { name: `Incluir ${vin}` })
+        .check();
+    }
+    await page.getByRole('button', { name: 'Crear Nuevo' }).click();
+    const creation = page.getByRole('dialog', { name: FINANCING_MESSAGES.createProvisionDialogTitle });
+    await expectVisible(creation.getByText(first, { exact: true }));
+    await expectVisible(creation.getByText(second, { exact: true }));
+    await creation.getByRole('button', { name: 'Aceptar' }).click();
+    await expectPath(page, '/crear-disposicion');
+
+    // Review mode: one page, no stepper and no way back; the chosen units and nothing else.
+    const wizard = page.getByRole('region', { name: 'Crear disposición' });
+    await expectVisible(wizard.getByRole('heading', { name: 'Empresa' }));
+    await expectVisible(wizard.getByRole('heading', { name: 'Unidades' }));
+    assert.equal(await page.getByRole('list', { name: 'Pasos de la disposición' }).count(), 0, 'no stepper');
+    assert.equal(await wizard.getByRole('button', { name: 'Regresar' }).count(), 0, 'no back button');
+    assert.equal(await wizard.getByRole('button', { name: 'Siguiente' }).count(), 0);
+    assert.equal(await wizard.getByRole('heading', { name: 'CSV' }).count(), 0, 'no CSV in review mode');
+    await expectVisible(wizard.getByRole('cell', { name: first }));
+    await expectVisible(wizard.getByRole('cell', { name: second }));
+    assert.equal(await wizard.getByRole('cell', { name: left }).count(), 0);
+
+    await expectVisible(page.getByRole('combobox', { name: 'Empresa' }).getByText('Autos del Norte'));
+    await choose(page, 'Representante legal', /Ramón Representante/);
+    // Two lines for this client: none preselected; the Nuevos line, the longest term by default.
+    await choose(page, 'Línea de crédito', /LC-10001-01/);
+    await expectVisible(page.getByRole('combobox', { name: 'Plazo' }).getByText('Plazo - 6'));
+    await expectVisible(wizard.getByText('2 de 2 unidades seleccionadas'));
+    await expectVisible(wizard.getByText('$146,000.25'));
+    await page.mouse.move(1300, 20);
+    await wizardScreenshot(page, 'provision-review-mode');
+    await expectNoAxeViolations(page, '/crear-disposicion (review mode)');
+
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/provisions/create/withUnitsExistits') && r.request().method() === 'POST',
+    );
+    await wizard.getByRole('button', { name: 'Guardar', exact: true }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ has: page.getByRole('button', { name: 'Cancelar' }) })
+      .getByRole('button', { name: 'Aceptar' })
+      .click();
+    const { data: saved } = (await (await created).json()) as SavedProvision;
+    await acceptSuccess(page, provisionCreated(saved.folio));
+    assert.equal(saved.status, 1);
+    await expectPath(page, '/disposiciones');
+
+    // The list shows the new folio with its two units; the provision holds exactly the ticked units.
+    const listed = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('gridcell', { name: saved.folio, exact: true }) });
+    await expectVisible(listed);
+    await expectVisible(listed.getByRole('gridcell', { name: '2', exact: true }));
+    const detail = (await apiAsPage<ProvisionDetail>(page, `/api/provisions/${saved.id}`)).data;
+    assert.equal(detail.creditLine, 'LC-10001-01');
+    assert.deepEqual(
+      detail.units.map((u) => [u.vinNumber, Money.of(u.amount).toDecimalString()]).sort(),
+      [
+        [first, '85000.00'],
+        [second, '61000.25'],
+      ].sort(),
+    );
+    assert.equal(Money.of(detail.total).toDecimalString(), '146000.25');
+
+    // Back on /unidades: the two are no longer under review; the one left out still is.
+    await page.goto('/unidades');
+    await expectVisible(gridRow(page, GRID, left));
+    assert.equal(await gridRow(page, GRID, first).count(), 0);
+    assert.equal(await gridRow(page, GRID, second).count(), 0);
   }));

@@ -5,10 +5,21 @@ import { createDb } from '../../apps/api/src/db/client';
 import { provisionUnits, provisions } from '../../apps/api/src/db/schema/financing';
 import { companies } from '../../apps/api/src/db/schema/organisation';
 import { users } from '../../apps/api/src/db/schema/users';
-import { vehicleByVin } from '../../apps/simulators/src/fixtures/index';
+import { NEW_VEHICLES, vehicleByVin } from '../../apps/simulators/src/fixtures/index';
 import { e2eEnv } from './env';
 
-export async function createReviewUnits(units: { vin: string; comment: string }[]): Promise<void> {
+export type ReviewUnitSeed = {
+  vin: string;
+  comment: string;
+  /** 1,234,567.50 unless told: a journey that spends the line picks an amount that fits beside the others'. */
+  amount?: string;
+};
+
+/**
+ * Units under review of the demo dealer operator, one rejected provision holding them. A VIN the CRM fixtures do
+ * not know (a `freshVin()`) gets the first new vehicle's brand, model and colours.
+ */
+export async function createReviewUnits(units: ReviewUnitSeed[]): Promise<void> {
   const handle = createDb(e2eEnv().databaseUrl, { max: 1 });
   try {
     const { db } = handle;
@@ -28,8 +39,8 @@ export async function createReviewUnits(units: { vin: string; comment: string }[
       })
       .returning({ id: provisions.id });
     await db.insert(provisionUnits).values(
-      units.map(({ vin, comment }) => {
-        const vehicle = vehicleByVin(vin)!;
+      units.map(({ vin, comment, amount = '1234567.50' }) => {
+        const vehicle = vehicleByVin(vin) ?? NEW_VEHICLES[0]!;
         return {
           provisionId: provision!.id,
           vinNumber: vin,
@@ -41,7 +52,7 @@ export async function createReviewUnits(units: { vin: string; comment: string }[
           color: vehicle.colorExterior.slice(0, 35),
           insideColor: vehicle.colorInterior.slice(0, 70),
           motorNumber: vehicle.motor.slice(0, 25),
-          amount: '1234567.50',
+          amount,
           status: 2,
           comment,
           inReview: true,

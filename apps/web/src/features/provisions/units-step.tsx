@@ -181,7 +181,10 @@ export function UnitsStep({ state, onState, lines, linesError, line, onLine, onM
                 <TableCell>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, fontFamily: 'monospace' }}>
                     {unit.vinNumber}
-                    {unit.source === 'review' && <Chip size="small" color="info" label={M.underReview} />}
+                    {unit.source === 'review' && (
+                      // info.dark: white on MUI's info.main is below the 4.5:1 contrast small text needs.
+                      <Chip size="small" color="info" label={M.underReview} sx={{ bgcolor: 'info.dark' }} />
+                    )}
                   </Box>
                   {unit.warnings.map((warning) => (
                     <Typography
@@ -204,7 +207,8 @@ export function UnitsStep({ state, onState, lines, linesError, line, onLine, onM
                     size="small"
                     startIcon={<AttachFile fontSize="small" />}
                     onClick={() => setEvidenceOf(unit.key)}
-                    aria-label={`Evidencias de ${unit.vinNumber}`}
+                    // The name carries the count the button shows (WCAG 2.5.3, label in name).
+                    aria-label={`Evidencias de ${unit.vinNumber}: ${unit.evidences.length}`}
                     disabled={readOnly}
                   >
                     {unit.evidences.length}
