@@ -20,7 +20,8 @@ import {
 } from '@planpiso/domain';
 import { errorResult } from '../../components/result-dialog';
 import { UploadButton } from './provision-wizard-upload-button';
-import { uploadDocument, useCompanyPeople } from './api/provision-wizard';
+import { uploadDocument } from './api/provision-wizard';
+import { useCompanyPeople } from './api/provisions-list-lookups';
 import type { WizardState } from './provision-wizard-state';
 
 type Props = {

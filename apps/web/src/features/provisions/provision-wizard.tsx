@@ -23,14 +23,10 @@ import {
 import { ResultDialog, type ActionResult } from '../../components/result-dialog';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { ApiError } from '../../lib/api-client';
-import {
-  createProvision,
-  updateProvision,
-  useCompanyPeople,
-  useOperatingWindow,
-  useWizardCreditLines,
-  type SaveMode,
-} from './api/provision-wizard';
+import { createProvision, updateProvision, type SaveMode } from './api/provision-wizard';
+import { useOperatingWindow } from './api/operating-window';
+import { useCreditLines } from './api/credit-lines';
+import { useCompanyPeople } from './api/provisions-list-lookups';
 import { CsvStep } from './csv-step';
 import { ProvisionWizardCompany } from './provision-wizard-company';
 import {
@@ -75,7 +71,7 @@ export function ProvisionWizard({ user, initial, clientNumber, company, edited }
   const [problem, setProblem] = useState<ActionResult | null>(null);
   const [csvWarnings, setCsvWarnings] = useState<CsvRowMessages[]>([]);
   const operating = useOperatingWindow();
-  const lines = useWizardCreditLines(clientNumber);
+  const lines = useCreditLines(clientNumber, { alwaysFresh: true });
   const people = useCompanyPeople(state.companyId);
   const onePage = Boolean(edited) || state.review;
 

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { provisionButtonFlags } from '@planpiso/domain';
 import { setDerivedFlags, storedFlag } from '../../lib/local-flags';
-import { useEligibility, useOperatingWindow } from './api/eligibility-dialog';
+import { useEligibility } from './api/eligibility-dialog';
+import { useOperatingWindow } from './api/operating-window';
 
 /**
  * The title-bar flags of the dealer operator's list (decision 031): createDisabled while the operating window is
@@ -10,7 +11,7 @@ import { useEligibility, useOperatingWindow } from './api/eligibility-dialog';
  * Returns the window's verdict, which the list shows before the user starts.
  */
 export function useProvisionListFlags(creates: boolean) {
-  const window = useOperatingWindow(creates);
+  const window = useOperatingWindow({ enabled: creates });
   const eligibility = useEligibility(creates);
   const flags = creates
     ? provisionButtonFlags({

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OperatingWindowResponse, ValidateProcess } from '@planpiso/domain';
+import type { ValidateProcess } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 
 export const eligibilityKey = ['audits', 'validate-process'] as const;
@@ -15,18 +15,4 @@ export const useEligibility = (enabled: boolean) =>
     queryFn: async ({ signal }) =>
       (await api.get<ValidateProcess>('/api/audits/validate-process', undefined, signal)).data,
     enabled,
-  });
-
-/**
- * GET /api/configuration/operating-window: the server's verdict on the operating window now (non-working day, hours
- * not started or ended; spec 3 §5 "Operating hours"). The wizard asks the same under the same key.
- */
-export const useOperatingWindow = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['configuration', 'operating-window'],
-    queryFn: async ({ signal }) =>
-      (await api.get<OperatingWindowResponse>('/api/configuration/operating-window', undefined, signal)).data,
-    enabled,
-    // The window opens and closes with the clock: ask again every minute while the list is open.
-    refetchInterval: 60_000,
   });

@@ -1,53 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  CompanyUserAgencies,
-  CreateProvisionRequestInput,
-  ExternalCreditLine,
-  OperatingWindowResponse,
-} from '@planpiso/domain';
+import type { CreateProvisionRequestInput } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 import type { ProvisionDetail, SavedProvision, UploadedDocument } from './provision-wizard-types';
-
-/** Today's operating window (ours): the wizard says so before the person types when creating is not possible. */
-export const useOperatingWindow = () =>
-  useQuery({
-    queryKey: ['configuration', 'operating-window'],
-    queryFn: async ({ signal }) =>
-      (await api.get<OperatingWindowResponse>('/api/configuration/operating-window', undefined, signal)).data,
-    staleTime: 60_000,
-  });
-
-/**
- * GET /api/companies/{id}/users-agencies: the company's users with their branches. The wizard reads two things from
- * it: the legal representatives (the type 4 users, spec 3 §3 "fetched with person type 4") and the caller's own
- * branches (spec 3 §2 "branch (sucursal)": only the user's).
- */
-export const useCompanyPeople = (companyId: number | null) =>
-  useQuery({
-    queryKey: ['companies', companyId, 'users-agencies'],
-    queryFn: async ({ signal }) =>
-      (await api.get<CompanyUserAgencies[]>(`/api/companies/${companyId}/users-agencies`, undefined, signal)).data,
-    enabled: companyId !== null,
-    staleTime: 5 * 60_000,
-  });
-
-/** The client's credit lines (ConfiguracionClientesDispLinea) with montoRestante, reserved and the parsed terms. */
-export const useWizardCreditLines = (clientNumber: string | null) =>
-  useQuery({
-    queryKey: ['crm', 'clients', clientNumber, 'credit-lines'],
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<ExternalCreditLine[]>(
-          `/api/external/clients/${encodeURIComponent(clientNumber!)}/credit-lines`,
-          undefined,
-          signal,
-        )
-      ).data,
-    enabled: clientNumber !== null,
-    retry: false,
-    // The balance moves with every provision: ask again each time the step opens.
-    staleTime: 0,
-  });
 
 /** GET /api/provisions/{id}: the provision to edit. */
 export const useProvisionDetail = (id: number | null) =>

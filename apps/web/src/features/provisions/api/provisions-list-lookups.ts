@@ -5,8 +5,9 @@ import { api } from '../../../lib/api-client';
 const LOOKUP_STALE_MS = 5 * 60_000;
 
 /**
- * GET /api/companies/{id}/users-agencies: the active company's people with their branches — the dealer's branch and
- * operator pickers (spec 3 §6 "Agencies offered are limited to those assigned to the user"). The key is the wizard's.
+ * GET /api/companies/{id}/users-agencies: the company's people with their branches — the list's branch and operator
+ * pickers and the wizard's legal representatives (type 4, spec 3 §3) and the caller's own branches (spec 3 §6
+ * "Agencies offered are limited to those assigned to the user").
  */
 export const useCompanyPeople = (companyId: number | null) =>
   useQuery({
