@@ -1,16 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Money } from '@planpiso/domain';
 import { provisionSettings } from '../src/db/schema/provision-settings';
 import { reservedOnLine } from '../src/modules/credit-lines/repository';
-import { TEST_JWT_SECRET, bearer, buildTestApp, fakeClock, simulatorEnv, type TestApp } from './harness';
+import { bearer, buildTestApp, fakeClock, simulatorEnv, type TestApp } from './harness';
 import {
   WORKING_NOON,
   clearNonWorkingDays,
@@ -22,6 +14,7 @@ import {
   unit,
   type DealerGroup,
 } from './provision-fixtures';
+import { startChildApi, stopChildApi, type ChildApi } from './support/child-api';
 import { seededDatabase } from './seeded-database';
 
 /**
@@ -32,7 +25,6 @@ import { seededDatabase } from './seeded-database';
  * PostgreSQL. A database of this file's own; the CRM simulator over HTTP.
  */
 const LINE = 'LC-10006-01';
-const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
 let t: TestApp;
 let seeded: Awaited<ReturnType<typeof seededDatabase>>;
@@ -130,78 +122,6 @@ describe('one VIN raced on two credit lines (decision 029 "Double financing")', 
 
 // ---- the same race split across two API processes on one PostgreSQL ----
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-type ChildApi = { process: ChildProcess; port: number; output: string[]; dataDir: string };
-
-/** `src/server.ts` as production runs it, on this file's database and the run's simulators. */
-async function startChildApi(databaseUrl: string): Promise<ChildApi> {
-  const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'planpiso-api-race-'));
-  const output: string[] = [];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    ...simulatorEnv(),
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: `http://localhost:${port}`,
-    JWT_SECRET: TEST_JWT_SECRET,
-    DATA_DIR: dataDir,
-    WEB_DIST: '/nonexistent/planpiso-web-dist',
-    SMTP_PORT: String(inject('smtpPort')),
-    LOG_LEVEL: 'warn',
-    JOBS: 'off',
-  };
-  delete env.SEED_DEMO;
-  delete env.CORS_ORIGINS;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => output.push(chunk.toString('utf8'));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const api = { process: child, port, output, dataDir };
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API B exited (${child.exitCode}):\n${output.join('')}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ready) return api;
-    await sleep(200);
-  }
-  await stopChildApi(api);
-  throw new Error(`API B not ready within 90 s:\n${output.join('')}`);
-}
-
-async function stopChildApi(api: ChildApi): Promise<void> {
-  const child = api.process;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = once(child, 'exit');
-    child.kill('SIGTERM');
-    const gone = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
-    if (!gone) {
-      child.kill('SIGKILL');
-      await exited;
-    }
-  }
-  await rm(api.dataDir, { recursive: true, force: true });
-}
-
 describe('the race split across two API processes', () => {
   let b: ChildApi | undefined;
   afterAll(async () => {
@@ -211,7 +131,7 @@ describe('the race split across two API processes', () => {
   it('still creates exactly 3', async () => {
     // The child reads the real clock: open the window all day for this database (an equal start and end).
     await seeded.db.update(provisionSettings).set({ startOperation: '00:00', endOperation: '00:00' });
-    b = await startChildApi(seeded.url);
+    b = await startChildApi(seeded.url, { ...simulatorEnv(), JOBS: 'off' });
     // The child checks tokens against the real clock: sign in again there so the token is current for it.
     const signIn = await fetch(`http://127.0.0.1:${b.port}/api/identity/sign-in`, {
       method: 'POST',

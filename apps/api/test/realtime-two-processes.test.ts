@@ -1,11 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { MESSAGES, type NotificationResponse } from '@planpiso/domain';
@@ -25,26 +18,13 @@ import {
   type TestApp,
   type TestUser,
 } from './harness';
+import { startChildApi, stopChildApi, type ChildApi } from './support/child-api';
 
 /**
  * Two API processes on one PostgreSQL (ARCHITECTURE §1): A is this test's own app, listening on a free port; B is
  * `src/server.ts` in a child process, as production runs it. A notification written through A must reach a socket
  * connected to B (through @socket.io/postgres-adapter) within a second, and only its own user's sockets.
  */
-
-const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 /** Rejects after `ms` unless `promise` settles first. */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -53,67 +33,6 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
     timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-type ChildApi = { process: ChildProcess; port: number; output: string[]; dataDir: string };
-
-async function startChildApi(): Promise<ChildApi> {
-  const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'planpiso-api-b-'));
-  const output: string[] = [];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    // DATABASE_URL set: server.ts starts no embedded PostgreSQL; the migrations are already applied (a no-op).
-    DATABASE_URL: inject('databaseUrl'),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: `http://localhost:${port}`,
-    JWT_SECRET: TEST_JWT_SECRET,
-    DATA_DIR: dataDir,
-    WEB_DIST: '/nonexistent/planpiso-web-dist',
-    SMTP_PORT: String(inject('smtpPort')),
-    LOG_LEVEL: 'warn',
-  };
-  delete env.SEED_DEMO;
-  delete env.CORS_ORIGINS;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => output.push(chunk.toString('utf8'));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const api = { process: child, port, output, dataDir };
-
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API B exited (${child.exitCode}):\n${output.join('')}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ready) return api;
-    await sleep(200);
-  }
-  await stopChildApi(api);
-  throw new Error(`API B not ready within 90 s:\n${output.join('')}`);
-}
-
-/** SIGTERM (server.ts closes the app: sockets, adapter, pool), SIGKILL if it has not gone after 15 s. */
-async function stopChildApi(api: ChildApi): Promise<number | null> {
-  const child = api.process;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = once(child, 'exit');
-    child.kill('SIGTERM');
-    const gone = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
-    if (!gone) {
-      child.kill('SIGKILL');
-      await exited;
-    }
-  }
-  await rm(api.dataDir, { recursive: true, force: true });
-  return child.exitCode;
 }
 
 let a: TestApp;
@@ -126,7 +45,7 @@ beforeAll(async () => {
   await a.app.listen({ port: 0, host: '127.0.0.1' });
   const address = a.app.server.address();
   portA = typeof address === 'object' && address ? address.port : 0;
-  b = await startChildApi();
+  b = await startChildApi(inject('databaseUrl'));
 }, 120_000);
 
 afterAll(async () => {

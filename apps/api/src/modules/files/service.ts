@@ -47,6 +47,19 @@ export function createFilesService({
     }
   }
 
+  /** The file when the caller's scope reaches what owns it (decision 018), else 404. */
+  async function fileInScope(actor: AuthUser, id: number) {
+    const row = await repo.findFileInScope(
+      db,
+      accountScopeOf(actor),
+      provisionScopeWhere(provisionScopeOf(actor)),
+      actor.id,
+      id,
+    );
+    if (!row) throw notFound();
+    return row;
+  }
+
   return {
     /**
      * Writes an accepted upload to storage under a new key, BEFORE the transaction that records it (a slow upload
@@ -81,26 +94,12 @@ export function createFilesService({
     },
 
     async download(actor: AuthUser, id: number): Promise<Download> {
-      const row = await repo.findFileInScope(
-        db,
-        accountScopeOf(actor),
-        provisionScopeWhere(provisionScopeOf(actor)),
-        actor.id,
-        id,
-      );
-      if (!row) throw notFound();
+      const row = await fileInScope(actor, id);
       return open(row);
     },
 
     async link(actor: AuthUser, id: number) {
-      const row = await repo.findFileInScope(
-        db,
-        accountScopeOf(actor),
-        provisionScopeWhere(provisionScopeOf(actor)),
-        actor.id,
-        id,
-      );
-      if (!row) throw notFound();
+      const row = await fileInScope(actor, id);
       return links.sign(row.id);
     },
 
