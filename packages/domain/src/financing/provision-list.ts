@@ -14,14 +14,20 @@ const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => (from + i) as ProvisionStatus);
 
 /**
- * Types 1 and 2 see statuses 3 to 10; type 4 statuses 5 to 10; type 5 every status (spec 3 §2, §6); the account's
- * operator (type 3) also Enviada a validar, which it is told about (decision 031).
+ * The statuses each user type sees, as a range (spec 3 §2 "Visibility by role", §6): types 1 and 2 from Validación
+ * to Autorizado (LIBERADO, 3–10); the account's operator (type 3) also Enviada a validar, which it is told about
+ * (2–10, decision 031); type 4 from Enviada a firmar (5–10); type 5 every status (1–11). The server's scope and the
+ * list's status filter both read it.
  */
+export function visibleProvisionStatusRange(type: UserType): readonly [ProvisionStatus, ProvisionStatus] {
+  if (type === USER_TYPE.AGENCY_OPERATOR) return [PROVISION_STATUS.CREATED, PROVISION_STATUS.CANCELLED];
+  if (type === USER_TYPE.PROVIDER_OPERATOR) return [PROVISION_STATUS.SENT_TO_VALIDATE, PROVISION_STATUS.RELEASED];
+  if (type === USER_TYPE.LEGAL_REPRESENTATIVE) return [PROVISION_STATUS.SENT_TO_SIGN, PROVISION_STATUS.RELEASED];
+  return [PROVISION_STATUS.LENDER_VALIDATION, PROVISION_STATUS.RELEASED];
+}
+
 export function visibleProvisionStatuses(type: UserType): readonly ProvisionStatus[] {
-  if (type === USER_TYPE.AGENCY_OPERATOR) return range(PROVISION_STATUS.CREATED, PROVISION_STATUS.CANCELLED);
-  if (type === USER_TYPE.PROVIDER_OPERATOR) return range(PROVISION_STATUS.SENT_TO_VALIDATE, PROVISION_STATUS.RELEASED);
-  if (type === USER_TYPE.LEGAL_REPRESENTATIVE) return range(PROVISION_STATUS.SENT_TO_SIGN, PROVISION_STATUS.RELEASED);
-  return range(PROVISION_STATUS.LENDER_VALIDATION, PROVISION_STATUS.RELEASED);
+  return range(...visibleProvisionStatusRange(type));
 }
 
 /** One choice of the status filter: a name, and every code that bears it (8 and 10 are both 'Autorizado'). */

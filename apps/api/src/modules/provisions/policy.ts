@@ -1,4 +1,4 @@
-import { PROVISION_STATUS, USER_TYPE } from '@planpiso/domain';
+import { USER_TYPE, visibleProvisionStatusRange } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
 import { accountScopeOf, type AccountScope } from '../organisation-lookups/policy';
 
@@ -16,26 +16,19 @@ export type ProvisionScope =
   | { kind: 'dealer'; companyId: number }
   | { kind: 'none' };
 
-const { SENT_TO_VALIDATE, LENDER_VALIDATION, SENT_TO_SIGN, RELEASED } = PROVISION_STATUS;
-/** Spec 3 §2: the lender sees from Validación to Autorizado (LIBERADO); a legal representative from Enviada a firmar. */
-export const LENDER_STATUSES = [LENDER_VALIDATION, RELEASED] as const;
-/**
- * The account's operator (type 3) also sees Enviada a validar: the send notifies it, and issue 16 has the operator's
- * list show the provision as 'Enviada a validar' (spec 3 §2 gives type 3 the assigned-to list, not the 3–10 range of
- * types 1 and 2; decision 031).
- */
-export const OPERATOR_STATUSES = [SENT_TO_VALIDATE, RELEASED] as const;
-export const LEGAL_STATUSES = [SENT_TO_SIGN, RELEASED] as const;
+/** The account's operator's statuses (the domain's range for type 3), also for its list read by types 1 and 2. */
+export const OPERATOR_STATUSES = visibleProvisionStatusRange(USER_TYPE.PROVIDER_OPERATOR);
 
 export function provisionScopeOf(actor: AuthUser): ProvisionScope {
   switch (actor.type) {
     case USER_TYPE.SUPER_USER:
     case USER_TYPE.PROVIDER_ADMIN:
-      return { kind: 'lender', accounts: accountScopeOf(actor), statuses: LENDER_STATUSES };
     case USER_TYPE.PROVIDER_OPERATOR:
-      return { kind: 'lender', accounts: accountScopeOf(actor), statuses: OPERATOR_STATUSES };
+      return { kind: 'lender', accounts: accountScopeOf(actor), statuses: visibleProvisionStatusRange(actor.type) };
     case USER_TYPE.LEGAL_REPRESENTATIVE:
-      return actor.accountId ? { kind: 'legal', userId: actor.id, statuses: LEGAL_STATUSES } : { kind: 'none' };
+      return actor.accountId
+        ? { kind: 'legal', userId: actor.id, statuses: visibleProvisionStatusRange(actor.type) }
+        : { kind: 'none' };
     case USER_TYPE.AGENCY_OPERATOR:
       return actor.companyId ? { kind: 'dealer', companyId: actor.companyId } : { kind: 'none' };
     default:
