@@ -32,6 +32,8 @@ export const FINANCING_MESSAGES = {
   totalMismatch: 'El total no coincide con la suma de las unidades',
   tooManyUnits: 'La disposición excede el número de unidades permitidas',
   provisionStatusNotAllowed: 'El estatus de la disposición no permite esta acción',
+  /** Ours: sendToSign before the signing documents exist (spec 3 §4: send to sign after generating them). */
+  signingDocumentsMissing: 'Genere los documentos de firma antes de enviarlos a firmar',
 
   // Units under review (spec 3 §2, §8; decision 030). The spec's words first, then ours.
   createProvisionDialogTitle: 'Creación de disposición',

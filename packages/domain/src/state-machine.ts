@@ -12,8 +12,16 @@ import type { UserType } from './user-types';
 /** A status as a machine names it: a word (users keep a flag), or the spec's own code (provisions 1–11). */
 export type StatusKey = string | number;
 
+/**
+ * The background jobs' actor (validation finished, a signature webhook, expiry): no user type is 0, so no user can
+ * take a row meant for the system, and the system takes no user's row.
+ */
+export const SYSTEM_ACTOR_TYPE = 0 as const;
+export type ActorType = UserType | typeof SYSTEM_ACTOR_TYPE;
+export const SYSTEM_ACTOR = { id: 0, type: SYSTEM_ACTOR_TYPE } as const satisfies { id: number; type: ActorType };
+
 /** Who is acting. */
-export type StateActor = { id: number; type: UserType };
+export type StateActor = { id: number; type: ActorType };
 
 /**
  * Why a guard refuses: a stable code, the Spanish text the screen shows and the HTTP status the server answers
@@ -27,8 +35,8 @@ export type Transition<S extends StatusKey, A extends string, E> = {
   from: readonly S[];
   /** The status it ends in; a function where the outcome decides (an insertion the CRM refuses stays failed). */
   to: S | ((entity: E) => S);
-  /** The user types that may take it. */
-  who: readonly UserType[];
+  /** The user types that may take it (SYSTEM_ACTOR_TYPE: only a background job). */
+  who: readonly ActorType[];
   /** A rule on the row beyond its status (never one's own status): `true`, or why not. */
   needs?: (entity: E, actor: StateActor) => true | Refusal;
 };

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { can } from '../state-machine';
-import { PROVISION_MACHINE, canProvisionAction, provisionTransition, type ProvisionAction } from './provision-machine';
+import { SYSTEM_ACTOR, can } from '../state-machine';
+import {
+  PROVISION_MACHINE,
+  canProvisionAction,
+  provisionActionsFor,
+  provisionTransition,
+  type ProvisionAction,
+} from './provision-machine';
 
 describe('provision transitions 1 → 2 (spec 3 §4)', () => {
   it.each<[ProvisionAction, number | null, number, number]>([
@@ -75,5 +81,92 @@ describe('PROVISION_MACHINE (the shared machine, decision 016)', () => {
       reason: 'who',
       httpStatus: 403,
     });
+  });
+});
+
+describe('the lender side of the machine (issue 17)', () => {
+  const lender = { id: 3, type: 3 } as const;
+  const admin = { id: 2, type: 2 } as const;
+  const dealer = { id: 5, type: 5 } as const;
+
+  it('Confirmar takes a validated provision to Aceptada only with a selected unit; Rechazar needs none', () => {
+    expect(can(PROVISION_MACHINE, lender, 'confirm', { status: 3, unitCount: 1 })).toEqual({ allowed: true, to: 4 });
+    expect(can(PROVISION_MACHINE, lender, 'confirm', { status: 3, unitCount: 0 })).toMatchObject({
+      allowed: false,
+      message: 'Seleccione al menos una unidad',
+    });
+    expect(can(PROVISION_MACHINE, { id: 1, type: 1 }, 'reject', { status: 3, unitCount: 0 })).toEqual({
+      allowed: true,
+      to: 9,
+    });
+  });
+
+  it('a second Confirmar on an accepted provision is a 409 (another operator moved it first)', () => {
+    expect(can(PROVISION_MACHINE, lender, 'confirm', { status: 4, unitCount: 1 })).toMatchObject({
+      allowed: false,
+      httpStatus: 409,
+    });
+  });
+
+  it('the dealer sends to sign only at Aceptada and only once the documents exist', () => {
+    expect(can(PROVISION_MACHINE, dealer, 'sendToSign', { status: 4, unitCount: 1, signingDocuments: 1 })).toEqual({
+      allowed: true,
+      to: 5,
+    });
+    expect(can(PROVISION_MACHINE, dealer, 'sendToSign', { status: 4, unitCount: 1 })).toMatchObject({
+      allowed: false,
+      code: 'NO_SIGNING_DOCUMENTS',
+    });
+  });
+
+  it('actions that keep the status lead back to it (folio update, redo, review)', () => {
+    expect(can(PROVISION_MACHINE, lender, 'updateFolio', { status: 7, unitCount: 1 })).toEqual({
+      allowed: true,
+      to: 7,
+    });
+    expect(can(PROVISION_MACHINE, lender, 'redoDocument', { status: 5, unitCount: 1 })).toEqual({
+      allowed: true,
+      to: 5,
+    });
+    expect(can(PROVISION_MACHINE, admin, 'reviewUnits', { status: 3, unitCount: 1 })).toEqual({ allowed: true, to: 3 });
+  });
+
+  it('no user takes a system row; the system takes no user row', () => {
+    for (const type of [1, 2, 3, 4, 5] as const) {
+      for (const action of ['validationComplete', 'signingStarted', 'signingCompleted', 'expire'] as const) {
+        expect(can(PROVISION_MACHINE, { id: 1, type }, action, { status: 2, unitCount: 1 })).toMatchObject({
+          allowed: false,
+          httpStatus: 403,
+        });
+      }
+    }
+    expect(can(PROVISION_MACHINE, SYSTEM_ACTOR, 'validationComplete', { status: 2, unitCount: 1 })).toEqual({
+      allowed: true,
+      to: 3,
+    });
+    expect(can(PROVISION_MACHINE, SYSTEM_ACTOR, 'confirm', { status: 3, unitCount: 1 })).toMatchObject({
+      allowed: false,
+      httpStatus: 403,
+    });
+  });
+
+  it('a signed provision is released or sent to the CRM by the lender, and never expires', () => {
+    expect(can(PROVISION_MACHINE, lender, 'release', { status: 6, unitCount: 1 })).toEqual({ allowed: true, to: 10 });
+    expect(can(PROVISION_MACHINE, lender, 'sendToCrm', { status: 7, unitCount: 1 })).toEqual({ allowed: true, to: 8 });
+    expect(can(PROVISION_MACHINE, SYSTEM_ACTOR, 'expire', { status: 7, unitCount: 1 })).toMatchObject({
+      allowed: false,
+      httpStatus: 409,
+    });
+    expect(can(PROVISION_MACHINE, SYSTEM_ACTOR, 'expire', { status: 1, unitCount: 0 })).toEqual({
+      allowed: true,
+      to: 11,
+    });
+  });
+
+  it('the buttons a screen shows come from the same table', () => {
+    expect(provisionActionsFor(3, 3)).toEqual(['confirm', 'reject']);
+    expect(provisionActionsFor(5, 4)).toEqual(['generateDocuments', 'sendToSign']);
+    expect(provisionActionsFor(3, 6)).toEqual(['redoDocument', 'release', 'sendToCrm', 'updateFolio']);
+    expect(provisionActionsFor(4, 6)).toEqual([]);
   });
 });

@@ -1,40 +1,111 @@
 import { MESSAGES } from '../messages';
 import { FINANCING_MESSAGES } from '../messages-financing';
-import { defineMachine, type Refusal } from '../state-machine';
+import { SYSTEM_ACTOR_TYPE, defineMachine, type ActorType, type Refusal } from '../state-machine';
 import { USER_TYPE, type UserType } from '../user-types';
 import { PROVISION_STATUS, type ProvisionStatus } from './provision-status';
 
 /**
- * The first rows of the provisions' state machine (spec 3 §4 "Transitions", issue 16: the dealer's side), as plain
- * data `{ action, from, to, who, needs }` read by the server's policy and the screens alike (STYLE "state machines as
- * data"). The rows that move an existing provision are also the shared machine PROVISION_MACHINE below (decision
- * 016), which the server's applyTransition reads; `provisionTransition` reads every row, the creates included.
+ * The provisions' state machine (spec 3 §4 "Transitions", issues 16 and 17), every row as plain data
+ * `{ action, from, to, who, needs }` read by the server (PROVISION_MACHINE through applyTransition, and
+ * `provisionTransition` for the creates) and by the screens to decide which buttons to show (STYLE "state machines
+ * as data"). `to: 'same'` is an action that keeps the status (an edit, a folio update, a redone document). Rows
+ * whose `who` is the system (SYSTEM_ACTOR_TYPE) are taken only by background jobs: the validations finishing, the
+ * e-signature provider's webhooks and the expiry; no user may take them. Ownership and scope (a type 5 works on its
+ * own provisions, a type 3 on the accounts it operates) are the server policy's, which sees the row.
  */
-export type ProvisionAction = 'create' | 'createAndSend' | 'edit' | 'send';
-/** A condition on the provision beyond its status: at least one unit (spec 3 §5 'Seleccione al menos una unidad'). */
-export type ProvisionNeed = 'atLeastOneUnit';
+export type ProvisionAction =
+  | 'create'
+  | 'createAndSend'
+  | 'edit'
+  | 'send'
+  | 'validationComplete'
+  | 'reviewUnits'
+  | 'confirm'
+  | 'reject'
+  | 'generateDocuments'
+  | 'redoDocument'
+  | 'sendToSign'
+  | 'signingStarted'
+  | 'signingCompleted'
+  | 'release'
+  | 'sendToCrm'
+  | 'updateFolio'
+  | 'expire';
+/**
+ * A condition on the provision beyond its status: at least one (selected) unit (spec 3 §5 'Seleccione al menos una
+ * unidad'); the signing documents generated before they are sent to sign (spec 3 §4).
+ */
+export type ProvisionNeed = 'atLeastOneUnit' | 'signingDocuments';
 
 export type ProvisionTransition = {
   action: ProvisionAction;
   /** null: the provision does not exist yet. */
   from: ProvisionStatus | null;
-  to: ProvisionStatus;
-  who: readonly UserType[];
+  to: ProvisionStatus | 'same';
+  who: readonly ActorType[];
   needs: readonly ProvisionNeed[];
 };
 
-const { CREATED, SENT_TO_VALIDATE } = PROVISION_STATUS;
+const S = PROVISION_STATUS;
 const DEALER_OPERATOR = [USER_TYPE.AGENCY_OPERATOR] as const;
+/** Types 1 and 3: the lender users with actions on a provision (spec 3 §4, §6). */
+const LENDER_ACTORS = [USER_TYPE.SUPER_USER, USER_TYPE.PROVIDER_OPERATOR] as const;
+const LENDER_ADMIN = [USER_TYPE.PROVIDER_ADMIN] as const;
+const SYSTEM = [SYSTEM_ACTOR_TYPE] as const;
 
-export const PROVISION_TRANSITIONS = [
+/** One row per starting status of an action that may start from several. */
+const fromEach = (
+  statuses: readonly ProvisionStatus[],
+  row: Omit<ProvisionTransition, 'from'>,
+): ProvisionTransition[] => statuses.map((from) => ({ ...row, from }));
+
+export const PROVISION_TRANSITIONS: readonly ProvisionTransition[] = [
   // Guardar on the create screen (spec 3 §2).
-  { action: 'create', from: null, to: CREATED, who: DEALER_OPERATOR, needs: [] },
+  { action: 'create', from: null, to: S.CREATED, who: DEALER_OPERATOR, needs: [] },
   // Save-and-send (POST /provisions/create-send): created and sent to the lender at once.
-  { action: 'createAndSend', from: null, to: SENT_TO_VALIDATE, who: DEALER_OPERATOR, needs: ['atLeastOneUnit'] },
+  { action: 'createAndSend', from: null, to: S.SENT_TO_VALIDATE, who: DEALER_OPERATOR, needs: ['atLeastOneUnit'] },
   // "Edit and send-to-lender are enabled only at status 1" (spec 3 §4).
-  { action: 'edit', from: CREATED, to: CREATED, who: DEALER_OPERATOR, needs: [] },
-  { action: 'send', from: CREATED, to: SENT_TO_VALIDATE, who: DEALER_OPERATOR, needs: ['atLeastOneUnit'] },
-] as const satisfies readonly ProvisionTransition[];
+  { action: 'edit', from: S.CREATED, to: 'same', who: DEALER_OPERATOR, needs: [] },
+  { action: 'send', from: S.CREATED, to: S.SENT_TO_VALIDATE, who: DEALER_OPERATOR, needs: ['atLeastOneUnit'] },
+  // Every unit checked against REPUVE, TransUnion, AX and its invoice: the lender's validation starts (issue 17).
+  { action: 'validationComplete', from: S.SENT_TO_VALIDATE, to: S.LENDER_VALIDATION, who: SYSTEM, needs: [] },
+  // The lender administrator's review of the units (/disposiciones-revision, spec 3 §2).
+  { action: 'reviewUnits', from: S.LENDER_VALIDATION, to: 'same', who: LENDER_ADMIN, needs: [] },
+  // Confirmar needs a selected unit; Rechazar does not and sends every unit back (spec 3 §4, §5).
+  { action: 'confirm', from: S.LENDER_VALIDATION, to: S.ACCEPTED, who: LENDER_ACTORS, needs: ['atLeastOneUnit'] },
+  { action: 'reject', from: S.LENDER_VALIDATION, to: S.REJECTED, who: LENDER_ACTORS, needs: [] },
+  // The dealer generates the signing documents and sends them to sign; only at Aceptada (spec 3 §4).
+  { action: 'generateDocuments', from: S.ACCEPTED, to: 'same', who: DEALER_OPERATOR, needs: [] },
+  { action: 'sendToSign', from: S.ACCEPTED, to: S.SENT_TO_SIGN, who: DEALER_OPERATOR, needs: ['signingDocuments'] },
+  // Redo a signing document (types 1 and 3, spec 3 §4 "Signed document signature status"): while not yet signed.
+  ...fromEach([S.ACCEPTED, S.SENT_TO_SIGN, S.SIGNING], {
+    action: 'redoDocument',
+    to: 'same',
+    who: LENDER_ACTORS,
+    needs: [],
+  }),
+  // The e-signature provider's webhooks: a first signature (Proceso firma), then every signer (Firmado).
+  { action: 'signingStarted', from: S.SENT_TO_SIGN, to: S.SIGNING, who: SYSTEM, needs: [] },
+  ...fromEach([S.SENT_TO_SIGN, S.SIGNING], { action: 'signingCompleted', to: S.SIGNED, who: SYSTEM, needs: [] }),
+  // "At status 6 lender roles can Liberar or send to CRM" — and once every signer signed (7), which is when a
+  // lender usually does it.
+  ...fromEach([S.SIGNING, S.SIGNED], { action: 'release', to: S.RELEASED, who: LENDER_ACTORS, needs: [] }),
+  ...fromEach([S.SIGNING, S.SIGNED], { action: 'sendToCrm', to: S.AUTHORIZED, who: LENDER_ACTORS, needs: [] }),
+  // Actualizar folio (types 1 and 3) once accepted; documents already generated keep their folio (spec 3 §5).
+  ...fromEach([S.ACCEPTED, S.SENT_TO_SIGN, S.SIGNING, S.SIGNED, S.AUTHORIZED, S.REJECTED, S.RELEASED], {
+    action: 'updateFolio',
+    to: 'same',
+    who: LENDER_ACTORS,
+    needs: [],
+  }),
+  // Not completed within the configured validity days: cancelled, its reservation freed (issue 17).
+  ...fromEach([S.CREATED, S.SENT_TO_VALIDATE, S.LENDER_VALIDATION, S.ACCEPTED, S.SENT_TO_SIGN, S.SIGNING], {
+    action: 'expire',
+    to: S.CANCELLED,
+    who: SYSTEM,
+    needs: [],
+  }),
+];
 
 export type ProvisionTransitionVerdict =
   | { allowed: true; to: ProvisionStatus }
@@ -55,29 +126,44 @@ export function provisionTransition(
   if (!row) return { allowed: false, code: 'INVALID_STATUS', message: FINANCING_MESSAGES.provisionStatusNotAllowed };
   if (row.needs.includes('atLeastOneUnit') && context.unitCount < 1)
     return { allowed: false, code: 'NO_UNITS', message: MESSAGES.selectAtLeastOneUnit };
-  return { allowed: true, to: row.to };
+  return { allowed: true, to: row.to === 'same' ? (row.from ?? row.to) : row.to } as ProvisionTransitionVerdict;
 }
 
-/** For the screens: is the action offered at all (status and user type; units are checked on click)? */
+/**
+ * For the screens: is the action offered at all (status and user type; units and documents are checked on click)?
+ */
 export const canProvisionAction = (action: ProvisionAction, userType: number, status: number | null): boolean => {
   const verdict = provisionTransition(action, { userType, status, unitCount: Number.MAX_SAFE_INTEGER });
   return verdict.allowed;
 };
 
-/** A provision as the machine sees it: its status and how many units it has. */
-export type ProvisionMachineEntity = { status: number; unitCount: number };
+/** The actions a user type may take on a provision in `status`, in the table's order: the buttons a screen shows. */
+export const provisionActionsFor = (userType: number, status: number): ProvisionMachineAction[] =>
+  [...new Set(PROVISION_TRANSITIONS.map((t) => t.action))].filter(
+    (action): action is ProvisionMachineAction =>
+      action !== 'create' && action !== 'createAndSend' && canProvisionAction(action, userType, status),
+  );
+
+/**
+ * A provision as the machine sees it: its status, how many units it has (for confirm: how many are selected) and
+ * how many signing documents it holds (sendToSign needs them; omitted where no row asks).
+ */
+export type ProvisionMachineEntity = { status: number; unitCount: number; signingDocuments?: number };
 export type ProvisionMachineAction = Exclude<ProvisionAction, 'create' | 'createAndSend'>;
 
 const ALL_PROVISION_STATUSES = Object.values(PROVISION_STATUS) as ProvisionStatus[];
 const NO_UNITS: Refusal = { code: 'NO_UNITS', message: MESSAGES.selectAtLeastOneUnit, httpStatus: 422 };
+const NO_DOCUMENTS: Refusal = {
+  code: 'NO_SIGNING_DOCUMENTS',
+  message: FINANCING_MESSAGES.signingDocumentsMissing,
+  httpStatus: 422,
+};
 const NEEDS: Record<ProvisionNeed, (entity: ProvisionMachineEntity) => true | Refusal> = {
   atLeastOneUnit: (entity) => entity.unitCount > 0 || NO_UNITS,
+  signingDocuments: (entity) => (entity.signingDocuments ?? 0) > 0 || NO_DOCUMENTS,
 };
 
-/**
- * The same rows as the shared machine (state-machine.ts), for the moves of an existing provision: edit (1 → 1) and
- * send to validation (1 → 2). The lender's rows (3 → 4, 9, 10, …) join this table with their issue.
- */
+/** The rows that move an existing provision, as the shared machine (state-machine.ts) the server applies. */
 export const PROVISION_MACHINE = defineMachine<ProvisionStatus, ProvisionMachineAction, ProvisionMachineEntity>({
   name: 'provision',
   statuses: ALL_PROVISION_STATUSES,
@@ -90,7 +176,7 @@ export const PROVISION_MACHINE = defineMachine<ProvisionStatus, ProvisionMachine
       {
         action: row.action as ProvisionMachineAction,
         from: [row.from],
-        to: row.to,
+        to: row.to === 'same' ? (entity: ProvisionMachineEntity) => entity.status as ProvisionStatus : row.to,
         who: row.who,
         needs: (entity: ProvisionMachineEntity) => needs.map((need) => need(entity)).find((v) => v !== true) ?? true,
       },
