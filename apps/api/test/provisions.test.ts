@@ -488,7 +488,7 @@ describe('edit and send to validation', () => {
     const [audit] = await seeded.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'provisions.sent'), eq(auditLog.entityId, String(created.id))));
+      .where(and(eq(auditLog.action, 'provisions.send'), eq(auditLog.entityId, String(created.id))));
     expect(audit).toMatchObject({ actorId: a.dealer.id });
     const notes = await seeded.db.select().from(notifications).where(eq(notifications.userId, a.operator.id));
     expect(notes.some((n) => n.type === 1 && n.message.includes(created.folio))).toBe(true);

@@ -100,3 +100,23 @@ export const PROVISION_REFUSALS = {
   documentUnavailable: 'El documento no existe o ya fue utilizado',
   documentAttached: 'El documento ya forma parte de un registro y no se puede eliminar',
 } as const;
+
+/**
+ * Ours: what each move of a provision tells whom (notification type 1 Disposición, issue 17). The spec shows only
+ * that notifications and toasts exist (spec 3 §7); the words are ours, one line per move.
+ */
+export const PROVISION_NOTICE_TEXT = {
+  validationComplete: (folio: string, company: string) =>
+    `La disposición ${folio} de ${company} terminó su validación y está lista para revisión`,
+  reviewUnits: (folio: string, company: string) =>
+    `El administrador revisó las unidades de la disposición ${folio} de ${company}`,
+  confirm: (folio: string) => `Disposición con folio ${folio}: Confirmada`,
+  reject: (folio: string) => `Disposición con folio ${folio}: Rechazada`,
+  sendToSign: (folio: string) => `Los documentos de la disposición ${folio} están listos para firmar`,
+  redoDocument: (folio: string) => `El documento de la disposición ${folio} se generó nuevamente`,
+  signingCompleted: (folio: string) => `Los documentos de la disposición ${folio} fueron firmados`,
+  release: (folio: string) => `Disposición con folio ${folio}: Las unidades fueron liberadas sin enviar a CRM`,
+  sendToCrm: (folio: string) => `Disposición con folio ${folio}: Las unidades fueron enviadas a CRM`,
+  updateFolio: (folio: string) => `La disposición ahora tiene el folio manual ${folio}`,
+  expire: (folio: string) => `La disposición ${folio} se canceló por vencimiento`,
+} as const;

@@ -1,7 +1,7 @@
 import { MESSAGES } from '../messages';
 import { FINANCING_MESSAGES } from '../messages-financing';
 import { SYSTEM_ACTOR_TYPE, defineMachine, type ActorType, type Refusal } from '../state-machine';
-import { USER_TYPE, type UserType } from '../user-types';
+import { USER_TYPE } from '../user-types';
 import { PROVISION_STATUS, type ProvisionStatus } from './provision-status';
 
 /**

@@ -35,7 +35,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { orderBy, pageWindow } from '../../platform/listing';
-import { applyTransition, checkTransition } from '../../platform/state-transition';
+import { checkTransition } from '../../platform/state-transition';
 import * as creditLinesRepo from '../credit-lines/repository';
 import { reserve, type CreditLinesService, type LockedCreditLine } from '../credit-lines/service';
 import type { NotificationsService } from '../notifications/service';
@@ -45,6 +45,7 @@ import { assertOperatingWindow } from '../provision-settings/operating-window';
 import { mayReadAssignedListOf, provisionScopeOf, OPERATOR_STATUSES, type ProvisionScope } from './policy';
 import { presentDetail, presentListItem } from './presenter';
 import * as repo from './repository';
+import { createProvisionMover } from './transitions';
 
 export type ProvisionsService = ReturnType<typeof createProvisionsService>;
 /** The three creates of spec 3 §7: Guardar, save-and-send, and from units under review. */
@@ -87,6 +88,7 @@ export function createProvisionsService(
   notifications: NotificationsService,
 ) {
   const { db, clock } = deps;
+  const mover = createProvisionMover({ notifications, clock });
   /** Type 5 only (the machine's `who`), with an account and an active company that is the body's. */
   async function saveContext(actor: AuthUser, companyId: number, agencyId: number, legalId: number) {
     if (!actor.accountId) throw refused('USER_WITHOUT_ACCOUNT', FINANCING_MESSAGES.userWithoutAccount);
@@ -408,30 +410,20 @@ export function createProvisionsService(
       const row = await repo.lockProvision(tx, scope, id);
       if (!row) throw notFound();
       const unitCount = await repo.countUnitsOf(tx, id);
-      const moved = await applyTransition(tx, {
-        target: { table: provisions, status: provisions.status, encode: (status) => status },
-        machine: PROVISION_MACHINE,
+      const before = await detail(tx, scope, id);
+      await mover.move(tx, {
         action: 'send',
         actor,
-        entity: { id, status: row.status, unitCount, version: row.version },
+        row: { ...row, folio: before.folio, companyName: before.company.name },
+        unitCount,
         expectedVersion: body.version,
-        set: { updatedAt: clock.now() },
+        requestId,
       });
       // The provision already holds its total; if the CRM's balance fell meanwhile, sending would overdraw.
       if (row.creditLine === locked.crmLineId && locked.montoRestante.sub(locked.reserved).isNegative()) {
         throw refused('BALANCE_EXCEEDED', FINANCING_MESSAGES.balanceExceeded);
       }
       const data = await detail(tx, scope, id);
-      const notified = await notifyOperators(tx, row.accountId, data.folio, data.company.name);
-      await writeAudit(tx, {
-        actor: actor.id,
-        action: 'provisions.sent',
-        entity: 'provision',
-        entityId: id,
-        before: { status: moved.from, version: row.version },
-        after: { status: moved.to, version: moved.version, notified },
-        requestId,
-      });
       return { data, message: PROVISION_STATUS_UPDATED };
     });
   }
