@@ -63,4 +63,5 @@ export * from './financing/provision-requests';
 export * from './contracts/provisions';
 export * from './financing/units-review';
 export * from './contracts/units';
+export * from './contracts/provision-validation';
 export * from './contracts/audits';
