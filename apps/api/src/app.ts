@@ -38,6 +38,8 @@ import { documentRoutes } from './modules/documents/routes';
 import { createDocumentsService } from './modules/documents/service';
 import { provisionRoutes } from './modules/provisions/routes';
 import { createProvisionsService } from './modules/provisions/service';
+import { provisionValidationRoutes } from './modules/provision-validation/routes';
+import { createProvisionValidation } from './modules/provision-validation/service';
 import { createFilesService } from './modules/files/service';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService, type AuthService } from './modules/auth/service';
@@ -293,6 +295,9 @@ export async function buildApp({
   });
   await app.register(auditRoutes, { deps });
   await app.register(unitRoutes, { units: createUnitsService(deps, files) });
+  await app.register(provisionValidationRoutes, {
+    validation: createProvisionValidation({ ...deps, notifications: services.notifications }),
+  });
   const failures = createCreditFailuresService(deps);
   await app.register(creditFailureRoutes, { failures });
 
@@ -308,6 +313,8 @@ export async function buildApp({
         mailer: deps.mailer,
         failures,
         identity: services.identity,
+        storage: deps.storage,
+        notifications: services.notifications,
       },
       jobs,
     );
