@@ -7,7 +7,9 @@ import type { JobDefinition } from './runner';
  * configured provision_days is cancelled (11) and its reservation freed. Idempotent: a cancelled one is no longer
  * a candidate, and a move that lost a race is skipped.
  */
-export function provisionExpiryJob(validation: Pick<ProvisionValidation, 'expire'>): JobDefinition<Record<string, never>> {
+export function provisionExpiryJob(
+  validation: Pick<ProvisionValidation, 'expire'>,
+): JobDefinition<Record<string, never>> {
   return {
     name: 'provision-expiry',
     payload: z.object({}).strict(),

@@ -12,7 +12,13 @@ export const VALIDATION_RETRY_LIMIT = 8;
 export const VALIDATION_RETRY_DELAY_SECONDS = 5;
 
 /** The validation of a sent provision's units (queued when it reaches 2) and the sweep that never lets one stall. */
-export function provisionValidationJobs({ validation, runner }: { validation: ProvisionValidation; runner: JobRunner }) {
+export function provisionValidationJobs({
+  validation,
+  runner,
+}: {
+  validation: ProvisionValidation;
+  runner: JobRunner;
+}) {
   const validate: JobDefinition<ValidationJobPayload> = {
     ...PROVISION_VALIDATION,
     retryLimit: VALIDATION_RETRY_LIMIT,

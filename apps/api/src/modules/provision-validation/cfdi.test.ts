@@ -44,7 +44,10 @@ describe('readCfdi', () => {
   });
 
   it('is unreadable when the text is not a well-formed Comprobante', () => {
-    expect(readCfdi('<cfdi:Comprobante Total="1"><open></cfdi:Comprobante>')).toEqual({ ok: false, problem: 'unreadable' });
+    expect(readCfdi('<cfdi:Comprobante Total="1"><open></cfdi:Comprobante>')).toEqual({
+      ok: false,
+      problem: 'unreadable',
+    });
     expect(readCfdi('<factura Total="1"/>')).toEqual({ ok: false, problem: 'unreadable' });
     expect(readCfdi('%PDF-1.4')).toEqual({ ok: false, problem: 'unreadable' });
   });

@@ -42,7 +42,9 @@ export class ValidationIncompleteError extends Error {
     readonly pending: number,
     readonly failure: unknown,
   ) {
-    super(`provision ${provisionId}: ${pending} check(s) could not be reached (${String((failure as Error)?.message ?? failure)})`);
+    super(
+      `provision ${provisionId}: ${pending} check(s) could not be reached (${String((failure as Error)?.message ?? failure)})`,
+    );
     this.name = 'ValidationIncompleteError';
   }
 }
