@@ -79,7 +79,7 @@ export type ProvisionValidationDeps = {
 
 /**
  * The validation of a provision's units (issue 17 "Validation of units", decision 035) and its expiry. A round
- * starts when the provision reaches 2 (`queue`, in the sending transaction); the job (`validate`) takes every
+ * starts when the provision reaches 2 (queue.ts, in the sending transaction); the job (`validate`) takes every
  * missing verdict — the invoice from the unit's XML evidence, REPUVE, TransUnion and AX — each call outside any
  * transaction, each verdict written with its history row in a short transaction of its own, and moves the
  * provision to 3 once every included unit has its verdicts. An unreachable system is no verdict: the job fails
