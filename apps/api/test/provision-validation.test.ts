@@ -248,9 +248,21 @@ describe('validation of a sent provision (issue 17 "Validation of units")', () =
     const [vin] = await freeVins(VALID_NEW_VINS, 1);
     const body = saveBody(a, LINE_A, [unit(vin!, '41000.00')], '41000.00');
     const created = json<Created>(await post(t.app, a.tokens.dealer, '/api/provisions', body)).data;
-    // As if its job had failed for good: in 2, nothing queued.
-    await seeded.db.update(provisions).set({ status: 2 }).where(eq(provisions.id, created.id));
+    // As if its job had failed for good: in 2, nothing queued — first for a few minutes only (left alone), then
+    // for an hour.
+    const sentAt = (minutesAgo: number) => new Date(workerClock.now().getTime() - minutesAgo * 60 * 1000);
+    await seeded.db
+      .update(provisions)
+      .set({ status: 2, updatedAt: sentAt(5) })
+      .where(eq(provisions.id, created.id));
     expect(await liveJobsFor(created.id)).toBe(0);
+    await worker.send(seeded.db, sweepAddress, {});
+    await eventually(async () => (await jobCount('provision-validation-sweep', 'completed')) > 0);
+    expect(await jobsFor(created.id)).toBe(0);
+    await seeded.db
+      .update(provisions)
+      .set({ updatedAt: sentAt(60) })
+      .where(eq(provisions.id, created.id));
     await worker.send(seeded.db, sweepAddress, {});
     await reachesStatus(created.id, 3);
     const [checked] = await unitsOf(created.id);
@@ -365,6 +377,13 @@ async function jobsFor(provisionId: number): Promise<number> {
   const result = await seeded.db.execute<{ n: number }>(
     sql`select count(*)::int as n from pgboss.job where name = ${PROVISION_VALIDATION_JOB}
       and data->>'provisionId' = ${String(provisionId)}`,
+  );
+  return result.rows[0]!.n;
+}
+
+async function jobCount(name: string, state: string): Promise<number> {
+  const result = await seeded.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from pgboss.job where name = ${name} and state = ${state}::pgboss.job_state`,
   );
   return result.rows[0]!.n;
 }

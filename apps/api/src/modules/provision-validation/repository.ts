@@ -118,10 +118,10 @@ export async function xmlEvidencesOf(db: Executor, unitId: number) {
 }
 
 /**
- * Provisions still sent to validation (2) with no live validation job (created, retrying or running): the ones a
- * job gave up on after its last retry, or whose job was lost. The sweep queues them again.
+ * Provisions sent to validation (2) before `since` with no live validation job (created, retrying or running): the
+ * ones a job gave up on after its last retry, or whose job was lost. The sweep queues them again.
  */
-export async function provisionsAwaitingValidation(db: Executor): Promise<number[]> {
+export async function provisionsAwaitingValidation(db: Executor, since: Date): Promise<number[]> {
   const rows = await db
     .select({ id: provisions.id })
     .from(provisions)
@@ -129,6 +129,7 @@ export async function provisionsAwaitingValidation(db: Executor): Promise<number
       and(
         eq(provisions.status, PROVISION_STATUS.SENT_TO_VALIDATE),
         eq(provisions.isArchived, false),
+        lt(provisions.updatedAt, since),
         sql`not exists (select 1 from pgboss.job as j where j.name = ${PROVISION_VALIDATION_JOB}
           and j.data->>'provisionId' = ${provisions.id}::text and j.state < 'completed')`,
       ),

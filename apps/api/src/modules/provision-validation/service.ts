@@ -35,6 +35,9 @@ const CHECKS: readonly { check: ValidationCheck; column: repo.VerdictColumn }[] 
   { check: VALIDATION_CHECK.AX, column: 'validAx' },
 ];
 
+/** How long a provision sits in 2 before the sweep may call its round stalled. */
+export const SWEEP_GRACE_MINUTES = 15;
+
 /** A round that met an outage: the verdicts it took are kept, the job fails and pg-boss tries it again. */
 export class ValidationIncompleteError extends Error {
   constructor(
@@ -211,9 +214,13 @@ export function createProvisionValidation(deps: ProvisionValidationDeps) {
       await completeIfValidated(provisionId);
     },
 
-    /** Provisions still in 2 whose job ended for good (its retries spent) or was lost: queued again. */
+    /**
+     * Provisions in 2 for at least SWEEP_GRACE_MINUTES whose job ended for good (its retries spent) or was lost:
+     * queued again. The grace leaves alone a provision whose round is still being queued or just finished.
+     */
     async sweep(runner: JobRunner): Promise<number> {
-      const ids = await repo.provisionsAwaitingValidation(db);
+      const since = new Date(clock.now().getTime() - SWEEP_GRACE_MINUTES * 60 * 1000);
+      const ids = await repo.provisionsAwaitingValidation(db, since);
       for (const provisionId of ids) await runner.send(db, PROVISION_VALIDATION, { provisionId });
       return ids.length;
     },
