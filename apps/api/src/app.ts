@@ -40,6 +40,8 @@ import { createProvisionLenderActions } from './modules/provisions/lender-action
 import { provisionLenderRoutes } from './modules/provisions/lender-routes';
 import { provisionRoutes } from './modules/provisions/routes';
 import { createProvisionsService } from './modules/provisions/service';
+import { provisionValidationRoutes } from './modules/provision-validation/routes';
+import { createProvisionValidation } from './modules/provision-validation/service';
 import { createFilesService } from './modules/files/service';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService, type AuthService } from './modules/auth/service';
@@ -299,6 +301,9 @@ export async function buildApp({
   await app.register(provisionLenderRoutes, { lender });
   await app.register(auditRoutes, { deps });
   await app.register(unitRoutes, { units: createUnitsService(deps, files) });
+  await app.register(provisionValidationRoutes, {
+    validation: createProvisionValidation({ ...deps, notifications: services.notifications }),
+  });
   const failures = createCreditFailuresService(deps);
   await app.register(creditFailureRoutes, { failures });
 
@@ -314,6 +319,8 @@ export async function buildApp({
         mailer: deps.mailer,
         failures,
         identity: services.identity,
+        storage: deps.storage,
+        notifications: services.notifications,
       },
       jobs,
     );

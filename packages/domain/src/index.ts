@@ -63,6 +63,7 @@ export * from './financing/provision-requests';
 export * from './contracts/provisions';
 export * from './financing/units-review';
 export * from './contracts/units';
+export * from './contracts/provision-validation';
 export * from './contracts/audits';
 export * from './financing/provision-follow-up';
 export * from './contracts/provision-lender';

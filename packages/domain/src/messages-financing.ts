@@ -151,3 +151,15 @@ export const provisionRejected = (folio: string) => `Disposición con folio ${fo
 /** The changes-found dialog before Confirmar (spec 3 §4). Ours: the spec says it "shows the number of changes". */
 export const reviewChangesFound = (count: number) =>
   `Se encontraron ${count} cambio(s) en la revisión de las unidades. ¿Desea actualizar la tabla?`;
+
+/**
+ * Ours: why a unit's CFDI invoice (its XML evidence) is not valid (issue 17 "Validation of units", decision 035);
+ * the reason the unit's validation history shows next to 'Factura'. The spec has no words for them.
+ */
+export const INVOICE_REASONS = {
+  refused: 'La factura XML contiene declaraciones DOCTYPE o ENTITY y no se procesó',
+  unreadable: 'La factura XML no es un CFDI válido',
+  vinMissing: (vin: string) => `El VIN ${vin} no aparece en los conceptos de la factura`,
+  amountMismatch: (total: string, amount: string) =>
+    `El total de la factura (${total}) no coincide con el monto de la unidad (${amount})`,
+} as const;

@@ -129,6 +129,8 @@ export const API_PERMISSIONS = {
   'DELETE /api/units/:id/evidences/:evidenceId': [5],
   'POST /api/units/:id/delete': [5],
   'PATCH /api/units/:id/set-review': [1, 3, 5],
+  // A unit's validation history (issue 17, decision 035): every type, within its provisions' scope (404 outside)
+  'GET /api/units/:id/validations': [1, 2, 3, 4, 5],
   // Provisions (spec 3 §7, decision 029): every type lists and reads within its scope (the provisions policy);
   // the dealer operator saves and sends; the assigned list is the lender operator's (types 1 and 2 may ask for one)
   'GET /api/provisions': [1, 2, 3, 4, 5],

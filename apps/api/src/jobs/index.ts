@@ -6,9 +6,14 @@ import type { JobsConfig } from '../platform/config';
 import type { Logger } from '../platform/deps';
 import type { Mailer } from '../platform/mail';
 import type { IdentityService } from '../modules/identity/service';
+import type { NotificationsService } from '../modules/notifications/service';
+import { createProvisionValidation } from '../modules/provision-validation/service';
+import type { Storage } from '../platform/storage/storage';
 import { crmInsertionJobs } from './crm-insertion';
 import { passwordResetCodeJob } from './password-reset-code';
 import { periodicValidationJobs } from './periodic-validations';
+import { provisionExpiryJob } from './provision-expiry';
+import { provisionValidationJobs } from './provision-validation';
 import { startJobRunner, type AnyJobDefinition, type JobRunner, type JobRuntime } from './runner';
 import { sendMailJob } from './send-mail';
 
@@ -22,19 +27,30 @@ export type JobsDeps = {
   failures: Pick<CreditFailuresService, 'attempt' | 'queuedIds'>;
   /** The API passes it (forgot-password codes, decision 022); a worker without it leaves that queue to the API. */
   identity?: Pick<IdentityService, 'issueResetCode'>;
+  /**
+   * The API passes both (decision 035): the provisions' validation reads invoices from storage and its moves notify.
+   * A worker without them leaves the validation and expiry queues to the API.
+   */
+  storage?: Storage;
+  notifications?: NotificationsService;
 };
 
 /** Every job of the app (decision 011); handlers that send further jobs use `runner`. */
 export function allJobs(deps: JobsDeps, runner: JobRunner): AnyJobDefinition[] {
   const insertion = crmInsertionJobs(deps.failures, runner, deps.config.crmInsertionCron, deps.db);
   const validations = periodicValidationJobs({ ...deps, runner });
-  const jobs = [
+  const jobs: AnyJobDefinition[] = [
     insertion.cycle,
     insertion.insertUnit,
     validations.tick,
     validations.validate,
     sendMailJob(deps.mailer),
   ];
+  if (deps.storage && deps.notifications) {
+    const validation = createProvisionValidation({ ...deps, storage: deps.storage, notifications: deps.notifications });
+    const provisions = provisionValidationJobs({ validation, runner });
+    jobs.push(provisions.validate, provisions.sweep, provisionExpiryJob(validation));
+  }
   return deps.identity ? [...jobs, passwordResetCodeJob(deps.identity)] : jobs;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  PROVISION_STATUS,
   VALIDATED_PROVISION_STATUSES,
   VALIDATION_CHECK,
   VALIDATION_CHECK_LABELS,
@@ -66,7 +67,12 @@ export function periodicValidationJobs(deps: {
         .innerJoin(provisions, eq(provisions.id, provisionUnits.provisionId))
         .where(
           and(
-            inArray(provisions.status, [...VALIDATED_PROVISION_STATUSES]),
+            // Status 2's verdicts are the validation round's (jobs/provision-validation.ts), which retries an outage
+            // instead of recording it: this job re-checks only what the lender is already validating (status 3).
+            inArray(
+              provisions.status,
+              VALIDATED_PROVISION_STATUSES.filter((status) => status !== PROVISION_STATUS.SENT_TO_VALIDATE),
+            ),
             eq(provisions.isArchived, false),
             eq(provisionUnits.included, true),
           ),

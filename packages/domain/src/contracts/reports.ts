@@ -49,7 +49,7 @@ export const statisticsLinesResponse = envelope(z.array(z.object({ creditLine: z
 
 export const historicalValidationsQuery = pageQuery.extend({
   vin: searchText(23),
-  check: z.coerce.number().int().min(1).max(3).optional(),
+  check: z.coerce.number().int().min(1).max(4).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { axCountIsValid, verdictIsValid, vinValidation, type CheckOutcome, type VinVerdict } from './vin-checks';
+import {
+  UNIT_VALIDATION_CHECK,
+  axCountIsValid,
+  unitValidationCheckLabel,
+  verdictIsValid,
+  vinValidation,
+  type CheckOutcome,
+  type VinVerdict,
+} from './vin-checks';
 
 const answered = <T>(value: T): CheckOutcome<T> => ({ status: 'fulfilled', value });
 const failed: CheckOutcome<never> = { status: 'rejected', reason: new Error('503') };
@@ -40,5 +48,13 @@ describe('a unit validation by VIN', () => {
     ['everything down', failed, failed, failed, { validRepuve: false, validTransunion: false, validAx: false }],
   ])('%s', (_name, repuve, transUnion, ax, flags) => {
     expect(vinValidation({ repuve, transUnion, ax })).toEqual(flags);
+  });
+});
+
+describe('unit validation checks (the history: three systems and the invoice, decision 035)', () => {
+  it('labels the four checks a unit’s history records, and an unknown code as its number', () => {
+    expect([1, 2, 3, 4].map(unitValidationCheckLabel)).toEqual(['REPUVE', 'TransUnion', 'AX', 'Factura']);
+    expect(UNIT_VALIDATION_CHECK.INVOICE).toBe(4);
+    expect(unitValidationCheckLabel(9)).toBe('9');
   });
 });

@@ -42,3 +42,19 @@ export const VALIDATION_CHECK_LABELS: Record<ValidationCheck, string> = {
   [VALIDATION_CHECK.TRANSUNION]: 'TransUnion',
   [VALIDATION_CHECK.AX]: 'AX',
 };
+
+/**
+ * The checks a unit's history (unit_validations) records: the three outside systems and, 4, the unit's CFDI invoice
+ * read from its XML evidence (issue 17 "Validation of units"; decision 035).
+ */
+export const UNIT_VALIDATION_CHECK = { ...VALIDATION_CHECK, INVOICE: 4 } as const;
+export type UnitValidationCheck = (typeof UNIT_VALIDATION_CHECK)[keyof typeof UNIT_VALIDATION_CHECK];
+
+export const UNIT_VALIDATION_CHECK_LABELS: Record<UnitValidationCheck, string> = {
+  ...VALIDATION_CHECK_LABELS,
+  [UNIT_VALIDATION_CHECK.INVOICE]: 'Factura',
+};
+
+/** The label of a stored check code (a code no longer known reads as its number, never as undefined). */
+export const unitValidationCheckLabel = (check: number): string =>
+  UNIT_VALIDATION_CHECK_LABELS[check as UnitValidationCheck] ?? String(check);

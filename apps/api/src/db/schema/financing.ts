@@ -152,7 +152,8 @@ export const provisionUnits = pgTable(
 
 /**
  * Every REPUVE / TransUnion / AX verdict ever taken for a VIN (GET /reports/historical-validations): who asked
- * (null: the scheduled job), when, which check (1 REPUVE, 2 TransUnion, 3 AX, spec 3 §3) and the verdict.
+ * (null: the scheduled job), when, which check (1 REPUVE, 2 TransUnion, 3 AX, spec 3 §3; 4 the unit's CFDI invoice,
+ * decision 035) and the verdict.
  */
 export const unitValidations = pgTable(
   'unit_validations',
@@ -171,7 +172,7 @@ export const unitValidations = pgTable(
     // The validations report's VIN "contains" filter (issue 15).
     index('unit_validations_vin_trgm_idx').using('gin', sql`${t.vin} gin_trgm_ops`),
     index('unit_validations_at_idx').on(t.validatedAt),
-    check('unit_validations_check_range', sql`${t.check} between 1 and 3`),
+    check('unit_validations_check_range', sql`${t.check} between 1 and 4`),
   ],
 );
 

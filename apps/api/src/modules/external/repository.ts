@@ -52,7 +52,8 @@ export async function ownClientNumbers(db: Executor, scope: ClientScope): Promis
   return new Set(rows.map((row) => row.clientId).filter((id): id is string => id !== null));
 }
 
-export type ValidationRecord = { vin: string; check: 1 | 2 | 3; valid: boolean; reason: string };
+/** check: 1 REPUVE, 2 TransUnion, 3 AX, 4 the unit's CFDI invoice (decision 035). */
+export type ValidationRecord = { vin: string; check: 1 | 2 | 3 | 4; valid: boolean; reason: string };
 
 /** The history of verdicts (GET /reports/historical-validations): who asked, which check, what it said. */
 export async function recordValidations(

@@ -23,26 +23,33 @@ function failureReason(error: unknown): string {
 }
 
 /**
- * One check of one VIN (spec 3 §5): REPUVE and TransUnion read the verdict's valid flag, AX is valid when its count
- * is 1, and a check that fails or cannot be reached is simply not valid — never an error for the caller.
+ * The verdict of one check of one VIN, only when the system answered: REPUVE and TransUnion read the verdict's valid
+ * flag, AX is valid when its count is 1. A system that cannot be reached (ExternalServiceError: timeout, network,
+ * 5xx, open breaker) throws — for the provision validation job, an outage is no verdict and is tried again
+ * (decision 035).
+ */
+export async function askCheck(adapters: CheckAdapters, check: ValidationCheck, vin: string): Promise<CheckResult> {
+  if (check === VALIDATION_CHECK.AX) {
+    const count = await adapters.ax.count(vin);
+    const valid = axCountIsValid({ status: 'fulfilled', value: count });
+    return { valid, reason: valid ? '' : axCountInvalid(count), conteo: count };
+  }
+  const verdict =
+    check === VALIDATION_CHECK.REPUVE ? await adapters.vehicles.repuve(vin) : await adapters.vehicles.transUnion(vin);
+  return { valid: verdictIsValid({ status: 'fulfilled', value: verdict }), reason: verdict.reason };
+}
+
+/**
+ * One check of one VIN (spec 3 §5): askCheck's verdict, and a check that fails or cannot be reached is simply not
+ * valid — never an error for the caller.
  */
 export async function runCheck(adapters: CheckAdapters, check: ValidationCheck, vin: string): Promise<CheckResult> {
-  const settle = <T>(work: Promise<T>): Promise<PromiseSettledResult<T>> =>
-    work.then(
-      (value) => ({ status: 'fulfilled' as const, value }),
-      (reason: unknown) => ({ status: 'rejected' as const, reason }),
-    );
-  if (check === VALIDATION_CHECK.AX) {
-    const outcome = await settle(adapters.ax.count(vin));
-    if (outcome.status === 'rejected') return { valid: false, reason: failureReason(outcome.reason), conteo: null };
-    const valid = axCountIsValid(outcome);
-    return { valid, reason: valid ? '' : axCountInvalid(outcome.value), conteo: outcome.value };
+  try {
+    return await askCheck(adapters, check, vin);
+  } catch (error) {
+    const reason = failureReason(error);
+    return check === VALIDATION_CHECK.AX ? { valid: false, reason, conteo: null } : { valid: false, reason };
   }
-  const outcome = await settle(
-    check === VALIDATION_CHECK.REPUVE ? adapters.vehicles.repuve(vin) : adapters.vehicles.transUnion(vin),
-  );
-  if (outcome.status === 'rejected') return { valid: false, reason: failureReason(outcome.reason) };
-  return { valid: verdictIsValid(outcome), reason: outcome.value.reason };
 }
 
 /**

@@ -42,6 +42,7 @@ import type { NotificationsService } from '../notifications/service';
 import { accountScopeOf } from '../organisation-lookups/policy';
 import { companyScopeWhere } from '../organisation-lookups/repository';
 import { assertOperatingWindow } from '../provision-settings/operating-window';
+import { queueProvisionValidation } from '../provision-validation/queue';
 import { mayReadAssignedListOf, provisionScopeOf, OPERATOR_STATUSES, type ProvisionScope } from './policy';
 import { presentDetail, presentListItem } from './presenter';
 import * as repo from './repository';
@@ -83,7 +84,7 @@ function unitValues(unit: ProvisionUnit) {
  * their evidences, the notification and the audit row.
  */
 export function createProvisionsService(
-  deps: Pick<AppDeps, 'db' | 'adapters' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'adapters' | 'clock' | 'jobs'>,
   creditLines: CreditLinesService,
   notifications: NotificationsService,
 ) {
@@ -263,6 +264,8 @@ export function createProvisionsService(
       const folio = String(provision.folio);
       const notified =
         action === 'createAndSend' ? await notifyOperators(tx, provision.accountId, folio, context.company.name) : [];
+      // Sent at once (status 2): its units' validation round starts with this transaction (decision 035).
+      if (action === 'createAndSend') await queueProvisionValidation(tx, deps.jobs, provision.id);
       await writeAudit(tx, {
         actor: actor.id,
         action: mode === 'createAndSend' ? 'provisions.created-and-sent' : 'provisions.created',
@@ -423,6 +426,8 @@ export function createProvisionsService(
       if (row.creditLine === locked.crmLineId && locked.montoRestante.sub(locked.reserved).isNegative()) {
         throw refused('BALANCE_EXCEEDED', FINANCING_MESSAGES.balanceExceeded);
       }
+      // Status 2: its units' validation round starts with this transaction (decision 035).
+      await queueProvisionValidation(tx, deps.jobs, id);
       const data = await detail(tx, scope, id);
       return { data, message: PROVISION_STATUS_UPDATED };
     });

@@ -1,6 +1,6 @@
 import {
   HISTORICAL_VALIDATIONS_DEFAULT_SORT,
-  VALIDATION_CHECK_LABELS,
+  unitValidationCheckLabel,
   businessToday,
   provisionStatistics,
   statisticsMonths,
@@ -9,7 +9,6 @@ import {
   type HistoricalValidationsQuery,
   type StatisticsQuery,
   type StatisticsResponse,
-  type ValidationCheck,
   CONFIGURATION_MESSAGES,
 } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
@@ -88,7 +87,7 @@ export function createReportsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'
           id: row.id,
           vin: row.vin,
           check: row.check,
-          checkLabel: VALIDATION_CHECK_LABELS[row.check as ValidationCheck],
+          checkLabel: unitValidationCheckLabel(row.check),
           valid: row.valid,
           reason: row.reason,
           // Nobody asked: the periodic validation job did (decision 011).

@@ -1,0 +1,2 @@
+ALTER TABLE "unit_validations" DROP CONSTRAINT "unit_validations_check_range";--> statement-breakpoint
+ALTER TABLE "unit_validations" ADD CONSTRAINT "unit_validations_check_range" CHECK ("unit_validations"."check" between 1 and 4);
