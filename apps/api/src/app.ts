@@ -36,6 +36,8 @@ import { fileRoutes } from './modules/files/routes';
 import { createCreditLinesService } from './modules/credit-lines/service';
 import { documentRoutes } from './modules/documents/routes';
 import { createDocumentsService } from './modules/documents/service';
+import { provisionReviewRoutes } from './modules/provision-review/routes';
+import { createProvisionReviewService } from './modules/provision-review/service';
 import { provisionRoutes } from './modules/provisions/routes';
 import { createProvisionsService } from './modules/provisions/service';
 import { createFilesService } from './modules/files/service';
@@ -290,6 +292,9 @@ export async function buildApp({
   await app.register(documentRoutes, { documents: createDocumentsService(deps, files) });
   await app.register(provisionRoutes, {
     provisions: createProvisionsService(deps, createCreditLinesService(deps), services.notifications),
+  });
+  await app.register(provisionReviewRoutes, {
+    review: createProvisionReviewService(deps, services.notifications),
   });
   await app.register(auditRoutes, { deps });
   await app.register(unitRoutes, { units: createUnitsService(deps, files) });

@@ -63,4 +63,6 @@ export * from './financing/provision-requests';
 export * from './contracts/provisions';
 export * from './financing/units-review';
 export * from './contracts/units';
+export * from './financing/provision-review';
+export * from './contracts/provision-review';
 export * from './contracts/audits';

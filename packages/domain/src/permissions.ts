@@ -140,6 +140,11 @@ export const API_PERMISSIONS = {
   'POST /api/provisions/create/withUnitsExistits': [5],
   'PUT /api/provisions/:id': [5],
   'PATCH /api/provisions/:id/set-status': [5],
+  // Disposition review (spec 3 §2, §7; decision 034): the lender administrator's screen, within its accounts
+  'GET /api/provisions/review': [2],
+  'GET /api/provisions/:id/revision': [2],
+  'POST /api/provisions/confirmUnitsReview': [2],
+  'POST /api/provisions/send-units': [2],
   // Documents a provision save attaches (spec 3 §7 "document upload", "document delete")
   'POST /api/documents': [5],
   'DELETE /api/documents/:fileId': [5],
