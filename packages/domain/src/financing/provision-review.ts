@@ -64,7 +64,10 @@ export function reviewedUnit(entry: UnitReviewEntry): { status: number; comment:
 export type CheckIcon = 'approved' | 'disapproved' | 'unknown';
 
 /** Invoice: approved if validInvoice, disapproved if an invoice date exists without validity, else a question mark. */
-export function invoiceIcon(unit: { invoiceDate: string | null; validation: { validInvoice: boolean | null } }): CheckIcon {
+export function invoiceIcon(unit: {
+  invoiceDate: string | null;
+  validation: { validInvoice: boolean | null };
+}): CheckIcon {
   if (unit.validation.validInvoice === true) return 'approved';
   return unit.invoiceDate ? 'disapproved' : 'unknown';
 }
