@@ -37,9 +37,10 @@ const ICON_LABEL: Record<Icon, string> = { approved: 'Aprobado', disapproved: 'N
 /** One check as the spec draws it (spec 3 §4 "Unit states"): approved, disapproved, or a question mark. */
 function CheckIcon({ icon, check }: { icon: Icon; check: string }) {
   const label = `${check}: ${ICON_LABEL[icon]}`;
-  const props = { fontSize: 'small' as const, 'aria-label': label, role: 'img' };
+  // titleAccess names the icon (role img) for screen readers; without it MUI hides the SVG from them.
+  const props = { fontSize: 'small' as const, titleAccess: label };
   return (
-    <Tooltip title={ICON_LABEL[icon]}>
+    <Tooltip title={ICON_LABEL[icon]} describeChild>
       {icon === 'approved' ? (
         <CheckCircle color="success" {...props} />
       ) : icon === 'disapproved' ? (
@@ -116,10 +117,10 @@ export function ReviewUnitsTable({ units, drafts, missing, onChange, onEvidence 
                       <TextField
                         select
                         size="small"
-                        label="Revisión"
                         value={draft.status}
                         onChange={(event) => onChange(unit.id, { ...draft, status: Number(event.target.value) })}
                         sx={{ minWidth: 130 }}
+                        // No visible label (the column names it): each select is named by its unit's VIN.
                         slotProps={{ htmlInput: { 'aria-label': `Revisión ${unit.vinNumber}` } }}
                       >
                         {UNIT_REVIEW_OPTIONS.map((option) => (
