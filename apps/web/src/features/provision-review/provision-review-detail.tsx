@@ -80,7 +80,8 @@ export function ProvisionReviewForm({ revision }: { revision: ProvisionRevision 
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    // minmax(0, 1fr): the units table scrolls inside its section instead of widening the page.
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Paper component="section" aria-labelledby="review-company" sx={{ p: 2, border: 1, borderColor: 'divider' }}>
         <Typography id="review-company" variant="h6" component="h2" sx={{ mb: 2 }}>
           Datos de la empresa
