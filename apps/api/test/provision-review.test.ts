@@ -8,6 +8,7 @@ import {
   type ProvisionRevision,
 } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
+import { evidences, files } from '../src/db/schema/files';
 import { provisionUnits, provisions } from '../src/db/schema/financing';
 import { notifications } from '../src/db/schema/notifications';
 import { users } from '../src/db/schema/users';
@@ -238,6 +239,34 @@ describe('GET /api/provisions/:id/revision', () => {
       comment: '',
       evidences: [],
     });
+  });
+
+  it('the evidence viewer reaches the unit’s evidences and their signed links; another administrator does not', async () => {
+    const p = await provisionOf(a, 3, 1);
+    const [file] = await seeded.db
+      .insert(files)
+      .values({
+        key: `evidences/revision-${p.id}.pdf`,
+        originalName: 'factura-unidad.pdf',
+        contentType: 'application/pdf',
+        size: 1_500_000,
+        sha256: '0'.repeat(64),
+        uploadedBy: a.dealer.id,
+      })
+      .returning({ id: files.id });
+    await seeded.db.insert(evidences).values({ fileId: file!.id, type: 7, unitId: p.units[0]! });
+    const data = await revision(adminA, p.id);
+    expect(data.units[0]!.evidences).toEqual([
+      expect.objectContaining({ fileId: file!.id, fileName: 'factura-unidad.pdf', fileSize: 1_500_000, type: 7 }),
+    ]);
+    const listed = await get(t.app, adminA, `/api/units/${p.units[0]}/evidences`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(json<{ data: { fileId: number }[] }>(listed).data.map((e) => e.fileId)).toEqual([file!.id]);
+    const link = await get(t.app, adminA, `/api/files/${file!.id}/link`);
+    expect(link.statusCode, link.body).toBe(200);
+    expect(json<{ data: { url: string } }>(link).data.url).toMatch(/\/api\/files\/\d+\/signed\?/);
+    expect((await get(t.app, adminB, `/api/units/${p.units[0]}/evidences`)).statusCode).toBe(404);
+    expect((await get(t.app, adminB, `/api/files/${file!.id}/link`)).statusCode).toBe(404);
   });
 
   it('a provision no longer at Validación is not under review (404)', async () => {

@@ -32,6 +32,9 @@ import { formatAmount } from '../../lib/format';
 
 export type ReviewDraft = { status: number; comment: string };
 
+/** The four check columns and the evidence action: narrow, so the review's select and comment fit beside them. */
+const CHECK_CELL = { px: 0.5 } as const;
+
 const ICON_LABEL: Record<Icon, string> = { approved: 'Aprobado', disapproved: 'No aprobado', unknown: 'Sin validar' };
 
 /** One check as the spec draws it (spec 3 §4 "Unit states"): approved, disapproved, or a question mark. */
@@ -81,12 +84,22 @@ export function ReviewUnitsTable({ units, drafts, missing, onChange, onEvidence 
               <TableCell>N° de motor</TableCell>
               <TableCell>VIN</TableCell>
               <TableCell align="right">Monto</TableCell>
-              <TableCell align="center">Factura</TableCell>
-              <TableCell align="center">REPUVE</TableCell>
-              <TableCell align="center">Transunion</TableCell>
-              <TableCell align="center">AX</TableCell>
-              <TableCell sx={{ minWidth: 260 }}>Revisión Admin FinBe</TableCell>
-              <TableCell align="center">Evidencias</TableCell>
+              <TableCell align="center" sx={CHECK_CELL}>
+                Factura
+              </TableCell>
+              <TableCell align="center" sx={CHECK_CELL}>
+                REPUVE
+              </TableCell>
+              <TableCell align="center" sx={CHECK_CELL}>
+                Transunion
+              </TableCell>
+              <TableCell align="center" sx={CHECK_CELL}>
+                AX
+              </TableCell>
+              <TableCell sx={{ minWidth: 190 }}>Revisión Admin FinBe</TableCell>
+              <TableCell align="center" sx={CHECK_CELL}>
+                Evidencias
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -98,18 +111,18 @@ export function ReviewUnitsTable({ units, drafts, missing, onChange, onEvidence 
                 <TableRow key={unit.id}>
                   <TableCell>{unit.model}</TableCell>
                   <TableCell>{unit.motorNumber}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{unit.vinNumber}</TableCell>
+                  <TableCell>{unit.vinNumber}</TableCell>
                   <TableCell align="right">{formatAmount(unit.amount)}</TableCell>
-                  <TableCell align="center">
+                  <TableCell align="center" sx={CHECK_CELL}>
                     <CheckIcon icon={invoiceIcon(unit)} check="Factura" />
                   </TableCell>
-                  <TableCell align="center">
+                  <TableCell align="center" sx={CHECK_CELL}>
                     <CheckIcon icon={checkIcon(unit.validation.validRepuve)} check="REPUVE" />
                   </TableCell>
-                  <TableCell align="center">
+                  <TableCell align="center" sx={CHECK_CELL}>
                     <CheckIcon icon={checkIcon(unit.validation.validTransunion)} check="Transunion" />
                   </TableCell>
-                  <TableCell align="center">
+                  <TableCell align="center" sx={CHECK_CELL}>
                     <CheckIcon icon={checkIcon(unit.validation.validAx)} check="AX" />
                   </TableCell>
                   <TableCell>
@@ -119,7 +132,7 @@ export function ReviewUnitsTable({ units, drafts, missing, onChange, onEvidence 
                         size="small"
                         value={draft.status}
                         onChange={(event) => onChange(unit.id, { ...draft, status: Number(event.target.value) })}
-                        sx={{ minWidth: 130 }}
+                        sx={{ minWidth: 120 }}
                         // No visible label (the column names it): each select is named by its unit's VIN.
                         slotProps={{ htmlInput: { 'aria-label': `Revisión ${unit.vinNumber}` } }}
                       >
@@ -150,7 +163,7 @@ export function ReviewUnitsTable({ units, drafts, missing, onChange, onEvidence 
                       />
                     )}
                   </TableCell>
-                  <TableCell align="center">
+                  <TableCell align="center" sx={CHECK_CELL}>
                     <IconAction
                       title="Ver evidencias"
                       label={`Ver evidencias ${unit.vinNumber}`}
