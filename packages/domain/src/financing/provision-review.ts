@@ -7,7 +7,6 @@ import { PROVISION_REVIEW_MESSAGES, pendingUnitsWarning } from '../messages-fina
  */
 export const UNIT_REVIEW_STATUS = { PENDING: 0, CORRECT: 1, INCORRECT: 2, ADJUST: 3 } as const;
 export type UnitReviewStatus = (typeof UNIT_REVIEW_STATUS)[keyof typeof UNIT_REVIEW_STATUS];
-export const UNIT_REVIEW_STATUSES: readonly UnitReviewStatus[] = [0, 1, 2, 3];
 
 /** The select's options, in the spec's order (spec 3 §4: 0 pending, 1 Si, 2 No, 3 Ajuste). */
 export const UNIT_REVIEW_OPTIONS: readonly { value: UnitReviewStatus; label: string }[] = [

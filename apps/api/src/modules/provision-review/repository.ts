@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { PROVISION_STATUS } from '@planpiso/domain';
+import { PROVISION_REVIEW_SORT_FIELDS, PROVISION_STATUS } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { accountOperators } from '../../db/schema/assignments';
 import { provisionUnits, provisions } from '../../db/schema/financing';
@@ -32,7 +32,12 @@ const operatorNames = sql<string>`coalesce((select string_agg(${users.firstname}
   order by ${users.firstname}, ${users.lastname}) from ${accountOperators} inner join ${users}
   on ${users.id} = ${accountOperators.userId} where ${accountOperators.accountId} = "provisions"."account_id"), '')`;
 
-export const reviewSortFields = { folio: provisions.folio, createdAt: provisions.createdAt, countUnits: unitCount };
+/** The sortable keys the contract names (PROVISION_REVIEW_SORT_FIELDS), each to its column. */
+export const reviewSortFields = {
+  folio: provisions.folio,
+  createdAt: provisions.createdAt,
+  countUnits: unitCount,
+} satisfies Record<(typeof PROVISION_REVIEW_SORT_FIELDS)[number], unknown>;
 
 function listWhere(scope: ProvisionScope, filters: ReviewListFilters): SQL {
   const { folio } = filters;
