@@ -66,3 +66,5 @@ export * from './contracts/units';
 export * from './financing/provision-review';
 export * from './contracts/provision-review';
 export * from './contracts/audits';
+export * from './financing/provision-follow-up';
+export * from './contracts/provision-lender';

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   adminReviewIcon,
   checkIcon,
-  invoiceIcon,
   pendingReviewCount,
   reviewConfirmLines,
   reviewNeedsComment,
@@ -54,17 +53,8 @@ describe('disposition review rules (spec 3 §4, §5; decision 034)', () => {
     });
   });
 
-  it.each([
-    [{ invoiceDate: null, validation: { validInvoice: null } }, 'unknown'],
-    [{ invoiceDate: '2026-11-01', validation: { validInvoice: false } }, 'disapproved'],
-    [{ invoiceDate: '2026-11-01', validation: { validInvoice: null } }, 'disapproved'],
-    [{ invoiceDate: null, validation: { validInvoice: true } }, 'approved'],
-  ])('invoice icon of %o is %s', (unit, icon) => {
-    expect(invoiceIcon(unit)).toBe(icon);
-  });
-
   it('shows the checks and the admin icon as the spec says', () => {
-    expect([true, false, null].map(checkIcon)).toEqual(['approved', 'disapproved', 'unknown']);
+    expect([true, false, null].map(checkIcon)).toEqual(['approved', 'disapproved', 'question']);
     expect(adminReviewIcon({ reviewAF: false, status: 2 })).toBeNull();
     expect(adminReviewIcon({ reviewAF: true, status: 0 })).toBeNull();
     expect(adminReviewIcon({ reviewAF: true, status: 1 })).toBe('approved');

@@ -1,4 +1,5 @@
 import { PROVISION_REVIEW_MESSAGES, pendingUnitsWarning } from '../messages-financing';
+import { adminReviewIconShown, type InvoiceIconState } from './provision-follow-up';
 
 /**
  * The lender administrator's review of a provision's units (spec 3 §2 "Disposition review detail", §4 "Unit states",
@@ -57,26 +58,18 @@ export function reviewedUnit(entry: UnitReviewEntry): { status: number; comment:
 }
 
 /**
- * Spec 3 §4 "Unit states": the admin column shows an icon only when reviewAF is set and the status is not 0; the
- * other icons (invoice, REPUVE, TransUnion, AX) read the validation. 'approved' | 'disapproved' | 'unknown'.
+ * Spec 3 §4 "Unit states", the icons of the review's units: the invoice's is the follow-up's rule
+ * (`invoiceIconState`), REPUVE, TransUnion and AX read their flag, and the admin's verdict shows only once reviewed
+ * (`adminReviewIconShown`). One vocabulary for all: approved, disapproved, or a question mark.
  */
-export type CheckIcon = 'approved' | 'disapproved' | 'unknown';
+export type CheckIcon = InvoiceIconState;
 
-/** Invoice: approved if validInvoice, disapproved if an invoice date exists without validity, else a question mark. */
-export function invoiceIcon(unit: {
-  invoiceDate: string | null;
-  validation: { validInvoice: boolean | null };
-}): CheckIcon {
-  if (unit.validation.validInvoice === true) return 'approved';
-  return unit.invoiceDate ? 'disapproved' : 'unknown';
-}
-
-/** REPUVE, TransUnion, AX: true approved, false disapproved, null (not checked yet) unknown. */
+/** REPUVE, TransUnion, AX: true approved, false disapproved, null (not checked yet) a question mark. */
 export const checkIcon = (valid: boolean | null): CheckIcon =>
-  valid === true ? 'approved' : valid === false ? 'disapproved' : 'unknown';
+  valid === true ? 'approved' : valid === false ? 'disapproved' : 'question';
 
 /** The admin's verdict as an icon, only once reviewed (reviewAF) and not pending; null shows nothing. */
 export function adminReviewIcon(unit: { reviewAF: boolean; status: number }): CheckIcon | null {
-  if (!unit.reviewAF || unit.status === UNIT_REVIEW_STATUS.PENDING) return null;
+  if (!adminReviewIconShown(unit)) return null;
   return unit.status === UNIT_REVIEW_STATUS.CORRECT ? 'approved' : 'disapproved';
 }

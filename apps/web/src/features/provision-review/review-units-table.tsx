@@ -21,7 +21,7 @@ import {
   UNIT_REVIEW_OPTIONS,
   adminReviewIcon,
   checkIcon,
-  invoiceIcon,
+  invoiceIconState,
   reviewNeedsComment,
   type CheckIcon as Icon,
   type ProvisionReviewUnit,
@@ -35,7 +35,7 @@ export type ReviewDraft = { status: number; comment: string };
 /** The four check columns and the evidence action: narrow, so the review's select and comment fit beside them. */
 const CHECK_CELL = { px: 0.5 } as const;
 
-const ICON_LABEL: Record<Icon, string> = { approved: 'Aprobado', disapproved: 'No aprobado', unknown: 'Sin validar' };
+const ICON_LABEL: Record<Icon, string> = { approved: 'Aprobado', disapproved: 'No aprobado', question: 'Sin validar' };
 
 /** One check as the spec draws it (spec 3 §4 "Unit states"): approved, disapproved, or a question mark. */
 function CheckIcon({ icon, check }: { icon: Icon; check: string }) {
@@ -114,7 +114,7 @@ export function ReviewUnitsTable({ units, drafts, missing, onChange, onEvidence 
                   <TableCell>{unit.vinNumber}</TableCell>
                   <TableCell align="right">{formatAmount(unit.amount)}</TableCell>
                   <TableCell align="center" sx={CHECK_CELL}>
-                    <CheckIcon icon={invoiceIcon(unit)} check="Factura" />
+                    <CheckIcon icon={invoiceIconState(unit)} check="Factura" />
                   </TableCell>
                   <TableCell align="center" sx={CHECK_CELL}>
                     <CheckIcon icon={checkIcon(unit.validation.validRepuve)} check="REPUVE" />
