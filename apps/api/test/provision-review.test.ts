@@ -351,9 +351,14 @@ describe('POST /api/provisions/confirmUnitsReview', () => {
     const stale = await confirm(adminA, { ...body, units: [{ id: p.units[0], status: 3, comment: 'Ajustar monto' }] });
     expect(stale.statusCode, stale.body).toBe(409);
     expect(json(stale)).toMatchObject({ code: 'STALE_VERSION', message: MESSAGES.staleVersion });
-    // And once the operator confirmed it (status 4), it is no longer under review at all.
+    // Once the operator confirmed it (status 4) it left the review: the save says it moved on (409), the detail and
+    // the list no longer show it.
     await seeded.db.update(provisions).set({ status: 4 }).where(eq(provisions.id, p.id));
-    expect((await confirm(adminA, { ...body, version: 2 })).statusCode).toBe(404);
+    const moved = await confirm(adminA, { ...body, version: 2 });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(json(moved).code).toBe('INVALID_STATUS');
+    expect((await get(t.app, adminA, `/api/provisions/${p.id}/revision`)).statusCode).toBe(404);
+    expect((await list(adminA)).items.map((i) => i.id)).not.toContain(p.id);
   });
 
   it('only units of that provision, each once', async () => {

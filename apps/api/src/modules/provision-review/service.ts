@@ -24,6 +24,7 @@ import * as creditLinesRepo from '../credit-lines/repository';
 import { presentEvidence } from '../exceptions/presenter';
 import type { NotificationsService } from '../notifications/service';
 import { accountScopeOf } from '../organisation-lookups/policy';
+import { provisionScopeOf } from '../provisions/policy';
 import * as provisionsRepo from '../provisions/repository';
 import { createProvisionMover } from '../provisions/transitions';
 import { presentReviewItem, presentReviewUnit, presentRevision } from './presenter';
@@ -114,7 +115,9 @@ export function createProvisionReviewService(
    */
   async function confirm(actor: AuthUser, body: ConfirmUnitsReviewRequest, requestId: string) {
     assertReviewer(actor);
-    const scope = scopeOf(actor);
+    // The save reads the administrator's whole reach (statuses 3–10 of its accounts), not only the list's status 3:
+    // a provision the operator confirmed or rejected meanwhile answers 409 (it moved on), not 404 (never yours).
+    const scope = provisionScopeOf(actor);
     const ids = body.units.map((unit) => unit.id);
     if (new Set(ids).size !== ids.length) {
       throw refused('UNIT_REPEATED', PROVISION_REVIEW_MESSAGES.unitRepeated, 400);
