@@ -161,3 +161,39 @@ describe('/disposiciones-revision/{id} (spec 3 §2 "Disposition review detail")'
     expect(screen.getByRole('heading', { name: 'Unidades para revisión' })).toBeTruthy();
   });
 });
+
+describe('/disposiciones-revision (spec 3 §2 "Disposition review list")', () => {
+  it('searches by number and, behind Filtros, by account and company; the search is in the URL and the call', async () => {
+    storeSession(sessionUserOf(2));
+    const calls = mockApi({
+      'GET /api/identity/session': sessionCheck,
+      'GET /api/provisions/review': { body: { data: { items: [ITEM], total: 1 } } },
+      'GET /api/accounts': { body: { data: { items: [{ id: 5, name: 'Grupo Automotriz del Norte' }], total: 1 } } },
+      'GET /api/accounts/5/companies': { body: { data: { items: [{ id: 8, name: 'Autos del Norte' }], total: 1 } } },
+    });
+    const { router } = renderApp('/disposiciones-revision');
+    const grid = await screen.findByRole('grid', { name: 'Disposiciones en revisión' });
+    expect(await within(grid).findByRole('link', { name: 'Ver 1042' })).toBeTruthy();
+    expect(within(grid).getByText('Seminuevos')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    const search = screen.getByRole('search');
+    const company = await within(search).findByRole('combobox', { name: 'Compañía' });
+    // No company before an account: the companies are the chosen account's.
+    expect(company.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.mouseDown(within(search).getByRole('combobox', { name: 'Cuenta' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Grupo Automotriz del Norte' }));
+    await waitFor(() => expect(company.getAttribute('aria-disabled')).toBeNull());
+    fireEvent.mouseDown(company);
+    fireEvent.click(await screen.findByRole('option', { name: 'Autos del Norte' }));
+    fireEvent.change(within(search).getByLabelText('N° de disposición'), { target: { value: '10-42' } });
+    fireEvent.click(within(search).getByRole('button', { name: 'Buscar' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?folio=1042&account=5&company=8'));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path === '/api/provisions/review' && c.search.includes('folio=1042&account=5&company=8')),
+      ).toBe(true),
+    );
+  });
+});
