@@ -36,6 +36,8 @@ import { fileRoutes } from './modules/files/routes';
 import { createCreditLinesService } from './modules/credit-lines/service';
 import { documentRoutes } from './modules/documents/routes';
 import { createDocumentsService } from './modules/documents/service';
+import { provisionReviewRoutes } from './modules/provision-review/routes';
+import { createProvisionReviewService } from './modules/provision-review/service';
 import { createProvisionLenderActions } from './modules/provisions/lender-actions';
 import { provisionLenderRoutes } from './modules/provisions/lender-routes';
 import { provisionRoutes } from './modules/provisions/routes';
@@ -297,6 +299,9 @@ export async function buildApp({
   await app.register(provisionRoutes, {
     provisions: createProvisionsService(deps, provisionCreditLines, services.notifications),
     lender,
+  });
+  await app.register(provisionReviewRoutes, {
+    review: createProvisionReviewService(deps, services.notifications),
   });
   await app.register(provisionLenderRoutes, { lender });
   await app.register(auditRoutes, { deps });

@@ -14,6 +14,7 @@ import {
   type UserType,
 } from '@planpiso/domain';
 import { crmInsertions, provisionUnits, provisions } from '../src/db/schema/financing';
+import { users } from '../src/db/schema/users';
 import { bearer, buildTestApp, createUser, fakeClock, json, signIn, type TestApp } from './harness';
 import {
   WORKING_NOON,
@@ -63,7 +64,7 @@ beforeAll(async () => {
   group = await dealerGroup(t.app, seeded.db, '10004');
   tokens = {
     1: await signIn(t.app, (await createUser(seeded.db, 1)).email),
-    2: await signIn(t.app, (await createUser(seeded.db, 2)).email),
+    2: await signIn(t.app, (await lenderAdminOf(group)).email),
     3: group.tokens.operator,
     4: group.tokens.legal,
     5: group.tokens.dealer,
@@ -83,6 +84,13 @@ function body() {
   const units = vins.map((vin) => unit(vin, '1500.00'));
   const total = Money.sum(units.map((u) => Money.of(u.amount))).toDecimalString();
   return saveBody(group, LINE, units, total);
+}
+
+/** A type 2 whose scope reaches the group's account: it registered the account's operator (decision 014). */
+async function lenderAdminOf(of: DealerGroup) {
+  const admin = await createUser(seeded.db, 2);
+  await seeded.db.update(users).set({ registerBy: admin.id }).where(eq(users.id, of.operator.id));
+  return admin;
 }
 
 /** The provision back at `status` as if it had just arrived there; answers the version a screen would send. */
@@ -138,6 +146,12 @@ const ROUTES: Partial<Record<ProvisionAction, Call>> = {
     inject('POST', `/api/provisions/${provisionId}/send-crm`, token, { approvedDate: '2026-11-24', version }),
   updateFolio: (token, version) =>
     inject('PATCH', `/api/provisions/${provisionId}/update-folio`, token, { manualFolio: 77, version }),
+  reviewUnits: async (token, version) =>
+    inject('POST', '/api/provisions/confirmUnitsReview', token, {
+      provisionId,
+      version,
+      units: (await unitIds()).map((id) => ({ id, status: 1, comment: '' })),
+    }),
 };
 
 /** What the server must answer, from the table (and the scope for a status the type never sees). */

@@ -64,6 +64,8 @@ export * from './contracts/provisions';
 export * from './financing/units-review';
 export * from './contracts/units';
 export * from './contracts/provision-validation';
+export * from './financing/provision-review';
+export * from './contracts/provision-review';
 export * from './contracts/audits';
 export * from './financing/provision-follow-up';
 export * from './contracts/provision-lender';

@@ -121,6 +121,24 @@ export const PROVISION_NOTICE_TEXT = {
   expire: (folio: string) => `La disposición ${folio} se canceló por vencimiento`,
 } as const;
 
+// Disposition review (spec 3 §2 "Disposition review list/detail", §4 "Unit states", §5 "Disposition review confirm",
+// §8; decision 034).
+export const PROVISION_REVIEW_MESSAGES = {
+  /** Spec 3 §8: after a disposition review update, back on /disposiciones-revision (the same words as a send). */
+  updated: PROVISION_STATUS_UPDATED,
+  /** Spec 3 §5, the warning's second line (verbatim). */
+  continueQuestion: '¿Seguro que deseas continuar con la actualización?',
+  /** Ours: a review 'No' (2) or 'Ajuste' (3) without its comment (spec 3 §4: a comment is shown for 2 and 3). */
+  commentRequired: 'Ingrese un comentario para las unidades marcadas como No o Ajuste',
+  /** Ours: a unit id in the body that is not one of the provision's units. */
+  unitNotInProvision: 'Alguna de las unidades no pertenece a la disposición',
+  /** Ours: the same unit twice in one body. */
+  unitRepeated: 'Una unidad aparece más de una vez en la revisión',
+} as const;
+
+/** Spec 3 §5, the warning's first line, verbatim with the count in place of N (the trailing comma is the spec's). */
+export const pendingUnitsWarning = (count: number) => `Tienes ${count} unidad(es) pendiente(s) por revisar,`;
+
 /**
  * The lender's actions on a provision (spec 3 §5, §8, verbatim — 'actualizo' and 'debe de ser' included; issue 17,
  * decision 036). The refusals the spec does not word are marked "Ours".

@@ -143,6 +143,11 @@ export const API_PERMISSIONS = {
   // PUT: the dealer's edit (type 5), or the lender's Confirmar/Rechazar/Liberar by its body's status (types 1, 3)
   'PUT /api/provisions/:id': [1, 3, 5],
   'PATCH /api/provisions/:id/set-status': [5],
+  // Disposition review (spec 3 §2, §7; decision 034): the lender administrator's screen, within its accounts
+  'GET /api/provisions/review': [2],
+  'GET /api/provisions/:id/revision': [2],
+  'POST /api/provisions/confirmUnitsReview': [2],
+  'POST /api/provisions/send-units': [2],
   // The lender's actions and reads of the follow-up page (issue 17, decision 036)
   'POST /api/provisions/:id/confirm-reject': [1, 3],
   'POST /api/provisions/:id/release': [1, 3],

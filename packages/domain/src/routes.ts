@@ -232,7 +232,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Unidades en revisión',
     area: 'provisions-review',
     types: [2],
-    built: false,
+    built: true,
   },
   {
     path: '/disposiciones-revision/:id',
@@ -240,7 +240,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'provisions-review',
     parent: '/disposiciones-revision',
     types: [2],
-    built: false,
+    built: true,
   },
   // Configuration and staff tools (spec 2 §2)
   {

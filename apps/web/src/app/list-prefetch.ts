@@ -9,6 +9,7 @@ import { prefetchServiceDeskEmails } from '../features/service-desk/api/get-serv
 import { prefetchRoles } from '../features/roles/api/get-roles';
 import { prefetchProvisions } from '../features/provisions/api/provisions-list';
 import { prefetchUnitsReview } from '../features/units/api/get-units-review';
+import { prefetchReviewList } from '../features/provision-review/api/provision-review';
 import { prefetchUsers } from '../features/users/api/get-users';
 import { queryClient } from '../lib/query-client';
 import { screenFor } from './screens';
@@ -30,6 +31,7 @@ const PREFETCH: Partial<Record<string, ListPrefetch>> = {
   '/creditos-fallos': prefetchCreditFailures,
   '/disposiciones': prefetchProvisions,
   '/unidades': prefetchUnitsReview,
+  '/disposiciones-revision': prefetchReviewList,
   '/notificaciones': prefetchNotifications,
   '/dias-inhabiles': prefetchNonWorkingDays,
   '/emails-mesa-servicio': prefetchServiceDeskEmails,

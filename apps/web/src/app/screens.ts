@@ -43,6 +43,10 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/crear-disposicion': async () => (await import('../features/provisions/create-provision-page')).CreateProvisionPage,
   '/editar-disposicion/:id': async () => (await import('../features/provisions/edit-provision-page')).EditProvisionPage,
   '/unidades': async () => (await import('../features/units/unit-review-list')).UnitReviewListPage,
+  '/disposiciones-revision': async () =>
+    (await import('../features/provision-review/provision-review-list')).ProvisionReviewListPage,
+  '/disposiciones-revision/:id': async () =>
+    (await import('../features/provision-review/provision-review-detail')).ProvisionReviewDetailPage,
 };
 
 const underConstruction: ScreenLoader = async () => (await import('./shell/under-construction')).UnderConstruction;

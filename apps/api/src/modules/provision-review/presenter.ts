@@ -1,0 +1,36 @@
+import type { EvidenceResponse, ProvisionReviewItem, ProvisionReviewUnit, ProvisionRevision } from '@planpiso/domain';
+import type { UnitRow } from '../provisions/repository';
+
+type ListRow = Omit<ProvisionReviewItem, 'createdAt' | 'companyName'> & { createdAt: Date; companyName: string | null };
+
+export function presentReviewItem(row: ListRow): ProvisionReviewItem {
+  return { ...row, companyName: row.companyName ?? '', createdAt: row.createdAt.toISOString() };
+}
+
+export function presentReviewUnit(unit: UnitRow, evidences: EvidenceResponse[]): ProvisionReviewUnit {
+  return {
+    id: unit.id,
+    model: unit.model,
+    motorNumber: unit.motorNumber,
+    vinNumber: unit.vinNumber,
+    amount: unit.amount,
+    invoiceDate: unit.invoiceDate,
+    validation: {
+      validInvoice: unit.validInvoice,
+      validRepuve: unit.validRepuve,
+      validTransunion: unit.validTransunion,
+      validAx: unit.validAx,
+    },
+    reviewAF: unit.reviewAf,
+    status: unit.status,
+    comment: unit.comment,
+    evidences,
+  };
+}
+
+export type RevisionHead = Omit<ProvisionRevision, 'units'>;
+
+export const presentRevision = (head: RevisionHead, units: ProvisionReviewUnit[]): ProvisionRevision => ({
+  ...head,
+  units,
+});

@@ -1,0 +1,91 @@
+import {
+  type QueryClient,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  PROVISION_REVIEW_DEFAULT_SORT,
+  type ConfirmUnitsReviewRequestInput,
+  type ConfirmUnitsReviewResponse,
+  type EvidenceResponse,
+  type FileLink,
+  type ProvisionReviewItem,
+  type ProvisionRevision,
+} from '@planpiso/domain';
+import { api } from '../../../lib/api-client';
+import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+
+/** The list's URL filters (spec 3 §2): disposition number, FinBe operator; under more filters account and company. */
+export const REVIEW_FILTERS = ['folio', 'operator', 'account', 'company'] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
+export type ReviewPage = { items: ProvisionReviewItem[]; total: number; totalIsEstimate?: boolean };
+
+export const reviewKeys = {
+  all: ['provision-review'] as const,
+  list: (query: ListQuery<ReviewFilter>) => ['provision-review', 'list', query] as const,
+  detail: (id: number) => ['provision-review', 'detail', id] as const,
+};
+
+/** GET /api/provisions/review (spec 3 §7): the provisions at Validación the administrator reviews. */
+export async function getReviewList(query: ListQuery<ReviewFilter>, signal?: AbortSignal): Promise<ReviewPage> {
+  const { data } = await api.get<ReviewPage>('/api/provisions/review', query, signal);
+  return data;
+}
+
+export const reviewListQueryOptions = (query: ListQuery<ReviewFilter>) =>
+  queryOptions({
+    queryKey: reviewKeys.list(query),
+    queryFn: ({ signal }) => getReviewList(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useReviewList = (query: ListQuery<ReviewFilter>) => useQuery(reviewListQueryOptions(query));
+
+/** The list's URL reading, shared by the screen and the route's prefetch (spec 3 §9: folio ascending). */
+export const REVIEW_LIST: ListSpec<ReviewFilter> = {
+  filters: REVIEW_FILTERS,
+  defaultSort: PROVISION_REVIEW_DEFAULT_SORT,
+};
+
+/** Starts the list call for this URL as the navigation starts (issue 15). */
+export const prefetchReviewList = (params: URLSearchParams, client: QueryClient) =>
+  client.prefetchQuery(reviewListQueryOptions(readListQuery(params, REVIEW_LIST)));
+
+/** GET /api/provisions/{id}/revision: the provision's company data, line, balances and units. */
+export const useRevision = (id: number | null) =>
+  useQuery({
+    queryKey: reviewKeys.detail(id ?? 0),
+    queryFn: async ({ signal }) =>
+      (await api.get<ProvisionRevision>(`/api/provisions/${id}/revision`, undefined, signal)).data,
+    enabled: id !== null,
+  });
+
+/**
+ * POST /api/provisions/confirmUnitsReview with the version the screen read (a stale one answers 409). The review
+ * lists reload afterwards, and so do the provisions' (the follow-up's units-in-review counter).
+ */
+export function useConfirmUnitsReview() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConfirmUnitsReviewRequestInput) =>
+      api.post<ConfirmUnitsReviewResponse['data']>('/api/provisions/confirmUnitsReview', body),
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: reviewKeys.all });
+      await client.invalidateQueries({ queryKey: ['provisions'] });
+    },
+  });
+}
+
+/** GET /api/units/{id}/evidences: the unit's evidences, read when the dialog opens. */
+export const useUnitEvidences = (unitId: number) =>
+  useQuery({
+    queryKey: ['units', 'evidences', unitId],
+    queryFn: async ({ signal }) =>
+      (await api.get<EvidenceResponse[]>(`/api/units/${unitId}/evidences`, undefined, signal)).data,
+  });
+
+/** GET /api/files/{id}/link: a 5-minute signed link, opened in a new tab (spec 3 §7 "signed URL fetch"). */
+export const fileLink = async (fileId: number) => (await api.get<FileLink>(`/api/files/${fileId}/link`)).data.url;

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useController, useWatch, type Control } from 'react-hook-form';
+import Autocomplete from '@mui/material/Autocomplete';
+import MuiTextField from '@mui/material/TextField';
+import { PROVISION_LIST_MESSAGES, USER_TYPE } from '@planpiso/domain';
+import { FilterBar } from '../../components/filter-bar';
+import { SelectField, type SelectOption } from '../../components/form/select-field';
+import { TextField } from '../../components/form/text-field';
+import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
+import type { ReviewFilter } from './api/provision-review';
+import { useOperatorName, useOperatorSearch } from './api/review-lookups';
+
+type Values = Record<ReviewFilter, string>;
+type Option = { value: string; label: string };
+
+const ALL = 'Todas';
+const toOptions = (rows: readonly { id: number; name: string }[] | undefined): SelectOption[] =>
+  (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
+
+/** 'Operador FinBe': a searched picker over the lender's operators (type 3) the administrator reaches. */
+function OperatorPicker({ control }: { control: Control<Values> }) {
+  const [text, setText] = useState('');
+  const { field } = useController({ control, name: 'operator' });
+  const users = useOperatorSearch(text.trim());
+  const name = useOperatorName(field.value ? Number(field.value) : null);
+  const options: Option[] = (users.data ?? [])
+    .filter((u) => u.type === USER_TYPE.PROVIDER_OPERATOR)
+    .map((u) => ({ value: String(u.id), label: `${u.firstname} ${u.lastname}` }));
+  const chosen =
+    field.value === ''
+      ? null
+      : (options.find((o) => o.value === field.value) ?? { value: field.value, label: name.data ?? field.value });
+  return (
+    <Autocomplete<Option>
+      size="small"
+      options={options}
+      value={chosen}
+      loading={users.isFetching}
+      onChange={(_e, option) => field.onChange(option?.value ?? '')}
+      onInputChange={(_e, typed, reason) => reason === 'input' && setText(typed)}
+      filterOptions={(all) => all}
+      isOptionEqualToValue={(a, b) => a.value === b.value}
+      getOptionLabel={(o) => o.label}
+      noOptionsText={text.trim() === '' ? PROVISION_LIST_MESSAGES.typeToSearch : PROVISION_LIST_MESSAGES.noResults}
+      loadingText={PROVISION_LIST_MESSAGES.searching}
+      renderInput={(params) => <MuiTextField {...params} label="Operador FinBe" name="operator" />}
+    />
+  );
+}
+
+/** Account and company, behind 'Filtros' (spec 3 §2 "under more filters"); a company belongs to the chosen account. */
+function MoreFilters({ control }: { control: Control<Values> }) {
+  const account = useWatch({ control, name: 'account' });
+  const accounts = useAccounts(true);
+  const companies = useCompaniesOfAccount(account ? Number(account) : null);
+  const companyField = useController({ control, name: 'company' }).field;
+  return (
+    <>
+      <SelectField
+        control={control}
+        name="account"
+        label="Cuenta"
+        size="small"
+        emptyLabel={ALL}
+        options={toOptions(accounts.data)}
+        onPicked={() => companyField.onChange('')}
+      />
+      <SelectField
+        control={control}
+        name="company"
+        label="Compañía"
+        size="small"
+        emptyLabel={ALL}
+        options={toOptions(companies.data)}
+        disabled={!account}
+      />
+    </>
+  );
+}
+
+type Props = { values: Values; onSearch: (values: Values) => void };
+
+/** The review list's search (spec 3 §2): disposition number and FinBe operator; account and company behind Filtros. */
+export function ProvisionReviewFilters({ values, onSearch }: Props) {
+  return (
+    <FilterBar values={values} onSearch={onSearch} advanced={(control) => <MoreFilters control={control} />}>
+      {(control) => (
+        <>
+          <TextField control={control} name="folio" label="N° de disposición" size="small" inputMode="numeric" />
+          <OperatorPicker control={control} />
+        </>
+      )}
+    </FilterBar>
+  );
+}
