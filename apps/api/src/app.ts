@@ -36,6 +36,8 @@ import { fileRoutes } from './modules/files/routes';
 import { createCreditLinesService } from './modules/credit-lines/service';
 import { documentRoutes } from './modules/documents/routes';
 import { createDocumentsService } from './modules/documents/service';
+import { esignWebhookRoutes, provisionSigningRoutes } from './modules/provision-signing/routes';
+import { createProvisionSigningService } from './modules/provision-signing/service';
 import { provisionRoutes } from './modules/provisions/routes';
 import { createProvisionsService } from './modules/provisions/service';
 import { createFilesService } from './modules/files/service';
@@ -291,6 +293,9 @@ export async function buildApp({
   await app.register(provisionRoutes, {
     provisions: createProvisionsService(deps, createCreditLinesService(deps), services.notifications),
   });
+  const signing = createProvisionSigningService(deps, services.notifications);
+  await app.register(provisionSigningRoutes, { signing });
+  await app.register(esignWebhookRoutes, { signing });
   await app.register(auditRoutes, { deps });
   await app.register(unitRoutes, { units: createUnitsService(deps, files) });
   const failures = createCreditFailuresService(deps);
