@@ -43,6 +43,10 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/crear-disposicion': async () => (await import('../features/provisions/create-provision-page')).CreateProvisionPage,
   '/editar-disposicion/:id': async () => (await import('../features/provisions/edit-provision-page')).EditProvisionPage,
   '/unidades': async () => (await import('../features/units/unit-review-list')).UnitReviewListPage,
+  '/firmar-disposicion/:id': async () =>
+    (await import('../features/provisions/signing/sign-provision-page')).SignProvisionPage,
+  '/documentos-firmados/:id': async () =>
+    (await import('../features/provisions/signing/signed-documents-page')).SignedDocumentsPage,
 };
 
 const underConstruction: ScreenLoader = async () => (await import('./shell/under-construction')).UnderConstruction;
