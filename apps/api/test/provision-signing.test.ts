@@ -217,7 +217,7 @@ const webhook = (body: string, signature?: string) =>
     payload: body,
     headers: { 'content-type': 'application/json', ...(signature ? { 'x-esign-signature': signature } : {}) },
   });
-const hmac = (body: string, secret = SIMULATOR_DEFAULTS.esignWebhookSecret) =>
+const hmac = (body: string, secret: string = SIMULATOR_DEFAULTS.esignWebhookSecret) =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 /** What a replay must not change: the provision's version, its audit rows and everyone's notifications. */

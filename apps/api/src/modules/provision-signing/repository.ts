@@ -114,7 +114,13 @@ export function includedUnitsOf(db: Executor, provisionId: number) {
 
 export async function findUser(db: Executor, id: number) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      crmId: users.legalId,
+    })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);

@@ -101,7 +101,9 @@ export function createProvisionSigningService(
         : [[], []];
     return resolveSigners({
       company,
-      legal: legal ? { name: `${legal.firstname} ${legal.lastname}`.trim(), email: legal.email } : null,
+      legal: legal
+        ? { name: `${legal.firstname} ${legal.lastname}`.trim(), email: legal.email, crmId: legal.crmId }
+        : null,
       config: saved ? { isElectronic: saved.isElectronic, signatures } : null,
       legalRepresentatives,
       guarantors,

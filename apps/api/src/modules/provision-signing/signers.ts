@@ -16,7 +16,7 @@ export type ConfiguredSignature = {
 export type SignerInputs = {
   company: { name: string; clientId: string | null };
   /** The provision's legal representative (a type 4 user): always a signer, the one who signs at /firmar-disposicion. */
-  legal: { name: string; email: string } | null;
+  legal: { name: string; email: string; crmId: string | null } | null;
   /** The company and line's signer configuration, if the lender saved one (spec 2 "Signer configuration"). */
   config: { isElectronic: boolean; signatures: ConfiguredSignature[] } | null;
   /** What the CRM says of the company's legal representatives (their e-mails) and the line's guarantors. */
@@ -49,12 +49,6 @@ export function resolveSigners(inputs: SignerInputs): Signers {
     if (key && !envelope.some((s) => s.email.toLowerCase() === key)) envelope.push({ name, email: email!.trim() });
   };
 
-  if (legal) {
-    blocks.push({ name: legal.name, party: companyParty, kind: 'electronic' });
-    addSigner(legal.name, legal.email);
-  }
-  if (!config) return { blocks, envelope };
-
   // The CRM's people by the ids the configuration stores (crmLegalId: client number and position).
   const emails = new Map<string, { name: string; email: string }>();
   if (company.clientId) {
@@ -62,6 +56,21 @@ export function resolveSigners(inputs: SignerInputs): Signers {
       emails.set(crmLegalId(company.clientId!, i), { name: fullName(r.nombres, r.apellidos), email: r.correo }),
     );
   }
+  // The legal representative user who is one of the CRM's people (users.legal_id) signs as that person, with the
+  // e-mail they sign in with: one signer, not two.
+  const configured = (config?.signatures ?? []).flatMap((s) =>
+    s.isJoint ? (jointIds(s.selectedValue) ?? []) : s.isCustom ? [] : [s.signerId],
+  );
+  const legalInConfig = legal?.crmId ? configured.includes(legal.crmId) : false;
+  if (legal?.crmId && legalInConfig) {
+    emails.set(legal.crmId, { name: emails.get(legal.crmId)?.name ?? legal.name, email: legal.email });
+  }
+  if (legal && !legalInConfig) {
+    blocks.push({ name: legal.name, party: companyParty, kind: 'electronic' });
+    addSigner(legal.name, legal.email);
+  }
+  if (!config) return { blocks, envelope };
+
   const guarantorName = new Map(
     inputs.guarantors.map((g) => [
       g.numeroCliente,
