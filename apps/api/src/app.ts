@@ -40,6 +40,8 @@ import { provisionReviewRoutes } from './modules/provision-review/routes';
 import { createProvisionReviewService } from './modules/provision-review/service';
 import { createProvisionLenderActions } from './modules/provisions/lender-actions';
 import { provisionLenderRoutes } from './modules/provisions/lender-routes';
+import { esignWebhookRoutes, provisionSigningRoutes } from './modules/provision-signing/routes';
+import { createProvisionSigningService } from './modules/provision-signing/service';
 import { provisionRoutes } from './modules/provisions/routes';
 import { createProvisionsService } from './modules/provisions/service';
 import { provisionValidationRoutes } from './modules/provision-validation/routes';
@@ -304,6 +306,9 @@ export async function buildApp({
     review: createProvisionReviewService(deps, services.notifications),
   });
   await app.register(provisionLenderRoutes, { lender });
+  const signing = createProvisionSigningService(deps, services.notifications);
+  await app.register(provisionSigningRoutes, { signing });
+  await app.register(esignWebhookRoutes, { signing });
   await app.register(auditRoutes, { deps });
   await app.register(unitRoutes, { units: createUnitsService(deps, files) });
   await app.register(provisionValidationRoutes, {

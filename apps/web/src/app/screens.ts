@@ -47,6 +47,10 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
     (await import('../features/provision-review/provision-review-list')).ProvisionReviewListPage,
   '/disposiciones-revision/:id': async () =>
     (await import('../features/provision-review/provision-review-detail')).ProvisionReviewDetailPage,
+  '/firmar-disposicion/:id': async () =>
+    (await import('../features/provisions/signing/sign-provision-page')).SignProvisionPage,
+  '/documentos-firmados/:id': async () =>
+    (await import('../features/provisions/signing/signed-documents-page')).SignedDocumentsPage,
 };
 
 const underConstruction: ScreenLoader = async () => (await import('./shell/under-construction')).UnderConstruction;
