@@ -180,6 +180,8 @@ export const INVOICE_REASONS = {
   vinMissing: (vin: string) => `El VIN ${vin} no aparece en los conceptos de la factura`,
   amountMismatch: (total: string, amount: string) =>
     `El total de la factura (${total}) no coincide con el monto de la unidad (${amount})`,
+} as const;
+
 /**
  * Signing documents and e-signature (spec 3 §2 "Signed documents", §4 "Signed document signature status", §8;
  * decision 037). The spec's words where it has them; "Ours:" where it has none.
