@@ -42,6 +42,7 @@ export * from './messages-organisation';
 export * from './messages-financing';
 export * from './messages-inputs';
 export * from './messages-provision-wizard';
+export * from './messages-provision-follow-up';
 export * from './contracts/branches';
 export * from './organisation/branch-rules';
 export * from './organisation/account-rules';
