@@ -65,3 +65,5 @@ export * from './contracts/provisions';
 export * from './financing/units-review';
 export * from './contracts/units';
 export * from './contracts/audits';
+export * from './financing/provision-follow-up';
+export * from './contracts/provision-lender';

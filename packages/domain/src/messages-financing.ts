@@ -120,3 +120,30 @@ export const PROVISION_NOTICE_TEXT = {
   updateFolio: (folio: string) => `La disposición ahora tiene el folio manual ${folio}`,
   expire: (folio: string) => `La disposición ${folio} se canceló por vencimiento`,
 } as const;
+
+/**
+ * The lender's actions on a provision (spec 3 §5, §8, verbatim — 'actualizo' and 'debe de ser' included; issue 17,
+ * decision 036). The refusals the spec does not word are marked "Ours".
+ */
+export const PROVISION_LENDER_MESSAGES = {
+  manualFolioRequired: 'Ingrese el folio manual',
+  updateFolioInvalid: 'El folio es requerido y debe de ser un numero mayor a 0',
+  folioUpdated: 'El folio manual se actualizo correctamente',
+  sentToCrm: 'Las unidades fueron enviadas a CRM',
+  released: 'Las unidades fueron liberadas sin enviar a CRM',
+  // Ours: the manual folio is digits only and at most 250 characters (spec 3 §5 "numeric, max length 250").
+  manualFolioNotNumeric: 'El folio manual debe ser numérico',
+  manualFolioTooLong: 'El folio manual excede el número de caracteres permitidos {250}',
+  // Ours: the confirm's unit list must name exactly the provision's units.
+  unitsMismatch: 'Las unidades no corresponden a la disposición. Actualice la página e intente nuevamente.',
+  // Ours: the start date of the disposition is required when sending to the CRM ('Inicio de la disposición').
+  approvedDateRequired: 'Indique el inicio de la disposición',
+} as const;
+
+/** 'Disposición con folio [N]: Confirmada' / 'Rechazada' (spec 3 §8, verbatim with the folio). */
+export const provisionConfirmed = (folio: string) => `Disposición con folio ${folio}: Confirmada`;
+export const provisionRejected = (folio: string) => `Disposición con folio ${folio}: Rechazada`;
+
+/** The changes-found dialog before Confirmar (spec 3 §4). Ours: the spec says it "shows the number of changes". */
+export const reviewChangesFound = (count: number) =>
+  `Se encontraron ${count} cambio(s) en la revisión de las unidades. ¿Desea actualizar la tabla?`;
