@@ -15,8 +15,6 @@ export const PROVISION_FOLLOW_UP_MESSAGES = {
   // Ours: the success texts when the server sends none.
   documentsGenerated: 'Los documentos de firma se generaron correctamente',
   sentToSign: 'Los documentos fueron enviados a firma',
-  // Ours: Enviar a CRM without a start date.
-  approvedDateRequired: 'Indique el inicio de la disposición',
   // Ours: the timeline.
   timelineEmpty: 'Sin movimientos registrados',
   timelineSystem: 'Sistema',

@@ -140,6 +140,7 @@ export const API_PERMISSIONS = {
   'POST /api/provisions/create/withUnitsExistits': [5],
   'PUT /api/provisions/:id': [5],
   'PATCH /api/provisions/:id/set-status': [5],
+  'GET /api/provisions/:id/units.xlsx': [1, 3],
   // Documents a provision save attaches (spec 3 §7 "document upload", "document delete")
   'POST /api/documents': [5],
   'DELETE /api/documents/:fileId': [5],

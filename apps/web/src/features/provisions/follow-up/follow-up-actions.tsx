@@ -43,8 +43,9 @@ export type FollowUpButton =
 
 /** The buttons this user gets on this provision, in the order they show. */
 export function followUpButtons(provision: FollowUpDetail, userType: UserType): FollowUpButton[] {
-  const machine = (['updateFolio', 'redoDocument', 'generateDocuments', 'sendToSign', 'release', 'sendToCrm'] as const)
-    .filter((action) => provision.actions.includes(action));
+  const machine = (
+    ['updateFolio', 'redoDocument', 'generateDocuments', 'sendToSign', 'release', 'sendToCrm'] as const
+  ).filter((action) => provision.actions.includes(action));
   const shown: FollowUpButton[] = [];
   if (machine.includes('updateFolio')) shown.push('updateFolio');
   if (canCall('GET /api/provisions/:id/units.xlsx', userType)) shown.push('downloadUnits');
@@ -112,7 +113,10 @@ export function FollowUpActions({ provision, userType, runner }: Props) {
         variant="contained"
         disabled={provision.signingDocuments === 0}
         onClick={() =>
-          ask(M.confirmSendToSign, (id) => followUpCalls.sendToSign(id, version), { success: M.sentToSign, leaves: true })
+          ask(M.confirmSendToSign, (id) => followUpCalls.sendToSign(id, version), {
+            success: M.sentToSign,
+            leaves: true,
+          })
         }
       >
         Enviar a firma

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { DISPLAY_DATE_FORMAT, MANUAL_FOLIO_MAX, PROVISION_FOLLOW_UP_MESSAGES, updateFolioError } from '@planpiso/domain';
+import { DISPLAY_DATE_FORMAT, MANUAL_FOLIO_MAX, PROVISION_LENDER_MESSAGES, updateFolioError } from '@planpiso/domain';
 import { SpanishPickers } from '../../../components/spanish-pickers';
 import { useWholeDateEntry } from '../../../components/use-whole-date-entry';
 import { toIsoDate } from '../../../lib/format';
@@ -20,7 +20,7 @@ export function SendToCrmDialog({ open, busy, onCancel, onSend }: DialogProps<st
   const whole = useWholeDateEntry();
   const submit = () => {
     const approvedDate = toIsoDate(date);
-    if (!approvedDate) return setError(PROVISION_FOLLOW_UP_MESSAGES.approvedDateRequired);
+    if (!approvedDate) return setError(PROVISION_LENDER_MESSAGES.approvedDateRequired);
     onSend(approvedDate);
   };
   return (
@@ -54,7 +54,13 @@ export function SendToCrmDialog({ open, busy, onCancel, onSend }: DialogProps<st
 }
 
 /** Actualizar folio (spec 3 §5): required and greater than 0; documents already generated keep their folio. */
-export function UpdateFolioDialog({ open, busy, onCancel, onSend, current }: DialogProps<number> & { current: string }) {
+export function UpdateFolioDialog({
+  open,
+  busy,
+  onCancel,
+  onSend,
+  current,
+}: DialogProps<number> & { current: string }) {
   const [value, setValue] = useState(current);
   const [error, setError] = useState<string | null>(null);
   const submit = () => {

@@ -36,7 +36,13 @@ export function FollowUpPage() {
   return <FollowUpView provision={detail.data} userType={userType} />;
 }
 
-function FollowUpView({ provision, userType }: { provision: FollowUpDetail; userType: NonNullable<ReturnType<typeof useUserType>> }) {
+function FollowUpView({
+  provision,
+  userType,
+}: {
+  provision: FollowUpDetail;
+  userType: NonNullable<ReturnType<typeof useUserType>>;
+}) {
   const client = useQueryClient();
   const runner = useFollowUpRunner(provision.id);
   // The user's own ticks at status 3, over the starting ones; Refrescar and 'Sí' (changes found) drop them.

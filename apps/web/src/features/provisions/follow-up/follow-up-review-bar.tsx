@@ -126,16 +126,24 @@ export function FollowUpReviewBar({ provision, selection, runner, onRefresh }: P
         onCancel={() => setRejecting(false)}
         onConfirm={() => {
           setRejecting(false);
-          void runner.run(
-            (id) => followUpCalls.confirmReject(id, body(PROVISION_STATUS.REJECTED, provision.version)),
-            { success: provisionRejected(folio), leaves: true },
-          );
+          void runner.run((id) => followUpCalls.confirmReject(id, body(PROVISION_STATUS.REJECTED, provision.version)), {
+            success: provisionRejected(folio),
+            leaves: true,
+          });
         }}
       />
-      <Dialog open={changes !== null} onClose={() => setChanges(null)} maxWidth="xs" fullWidth aria-labelledby="changes-title">
+      <Dialog
+        open={changes !== null}
+        onClose={() => setChanges(null)}
+        maxWidth="xs"
+        fullWidth
+        aria-labelledby="changes-title"
+      >
         <DialogTitle id="changes-title">Cambios encontrados</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ color: 'text.primary' }}>{reviewChangesFound(changes?.count ?? 0)}</DialogContentText>
+          <DialogContentText sx={{ color: 'text.primary' }}>
+            {reviewChangesFound(changes?.count ?? 0)}
+          </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button

@@ -63,9 +63,7 @@ export function FollowUpTimeline({ provisionId }: { provisionId: number }) {
       <Typography id="timeline-title" variant="h6" component="h2" sx={{ mb: 1 }}>
         Historial
       </Typography>
-      {timeline.isError && (
-        <Alert severity="error">{errorResult(timeline.error).message ?? MESSAGES.loadError}</Alert>
-      )}
+      {timeline.isError && <Alert severity="error">{errorResult(timeline.error).message ?? MESSAGES.loadError}</Alert>}
       {timeline.isPending && <Skeleton variant="rounded" height={120} />}
       {timeline.data?.length === 0 && <Typography color="text.secondary">{M.timelineEmpty}</Typography>}
       {timeline.data && timeline.data.length > 0 && (

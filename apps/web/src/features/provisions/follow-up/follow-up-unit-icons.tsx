@@ -12,7 +12,11 @@ const ICONS: Record<InvoiceIconState, { Icon: typeof CheckCircleOutlined; color:
   disapproved: { Icon: HighlightOffOutlined, color: 'error' },
   question: { Icon: HelpOutlineOutlined, color: 'disabled' },
 };
-const WORDS: Record<InvoiceIconState, string> = { approved: 'válida', disapproved: 'no válida', question: 'sin validar' };
+const WORDS: Record<InvoiceIconState, string> = {
+  approved: 'válida',
+  disapproved: 'no válida',
+  question: 'sin validar',
+};
 
 /** One check's icon with its meaning as the accessible name ('REPUVE: válida'). */
 function CheckIcon({ check, state }: { check: string; state: InvoiceIconState }) {

@@ -10,13 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import {
-  PAGE_SIZES,
-  followUpTotalShown,
-  lineTypeLabel,
-  termLabel,
-  unitSelectable,
-} from '@planpiso/domain';
+import { PAGE_SIZES, followUpTotalShown, lineTypeLabel, termLabel, unitSelectable } from '@planpiso/domain';
 import { EmptyTableRow } from '../../../components/empty-table-row';
 import { formatAmount } from '../../../lib/format';
 import type { FollowUpDetail } from './api/follow-up-detail';
@@ -37,7 +31,8 @@ type Props = {
   onSelect: (unitId: number, checked: boolean) => void;
 };
 
-const money = (value: string | null | undefined) => (value === null || value === undefined ? '-' : `$${formatAmount(value)}`);
+const money = (value: string | null | undefined) =>
+  value === null || value === undefined ? '-' : `$${formatAmount(value)}`;
 
 /**
  * The selected units (spec 3 §2 "Follow-up"): credit line, line type (Seminuevos or Nuevos), term and balances — the

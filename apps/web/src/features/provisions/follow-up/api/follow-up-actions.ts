@@ -28,8 +28,7 @@ export const followUpCalls = {
   redoDocument: (id: number, version: number) =>
     api.post<unknown>(`/api/provisions/${id}/redo-document`, { provisionId: id, version }),
   /** Generar documentos (type 5 at status 4): D's route. */
-  generateDocuments: (id: number, version: number) =>
-    api.post<unknown>(`/api/provisions/${id}/documents`, { version }),
+  generateDocuments: (id: number, version: number) => api.post<unknown>(`/api/provisions/${id}/documents`, { version }),
   /** Enviar a firma (type 5 at status 4 → 5): D's route. */
   sendToSign: (id: number, version: number) => api.post<unknown>(`/api/provisions/${id}/send-to-sign`, { version }),
   /** Descargar XLSX: GET /api/provisions/{id}/units.xlsx, saved under the server's name 'Unidades (DD-MM-YYYY).xlsx'. */
