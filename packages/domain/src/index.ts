@@ -62,6 +62,7 @@ export * from './financing/provision-machine';
 export * from './financing/provision-notices';
 export * from './financing/provision-requests';
 export * from './contracts/provisions';
+export * from './contracts/provision-signing';
 export * from './financing/units-review';
 export * from './contracts/units';
 export * from './contracts/audits';

@@ -147,3 +147,71 @@ export const provisionRejected = (folio: string) => `Disposición con folio ${fo
 /** The changes-found dialog before Confirmar (spec 3 §4). Ours: the spec says it "shows the number of changes". */
 export const reviewChangesFound = (count: number) =>
   `Se encontraron ${count} cambio(s) en la revisión de las unidades. ¿Desea actualizar la tabla?`;
+
+/**
+ * Signing documents and e-signature (spec 3 §2 "Signed documents", §4 "Signed document signature status", §8;
+ * decision 037). The spec's words where it has them; "Ours:" where it has none.
+ */
+export const SIGNING_MESSAGES = {
+  /** Spec 3 §8. */
+  documentRedone: 'El documento se generó nuevamente',
+  /** Ours: the dealer generated the signing document (POST /provisions/{id}/documents). */
+  documentsGenerated: 'Los documentos de firma se generaron correctamente',
+  /** Ours: the documents went to the e-signature provider (POST /provisions/{id}/send-to-sign). */
+  sentToSign: 'Los documentos fueron enviados a firma',
+  /** Ours: a webhook whose HMAC does not match (401). */
+  webhookSignatureInvalid: 'La firma del evento no es válida',
+  /** Ours: the body's provisionId is not the path's. */
+  provisionMismatch: 'La disposición del cuerpo no coincide con la ruta',
+  /** Ours: nobody with an e-mail signs electronically (no legal representative e-mail in the configuration). */
+  noElectronicSigners: 'La disposición no tiene firmantes con correo electrónico para la firma electrónica',
+  /** Ours: the signed documents page and the sign page. */
+  signedDocumentsTitle: 'Documentos firmados',
+  signDocumentsTitle: 'Firmar documentos',
+  back: 'Regresar',
+  view: 'Ver',
+  download: 'Descargar',
+  sign: 'Firmar',
+  noDocuments: 'No hay documentos',
+  nothingToSign: 'No tienes documentos pendientes de firma en esta disposición',
+  signHint: 'La firma se realiza en la página del proveedor de firma electrónica, en una pestaña nueva.',
+  columns: { fileName: 'Nombre', fileSize: 'Tamaño', status: 'Estatus', actions: 'Acciones' },
+} as const;
+
+/** Spec 3 §4: the labels of signedStatus 0, 1, 2. */
+export const SIGNED_STATUS_LABELS: Readonly<Record<number, string>> = {
+  0: 'No firmado',
+  1: 'Enviado a firma',
+  2: 'Firmado',
+};
+export const signedStatusLabel = (status: number): string => SIGNED_STATUS_LABELS[status] ?? '';
+
+/** Ours: the signing document's printed words (the PDF made on the server, decision 037). */
+export const SIGNING_DOCUMENT_TEXT = {
+  title: 'Solicitud de disposición de línea de crédito',
+  folio: (folio: string) => `Disposición N° ${folio}`,
+  fileName: (folio: string) => `Disposicion ${folio}.pdf`,
+  signedFileName: (folio: string) => `Disposicion ${folio} (firmado).pdf`,
+  company: 'Empresa',
+  agency: 'Sucursal',
+  legalRepresentative: 'Representante legal',
+  creditLine: 'Línea de crédito',
+  lineType: 'Tipo de línea',
+  term: 'Plazo',
+  termMonths: (months: number) => `Plazo - ${months}`,
+  total: 'Monto total',
+  date: 'Fecha',
+  units: 'Unidades incluidas',
+  unitColumns: ['#', 'VIN', 'Marca', 'Modelo', 'Descripción', 'Monto'],
+  signatures: 'Firmas',
+  electronic: 'Firma electrónica',
+  custom: 'Firma autógrafa',
+  joint: 'Firma mancomunada',
+  signatureLine: 'Nombre y firma',
+  forParty: (party: string) => `Por: ${party}`,
+  legalParty: 'Acreditado',
+  guarantorParty: 'Aval',
+  declaration: (company: string, total: string) =>
+    `${company} solicita la disposición de su línea de crédito por un monto total de ${total} MXN, para el financiamiento de las unidades que se listan a continuación, en los términos del contrato de apertura de crédito vigente.`,
+  generatedOn: (date: string) => `Documento generado el ${date}`,
+} as const;

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { esES } from '@mui/x-data-grid/locales';
+import {
+  DEFAULT_PAGE_SIZE,
+  MESSAGES,
+  PAGE_SIZES,
+  SIGNING_MESSAGES,
+  evidenceSizeLabel,
+  signedDocumentViewable,
+  signedStatusLabel,
+  type SigningEvidence,
+} from '@planpiso/domain';
+import { IconAction } from '../../../components/icon-action';
+import { errorResult } from '../../../components/result-dialog';
+import { downloadSigningDocument, viewSigningDocument } from './api/signing';
+
+type Props = {
+  /** The provision's signing documents (GET /api/provisions/{id}/evidences-signature); undefined while loading. */
+  evidences: readonly SigningEvidence[] | undefined;
+  loading?: boolean;
+  error?: boolean;
+  onRetry?: () => void;
+  /** Tests only: jsdom has no layout, so virtualised rows would never render. */
+  disableVirtualization?: boolean;
+};
+
+const localeText = {
+  ...esES.components.MuiDataGrid.defaultProps.localeText,
+  noRowsLabel: SIGNING_MESSAGES.noDocuments,
+};
+const { columns: LABELS } = SIGNING_MESSAGES;
+
+/**
+ * The signed documents table (spec 3 §2 "Signed documents", §4, §9): file name, size in KB (MB above 1,000,000
+ * bytes), signature status, and actions to view and download — a signed document is downloaded, never viewed.
+ * Page sizes 10, 25, 50, 100. The follow-up page and /documentos-firmados/{id} both show it.
+ */
+export function SignedDocumentsTable({ evidences, loading, error, onRetry, disableVirtualization }: Props) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = (action: () => Promise<void>) => {
+    setFailure(null);
+    action().catch((caught: unknown) => setFailure(errorResult(caught).message ?? MESSAGES.internalError));
+  };
+
+  if (error) {
+    return (
+      <Paper sx={{ p: 3, border: 1, borderColor: 'divider' }}>
+        <Alert
+          severity="error"
+          action={
+            onRetry && (
+              <Button color="inherit" size="small" onClick={onRetry}>
+                {MESSAGES.retry}
+              </Button>
+            )
+          }
+        >
+          {MESSAGES.loadError}
+        </Alert>
+      </Paper>
+    );
+  }
+
+  const columns: GridColDef<SigningEvidence>[] = [
+    { field: 'fileName', headerName: LABELS.fileName, flex: 2, minWidth: 220 },
+    {
+      field: 'fileSize',
+      headerName: LABELS.fileSize,
+      minWidth: 120,
+      valueFormatter: (value: number) => evidenceSizeLabel(value),
+    },
+    {
+      field: 'signedStatus',
+      headerName: LABELS.status,
+      minWidth: 150,
+      valueFormatter: (value: number) => signedStatusLabel(value),
+    },
+    {
+      field: 'actions',
+      headerName: LABELS.actions,
+      sortable: false,
+      minWidth: 120,
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }}>
+          {signedDocumentViewable(row.signedStatus) && (
+            <IconAction
+              title={SIGNING_MESSAGES.view}
+              label={`${SIGNING_MESSAGES.view} ${row.fileName}`}
+              icon={<VisibilityOutlined fontSize="small" />}
+              onClick={() => run(() => viewSigningDocument(row))}
+            />
+          )}
+          <IconAction
+            title={SIGNING_MESSAGES.download}
+            label={`${SIGNING_MESSAGES.download} ${row.fileName}`}
+            icon={<DownloadOutlined fontSize="small" />}
+            onClick={() => run(() => downloadSigningDocument(row))}
+          />
+        </Box>
+      ),
+    },
+  ];
+
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      {failure && (
+        <Alert severity="error" onClose={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+      <DataGrid
+        aria-label={SIGNING_MESSAGES.signedDocumentsTitle}
+        columns={columns}
+        rows={evidences ?? []}
+        loading={loading ?? evidences === undefined}
+        pageSizeOptions={[...PAGE_SIZES]}
+        initialState={{ pagination: { paginationModel: { pageSize: DEFAULT_PAGE_SIZE, page: 0 } } }}
+        localeText={localeText}
+        disableColumnFilter
+        disableRowSelectionOnClick
+        disableVirtualization={disableVirtualization}
+        autoHeight
+        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
+        sx={{ bgcolor: 'background.paper' }}
+      />
+    </Box>
+  );
+}
