@@ -26,7 +26,12 @@ export type FollowUpUnitSeed = {
 };
 
 const S = PROVISION_STATUS;
-type Step = { action: ProvisionAction | 'created'; from: number | null; to: number; by: 'agent' | 'admin' | 'operator' | null };
+type Step = {
+  action: ProvisionAction | 'created';
+  from: number | null;
+  to: number;
+  by: 'agent' | 'admin' | 'operator' | null;
+};
 
 /** The happy path's moves, in order; a provision at `status` has lived those that end at or before it. */
 const LIFE: readonly Step[] = [
@@ -41,7 +46,16 @@ const LIFE: readonly Step[] = [
   { action: 'signingCompleted', from: S.SIGNING, to: S.SIGNED, by: null },
   { action: 'release', from: S.SIGNED, to: S.RELEASED, by: 'operator' },
 ];
-const ORDER = [S.CREATED, S.SENT_TO_VALIDATE, S.LENDER_VALIDATION, S.ACCEPTED, S.SENT_TO_SIGN, S.SIGNING, S.SIGNED, S.RELEASED];
+const ORDER = [
+  S.CREATED,
+  S.SENT_TO_VALIDATE,
+  S.LENDER_VALIDATION,
+  S.ACCEPTED,
+  S.SENT_TO_SIGN,
+  S.SIGNING,
+  S.SIGNED,
+  S.RELEASED,
+];
 
 export type SeededProvision = { id: number; folio: string; vins: string[] };
 
@@ -57,7 +71,9 @@ export async function createProvisionAt(status: number, units: FollowUpUnitSeed[
     const people = await db
       .select({ id: users.id, email: users.email })
       .from(users)
-      .where(inArray(users.email, [DEMO_USERS[5].email, DEMO_USERS[4].email, DEMO_USERS[2].email, DEMO_USERS[3].email]));
+      .where(
+        inArray(users.email, [DEMO_USERS[5].email, DEMO_USERS[4].email, DEMO_USERS[2].email, DEMO_USERS[3].email]),
+      );
     const idOf = (type: 2 | 3 | 4 | 5) => people.find((p) => p.email === DEMO_USERS[type].email)!.id;
     const [agency] = await db.select().from(agencies).where(eq(agencies.name, 'Sucursal Monterrey Centro'));
     const total = units

@@ -5,16 +5,11 @@
 export const PROVISION_FOLLOW_UP_MESSAGES = {
   // Spec 3 §8 (verbatim): the XLSX download.
   downloadComplete: 'Descarga completa',
-  // Spec 3 §8 (verbatim): the redo's success, when the server sends no message of its own.
-  documentRedone: 'El documento se generó nuevamente',
   // Ours: the confirmations the spec lists as dialogs without wording them.
   confirmRelease: '¿Seguro que desea liberar las unidades sin enviarlas a CRM?',
   confirmRedo: '¿Seguro que desea generar nuevamente el documento de firma?',
   confirmGenerate: '¿Desea generar los documentos de firma de la disposición?',
   confirmSendToSign: '¿Seguro que desea enviar los documentos a firma?',
-  // Ours: the success texts when the server sends none.
-  documentsGenerated: 'Los documentos de firma se generaron correctamente',
-  sentToSign: 'Los documentos fueron enviados a firma',
   // Ours: the timeline.
   timelineEmpty: 'Sin movimientos registrados',
   timelineSystem: 'Sistema',

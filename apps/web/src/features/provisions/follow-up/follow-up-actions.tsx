@@ -7,6 +7,7 @@ import {
   PROVISION_FOLLOW_UP_MESSAGES as M,
   PROVISION_LENDER_MESSAGES,
   PROVISION_ROW_LINKS,
+  SIGNING_MESSAGES,
   canSignProvision,
   type UserType,
 } from '@planpiso/domain';
@@ -85,7 +86,7 @@ export function FollowUpActions({ provision, userType, runner }: Props) {
         variant="outlined"
         onClick={() =>
           ask(M.confirmRedo, (id) => followUpCalls.redoDocument(id, version), {
-            success: M.documentRedone,
+            success: SIGNING_MESSAGES.documentRedone,
             leaves: false,
           })
         }
@@ -99,7 +100,7 @@ export function FollowUpActions({ provision, userType, runner }: Props) {
         variant="outlined"
         onClick={() =>
           ask(M.confirmGenerate, (id) => followUpCalls.generateDocuments(id, version), {
-            success: M.documentsGenerated,
+            success: SIGNING_MESSAGES.documentsGenerated,
             leaves: false,
           })
         }
@@ -114,7 +115,7 @@ export function FollowUpActions({ provision, userType, runner }: Props) {
         disabled={provision.signingDocuments === 0}
         onClick={() =>
           ask(M.confirmSendToSign, (id) => followUpCalls.sendToSign(id, version), {
-            success: M.sentToSign,
+            success: SIGNING_MESSAGES.sentToSign,
             leaves: true,
           })
         }

@@ -124,6 +124,7 @@ function open(
     'GET /api/identity/session': sessionCheck,
     'GET /api/provisions/40': () => ({ body: { data: answers[Math.min(reads++, answers.length - 1)] } }),
     'GET /api/provisions/40/timeline': { body: timeline },
+    'GET /api/provisions/40/evidences-signature': { body: { data: { evidences: [] } } },
     'PUT /api/provisions/40': options.put ?? {
       body: { data: { status: 4, version: 8 }, message: 'Disposición con folio 1040: Confirmada' },
     },
@@ -173,6 +174,7 @@ describe('/vizualizar-disposicion/:id — what the page shows', () => {
     open(3, 3);
     await loaded();
     expect(screen.getByText('Autos del Norte')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Documentos firmados' })).toBeTruthy();
     expect(screen.getByText('Ramón Representante')).toBeTruthy();
     expect(screen.getByText('Seminuevos')).toBeTruthy();
     expect(screen.getByText('Plazo - 3')).toBeTruthy();

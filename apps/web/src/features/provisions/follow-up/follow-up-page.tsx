@@ -15,6 +15,7 @@ import { openFileLink } from './api/file-link';
 import { FollowUpActions, followUpButtons } from './follow-up-actions';
 import { FollowUpCompany } from './follow-up-company';
 import { FollowUpReviewBar } from './follow-up-review-bar';
+import { FollowUpSignedDocuments } from './follow-up-signed-documents';
 import { FollowUpTimeline } from './follow-up-timeline';
 import { FollowUpTracker } from './follow-up-tracker';
 import { FollowUpUnits, initialSelection, type UnitSelection } from './follow-up-units';
@@ -87,6 +88,7 @@ function FollowUpView({
           void openFileLink(fileId).catch((error: unknown) => setFileError(errorResult(error).message ?? null))
         }
       />
+      <FollowUpSignedDocuments provisionId={provision.id} />
       <FollowUpUnits
         provision={provision}
         selection={selection}

@@ -7,6 +7,7 @@ import type {
 } from '@planpiso/domain';
 import { api, type Envelope } from '../../../../lib/api-client';
 import { downloadFile, saveFile } from '../../../../lib/download';
+import { signingKeys } from '../../signing/api/signing';
 import { followUpKeys } from './follow-up-detail';
 
 type ActionAnswer = Envelope<ProvisionActionResponse['data'] | unknown>;
@@ -51,6 +52,7 @@ export function useFollowUpAction(id: number) {
         client.invalidateQueries({ queryKey: followUpKeys.detail(id) }),
         client.invalidateQueries({ queryKey: followUpKeys.timeline(id) }),
         client.invalidateQueries({ queryKey: ['provisions', 'list'] }),
+        client.invalidateQueries({ queryKey: signingKeys.evidences(id) }),
       ]);
     },
   });
