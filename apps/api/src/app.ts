@@ -36,6 +36,8 @@ import { fileRoutes } from './modules/files/routes';
 import { createCreditLinesService } from './modules/credit-lines/service';
 import { documentRoutes } from './modules/documents/routes';
 import { createDocumentsService } from './modules/documents/service';
+import { createProvisionLenderActions } from './modules/provisions/lender-actions';
+import { provisionLenderRoutes } from './modules/provisions/lender-routes';
 import { provisionRoutes } from './modules/provisions/routes';
 import { createProvisionsService } from './modules/provisions/service';
 import { createFilesService } from './modules/files/service';
@@ -288,9 +290,13 @@ export async function buildApp({
     exceptions: createExceptionsService(deps, files, services.notifications),
   });
   await app.register(documentRoutes, { documents: createDocumentsService(deps, files) });
+  const provisionCreditLines = createCreditLinesService(deps);
+  const lender = createProvisionLenderActions(deps, provisionCreditLines, services.notifications);
   await app.register(provisionRoutes, {
-    provisions: createProvisionsService(deps, createCreditLinesService(deps), services.notifications),
+    provisions: createProvisionsService(deps, provisionCreditLines, services.notifications),
+    lender,
   });
+  await app.register(provisionLenderRoutes, { lender });
   await app.register(auditRoutes, { deps });
   await app.register(unitRoutes, { units: createUnitsService(deps, files) });
   const failures = createCreditFailuresService(deps);

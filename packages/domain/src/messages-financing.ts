@@ -140,6 +140,10 @@ export const PROVISION_LENDER_MESSAGES = {
   approvedDateRequired: 'Indique el inicio de la disposición',
 } as const;
 
+/** Ours: Confirmar with a unit the §4 rule does not let be selected (a failed check without the administrator's Si). */
+export const unitNotSelectable = (vin: string) =>
+  `La unidad con VIN ${vin} no puede seleccionarse: no aprobó sus validaciones`;
+
 /** 'Disposición con folio [N]: Confirmada' / 'Rechazada' (spec 3 §8, verbatim with the folio). */
 export const provisionConfirmed = (folio: string) => `Disposición con folio ${folio}: Confirmada`;
 export const provisionRejected = (folio: string) => `Disposición con folio ${folio}: Rechazada`;

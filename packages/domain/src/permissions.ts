@@ -138,9 +138,16 @@ export const API_PERMISSIONS = {
   'POST /api/provisions': [5],
   'POST /api/provisions/create-send': [5],
   'POST /api/provisions/create/withUnitsExistits': [5],
-  'PUT /api/provisions/:id': [5],
+  // PUT: the dealer's edit (type 5), or the lender's Confirmar/Rechazar/Liberar by its body's status (types 1, 3)
+  'PUT /api/provisions/:id': [1, 3, 5],
   'PATCH /api/provisions/:id/set-status': [5],
+  // The lender's actions and reads of the follow-up page (issue 17, decision 036)
+  'POST /api/provisions/:id/confirm-reject': [1, 3],
+  'POST /api/provisions/:id/release': [1, 3],
+  'POST /api/provisions/:id/send-crm': [1, 3],
+  'PATCH /api/provisions/:id/update-folio': [1, 3],
   'GET /api/provisions/:id/units.xlsx': [1, 3],
+  'GET /api/provisions/:id/timeline': [1, 2, 3, 4, 5],
   // Documents a provision save attaches (spec 3 §7 "document upload", "document delete")
   'POST /api/documents': [5],
   'DELETE /api/documents/:fileId': [5],

@@ -8,14 +8,18 @@ import {
   errorResponse,
   idParams,
   provisionDetailResponse,
+  provisionFollowUpDetailResponse,
   provisionListQuery,
+  provisionPutRequest,
+  provisionPutResponse,
   provisionListResponse,
   reservedAmountQuery,
   reservedAmountResponse,
   setProvisionStatusRequest,
-  updateProvisionRequest,
+  type ProvisionPutRequest,
 } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
+import type { ProvisionLenderActions } from './lender-actions';
 import type { CreateMode, ProvisionsService } from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -32,7 +36,10 @@ const SAVE_NOTES =
   'caller’s own uploads (POST /api/documents) by fileId. Honours Idempotency-Key.';
 
 /** Provisions (spec 3 §7 "Provisions", decision 029); who may call them is API_PERMISSIONS, the rest the policy. */
-export async function provisionRoutes(app: FastifyInstance, { provisions }: { provisions: ProvisionsService }) {
+export async function provisionRoutes(
+  app: FastifyInstance,
+  { provisions, lender }: { provisions: ProvisionsService; lender: ProvisionLenderActions },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['provisions'];
   const security = [{ bearerAuth: [] }];
@@ -91,11 +98,15 @@ export async function provisionRoutes(app: FastifyInstance, { provisions }: { pr
         tags,
         security,
         summary: 'A provision with its units and evidences (out of the caller’s scope → 404)',
+        description:
+          'The follow-up page’s read (decision 036): also the caller’s `actions` (the machine’s, for its type and ' +
+          'the status), `unitsInReview`, per unit `deadlines`, the credit line’s `balances` (from the last CRM read) ' +
+          'and how many `signingDocuments` exist.',
         params: idParams,
-        response: { 200: provisionDetailResponse, ...errors },
+        response: { 200: provisionFollowUpDetailResponse, ...errors },
       },
     },
-    async (request) => ({ data: await provisions.get(currentUser(request), request.params.id) }),
+    async (request) => ({ data: await lender.get(currentUser(request), request.params.id) }),
   );
 
   const creates: [string, CreateMode, typeof createProvisionRequest | typeof createAndSendProvisionRequest, string][] =
@@ -140,14 +151,23 @@ export async function provisionRoutes(app: FastifyInstance, { provisions }: { pr
       schema: {
         tags,
         security,
-        summary: 'Edit a provision in status 1 (all fields; a unit whose VIN matches an existing one keeps it)',
-        description: `${SAVE_NOTES} The body carries the version read; a stale one → 409 STALE_VERSION.`,
+        summary: 'Edit a provision in status 1 (no status); Confirmar/Rechazar (status 4 or 9) or Liberar (status 10)',
+        description:
+          `Edit (type 5): ${SAVE_NOTES} The body carries the version read; a stale one → 409 STALE_VERSION. ` +
+          'Status 4 or 9 is POST /api/provisions/{id}/confirm-reject, status 10 POST /api/provisions/{id}/release ' +
+          '(types 1 and 3, decision 036).',
         params: idParams,
-        body: updateProvisionRequest,
-        response: { 200: provisionDetailResponse, ...saveErrors },
+        body: provisionPutRequest,
+        response: { 200: provisionPutResponse, ...saveErrors },
       },
     },
-    async (request) => provisions.update(currentUser(request), request.params.id, request.body, request.id),
+    async (request) => {
+      const actor = currentUser(request);
+      const body = request.body as ProvisionPutRequest;
+      if ('companyId' in body) return provisions.update(actor, request.params.id, body, request.id);
+      if (body.status === 10) return lender.release(actor, request.params.id, body, request.id);
+      return lender.confirmReject(actor, request.params.id, body, request.id);
+    },
   );
 
   r.patch(

@@ -1,0 +1,96 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { EVIDENCE_TYPE } from '@planpiso/domain';
+import type { Executor } from '../../db/client';
+import { auditLog } from '../../db/schema/audit';
+import { evidences } from '../../db/schema/files';
+import { crmInsertions, provisionUnits, unitValidations } from '../../db/schema/financing';
+import { users } from '../../db/schema/users';
+
+// The lender's actions on a provision (decision 036): the rows Confirmar, Rechazar and send to CRM write, and the
+// follow-up page's reads (signing documents, the timeline).
+
+/** Confirmar: the units kept (`included`) and the ones left out, in one statement each. */
+export async function setUnitsIncluded(tx: Executor, provisionId: number, includedIds: number[]): Promise<void> {
+  const kept = includedIds.length === 0 ? sql`false` : inArray(provisionUnits.id, includedIds);
+  await tx
+    .update(provisionUnits)
+    .set({ included: sql`${kept}` })
+    .where(eq(provisionUnits.provisionId, provisionId));
+}
+
+/**
+ * Rechazar (spec 3 §4 "sends all units", decision 030): every unit of the provision goes back to its dealer
+ * operator (the provision's registerBy), under review.
+ */
+export async function sendUnitsToReview(tx: Executor, provisionId: number, reviewBy: number): Promise<number> {
+  const rows = await tx
+    .update(provisionUnits)
+    .set({ inReview: true, reviewBy, version: sql`${provisionUnits.version} + 1` })
+    .where(eq(provisionUnits.provisionId, provisionId))
+    .returning({ id: provisionUnits.id });
+  return rows.length;
+}
+
+/** Send to CRM: one queued insertion per included unit (the insertion cycle job takes them, decision 011). */
+export async function queueCrmInsertions(tx: Executor, provisionId: number, now: Date): Promise<number> {
+  const rows = await tx.execute<{ id: number }>(sql`
+    insert into ${crmInsertions} (unit_id, provision_id, status, created_at, updated_at)
+    select ${provisionUnits.id}, ${provisionUnits.provisionId}, 'queued', ${now}, ${now}
+    from ${provisionUnits}
+    where ${provisionUnits.provisionId} = ${provisionId} and ${provisionUnits.included}
+    returning id`);
+  return rows.rows.length;
+}
+
+/** How many signing documents (evidence type 1) the provision holds. */
+export async function countSigningDocuments(db: Executor, provisionId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(evidences)
+    .where(and(eq(evidences.provisionId, provisionId), eq(evidences.type, EVIDENCE_TYPE.SIGNING_DOCUMENT)));
+  return row?.n ?? 0;
+}
+
+const actorName = sql<
+  string | null
+>`nullif(trim(coalesce(${users.firstname}, '') || ' ' || coalesce(${users.lastname}, '')), '')`;
+
+/** The provision's audit rows (entity 'provision'), oldest first, with the actor's name. */
+export async function provisionAudit(db: Executor, provisionId: number) {
+  return db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      actorId: auditLog.actorId,
+      actorName,
+      actorEmail: users.email,
+      action: auditLog.action,
+      before: auditLog.before,
+      after: auditLog.after,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(eq(auditLog.entity, 'provision'), eq(auditLog.entityId, String(provisionId))))
+    .orderBy(asc(auditLog.at), asc(auditLog.id));
+}
+
+/** Every check result stored for the provision's units (unit_validations), oldest first. */
+export async function provisionValidations(db: Executor, provisionId: number) {
+  return db
+    .select({
+      id: unitValidations.id,
+      at: unitValidations.validatedAt,
+      check: unitValidations.check,
+      vin: unitValidations.vin,
+      valid: unitValidations.valid,
+      reason: unitValidations.reason,
+      actorId: unitValidations.requestedBy,
+      actorName,
+      actorEmail: users.email,
+    })
+    .from(unitValidations)
+    .innerJoin(provisionUnits, eq(provisionUnits.id, unitValidations.unitId))
+    .leftJoin(users, eq(users.id, unitValidations.requestedBy))
+    .where(eq(provisionUnits.provisionId, provisionId))
+    .orderBy(asc(unitValidations.validatedAt), asc(unitValidations.id));
+}
