@@ -26,11 +26,8 @@ export const unitsInReviewLabel = (count: number) => `Unidades en revisión: ${c
  */
 export const PROVISION_TIMELINE_ACTIONS: Readonly<Record<string, string>> = {
   create: 'Disposición creada',
-  created: 'Disposición creada',
   createAndSend: 'Disposición creada y enviada a validar',
-  'created-and-sent': 'Disposición creada y enviada a validar',
   edit: 'Disposición editada',
-  updated: 'Disposición editada',
   send: 'Enviada a validar',
   validationComplete: 'Validación de unidades terminada',
   reviewUnits: 'Revisión de unidades del administrador',
