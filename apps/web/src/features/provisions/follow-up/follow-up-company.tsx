@@ -43,17 +43,18 @@ export function FollowUpCompany({ provision, onOpenFile }: Props) {
                 </Link>
               ))}
         </Field>
-        <Box sx={{ gridColumn: { sm: 'span 2' } }}>
-          <Field label="Descripción">{provision.description || '-'}</Field>
-        </Box>
+        <Field label="Descripción" wide>
+          {provision.description || '-'}
+        </Field>
       </Box>
     </Paper>
   );
 }
 
-export function Field({ label, children }: { label: string; children: ReactNode }) {
+/** One term of a section's description list: a div holding its dt and dd (the grouping a dl allows). */
+export function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <Box>
+    <Box sx={wide ? { gridColumn: { sm: 'span 2' } } : undefined}>
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>

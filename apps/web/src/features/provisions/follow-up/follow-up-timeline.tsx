@@ -90,7 +90,7 @@ export function FollowUpTimeline({ provisionId }: { provisionId: number }) {
                 />
                 <Box sx={{ flex: 1, minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 600 }}>
-                    {describe(entry)}
+                    <span>{describe(entry)}</span>
                     {transition && (
                       <Typography component="span" color="text.secondary" sx={{ fontWeight: 400 }}>
                         {` · ${transition}`}
