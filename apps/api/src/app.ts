@@ -38,6 +38,8 @@ import { documentRoutes } from './modules/documents/routes';
 import { createDocumentsService } from './modules/documents/service';
 import { createProvisionLenderActions } from './modules/provisions/lender-actions';
 import { provisionLenderRoutes } from './modules/provisions/lender-routes';
+import { esignWebhookRoutes, provisionSigningRoutes } from './modules/provision-signing/routes';
+import { createProvisionSigningService } from './modules/provision-signing/service';
 import { provisionRoutes } from './modules/provisions/routes';
 import { createProvisionsService } from './modules/provisions/service';
 import { createFilesService } from './modules/files/service';
@@ -297,6 +299,9 @@ export async function buildApp({
     lender,
   });
   await app.register(provisionLenderRoutes, { lender });
+  const signing = createProvisionSigningService(deps, services.notifications);
+  await app.register(provisionSigningRoutes, { signing });
+  await app.register(esignWebhookRoutes, { signing });
   await app.register(auditRoutes, { deps });
   await app.register(unitRoutes, { units: createUnitsService(deps, files) });
   const failures = createCreditFailuresService(deps);

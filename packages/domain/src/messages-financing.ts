@@ -195,7 +195,8 @@ export const SIGNING_DOCUMENT_TEXT = {
   title: 'Solicitud de disposición de línea de crédito',
   folio: (folio: string) => `Disposición N° ${folio}`,
   fileName: (folio: string) => `Disposicion ${folio}.pdf`,
-  signedFileName: (folio: string) => `Disposicion ${folio} (firmado).pdf`,
+  /** The provider's stamped copy of a document, beside the name of the one sent. */
+  signedFileName: (sentName: string) => `${sentName.replace(/\.pdf$/i, '')} (firmado).pdf`,
   company: 'Empresa',
   agency: 'Sucursal',
   legalRepresentative: 'Representante legal',

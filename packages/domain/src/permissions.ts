@@ -148,6 +148,14 @@ export const API_PERMISSIONS = {
   'PATCH /api/provisions/:id/update-folio': [1, 3],
   'GET /api/provisions/:id/units.xlsx': [1, 3],
   'GET /api/provisions/:id/timeline': [1, 2, 3, 4, 5],
+  // Signing documents and e-signature (issue 17, decision 037): the dealer operator generates and sends them, the
+  // lender redoes one; every type reads a provision's documents within its scope. The provider's webhook carries
+  // its own authority (HMAC of the body), so it needs no session.
+  'POST /api/provisions/:id/documents': [5],
+  'POST /api/provisions/:id/send-to-sign': [5],
+  'POST /api/provisions/:id/redo-document': [1, 3],
+  'GET /api/provisions/:id/evidences-signature': [1, 2, 3, 4, 5],
+  'POST /api/webhooks/esign': 'public',
   // Documents a provision save attaches (spec 3 §7 "document upload", "document delete")
   'POST /api/documents': [5],
   'DELETE /api/documents/:fileId': [5],

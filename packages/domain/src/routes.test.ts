@@ -26,6 +26,8 @@ const SPEC_PATHS = [
   '/editar-disposicion/:id',
   '/vizualizar-disposicion/:id',
   '/firmar-disposicion/:id',
+  // Spec 3 §2 "Signed documents (route with {id})": the path is ours (decision 037).
+  '/documentos-firmados/:id',
   '/vizualizar-expediente/:id',
   '/excepciones',
   '/inventario',

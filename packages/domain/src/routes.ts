@@ -165,7 +165,16 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'provisions',
     parent: '/disposiciones',
     types: ALL,
-    built: false,
+    built: true,
+  },
+  {
+    // Spec 3 §2 "Signed documents (route with {id})": the path is not named; ours (decision 037).
+    path: '/documentos-firmados/:id',
+    title: 'Documentos firmados',
+    area: 'provisions',
+    parent: '/disposiciones',
+    types: ALL,
+    built: true,
   },
   {
     path: '/vizualizar-expediente/:id',

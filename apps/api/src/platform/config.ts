@@ -72,7 +72,11 @@ export type ExternalConfig = {
   crm: ExternalSystemConfig;
   vehicles: ExternalSystemConfig;
   ax: ExternalSystemConfig;
-  esign: ExternalSystemConfig & { webhookSecret: string };
+  /**
+   * `callbackUrl`: where the provider posts its webhooks (ESIGN_CALLBACK_URL; by default this API's public address,
+   * APP_URL, + /api/webhooks/esign — decision 037).
+   */
+  esign: ExternalSystemConfig & { webhookSecret: string; callbackUrl: string };
   /** Per attempt (EXTERNAL_TIMEOUT_MS). */
   timeoutMs: number;
   /** Further attempts of a call safe to repeat (EXTERNAL_RETRIES). */
@@ -115,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const jwtSecret = env.JWT_SECRET || persistedJwtSecret(dataDir);
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
   const logLevel = env.LOG_LEVEL || 'info';
+  const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -127,7 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUser: env.SMTP_USER || undefined,
     smtpPassword: env.SMTP_PASSWORD || undefined,
     mailFrom: env.MAIL_FROM || 'PlanPiso <no-reply@planpiso.mx>',
-    appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    appUrl,
     webDist: resolve(REPO_ROOT, env.WEB_DIST || 'apps/web/dist'),
     seedDemo: truthy(env.SEED_DEMO),
     logLevel,
@@ -140,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     identityRateLimitPerMinute: intFrom(env.IDENTITY_RATE_LIMIT_PER_MINUTE, 100, 'IDENTITY_RATE_LIMIT_PER_MINUTE'),
     trustProxy: truthy(env.TRUST_PROXY),
-    external: externalConfig(env),
+    external: externalConfig(env, appUrl),
     storage: storageConfig(env, dataDir),
     jobs: {
       enabled: !['0', 'false', 'off', 'no'].includes((env.JOBS ?? 'on').toLowerCase()),
@@ -188,7 +193,7 @@ export function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageC
 }
 
 /** Development defaults point at the simulators (apps/simulators); production sets every URL and token. */
-function externalConfig(env: NodeJS.ProcessEnv): ExternalConfig {
+function externalConfig(env: NodeJS.ProcessEnv, appUrl: string): ExternalConfig {
   const { host, ports, tokens, esignWebhookSecret } = SIMULATOR_DEFAULTS;
   const system = (prefix: string, port: number, token: string): ExternalSystemConfig => ({
     url: (env[`${prefix}_URL`] || `http://${host}:${port}`).replace(/\/+$/, ''),
@@ -201,6 +206,7 @@ function externalConfig(env: NodeJS.ProcessEnv): ExternalConfig {
     esign: {
       ...system('ESIGN', ports.esign, tokens.esign),
       webhookSecret: env.ESIGN_WEBHOOK_SECRET || esignWebhookSecret,
+      callbackUrl: env.ESIGN_CALLBACK_URL || `${appUrl}/api/webhooks/esign`,
     },
     timeoutMs: positiveFrom(env.EXTERNAL_TIMEOUT_MS, 5000, 'EXTERNAL_TIMEOUT_MS'),
     retries: intFrom(env.EXTERNAL_RETRIES, 2, 'EXTERNAL_RETRIES'),

@@ -47,6 +47,10 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/vizualizar-expediente/:id': async () =>
     (await import('../features/provisions/follow-up/follow-up-page')).FollowUpPage,
   '/unidades': async () => (await import('../features/units/unit-review-list')).UnitReviewListPage,
+  '/firmar-disposicion/:id': async () =>
+    (await import('../features/provisions/signing/sign-provision-page')).SignProvisionPage,
+  '/documentos-firmados/:id': async () =>
+    (await import('../features/provisions/signing/signed-documents-page')).SignedDocumentsPage,
 };
 
 const underConstruction: ScreenLoader = async () => (await import('./shell/under-construction')).UnderConstruction;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, rowVersion } from './common';
-import { idParam } from './inputs';
+import { idSchema } from './inputs';
 
 /**
  * The provisions' signing documents and their e-signature (spec 3 §2 "Signed documents", §3 "Evidence", §4 "Signed
@@ -48,7 +48,7 @@ export type SendToSignRequest = z.infer<typeof sendToSignRequest>;
 
 /** POST /api/provisions/{id}/redo-document: spec 3 §7 "body provisionId" — accepted, and must be the path's. */
 export const redoDocumentRequest = z
-  .object({ provisionId: idParam().optional(), version: rowVersion.optional() })
+  .object({ provisionId: idSchema().optional(), version: rowVersion.optional() })
   .optional();
 export type RedoDocumentRequest = z.infer<typeof redoDocumentRequest>;
 

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, char, index, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  char,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { exceptions } from './exceptions';
 import { provisionUnits, provisions } from './financing';
 import { users } from './users';
@@ -24,6 +35,15 @@ export const files = pgTable(
   (t) => [check('files_size_positive', sql`${t.size} > 0`)],
 );
 
+/** One signer of a signing document's envelope (decision 037). */
+export type EnvelopeSignerRow = {
+  signerId: string;
+  name: string;
+  email: string;
+  signUrl: string;
+  status: 'pending' | 'signed';
+};
+
 /**
  * An evidence (spec 3 §3 "Evidence"): a file attached to exactly one exception, provision or unit, with the
  * spec's type code (4 customer's exception evidence, 5 operator's, 6 administrator's, 8 unit document, ...).
@@ -44,6 +64,13 @@ export const evidences = pgTable(
     /** Signing documents only (spec 3 §3, §4): 0, 2 or other; 0 not signed, 1 sent, 2 signed. */
     typeSignDoc: smallint('type_sign_doc'),
     signedStatus: smallint('signed_status'),
+    /**
+     * A signing document sent to the e-signature provider (decision 037): its envelope, stored as soon as the
+     * provider answers (before the transaction that moves the provision), so a retry never creates a second one.
+     */
+    envelopeId: varchar('envelope_id', { length: 100 }),
+    /** The envelope's signers as the provider answered (their sign pages), each marked signed by the webhooks. */
+    envelopeSigners: jsonb('envelope_signers').$type<EnvelopeSignerRow[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -52,5 +79,8 @@ export const evidences = pgTable(
     index('evidences_provision_idx').on(t.provisionId),
     index('evidences_unit_idx').on(t.unitId),
     index('evidences_file_idx').on(t.fileId),
+    uniqueIndex('evidences_envelope_unique')
+      .on(t.envelopeId)
+      .where(sql`${t.envelopeId} is not null`),
   ],
 );

@@ -1,0 +1,143 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { EVIDENCE_TYPE, SIGNED_STATUS } from '@planpiso/domain';
+import type { Executor } from '../../db/client';
+import { evidences, files, type EnvelopeSignerRow } from '../../db/schema/files';
+import { provisionUnits, provisions } from '../../db/schema/financing';
+import { companies } from '../../db/schema/organisation';
+import { users } from '../../db/schema/users';
+
+export type SigningDocumentRow = { evidence: typeof evidences.$inferSelect; file: typeof files.$inferSelect };
+
+/** The provision's signing documents (evidence type 1) with their files, oldest first. */
+export function signingDocumentsOf(db: Executor, provisionId: number): Promise<SigningDocumentRow[]> {
+  return db
+    .select({ evidence: evidences, file: files })
+    .from(evidences)
+    .innerJoin(files, eq(files.id, evidences.fileId))
+    .where(and(eq(evidences.provisionId, provisionId), eq(evidences.type, EVIDENCE_TYPE.SIGNING_DOCUMENT)))
+    .orderBy(asc(evidences.id));
+}
+
+/** The signing document sent in an envelope, with its provision's id (a webhook knows only the envelope). */
+export async function findByEnvelope(db: Executor, envelopeId: string) {
+  const [row] = await db
+    .select({ evidence: evidences, file: files })
+    .from(evidences)
+    .innerJoin(files, eq(files.id, evidences.fileId))
+    .where(and(eq(evidences.envelopeId, envelopeId), eq(evidences.type, EVIDENCE_TYPE.SIGNING_DOCUMENT)))
+    .limit(1);
+  return row;
+}
+
+/** A signing document's row locked for the rest of `tx` (a webhook and a redo go one after the other). */
+export async function lockEvidence(tx: Executor, id: number) {
+  const [row] = await tx.select().from(evidences).where(eq(evidences.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** The provision's row locked for the rest of `tx`, whatever the caller's scope (the webhook has none). */
+export async function lockProvisionById(tx: Executor, id: number) {
+  const [row] = await tx.select().from(provisions).where(eq(provisions.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function insertSigningEvidence(
+  tx: Executor,
+  row: { fileId: number; provisionId: number; typeSignDoc: number; signedStatus: number; createdAt: Date },
+) {
+  const [saved] = await tx
+    .insert(evidences)
+    .values({ ...row, type: EVIDENCE_TYPE.SIGNING_DOCUMENT, position: 0 })
+    .returning();
+  return saved!;
+}
+
+export async function deleteEvidences(tx: Executor, ids: number[]): Promise<void> {
+  if (ids.length > 0) await tx.delete(evidences).where(inArray(evidences.id, ids));
+}
+
+/**
+ * Records the provider's envelope on the document, only if none is recorded yet (decision 037): true when this call
+ * wrote it. Runs on its own, right after the provider answered and before the transaction that moves the provision.
+ */
+export async function storeEnvelope(
+  db: Executor,
+  evidenceId: number,
+  envelopeId: string,
+  signers: EnvelopeSignerRow[],
+): Promise<boolean> {
+  const rows = await db
+    .update(evidences)
+    .set({ envelopeId, envelopeSigners: signers })
+    .where(and(eq(evidences.id, evidenceId), isNull(evidences.envelopeId)))
+    .returning({ id: evidences.id });
+  return rows.length === 1;
+}
+
+export async function updateEvidence(
+  tx: Executor,
+  id: number,
+  set: Partial<Pick<typeof evidences.$inferInsert, 'signedStatus' | 'envelopeSigners' | 'fileId'>>,
+): Promise<void> {
+  await tx.update(evidences).set(set).where(eq(evidences.id, id));
+}
+
+/** Documents of the provision waiting in an envelope: sent and not signed by everyone. */
+export async function countSentDocuments(tx: Executor, provisionId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(evidences)
+    .where(
+      and(
+        eq(evidences.provisionId, provisionId),
+        eq(evidences.type, EVIDENCE_TYPE.SIGNING_DOCUMENT),
+        eq(evidences.signedStatus, SIGNED_STATUS.SENT),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The units a signing document lists: those the lender kept in the provision (Confirmar's selection). */
+export function includedUnitsOf(db: Executor, provisionId: number) {
+  return db
+    .select({
+      vinNumber: provisionUnits.vinNumber,
+      brandName: provisionUnits.brandName,
+      model: provisionUnits.model,
+      description: provisionUnits.description,
+      amount: provisionUnits.amount,
+    })
+    .from(provisionUnits)
+    .where(and(eq(provisionUnits.provisionId, provisionId), eq(provisionUnits.included, true)))
+    .orderBy(asc(provisionUnits.id));
+}
+
+export async function findUser(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      crmId: users.legalId,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The folio users quote (the manual one when in use) and the company's name, for a move's notice. */
+export async function provisionNames(db: Executor, id: number): Promise<{ folio: string; companyName: string }> {
+  const [row] = await db
+    .select({
+      folio: sql<string>`case when ${provisions.useManualFolio} and ${provisions.manualFolio} is not null
+        then ${provisions.manualFolio} else ${provisions.folio}::text end`,
+      companyName: companies.name,
+    })
+    .from(provisions)
+    .innerJoin(companies, eq(companies.id, provisions.companyId))
+    .where(eq(provisions.id, id))
+    .limit(1);
+  return row ?? { folio: String(id), companyName: '' };
+}
