@@ -67,4 +67,5 @@ export * from './financing/units-review';
 export * from './contracts/units';
 export * from './contracts/audits';
 export * from './financing/provision-follow-up';
+export * from './financing/provision-follow-up-balances';
 export * from './contracts/provision-lender';

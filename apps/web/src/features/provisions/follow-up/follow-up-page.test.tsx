@@ -178,6 +178,8 @@ describe('/vizualizar-disposicion/:id — what the page shows', () => {
     expect(screen.getByText('Ramón Representante')).toBeTruthy();
     expect(screen.getByText('Seminuevos')).toBeTruthy();
     expect(screen.getByText('Plazo - 3')).toBeTruthy();
+    // Available to it: the line's 400,000.00 plus its own 500,000.00 hold; remaining after it: 400,000.00.
+    expect(screen.getByText('$900,000.00')).toBeTruthy();
     expect(screen.getByText('$400,000.00')).toBeTruthy();
     expect(screen.queryByText('Total')).toBeNull();
     expect(screen.getByText('Factura ilegible')).toBeTruthy();

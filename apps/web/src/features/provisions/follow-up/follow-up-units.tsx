@@ -10,7 +10,15 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { PAGE_SIZES, followUpTotalShown, lineTypeLabel, termLabel, unitSelectable } from '@planpiso/domain';
+import {
+  Money,
+  PAGE_SIZES,
+  followUpBalances,
+  followUpTotalShown,
+  lineTypeLabel,
+  termLabel,
+  unitSelectable,
+} from '@planpiso/domain';
 import { EmptyTableRow } from '../../../components/empty-table-row';
 import { formatAmount } from '../../../lib/format';
 import type { FollowUpDetail } from './api/follow-up-detail';
@@ -31,7 +39,7 @@ type Props = {
   onSelect: (unitId: number, checked: boolean) => void;
 };
 
-const money = (value: string | null | undefined) =>
+const money = (value: Money | string | null | undefined) =>
   value === null || value === undefined ? '-' : `$${formatAmount(value)}`;
 
 /**
@@ -43,7 +51,10 @@ export function FollowUpUnits({ provision, selection, onSelect }: Props) {
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const units = provision.units;
   const visible = units.slice(page * pageSize, (page + 1) * pageSize);
-  const balances = provision.balances?.known ? provision.balances : null;
+  // The line's balances as the create screen shows them (unknown until the server has read the line from the CRM).
+  const balances = provision.balances?.known
+    ? followUpBalances(Money.of(provision.balances.available), Money.of(provision.total), provision.status)
+    : null;
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="units-title" sx={{ p: 2.5 }}>
