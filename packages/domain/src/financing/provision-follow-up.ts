@@ -1,5 +1,5 @@
 import { PROVISION_LENDER_MESSAGES } from '../messages-financing';
-import { PROVISION_STATUS } from './provision-status';
+import { PROVISION_STATUS, provisionTotalShown } from './provision-status';
 
 /**
  * The follow-up page's rules (spec 3 §4 "Tracker steps", "Unit states", §5 "Provision save and confirm"), shared by
@@ -46,9 +46,8 @@ export function provisionTrackerPosition(status: number): TrackerPosition {
   return { step: 4, labels, stopped: false };
 }
 
-/** "The total is shown only when status is 1 or at least 4" (spec 3 §4). Also exported as provisionTotalShown. */
-export const followUpTotalShown = (status: number): boolean =>
-  status === PROVISION_STATUS.CREATED || status >= PROVISION_STATUS.ACCEPTED;
+/** "The total is shown only when status is 1 or at least 4" (spec 3 §4): provision-status.ts' rule, by its page's name. */
+export const followUpTotalShown = provisionTotalShown;
 
 /** What the rules read of a unit: its validation flags, the admin's review and its invoice date. */
 export type FollowUpUnit = {
