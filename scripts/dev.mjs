@@ -17,6 +17,8 @@ env.SEED_DEMO ||= '1';
 env.APP_URL ||= 'http://localhost:5173';
 // Vite's proxy target (apps/web/vite.config.ts), following PORT.
 env.API_URL ||= `http://localhost:${env.PORT}`;
+// The e-signature simulator's webhooks go straight to the API, not through Vite (decision 037).
+env.ESIGN_CALLBACK_URL ||= `${env.API_URL}/api/webhooks/esign`;
 
 for (const [name, port] of [
   ['PORT', env.PORT],

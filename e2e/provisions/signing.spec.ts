@@ -9,6 +9,7 @@ import { createDb } from '../../apps/api/src/db/client';
 import { evidences } from '../../apps/api/src/db/schema/files';
 import { provisions } from '../../apps/api/src/db/schema/financing';
 import { users } from '../../apps/api/src/db/schema/users';
+import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { e2eEnv } from '../support/env';
@@ -80,6 +81,7 @@ test('type 5 generates and sends the signing document; type 4 signs it at the pr
       await expectVisible(grid.getByText('Enviado a firma', { exact: true }));
       await expectVisible(grid.getByRole('button', { name: `Ver ${document!.fileName}` }));
       await expectVisible(page.getByRole('button', { name: SIGNING_MESSAGES.back }));
+      await expectNoAxeViolations(page, '/documentos-firmados (sent)');
       await screenshot(page, 'screenshots/signed-documents-sent');
     });
 
@@ -89,6 +91,7 @@ test('type 5 generates and sends the signing document; type 4 signs it at the pr
       await page.goto(`/firmar-disposicion/${id}`);
       const sign = page.getByRole('link', { name: /^Firmar Disposicion/ });
       await expectVisible(sign);
+      await expectNoAxeViolations(page, '/firmar-disposicion');
       await screenshot(page, 'screenshots/sign-provision');
 
       // Firmar opens the provider's sign page in a new tab; the representative signs there.
@@ -119,6 +122,7 @@ test('type 5 generates and sends the signing document; type 4 signs it at the pr
       const grid = page.getByRole('grid', { name: SIGNING_MESSAGES.signedDocumentsTitle });
       await expectVisible(grid.getByText('Firmado', { exact: true }));
       assert.equal(await grid.getByRole('button', { name: /^Ver / }).count(), 0, 'a signed document is not viewed');
+      await expectNoAxeViolations(page, '/firmar-disposicion (signed)');
       await screenshot(page, 'screenshots/sign-provision-signed');
 
       await page.goto(`/documentos-firmados/${id}`);

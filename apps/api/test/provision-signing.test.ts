@@ -494,6 +494,20 @@ describe('a send whose transaction fails, and a redo while out for signature', (
     expect(await envelopesSentFor(p.id)).toEqual(new Set([kept]));
   });
 
+  it('makes one envelope when the same send arrives twice at once (a double click)', async () => {
+    const p = await acceptedProvision();
+    const generated = json<SigningActionResponse>(
+      await post(t.app, a.tokens.dealer, `/api/provisions/${p.id}/documents`, undefined),
+    ).data;
+    const send = () =>
+      post(t.app, a.tokens.dealer, `/api/provisions/${p.id}/send-to-sign`, { version: generated.version });
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await statusOf(p.id)).toBe(5);
+    const stored = (await envelopeOfDocument(generated.evidences[0]!.id)).envelopeId!;
+    expect(await envelopesSentFor(p.id)).toEqual(new Set([stored]));
+  });
+
   it('sends a redone document in a new envelope; the withdrawn one’s signatures change nothing', async () => {
     const p = await acceptedProvision();
     const generated = json<SigningActionResponse>(

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { EVIDENCE_TYPE, SIGNED_STATUS } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { evidences, files, type EnvelopeSignerRow } from '../../db/schema/files';
@@ -56,22 +56,60 @@ export async function deleteEvidences(tx: Executor, ids: number[]): Promise<void
   if (ids.length > 0) await tx.delete(evidences).where(inArray(evidences.id, ids));
 }
 
+/** A claim on a document about to be sent: `claim:<epoch ms>:<uuid>` in envelope_id until the provider answers. */
+export const CLAIM_PREFIX = 'claim:';
+export const isClaim = (envelopeId: string | null) => envelopeId?.startsWith(CLAIM_PREFIX) ?? false;
+
 /**
- * Records the provider's envelope on the document, only if none is recorded yet (decision 037): true when this call
- * wrote it. Runs on its own, right after the provider answered and before the transaction that moves the provision.
+ * Claims the document for one request before the provider is asked for its envelope (decision 037): true when no
+ * envelope is recorded and no other request holds a claim newer than `staleBefore` (a claim left by a request that
+ * died is taken over). Two requests sending at once: one claims, the other is refused — one envelope.
+ */
+export async function claimForEnvelope(
+  db: Executor,
+  evidenceId: number,
+  claim: string,
+  staleBefore: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(evidences)
+    .set({ envelopeId: claim })
+    .where(
+      and(
+        eq(evidences.id, evidenceId),
+        sql`(${evidences.envelopeId} is null or (${evidences.envelopeId} like ${`${CLAIM_PREFIX}%`}
+          and split_part(${evidences.envelopeId}, ':', 2)::bigint < ${staleBefore.getTime()}))`,
+      ),
+    )
+    .returning({ id: evidences.id });
+  return rows.length === 1;
+}
+
+/**
+ * Records the provider's envelope on the document in place of this request's claim, right after the provider
+ * answered and before the transaction that moves the provision: a retry finds it and sends nothing again.
  */
 export async function storeEnvelope(
   db: Executor,
   evidenceId: number,
+  claim: string,
   envelopeId: string,
   signers: EnvelopeSignerRow[],
 ): Promise<boolean> {
   const rows = await db
     .update(evidences)
     .set({ envelopeId, envelopeSigners: signers })
-    .where(and(eq(evidences.id, evidenceId), isNull(evidences.envelopeId)))
+    .where(and(eq(evidences.id, evidenceId), eq(evidences.envelopeId, claim)))
     .returning({ id: evidences.id });
   return rows.length === 1;
+}
+
+/** Gives a claim up (the provider refused or could not be reached): the next request may send. */
+export async function releaseClaim(db: Executor, evidenceId: number, claim: string): Promise<void> {
+  await db
+    .update(evidences)
+    .set({ envelopeId: null })
+    .where(and(eq(evidences.id, evidenceId), eq(evidences.envelopeId, claim)));
 }
 
 export async function updateEvidence(

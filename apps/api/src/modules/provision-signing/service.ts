@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   PROVISION_MACHINE,
   PROVISION_STATUS,
@@ -19,7 +19,7 @@ import type { EnvelopeSignerRow } from '../../db/schema/files';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
-import { checkTransition } from '../../platform/state-transition';
+import { checkTransition, staleVersion } from '../../platform/state-transition';
 import { makeStorageKey } from '../../platform/storage/storage';
 import { transaction } from '../../platform/transaction';
 import * as filesRepo from '../files/repository';
@@ -50,6 +50,11 @@ const MEXICO_DAY = new Intl.DateTimeFormat('es-MX', {
   month: '2-digit',
   year: 'numeric',
 });
+/**
+ * How long a request's claim on a document holds before another request may take it over (a request that died
+ * between the claim and the provider's answer); well above the provider's timeout and retries.
+ */
+const CLAIM_TTL_MS = 2 * 60_000;
 const isUnsent = (row: repo.SigningDocumentRow) => (row.evidence.signedStatus ?? 0) === SIGNED_STATUS.NOT_SIGNED;
 /** The reference the provider echoes in every webhook (decision 037). */
 const referenceOf = (provisionId: number, evidenceId: number) => `provision:${provisionId}:${evidenceId}`;
@@ -171,16 +176,30 @@ export function createProvisionSigningService(
     return Buffer.concat(chunks);
   }
 
-  /** Creates the envelope of one document at the provider and records it on the document at once. */
+  /**
+   * Creates the envelope of one document at the provider and records it on the document at once. The document is
+   * claimed first, so two requests sending it at the same moment make one envelope (the other answers 409).
+   */
   async function sendDocument(provisionId: number, document: repo.SigningDocumentRow, signers: Signers['envelope']) {
     if (signers.length === 0) throw new AppError('NO_SIGNERS', 422, SIGNING_MESSAGES.noElectronicSigners);
-    const envelope: Envelope = await adapters.esign.createEnvelope({
-      reference: referenceOf(provisionId, document.evidence.id),
-      documentName: document.file.originalName,
-      pdf: await readStored(document.file),
-      signers,
-      callbackUrl: config.external.esign.callbackUrl,
-    });
+    const now = clock.now();
+    const claim = `${repo.CLAIM_PREFIX}${now.getTime()}:${randomUUID()}`;
+    if (!(await repo.claimForEnvelope(db, document.evidence.id, claim, new Date(now.getTime() - CLAIM_TTL_MS)))) {
+      throw staleVersion();
+    }
+    let envelope: Envelope;
+    try {
+      envelope = await adapters.esign.createEnvelope({
+        reference: referenceOf(provisionId, document.evidence.id),
+        documentName: document.file.originalName,
+        pdf: await readStored(document.file),
+        signers,
+        callbackUrl: config.external.esign.callbackUrl,
+      });
+    } catch (error) {
+      await repo.releaseClaim(db, document.evidence.id, claim);
+      throw error;
+    }
     const signerRows: EnvelopeSignerRow[] = envelope.signers.map((s) => ({
       signerId: s.signerId,
       name: s.name,
@@ -188,9 +207,10 @@ export function createProvisionSigningService(
       signUrl: s.signUrl,
       status: s.status,
     }));
-    if (!(await repo.storeEnvelope(db, document.evidence.id, envelope.envelopeId, signerRows))) {
-      // Another request sent the same document a moment earlier: its envelope is the one kept.
+    if (!(await repo.storeEnvelope(db, document.evidence.id, claim, envelope.envelopeId, signerRows))) {
+      // Our claim outlived CLAIM_TTL_MS and another request took the document over: its envelope is the one kept.
       log.warn({ evidenceId: document.evidence.id, envelopeId: envelope.envelopeId }, 'signing: envelope not kept');
+      throw staleVersion();
     }
     return envelope.envelopeId;
   }
@@ -292,7 +312,7 @@ export function createProvisionSigningService(
         { status, unitCount: 1, version, signingDocuments: unsent.length },
         expectedVersion,
       );
-      const toCreate = unsent.filter((d) => d.evidence.envelopeId === null);
+      const toCreate = unsent.filter((d) => d.evidence.envelopeId === null || repo.isClaim(d.evidence.envelopeId));
       if (toCreate.length > 0) {
         const signers = await signersOf(provision);
         for (const document of toCreate) await sendDocument(id, document, signers.envelope);
@@ -301,7 +321,9 @@ export function createProvisionSigningService(
       return transaction(db, async (tx) => {
         const row = await provisionsRepo.lockProvision(tx, scope, id);
         if (!row) throw notFound();
-        const ready = (await repo.signingDocumentsOf(tx, id)).filter((d) => isUnsent(d) && d.evidence.envelopeId);
+        const ready = (await repo.signingDocumentsOf(tx, id)).filter(
+          (d) => isUnsent(d) && d.evidence.envelopeId !== null && !repo.isClaim(d.evidence.envelopeId),
+        );
         for (const document of ready) {
           await repo.updateEvidence(tx, document.evidence.id, { signedStatus: SIGNED_STATUS.SENT });
         }
