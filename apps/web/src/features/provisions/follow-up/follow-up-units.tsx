@@ -14,7 +14,7 @@ import {
   Money,
   PAGE_SIZES,
   followUpBalances,
-  followUpTotalShown,
+  provisionTotalShown,
   lineTypeLabel,
   termLabel,
   unitSelectable,
@@ -70,7 +70,7 @@ export function FollowUpUnits({ provision, selection, onSelect }: Props) {
         <Field label="Plazo">{provision.deadlines ? termLabel(provision.deadlines) : '-'}</Field>
         <Field label="Saldo disponible">{money(balances?.available)}</Field>
         <Field label="Saldo restante">{money(balances?.remaining)}</Field>
-        {followUpTotalShown(provision.status) && <Field label="Total">{money(provision.total)}</Field>}
+        {provisionTotalShown(provision.status) && <Field label="Total">{money(provision.total)}</Field>}
       </Box>
       <TableContainer>
         <Table size="small" aria-label="Unidades">
