@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { format } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   MESSAGES,
@@ -128,6 +129,9 @@ function open(
     'PUT /api/provisions/40': options.put ?? {
       body: { data: { status: 4, version: 8 }, message: 'Disposición con folio 1040: Confirmada' },
     },
+    'POST /api/provisions/40/release': { body: { data: { status: 10, version: 8 } } },
+    'POST /api/provisions/40/send-crm': { body: { data: { status: 8, version: 8 } } },
+    'PATCH /api/provisions/40/update-folio': { body: { data: { status: 6, version: 8 } } },
   });
   renderApp(options.path ?? '/vizualizar-disposicion/40');
   return calls;
@@ -342,5 +346,51 @@ describe('/vizualizar-disposicion/:id — Confirmar', () => {
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/provisions/40').length).toBeGreaterThan(2),
     );
+  });
+});
+
+describe('/vizualizar-disposicion/:id — the lender after the signature', () => {
+  it('Liberar asks first, sends the version shown, says so and goes back to the list', async () => {
+    const calls = open(3, 6);
+    await loaded();
+    fireEvent.click(button('Liberar')!);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByText(PROVISION_LENDER_MESSAGES.released)).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/provisions/40/release')!.body).toEqual({ version: 7 });
+    fireEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByRole('heading', { name: 'Disposiciones' })).toBeTruthy();
+  });
+
+  it("Enviar a CRM asks for 'Inicio de la disposición' (today by default) and sends it as YYYY-MM-DD", async () => {
+    const calls = open(3, 7);
+    await loaded();
+    fireEvent.click(button('Enviar a CRM')!);
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar a CRM' });
+    const date = within(dialog).getByRole('group', { name: 'Inicio de la disposición' });
+    expect(date.textContent?.replace(/[^\d/]/g, '')).toBe(format(new Date(), 'dd/MM/yyyy'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText(PROVISION_LENDER_MESSAGES.sentToCrm)).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/provisions/40/send-crm')!.body).toEqual({
+      approvedDate: format(new Date(), 'yyyy-MM-dd'),
+      version: 7,
+    });
+  });
+
+  it('Actualizar folio refuses 0 with the spec message and saves a number', async () => {
+    const calls = open(3, 6);
+    await loaded();
+    fireEvent.click(button('Actualizar folio')!);
+    const dialog = await screen.findByRole('dialog', { name: 'Actualizar folio' });
+    const field = within(dialog).getByRole('textbox', { name: 'Folio manual' });
+    fireEvent.change(field, { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText(PROVISION_LENDER_MESSAGES.updateFolioInvalid)).toBeTruthy();
+    fireEvent.change(field, { target: { value: '5521' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(PROVISION_LENDER_MESSAGES.folioUpdated)).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/provisions/40/update-folio')!.body).toEqual({
+      manualFolio: 5521,
+      version: 7,
+    });
   });
 });
