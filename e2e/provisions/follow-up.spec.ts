@@ -88,6 +88,10 @@ test('the dealer follows its provision on the tracker: Enviada a firma, then Aut
     await openFollowUp(page, signing.id, signing.folio);
     await expectVisible(tracker(page));
     await expectVisible(page.locator('[aria-current="step"]').getByText('Enviada a firma', { exact: true }));
+    // The annex link and the signing document out for signature (1.32 MB: MB above 1,000,000 bytes, spec 3 §9).
+    await expectVisible(page.getByRole('button', { name: 'Anexo diciembre.pdf' }));
+    const document = page.getByRole('row').filter({ hasText: `Disposicion ${signing.folio}.pdf` });
+    await expectVisible(document.getByText('Enviado a firma', { exact: true }));
     await expectVisible(history(page).getByText(PROVISION_TIMELINE_ACTIONS.sendToSign!, { exact: true }));
     await wizardScreenshot(page, 'follow-up-status-5-type-5');
     await expectNoAxeViolations(page, '/vizualizar-disposicion (status 5, type 5)');

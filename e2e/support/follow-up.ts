@@ -1,10 +1,12 @@
 // Provisions of the demo company Autos del Norte put straight at a status, with the history that brought them there
 // (audit rows as the provisions' mover writes them, unit validations as the validation jobs store them), so a
 // follow-up journey can open the page at any point of the provision's life without replaying it.
+import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { PROVISION_STATUS, type ProvisionAction } from '@planpiso/domain';
+import { EVIDENCE_TYPE, PROVISION_STATUS, type ProvisionAction } from '@planpiso/domain';
 import { createDb } from '../../apps/api/src/db/client';
 import { auditLog } from '../../apps/api/src/db/schema/audit';
+import { evidences, files } from '../../apps/api/src/db/schema/files';
 import { provisionUnits, provisions, unitValidations } from '../../apps/api/src/db/schema/financing';
 import { agencies, companies } from '../../apps/api/src/db/schema/organisation';
 import { users } from '../../apps/api/src/db/schema/users';
@@ -167,6 +169,39 @@ export async function createProvisionAt(status: number, units: FollowUpUnitSeed[
         after: { status: step.to, version: index + 1 },
       })),
     );
+    // Its documents as the list shows them (names, sizes, statuses; the bytes are not read by these journeys): the
+    // dealer's annex, and from Aceptada on the signing document — sent at 5 and 6, signed from 7 on.
+    const documents: { name: string; size: number; type: number; signedStatus?: number }[] = [
+      { name: 'Anexo diciembre.pdf', size: 245_760, type: EVIDENCE_TYPE.PROVISION_ATTACHMENT },
+    ];
+    if (status >= S.ACCEPTED && status !== S.REJECTED && status !== S.CANCELLED) {
+      const signedStatus = status === S.ACCEPTED ? 0 : status <= S.SIGNING ? 1 : 2;
+      documents.push({
+        name: `Disposicion ${provision!.folio}.pdf`,
+        size: 1_320_000,
+        type: EVIDENCE_TYPE.SIGNING_DOCUMENT,
+        signedStatus,
+      });
+    }
+    for (const document of documents) {
+      const [file] = await db
+        .insert(files)
+        .values({
+          key: `evidences/e2e/${randomUUID()}`,
+          originalName: document.name,
+          contentType: 'application/pdf',
+          size: document.size,
+          sha256: '0'.repeat(64),
+          uploadedBy: idOf(5),
+        })
+        .returning({ id: files.id });
+      await db.insert(evidences).values({
+        fileId: file!.id,
+        type: document.type,
+        provisionId: provision!.id,
+        ...(document.signedStatus !== undefined && { typeSignDoc: 0, signedStatus: document.signedStatus }),
+      });
+    }
     return { id: provision!.id, folio: String(provision!.folio), vins };
   } finally {
     await handle.close();
