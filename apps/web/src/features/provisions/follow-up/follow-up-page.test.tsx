@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   MESSAGES,
   PROVISION_LENDER_MESSAGES,
@@ -129,6 +129,9 @@ function open(
     'PUT /api/provisions/40': options.put ?? {
       body: { data: { status: 4, version: 8 }, message: 'Disposición con folio 1040: Confirmada' },
     },
+    'GET /api/files/9/link': {
+      body: { data: { url: '/api/files/9/signed?expires=1&sig=abc', expiresAt: '2026-11-24T23:10:00Z' } },
+    },
     'POST /api/provisions/40/release': { body: { data: { status: 10, version: 8 } } },
     'POST /api/provisions/40/send-crm': { body: { data: { status: 8, version: 8 } } },
     'PATCH /api/provisions/40/update-folio': { body: { data: { status: 6, version: 8 } } },
@@ -194,6 +197,28 @@ describe('/vizualizar-disposicion/:id — what the page shows', () => {
     expect(within(history).getByText('20/11/2026 10:05 · Lucía Treviño')).toBeTruthy(); // Mexico City, UTC−6
     expect(within(history).getByText('REPUVE · VIN 3N1AB8DV2VL119619: no válida')).toBeTruthy();
     expect(within(history).getByText('Reporte de robo')).toBeTruthy();
+  });
+
+  it('opens the annex in a new tab through its short-lived signed link', async () => {
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
+    const annex = {
+      id: 3,
+      fileId: 9,
+      fileName: 'Anexo.pdf',
+      fileSize: 1024,
+      extension: 'pdf',
+      url: '/api/files/9',
+      type: 2,
+    };
+    open(5, 5, { details: [detail(5, 5, { evidences: [annex] })] });
+    await loaded();
+    fireEvent.click(screen.getByRole('button', { name: 'Anexo.pdf' }));
+    await waitFor(() => expect(tab.location.href).toBe('/api/files/9/signed?expires=1&sig=abc'));
+    expect(tab.opener).toBeNull();
   });
 
   it('shows the total from Aceptada on', async () => {
