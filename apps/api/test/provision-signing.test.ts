@@ -11,7 +11,10 @@ import { evidences } from '../src/db/schema/files';
 import { provisionUnits, provisions } from '../src/db/schema/financing';
 import { notifications } from '../src/db/schema/notifications';
 import { signatureConfigSigners, signatureConfigs } from '../src/db/schema/signatures';
-import { bearer, buildTestApp, fakeClock, json, type TestApp } from './harness';
+import { createAdapters } from '../src/adapters';
+import { ExternalServiceError } from '../src/adapters/errors';
+import { buildApp } from '../src/app';
+import { bearer, buildTestApp, fakeClock, json, testConfig, type TestApp } from './harness';
 import {
   WORKING_NOON,
   clearNonWorkingDays,
@@ -492,6 +495,43 @@ describe('a send whose transaction fails, and a redo while out for signature', (
     expect(await statusOf(p.id)).toBe(5);
     expect((await envelopeOfDocument(generated.evidences[0]!.id)).envelopeId).toBe(kept);
     expect(await envelopesSentFor(p.id)).toEqual(new Set([kept]));
+  });
+
+  it('answers 503 when the provider is down, and sends on the retry once it is back', async () => {
+    const config = testConfig({ DATA_DIR: dataDir, APP_URL: t.app.deps.config.appUrl });
+    const real = createAdapters(config);
+    let down = true;
+    const flaky = {
+      ...real,
+      esign: {
+        ...real.esign,
+        createEnvelope: (request: Parameters<typeof real.esign.createEnvelope>[0]) =>
+          down
+            ? Promise.reject(new ExternalServiceError('esign', 'envelopes', 'network', 'simulated outage'))
+            : real.esign.createEnvelope(request),
+      },
+    };
+    const second = await buildApp({ config, db: seeded.db, clock: t.clock, adapters: flaky, logger: false });
+    await second.ready();
+    try {
+      const p = await acceptedProvision();
+      const generated = json<SigningActionResponse>(
+        await post(second, a.tokens.dealer, `/api/provisions/${p.id}/documents`, undefined),
+      ).data;
+      const send = () =>
+        post(second, a.tokens.dealer, `/api/provisions/${p.id}/send-to-sign`, { version: generated.version });
+      const refused = await send();
+      expect(refused.statusCode).toBe(503);
+      expect(json(refused)).toMatchObject({ code: 'EXTERNAL_API_ERROR' });
+      expect(await statusOf(p.id)).toBe(4);
+      expect((await envelopeOfDocument(generated.evidences[0]!.id)).envelopeId).toBeNull();
+      down = false;
+      expect((await send()).statusCode).toBe(200);
+      expect(await statusOf(p.id)).toBe(5);
+      expect((await envelopesSentFor(p.id)).size).toBe(1);
+    } finally {
+      await second.close();
+    }
   });
 
   it('makes one envelope when the same send arrives twice at once (a double click)', async () => {
