@@ -16,7 +16,7 @@ export async function getFollowUpDetail(id: number, signal?: AbortSignal): Promi
   return (await api.get<FollowUpDetail>(`/api/provisions/${id}`, undefined, signal)).data;
 }
 
-export const followUpDetailQuery = (id: number) =>
+const followUpDetailQuery = (id: number) =>
   queryOptions({
     queryKey: followUpKeys.detail(id),
     queryFn: ({ signal }) => getFollowUpDetail(id, signal),
