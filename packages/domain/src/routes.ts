@@ -157,7 +157,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'provisions',
     parent: '/disposiciones',
     types: ALL,
-    built: false,
+    built: true,
   },
   {
     path: '/firmar-disposicion/:id',
@@ -182,7 +182,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'provisions',
     parent: '/disposiciones',
     types: ALL,
-    built: false,
+    built: true,
   },
   { path: '/excepciones', title: 'Solicitudes de excepciones', area: 'exceptions', types: [2, 3, 5], built: false },
   { path: '/inventario', title: 'Inventario', area: 'inventory', types: [3, 4, 5], built: false },

@@ -42,6 +42,10 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
     (await import('../features/credit-failures/credit-failure-list')).CreditFailureListPage,
   '/crear-disposicion': async () => (await import('../features/provisions/create-provision-page')).CreateProvisionPage,
   '/editar-disposicion/:id': async () => (await import('../features/provisions/edit-provision-page')).EditProvisionPage,
+  '/vizualizar-disposicion/:id': async () =>
+    (await import('../features/provisions/follow-up/follow-up-page')).FollowUpPage,
+  '/vizualizar-expediente/:id': async () =>
+    (await import('../features/provisions/follow-up/follow-up-page')).FollowUpPage,
   '/unidades': async () => (await import('../features/units/unit-review-list')).UnitReviewListPage,
   '/disposiciones-revision': async () =>
     (await import('../features/provision-review/provision-review-list')).ProvisionReviewListPage,

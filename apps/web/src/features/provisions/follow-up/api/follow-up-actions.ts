@@ -1,0 +1,59 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  ConfirmRejectRequestInput,
+  ProvisionActionResponse,
+  SendToCrmRequest,
+  UpdateFolioRequestInput,
+} from '@planpiso/domain';
+import { api, type Envelope } from '../../../../lib/api-client';
+import { downloadFile, saveFile } from '../../../../lib/download';
+import { signingKeys } from '../../signing/api/signing';
+import { followUpKeys } from './follow-up-detail';
+
+type ActionAnswer = Envelope<ProvisionActionResponse['data'] | unknown>;
+
+/**
+ * The follow-up page's calls (issue 17, LENDER-SIDE.md): each sends the version the page showed; the server answers
+ * 409 when someone moved the provision first. Whatever the answer, the page's detail and timeline are read again.
+ */
+export const followUpCalls = {
+  /** Confirmar (status 4) or Rechazar (status 9): PUT /api/provisions/{id}. */
+  confirmReject: (id: number, body: ConfirmRejectRequestInput) => api.put<unknown>(`/api/provisions/${id}`, body),
+  /** Liberar (status 10): POST /api/provisions/{id}/release. */
+  release: (id: number, version: number) => api.post<unknown>(`/api/provisions/${id}/release`, { version }),
+  sendToCrm: (id: number, body: Omit<SendToCrmRequest, 'provisionId'>) =>
+    api.post<unknown>(`/api/provisions/${id}/send-crm`, body),
+  updateFolio: (id: number, body: UpdateFolioRequestInput) =>
+    api.patch<unknown>(`/api/provisions/${id}/update-folio`, body),
+  /** Regenerar el documento de firma (types 1, 3): D's route. */
+  redoDocument: (id: number, version: number) =>
+    api.post<unknown>(`/api/provisions/${id}/redo-document`, { provisionId: id, version }),
+  /** Generar documentos (type 5 at status 4): D's route. */
+  generateDocuments: (id: number, version: number) => api.post<unknown>(`/api/provisions/${id}/documents`, { version }),
+  /** Enviar a firma (type 5 at status 4 → 5): D's route. */
+  sendToSign: (id: number, version: number) => api.post<unknown>(`/api/provisions/${id}/send-to-sign`, { version }),
+  /** Descargar XLSX: GET /api/provisions/{id}/units.xlsx, saved under the server's name 'Unidades (DD-MM-YYYY).xlsx'. */
+  downloadUnits: async (id: number): Promise<ActionAnswer> => {
+    const file = await downloadFile(`/api/provisions/${id}/units.xlsx`);
+    saveFile(file.blob, file.fileName ?? 'Unidades.xlsx');
+    return { data: null };
+  },
+};
+
+export type FollowUpCall = (id: number) => Promise<ActionAnswer>;
+
+/** Runs one of the calls above and reads the provision again afterwards, success or failure. */
+export function useFollowUpAction(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (call: FollowUpCall) => call(id),
+    onSettled: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: followUpKeys.detail(id) }),
+        client.invalidateQueries({ queryKey: followUpKeys.timeline(id) }),
+        client.invalidateQueries({ queryKey: ['provisions', 'list'] }),
+        client.invalidateQueries({ queryKey: signingKeys.evidences(id) }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import type { ReactNode } from 'react';
+import { EVIDENCE_TYPE } from '@planpiso/domain';
+import type { FollowUpDetail } from './api/follow-up-detail';
+
+type Props = { provision: FollowUpDetail; onOpenFile: (fileId: number) => void };
+
+/**
+ * 'Datos de la empresa' (spec 3 §2 "Follow-up"): company, branch, legal representative, the attached document (the
+ * annex, opened through its short-lived signed link) and the description.
+ */
+export function FollowUpCompany({ provision, onOpenFile }: Props) {
+  const annexes = provision.evidences.filter((e) => e.type === EVIDENCE_TYPE.PROVISION_ATTACHMENT);
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="company-title" sx={{ p: 2.5 }}>
+      <Typography id="company-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+        Datos de la empresa
+      </Typography>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}
+      >
+        <Field label="Empresa">{provision.company.name}</Field>
+        <Field label="Sucursal">{provision.agency?.name ?? '-'}</Field>
+        <Field label="Representante legal">{provision.legalPerson?.name ?? '-'}</Field>
+        <Field label="Documento adjunto">
+          {annexes.length === 0
+            ? '-'
+            : annexes.map((annex) => (
+                <Link
+                  key={annex.id}
+                  component="button"
+                  type="button"
+                  onClick={() => onOpenFile(annex.fileId)}
+                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, textAlign: 'left' }}
+                >
+                  <PictureAsPdfOutlined fontSize="small" />
+                  {annex.fileName}
+                </Link>
+              ))}
+        </Field>
+        <Field label="Descripción" wide>
+          {provision.description || '-'}
+        </Field>
+      </Box>
+    </Paper>
+  );
+}
+
+/** One term of a section's description list: a div holding its dt and dd (the grouping a dl allows). */
+export function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <Box sx={wide ? { gridColumn: { sm: 'span 2' } } : undefined}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}

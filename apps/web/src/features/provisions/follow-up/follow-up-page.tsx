@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { MESSAGES, isDealer, provisionStatusName, unitSelectable } from '@planpiso/domain';
+import { errorResult } from '../../../components/result-dialog';
+import { useUserType } from '../../../lib/can';
+import { followUpKeys, useFollowUpDetail, type FollowUpDetail } from './api/follow-up-detail';
+import { openFileLink } from './api/file-link';
+import { FollowUpActions, followUpButtons } from './follow-up-actions';
+import { FollowUpCompany } from './follow-up-company';
+import { FollowUpReviewBar } from './follow-up-review-bar';
+import { FollowUpSignedDocuments } from './follow-up-signed-documents';
+import { FollowUpTimeline } from './follow-up-timeline';
+import { FollowUpTracker } from './follow-up-tracker';
+import { FollowUpUnits, initialSelection, type UnitSelection } from './follow-up-units';
+import { useFollowUpRunner } from './use-follow-up-runner';
+
+/**
+ * /vizualizar-disposicion/{id} and /vizualizar-expediente/{id} (spec 3 §2 "Follow-up"): the tracker (dealer types
+ * only), company data, signed documents, the units with their line and balances, the actions this user may take at
+ * this status (the server's `actions`, from the domain machine) and the provision's timeline.
+ */
+export function FollowUpPage() {
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const userType = useUserType();
+  const detail = useFollowUpDetail(valid ? id : null);
+  if (userType === null) return null;
+  if (detail.isError) return <Alert severity="error">{errorResult(detail.error).message ?? MESSAGES.loadError}</Alert>;
+  if (!detail.data) return <Skeleton variant="rounded" height={420} sx={{ maxWidth: 1180 }} />;
+  return <FollowUpView provision={detail.data} userType={userType} />;
+}
+
+function FollowUpView({
+  provision,
+  userType,
+}: {
+  provision: FollowUpDetail;
+  userType: NonNullable<ReturnType<typeof useUserType>>;
+}) {
+  const client = useQueryClient();
+  const runner = useFollowUpRunner(provision.id);
+  // The user's own ticks at status 3, over the starting ones; Refrescar and 'Sí' (changes found) drop them.
+  const [ticks, setTicks] = useState<UnitSelection>({});
+  const [fileError, setFileError] = useState<string | null>(null);
+  const validating = provision.actions.includes('confirm') || provision.actions.includes('reject');
+  const selection: UnitSelection | null = validating
+    ? Object.fromEntries(
+        Object.entries(initialSelection(provision)).map(([unitId, start]) => {
+          const unit = provision.units.find((u) => u.id === Number(unitId));
+          const own = ticks[Number(unitId)];
+          return [unitId, unit && unitSelectable(unit) && own !== undefined ? own : start];
+        }),
+      )
+    : null;
+
+  const refresh = (fresh: FollowUpDetail | null) => {
+    setTicks({});
+    if (fresh) client.setQueryData(followUpKeys.detail(provision.id), fresh);
+    else void client.invalidateQueries({ queryKey: followUpKeys.detail(provision.id) });
+    void client.invalidateQueries({ queryKey: followUpKeys.timeline(provision.id) });
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2.5, maxWidth: 1180 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1">
+          {`N° de Disposición ${provision.useManualFolio && provision.manualFolio ? provision.manualFolio : provision.folio}`}
+        </Typography>
+        <Chip label={provisionStatusName(provision.status)} color="primary" variant="outlined" />
+      </Box>
+      {/* Spec 3 §2: the tracker and its title for roles other than 1, 2 and 3 — the dealer's. */}
+      {isDealer(userType) && <FollowUpTracker status={provision.status} />}
+      {fileError && (
+        <Alert severity="error" onClose={() => setFileError(null)}>
+          {fileError}
+        </Alert>
+      )}
+      <FollowUpCompany
+        provision={provision}
+        onOpenFile={(fileId) =>
+          void openFileLink(fileId).catch((error: unknown) => setFileError(errorResult(error).message ?? null))
+        }
+      />
+      <FollowUpSignedDocuments provisionId={provision.id} />
+      <FollowUpUnits
+        provision={provision}
+        selection={selection}
+        onSelect={(unitId, checked) => setTicks((current) => ({ ...current, [unitId]: checked }))}
+      />
+      {(validating || followUpButtons(provision, userType).length > 0) && (
+        <Paper variant="outlined" component="section" aria-label="Acciones" sx={{ p: 2, display: 'grid', gap: 2 }}>
+          {validating && (
+            <FollowUpReviewBar
+              key={provision.version}
+              provision={provision}
+              selection={selection ?? {}}
+              runner={runner}
+              onRefresh={refresh}
+            />
+          )}
+          <FollowUpActions provision={provision} userType={userType} runner={runner} />
+        </Paper>
+      )}
+      <FollowUpTimeline provisionId={provision.id} />
+      {runner.dialog}
+    </Box>
+  );
+}

@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import TextField from '@mui/material/TextField';
+import Refresh from '@mui/icons-material/Refresh';
+import {
+  MANUAL_FOLIO_MAX,
+  MESSAGES,
+  PROVISION_STATUS,
+  changedReviewCount,
+  confirmRejectProvision,
+  manualFolioError,
+  provisionConfirmed,
+  provisionRejected,
+  reviewChangesFound,
+  unitsInReviewLabel,
+} from '@planpiso/domain';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { errorResult } from '../../../components/result-dialog';
+import { followUpCalls } from './api/follow-up-actions';
+import { getFollowUpDetail, type FollowUpDetail } from './api/follow-up-detail';
+import type { UnitSelection } from './follow-up-units';
+import type { FollowUpRunner } from './use-follow-up-runner';
+
+type Props = {
+  provision: FollowUpDetail;
+  selection: UnitSelection;
+  runner: FollowUpRunner;
+  /** Refrescar, or 'Sí' in the changes-found dialog: show this read of the provision (null: read it again). */
+  onRefresh: (fresh: FollowUpDetail | null) => void;
+};
+
+/**
+ * The lender's validation at status 3 (spec 3 §4, types 1 and 3): the units-in-review counter, the manual folio
+ * option, Refrescar, Rechazar and Confirmar. Before confirming, the units are read again: when the administrator's
+ * review changed since the page loaded, the changes-found dialog offers to refresh the table (Sí) or to send the
+ * ticks as they are (No).
+ */
+export function FollowUpReviewBar({ provision, selection, runner, onRefresh }: Props) {
+  const [useManualFolio, setUseManualFolio] = useState(provision.useManualFolio);
+  const [manualFolio, setManualFolio] = useState(provision.manualFolio ?? '');
+  const [folioError, setFolioError] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [changes, setChanges] = useState<{ count: number; fresh: FollowUpDetail } | null>(null);
+
+  const body = (status: 4 | 9, version: number) => ({
+    status,
+    version,
+    units: provision.units.map((u) => ({ id: u.id, included: selection[u.id] ?? false })),
+    useManualFolio,
+    manualFolio: useManualFolio ? manualFolio.trim() : null,
+  });
+  // The number users quote: the manual folio when one is typed, else the folio.
+  const folio = useManualFolio && manualFolio.trim() ? manualFolio.trim() : provision.folio;
+
+  const send = (version: number) =>
+    runner.run((id) => followUpCalls.confirmReject(id, body(PROVISION_STATUS.ACCEPTED, version)), {
+      success: provisionConfirmed(folio),
+      leaves: true,
+    });
+
+  const confirm = async () => {
+    if (!provision.units.some((u) => selection[u.id])) return runner.refuse(MESSAGES.selectAtLeastOneUnit);
+    const invalid = manualFolioError(useManualFolio, manualFolio);
+    setFolioError(invalid);
+    if (invalid) return runner.refuse(invalid);
+    setChecking(true);
+    let fresh: FollowUpDetail;
+    try {
+      fresh = await getFollowUpDetail(provision.id);
+    } catch (error) {
+      setChecking(false);
+      return runner.refuse(errorResult(error).message ?? MESSAGES.loadError);
+    }
+    setChecking(false);
+    const count = changedReviewCount(provision.units, fresh.units);
+    if (count > 0) setChanges({ count, fresh });
+    else await send(provision.version);
+  };
+
+  const busy = runner.busy || checking;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+      <Chip color="primary" variant="outlined" label={unitsInReviewLabel(provision.unitsInReview)} />
+      <FormControlLabel
+        control={<Checkbox checked={useManualFolio} onChange={(e) => setUseManualFolio(e.target.checked)} />}
+        label="Folio manual"
+      />
+      {useManualFolio && (
+        <TextField
+          size="small"
+          label="Folio manual"
+          value={manualFolio}
+          onChange={(e) => {
+            setManualFolio(e.target.value);
+            setFolioError(null);
+          }}
+          error={folioError !== null}
+          helperText={folioError ?? undefined}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: MANUAL_FOLIO_MAX } }}
+        />
+      )}
+      <Box sx={{ flex: 1 }} />
+      <Button startIcon={<Refresh />} onClick={() => onRefresh(null)} disabled={busy}>
+        Refrescar
+      </Button>
+      <Button variant="outlined" color="error" onClick={() => setRejecting(true)} disabled={busy}>
+        Rechazar
+      </Button>
+      <Button variant="contained" onClick={() => void confirm()} disabled={busy}>
+        Confirmar
+      </Button>
+      <ConfirmDialog
+        open={rejecting}
+        message={confirmRejectProvision(provision.folio)}
+        busy={runner.busy}
+        onCancel={() => setRejecting(false)}
+        onConfirm={() => {
+          setRejecting(false);
+          void runner.run((id) => followUpCalls.confirmReject(id, body(PROVISION_STATUS.REJECTED, provision.version)), {
+            success: provisionRejected(folio),
+            leaves: true,
+          });
+        }}
+      />
+      <Dialog
+        open={changes !== null}
+        onClose={() => setChanges(null)}
+        maxWidth="xs"
+        fullWidth
+        aria-labelledby="changes-title"
+      >
+        <DialogTitle id="changes-title">Cambios encontrados</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ color: 'text.primary' }}>
+            {reviewChangesFound(changes?.count ?? 0)}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button
+            onClick={() => {
+              // No: the ticks go as entered. The user has seen that the review moved on, so the fresh version is sent.
+              const fresh = changes?.fresh;
+              setChanges(null);
+              if (fresh) void send(fresh.version);
+            }}
+          >
+            No
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => {
+              const fresh = changes?.fresh ?? null;
+              setChanges(null);
+              onRefresh(fresh);
+            }}
+          >
+            Sí
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,120 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import {
+  BUSINESS_TIME_ZONE,
+  MESSAGES,
+  PROVISION_FOLLOW_UP_MESSAGES as M,
+  PROVISION_TIMELINE_ACTIONS,
+  VALIDATION_CHECK_LABELS,
+  provisionStatusName,
+  timelineValidation,
+  type ProvisionTimelineEntry,
+} from '@planpiso/domain';
+import { errorResult } from '../../../components/result-dialog';
+import { useProvisionTimeline } from './api/follow-up-detail';
+
+const parts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** dd/MM/yyyy HH:mm in Mexico City time, wherever the browser is (spec 3 §9; the business's clock). */
+export function businessDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const p = Object.fromEntries(parts.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+const checkLabel = (check: string | undefined) =>
+  VALIDATION_CHECK_LABELS[Number(check) as keyof typeof VALIDATION_CHECK_LABELS] ?? check ?? '';
+
+function describe(entry: ProvisionTimelineEntry): string {
+  if (entry.action === 'validation' && entry.details?.vinNumber)
+    return timelineValidation(checkLabel(entry.details.check), entry.details.vinNumber, entry.details.valid);
+  return PROVISION_TIMELINE_ACTIONS[entry.action] ?? entry.action;
+}
+
+const moved = (entry: ProvisionTimelineEntry) =>
+  entry.toStatus !== null && entry.toStatus !== entry.fromStatus
+    ? entry.fromStatus === null
+      ? provisionStatusName(entry.toStatus)
+      : `${provisionStatusName(entry.fromStatus)} → ${provisionStatusName(entry.toStatus)}`
+    : null;
+
+/**
+ * The provision's history (issue 17 "Timeline"): every move from the audit log and every unit validation, oldest
+ * first — who, when (Mexico City), which transition (the status names of spec 3 §4), the comment and the result.
+ */
+export function FollowUpTimeline({ provisionId }: { provisionId: number }) {
+  const timeline = useProvisionTimeline(provisionId);
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="timeline-title" sx={{ p: 2.5 }}>
+      <Typography id="timeline-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+        Historial
+      </Typography>
+      {timeline.isError && <Alert severity="error">{errorResult(timeline.error).message ?? MESSAGES.loadError}</Alert>}
+      {timeline.isPending && <Skeleton variant="rounded" height={120} />}
+      {timeline.data?.length === 0 && <Typography color="text.secondary">{M.timelineEmpty}</Typography>}
+      {timeline.data && timeline.data.length > 0 && (
+        <List aria-label="Historial" sx={{ py: 0 }}>
+          {timeline.data.map((entry, index) => {
+            const transition = moved(entry);
+            const failed = entry.action === 'validation' && entry.details?.valid === false;
+            return (
+              <ListItem
+                key={`${entry.at}-${index}`}
+                divider={index < timeline.data.length - 1}
+                sx={{ alignItems: 'flex-start', gap: 2, px: 0 }}
+              >
+                <Box
+                  aria-hidden
+                  sx={{
+                    mt: 0.75,
+                    width: 10,
+                    height: 10,
+                    borderRadius: '50%',
+                    flexShrink: 0,
+                    bgcolor: failed ? 'error.main' : entry.action === 'validation' ? 'grey.500' : 'primary.main',
+                  }}
+                />
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600 }}>
+                    <span>{describe(entry)}</span>
+                    {transition && (
+                      <Typography component="span" color="text.secondary" sx={{ fontWeight: 400 }}>
+                        {` · ${transition}`}
+                      </Typography>
+                    )}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {`${businessDateTime(entry.at)} · ${entry.actor?.name ?? M.timelineSystem}`}
+                  </Typography>
+                  {entry.details?.reason && <Typography variant="body2">{entry.details.reason}</Typography>}
+                  {entry.details?.manualFolio && (
+                    <Typography variant="body2">{`Folio manual: ${entry.details.manualFolio}`}</Typography>
+                  )}
+                  {entry.comment && (
+                    <Typography variant="body2" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+                      {entry.comment}
+                    </Typography>
+                  )}
+                </Box>
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import {
+  Money,
+  PAGE_SIZES,
+  followUpBalances,
+  provisionTotalShown,
+  lineTypeLabel,
+  termLabel,
+  unitSelectable,
+} from '@planpiso/domain';
+import { EmptyTableRow } from '../../../components/empty-table-row';
+import { formatAmount } from '../../../lib/format';
+import type { FollowUpDetail } from './api/follow-up-detail';
+import { Field } from './follow-up-company';
+import { AdminReview, InvoiceIcon, ValidationIcon } from './follow-up-unit-icons';
+
+/** Which units are ticked, by unit id: while the lender may confirm (status 3), the page's own choice. */
+export type UnitSelection = Readonly<Record<number, boolean>>;
+
+/** The starting ticks at status 3: what the dealer included, where the selectability rule allows it (spec 3 §4). */
+export const initialSelection = (provision: FollowUpDetail): UnitSelection =>
+  Object.fromEntries(provision.units.map((u) => [u.id, u.included && unitSelectable(u)]));
+
+type Props = {
+  provision: FollowUpDetail;
+  /** Null: the ticks only show which units the provision includes. */
+  selection: UnitSelection | null;
+  onSelect: (unitId: number, checked: boolean) => void;
+};
+
+const money = (value: Money | string | null | undefined) =>
+  value === null || value === undefined ? '-' : `$${formatAmount(value)}`;
+
+/**
+ * The selected units (spec 3 §2 "Follow-up"): credit line, line type (Seminuevos or Nuevos), term and balances — the
+ * total only at status 1 or from 4 on (spec 3 §4) — and the units with their checks and the administrator's review.
+ */
+export function FollowUpUnits({ provision, selection, onSelect }: Props) {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const units = provision.units;
+  const visible = units.slice(page * pageSize, (page + 1) * pageSize);
+  // The line's balances as the create screen shows them (unknown until the server has read the line from the CRM).
+  const balances = provision.balances?.known
+    ? followUpBalances(Money.of(provision.balances.available), Money.of(provision.total), provision.status)
+    : null;
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="units-title" sx={{ p: 2.5 }}>
+      <Typography id="units-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+        Unidades seleccionadas
+      </Typography>
+      <Box
+        component="dl"
+        sx={{ m: 0, mb: 2.5, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' } }}
+      >
+        <Field label="Línea de crédito">{provision.creditLine}</Field>
+        <Field label="Tipo de línea">{lineTypeLabel(Number(provision.typeLine))}</Field>
+        <Field label="Plazo">{provision.deadlines ? termLabel(provision.deadlines) : '-'}</Field>
+        <Field label="Saldo disponible">{money(balances?.available)}</Field>
+        <Field label="Saldo restante">{money(balances?.remaining)}</Field>
+        {provisionTotalShown(provision.status) && <Field label="Total">{money(provision.total)}</Field>}
+      </Box>
+      <TableContainer>
+        <Table size="small" aria-label="Unidades">
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Box component="span" sx={visuallyHidden}>
+                  Incluir
+                </Box>
+              </TableCell>
+              <TableCell>Modelo</TableCell>
+              <TableCell>N° de motor</TableCell>
+              <TableCell>VIN</TableCell>
+              <TableCell align="right">Monto</TableCell>
+              <TableCell align="center">Factura</TableCell>
+              <TableCell align="center">REPUVE</TableCell>
+              <TableCell align="center">Transunion</TableCell>
+              <TableCell align="center">AX</TableCell>
+              <TableCell>Revisión FinBe</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {units.length === 0 && <EmptyTableRow colSpan={10} />}
+            {visible.map((unit) => {
+              const editable = selection !== null && unitSelectable(unit);
+              const checked = selection ? (selection[unit.id] ?? false) : unit.included;
+              return (
+                <TableRow key={unit.id} hover selected={checked}>
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={checked}
+                      disabled={!editable}
+                      onChange={(e) => onSelect(unit.id, e.target.checked)}
+                      slotProps={{ input: { 'aria-label': `Incluir ${unit.vinNumber}` } }}
+                    />
+                  </TableCell>
+                  <TableCell>{unit.model}</TableCell>
+                  <TableCell>{unit.motorNumber}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{unit.vinNumber}</TableCell>
+                  <TableCell align="right">{money(unit.amount)}</TableCell>
+                  <TableCell align="center">
+                    <InvoiceIcon unit={unit} />
+                  </TableCell>
+                  <TableCell align="center">
+                    <ValidationIcon check="REPUVE" valid={unit.validation?.validRepuve} />
+                  </TableCell>
+                  <TableCell align="center">
+                    <ValidationIcon check="Transunion" valid={unit.validation?.validTransunion} />
+                  </TableCell>
+                  <TableCell align="center">
+                    <ValidationIcon check="AX" valid={unit.validation?.validAx} />
+                  </TableCell>
+                  <TableCell>
+                    <AdminReview unit={unit} />
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {units.length > PAGE_SIZES[0] && (
+        <TablePagination
+          component="div"
+          count={units.length}
+          page={Math.min(page, Math.max(0, Math.ceil(units.length / pageSize) - 1))}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[...PAGE_SIZES]}
+          onPageChange={(_e, next) => setPage(next)}
+          onRowsPerPageChange={(e) => {
+            setPageSize(Number(e.target.value));
+            setPage(0);
+          }}
+          labelRowsPerPage="Filas por página"
+          labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
+        />
+      )}
+    </Paper>
+  );
+}
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;
