@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { rm } from 'node:fs/promises';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  FINANCING_MESSAGES,
   Money,
   PROVISION_MACHINE,
   PROVISION_STATUS,
@@ -13,6 +15,7 @@ import {
   type ProvisionAction,
   type UserType,
 } from '@planpiso/domain';
+import { evidences } from '../src/db/schema/files';
 import { crmInsertions, provisionUnits, provisions } from '../src/db/schema/financing';
 import { users } from '../src/db/schema/users';
 import { bearer, buildTestApp, createUser, fakeClock, json, signIn, type TestApp } from './harness';
@@ -27,6 +30,7 @@ import {
   type DealerGroup,
 } from './provision-fixtures';
 import { seededDatabase } from './seeded-database';
+import { tempDataDir } from './support/uploads';
 
 /**
  * The whole transition table against the server (issue 17 acceptance): generated from PROVISION_TRANSITIONS, every
@@ -40,12 +44,14 @@ import { seededDatabase } from './seeded-database';
  *   Creada one) → 404, the scope's answer;
  * - otherwise the table's refusal: 409 INVALID_STATUS for a status the action does not start from, 422 NO_UNITS.
  *
- * Covered: edit (PUT /provisions/{id}), send (PATCH set-status), confirm (PUT status 4), reject (POST confirm-reject
- * status 9), release (POST release), sendToCrm (POST send-crm), updateFolio (PATCH update-folio), and the creates
- * (POST /provisions, POST /provisions/create-send, status null). Not covered here, their routes being other
- * helpers' branches: reviewUnits (R), generateDocuments, sendToSign, redoDocument (D). The system's rows
- * (validationComplete, signingStarted, signingCompleted, expire) have no user route: the last test checks no user
- * type may take them.
+ * Covered: every user action of the table — edit (PUT /provisions/{id}), send (PATCH set-status), reviewUnits
+ * (POST confirmUnitsReview), confirm (PUT status 4), reject (POST confirm-reject status 9), generateDocuments (POST
+ * documents), sendToSign (POST send-to-sign: at Aceptada the case's setup generates the signing document first, as
+ * the table's `signingDocuments` need asks; its absence is the 422 checked on its own), redoDocument (POST
+ * redo-document; at 5 and 6 through the e-signature simulator), release (POST release), sendToCrm (POST send-crm),
+ * updateFolio (PATCH update-folio), and the creates (POST /provisions, POST /provisions/create-send, status null).
+ * The system's rows (validationComplete, signingStarted, signingCompleted, expire) have no user route: the last test
+ * checks no user type may take them.
  */
 const LINE = 'LC-10004-01';
 const STATUSES = Object.values(PROVISION_STATUS);
@@ -56,10 +62,13 @@ let group: DealerGroup;
 let tokens: Record<UserType, string>;
 let provisionId: number;
 let vins: string[];
+let dataDir: string;
 
 beforeAll(async () => {
   seeded = await seededDatabase('provision_transitions');
-  t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
+  // The signing documents are written to storage: a data dir of this file's own.
+  dataDir = await tempDataDir();
+  t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON), env: { DATA_DIR: dataDir } });
   await clearNonWorkingDays(seeded.db);
   group = await dealerGroup(t.app, seeded.db, '10004');
   tokens = {
@@ -78,6 +87,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await seeded?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 function body() {
@@ -96,6 +106,10 @@ async function lenderAdminOf(of: DealerGroup) {
 /** The provision back at `status` as if it had just arrived there; answers the version a screen would send. */
 async function resetTo(status: number): Promise<number> {
   await seeded.db.delete(crmInsertions).where(eq(crmInsertions.provisionId, provisionId));
+  // No signing document left by an earlier case (generated, sent or redone).
+  await seeded.db
+    .delete(evidences)
+    .where(and(eq(evidences.provisionId, provisionId), isNotNull(evidences.signedStatus)));
   await seeded.db
     .update(provisionUnits)
     .set({
@@ -125,6 +139,8 @@ async function unitIds(): Promise<number[]> {
 }
 
 type Call = (token: string, version: number) => Promise<LightMyRequestResponse>;
+/** What a case needs beyond its status before the call (it may move the version): answers the version to send. */
+type Setup = (status: number, version: number) => Promise<number>;
 const inject = (method: 'PUT' | 'POST' | 'PATCH', url: string, token: string, payload: object) =>
   t.app.inject({ method, url, payload, headers: bearer(token) });
 
@@ -146,6 +162,10 @@ const ROUTES: Partial<Record<ProvisionAction, Call>> = {
     inject('POST', `/api/provisions/${provisionId}/send-crm`, token, { approvedDate: '2026-11-24', version }),
   updateFolio: (token, version) =>
     inject('PATCH', `/api/provisions/${provisionId}/update-folio`, token, { manualFolio: 77, version }),
+  generateDocuments: (token) => inject('POST', `/api/provisions/${provisionId}/documents`, token, {}),
+  sendToSign: (token, version) => inject('POST', `/api/provisions/${provisionId}/send-to-sign`, token, { version }),
+  redoDocument: (token, version) =>
+    inject('POST', `/api/provisions/${provisionId}/redo-document`, token, { provisionId, version }),
   reviewUnits: async (token, version) =>
     inject('POST', '/api/provisions/confirmUnitsReview', token, {
       provisionId,
@@ -153,6 +173,16 @@ const ROUTES: Partial<Record<ProvisionAction, Call>> = {
       units: (await unitIds()).map((id) => ({ id, status: 1, comment: '' })),
     }),
 };
+
+/** The dealer's signing document, generated through its route, where the action starts from Aceptada. */
+async function withSigningDocument(status: number, version: number): Promise<number> {
+  if (status !== PROVISION_STATUS.ACCEPTED) return version;
+  const response = await inject('POST', `/api/provisions/${provisionId}/documents`, group.tokens.dealer, {});
+  expect(response.statusCode, response.body).toBe(200);
+  return json<{ data: { version: number } }>(response).data.version;
+}
+
+const SETUPS: Partial<Record<ProvisionAction, Setup>> = { sendToSign: withSigningDocument };
 
 /** What the server must answer, from the table (and the scope for a status the type never sees). */
 function expectedStatus(action: ProvisionAction, type: UserType, status: number): number {
@@ -170,16 +200,33 @@ describe.each(Object.keys(ROUTES) as ProvisionAction[])('%s, as the table says',
     const answers: string[] = [];
     const expected: string[] = [];
     for (const status of STATUSES) {
-      // The shared machine and the table's verdict agree (the server applies the machine).
-      const machine = can(PROVISION_MACHINE, { id: 0, type }, action as never, { status, unitCount: 2 });
+      // The shared machine and the table's verdict agree (the server applies the machine), the case's setup having
+      // given the provision what the rows need (its units; for sendToSign, its signing document).
+      const machine = can(PROVISION_MACHINE, { id: 0, type }, action as never, {
+        status,
+        unitCount: 2,
+        signingDocuments: 1,
+      });
       expect(machine.allowed).toBe(provisionTransition(action, { userType: type, status, unitCount: 2 }).allowed);
-      const version = await resetTo(status);
+      const version = await (SETUPS[action] ?? ((_status, v) => Promise.resolve(v)))(status, await resetTo(status));
       const response = await call(tokens[type], version);
       answers.push(`${status} → ${response.statusCode}`);
       expected.push(`${status} → ${expectedStatus(action, type, status)}`);
     }
     expect(answers).toEqual(expected);
   });
+});
+
+it('send to sign at Aceptada without a signing document: 422 NO_SIGNING_DOCUMENTS, the provision stays', async () => {
+  const version = await resetTo(PROVISION_STATUS.ACCEPTED);
+  const response = await ROUTES.sendToSign!(tokens[5], version);
+  expect(response.statusCode, response.body).toBe(422);
+  expect(json<{ code: string; message: string }>(response)).toMatchObject({
+    code: 'NO_SIGNING_DOCUMENTS',
+    message: FINANCING_MESSAGES.signingDocumentsMissing,
+  });
+  const [row] = await seeded.db.select().from(provisions).where(eq(provisions.id, provisionId));
+  expect(row!.status).toBe(PROVISION_STATUS.ACCEPTED);
 });
 
 describe('the creates (status null)', () => {
