@@ -95,6 +95,9 @@ async function openFollowUp(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Documentos firmados' }).waitFor();
   await page.locator('.MuiDataGrid-overlay .MuiCircularProgress-root').waitFor({ state: 'detached' });
   await page.waitForTimeout(300);
+  // The page fits the window: no horizontal scroll.
+  const width = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  assert.ok(width[0]! <= width[1]!, `the page is ${width[0]} px wide in a ${width[1]} px window`);
 }
 
 /** The user's notifications list (/notificaciones) shows each of `messages`. */
@@ -331,12 +334,20 @@ test('the dealer sees Autorizado; the timeline lists every step; each notice rea
       PROVISION_NOTICE_TEXT.signingCompleted(state.folio),
       PROVISION_NOTICE_TEXT.sendToCrm(state.folio),
     ]);
+    await page.mouse.move(1000, 780);
+    await wizardScreenshot(page, 'lender-journey-notifications-type-5');
 
     await openFollowUp(page);
     await expectVisible(currentStep(page).getByText('Autorizado', { exact: true }));
     await expectVisible(
       page.getByRole('grid', { name: SIGNING_MESSAGES.signedDocumentsTitle }).getByText('Firmado', { exact: true }),
     );
+    // Its total counted once against the line: what is left after it is not below zero (it was: the total came off
+    // an available balance that already had it out).
+    const balance = (label: string) =>
+      page.getByText(label, { exact: true }).locator('xpath=following-sibling::dd').innerText();
+    const remaining = await balance('Saldo restante');
+    assert.match(remaining, /^\$\d/, `Saldo restante ${remaining} (available ${await balance('Saldo disponible')})`);
 
     // The whole history, oldest first: who did what, and every unit's verdicts.
     const items = history(page).getByRole('listitem');
