@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FINANCING_MESSAGES, INVENTORY_MESSAGES, MESSAGES, type ErrorResponse, type InventoryRow } from '@planpiso/domain';
+import {
+  FINANCING_MESSAGES,
+  INVENTORY_MESSAGES,
+  MESSAGES,
+  type ErrorResponse,
+  type InventoryRow,
+} from '@planpiso/domain';
 import { CREDITS, DEMO_CLIENT_NUMBERS } from '@planpiso/simulators/fixtures';
 import { startSimulators, type Simulators } from '../../simulators/src/index';
 import { createAdapters } from '../src/adapters';
