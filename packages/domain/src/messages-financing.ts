@@ -256,5 +256,4 @@ export const INVENTORY_MESSAGES = {
   dateRangeInvalid: 'La fecha final no puede ser anterior a la fecha inicial',
   selectClient: 'Seleccione un cliente para consultar su inventario',
   client: 'Cliente',
-  empty: 'No hay créditos en el inventario',
 } as const;
