@@ -247,6 +247,7 @@ const operatorRows: Row[] = [
   { as: HECTOR, method: 'GET', path: `/api/external/clients/${NORTE_CLIENT}/legal-representatives`, expect: 200 },
   { as: HECTOR, method: 'GET', path: `/api/external/clients/${NORTE_CLIENT}/credit-lines`, expect: 404 },
   { as: HECTOR, method: 'GET', path: `/api/external/clients/${NORTE_CLIENT}/inventory`, expect: 404 },
+  { as: HECTOR, method: 'GET', path: `/api/inventory?clientNumber=${NORTE_CLIENT}`, expect: 404 },
   { as: HECTOR, method: 'GET', path: `/api/external/credit-lines/${NORTE_CREDIT_LINE}/guarantors`, expect: 404 },
   {
     as: HECTOR,

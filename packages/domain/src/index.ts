@@ -34,6 +34,7 @@ export * from './messages-provision-list';
 export * from './contracts/external';
 export * from './financing/periodic-validations';
 export * from './contracts/credit-failures';
+export * from './contracts/inventory';
 export * from './contracts/provision-configuration';
 export * from './financing/provision-statistics';
 export * from './contracts/reports';

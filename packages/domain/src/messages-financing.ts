@@ -250,3 +250,10 @@ export const SIGNING_DOCUMENT_TEXT = {
     `${company} solicita la disposición de su línea de crédito por un monto total de ${total} MXN, para el financiamiento de las unidades que se listan a continuación, en los términos del contrato de apertura de crédito vigente.`,
   generatedOn: (date: string) => `Documento generado el ${date}`,
 } as const;
+
+/** Credit inventory (spec 3 "Credit inventory"; docs/decisions/042). The spec words none of these: ours. */
+export const INVENTORY_MESSAGES = {
+  dateRangeInvalid: 'La fecha final no puede ser anterior a la fecha inicial',
+  selectClient: 'Seleccione un cliente para consultar su inventario',
+  client: 'Cliente',
+} as const;

@@ -91,6 +91,8 @@ export const API_PERMISSIONS = {
   'GET /api/external/clients/:clientNumber/legal-representatives': [1, 2, 3, 4, 5],
   'GET /api/external/clients/:clientNumber/credit-lines': [1, 2, 3, 4, 5],
   'GET /api/external/clients/:clientNumber/inventory': [1, 2, 3, 4, 5],
+  // Inventario (spec 3 §6: types 3, 4, 5; decision 042)
+  'GET /api/inventory': [3, 4, 5],
   'GET /api/external/credit-lines/:creditLine/guarantors': [1, 2, 3, 4, 5],
   'GET /api/external/vins/:vin': 'authenticated',
   'POST /api/external/vin-validations': 'authenticated',

@@ -185,7 +185,7 @@ export const ROUTES: readonly AppRoute[] = [
     built: true,
   },
   { path: '/excepciones', title: 'Solicitudes de excepciones', area: 'exceptions', types: [2, 3, 5], built: false },
-  { path: '/inventario', title: 'Inventario', area: 'inventory', types: [3, 4, 5], built: false },
+  { path: '/inventario', title: 'Inventario', area: 'inventory', types: [3, 4, 5], built: true },
   {
     path: '/unidades',
     title: 'Unidades en revisión',

@@ -3,6 +3,7 @@ import { prefetchAccounts } from '../features/accounts/api/accounts';
 import { prefetchBranches } from '../features/branches/api/branches';
 import { prefetchCompanies } from '../features/companies/api/companies';
 import { prefetchCreditFailures } from '../features/credit-failures/api/get-credit-failures';
+import { prefetchInventory } from '../features/inventory/api/get-inventory';
 import { prefetchNonWorkingDays } from '../features/non-working-days/api/get-non-working-days';
 import { prefetchNotifications } from '../features/notifications/api/get-notifications';
 import { prefetchServiceDeskEmails } from '../features/service-desk/api/get-service-desk-emails';
@@ -31,6 +32,7 @@ const PREFETCH: Partial<Record<string, ListPrefetch>> = {
   '/creditos-fallos': prefetchCreditFailures,
   '/disposiciones': prefetchProvisions,
   '/unidades': prefetchUnitsReview,
+  '/inventario': prefetchInventory,
   '/disposiciones-revision': prefetchReviewList,
   '/notificaciones': prefetchNotifications,
   '/dias-inhabiles': prefetchNonWorkingDays,

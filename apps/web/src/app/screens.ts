@@ -40,6 +40,7 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/disposiciones': async () => (await import('../features/provisions/provisions-list')).ProvisionListPage,
   '/creditos-fallos': async () =>
     (await import('../features/credit-failures/credit-failure-list')).CreditFailureListPage,
+  '/inventario': async () => (await import('../features/inventory/inventory-list')).InventoryListPage,
   '/crear-disposicion': async () => (await import('../features/provisions/create-provision-page')).CreateProvisionPage,
   '/editar-disposicion/:id': async () => (await import('../features/provisions/edit-provision-page')).EditProvisionPage,
   '/vizualizar-disposicion/:id': async () =>

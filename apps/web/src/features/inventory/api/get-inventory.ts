@@ -1,0 +1,53 @@
+import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { INVENTORY_DEFAULT_SORT, type CustomerOption, type InventoryRow } from '@planpiso/domain';
+import { api } from '../../../lib/api-client';
+import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+
+export const INVENTORY_FILTERS = ['clientNumber', 'from', 'to'] as const;
+export type InventoryFilter = (typeof INVENTORY_FILTERS)[number];
+export type InventoryPage = { items: InventoryRow[]; total: number };
+
+export const inventoryKeys = {
+  list: (query: ListQuery<InventoryFilter>) => ['inventory', 'list', query] as const,
+  clients: (userId: number) => ['inventory', 'clients', userId] as const,
+};
+
+/**
+ * GET /api/inventory (spec 3 §7, decision 042): the CRM's credit inventory of one client, paged and sorted by the
+ * server. A dealer's is always its active company's; the operator names the client (none yet: an empty page).
+ */
+export async function getInventory(query: ListQuery<InventoryFilter>, signal?: AbortSignal): Promise<InventoryPage> {
+  const { data } = await api.get<InventoryPage>('/api/inventory', query, signal);
+  return data;
+}
+
+export const inventoryQueryOptions = (query: ListQuery<InventoryFilter>) =>
+  queryOptions({
+    queryKey: inventoryKeys.list(query),
+    queryFn: ({ signal }) => getInventory(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useInventory = (query: ListQuery<InventoryFilter>) => useQuery(inventoryQueryOptions(query));
+
+/** The list's URL reading, shared by the screen and the route's prefetch (spec 3 §9: noCredito ascending). */
+export const INVENTORY_LIST: ListSpec<InventoryFilter> = {
+  filters: INVENTORY_FILTERS,
+  defaultSort: INVENTORY_DEFAULT_SORT,
+};
+
+/** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */
+export const prefetchInventory = (params: URLSearchParams, client: QueryClient) =>
+  client.prefetchQuery(inventoryQueryOptions(readListQuery(params, INVENTORY_LIST)));
+
+/**
+ * The operator's client combo (spec 3 §7 "clients by user id for type 3"): GET /api/accounts/assigned/{id}/companies,
+ * the companies of the accounts it operates, each with its CRM client number.
+ */
+export const useInventoryClients = (userId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: inventoryKeys.clients(userId),
+    queryFn: async ({ signal }) =>
+      (await api.get<CustomerOption[]>(`/api/accounts/assigned/${userId}/companies`, undefined, signal)).data,
+    enabled,
+  });
