@@ -267,5 +267,16 @@ describe('eligibility reads the exceptions (spec 3 §4 "Disposition eligibility 
     const after = await check();
     expect(after.canProvision).toBe(true);
     expect(after.messages).toContain(FINANCING_MESSAGES.latestExceptionApproved);
+
+    // A new suspending audit recorded after that approval blocks again until another exception is approved.
+    await db.insert(audits).values({
+      auditor: 'Segundo auditor',
+      accountId: chain.org.account.id,
+      companyId: chain.company.id,
+      isSuspended: true,
+      initialDate: day,
+      endDate: day,
+    });
+    expect(await check()).toMatchObject({ canProvision: false, messages: [expect.any(String), 'No puedes disponer'] });
   });
 });

@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, isNotNull, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accountOperators } from '../../db/schema/assignments';
 import { exceptions } from '../../db/schema/exceptions';
 import { evidences, files } from '../../db/schema/files';
+import { audits } from '../../db/schema/audits';
 import { accounts, companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
 import { countWithCap, withinDays, type Counted, type Window } from '../../platform/listing';
@@ -134,4 +135,36 @@ export async function evidencesOf(db: Executor, exceptionIds: number[]) {
     .innerJoin(files, eq(files.id, evidences.fileId))
     .where(inArray(evidences.exceptionId, exceptionIds))
     .orderBy(evidences.id);
+}
+
+/**
+ * For the eligibility check (spec 3 §4; issue 18): the company's latest exception with when it last moved (its
+ * approval), and when the latest suspending audit running on `day` was recorded. Reads the audits table only.
+ */
+export async function approvalAgainstAudits(
+  db: Executor,
+  companyId: number,
+  day: string,
+): Promise<{ approvedAt: Date | null; auditRecordedAt: Date | null }> {
+  const [latest] = await db
+    .select({ status: exceptions.status, updatedAt: exceptions.updatedAt })
+    .from(exceptions)
+    .where(eq(exceptions.companyId, companyId))
+    .orderBy(desc(exceptions.createdAt), desc(exceptions.id))
+    .limit(1);
+  const [audit] = await db
+    .select({ recordedAt: max(audits.createdAt) })
+    .from(audits)
+    .where(
+      and(
+        eq(audits.companyId, companyId),
+        eq(audits.isSuspended, true),
+        lte(audits.initialDate, day),
+        gte(audits.endDate, day),
+      ),
+    );
+  return {
+    approvedAt: latest && latest.status === 2 ? latest.updatedAt : null,
+    auditRecordedAt: audit?.recordedAt ?? null,
+  };
 }
