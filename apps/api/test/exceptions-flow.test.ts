@@ -79,10 +79,7 @@ const put = (token: string, id: number, fields: Record<string, string | number |
     method: 'PUT',
     url: `/api/exceptions/${id}`,
     ...multipart(
-      [
-        ...Object.entries(fields).map(([name, value]) => ({ name, value: String(value) })),
-        ...(file ? [file] : []),
-      ],
+      [...Object.entries(fields).map(([name, value]) => ({ name, value: String(value) })), ...(file ? [file] : [])],
       bearer(token),
     ),
   });
@@ -148,7 +145,12 @@ describe('the exception flow (spec 3 §4)', () => {
     const noComment = await put(main.admin, asked.id, { status: 3, version: 2 });
     expect(noComment.statusCode).toBe(400);
     expect(json(noComment)).toMatchObject({ message: MESSAGES.required });
-    const rejected = await put(main.admin, asked.id, { status: 3, version: 2, commentAF: 'Faltan documentos' }, png('r.png'));
+    const rejected = await put(
+      main.admin,
+      asked.id,
+      { status: 3, version: 2, commentAF: 'Faltan documentos' },
+      png('r.png'),
+    );
     expect(rejected.statusCode, rejected.body).toBe(200);
     const detail = json<One>(await get(main.dealer, `/api/exceptions/${asked.id}`)).data;
     expect(detail).toMatchObject({ status: 3, commentAF: 'Faltan documentos' });

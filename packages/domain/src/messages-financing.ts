@@ -37,6 +37,7 @@ export const FINANCING_MESSAGES = {
   exceptionViewRequest: 'Visualizar solicitud',
   exceptionApprovalComment: 'Aprobación de excepción',
   exceptionVistoBueno: 'Visto bueno',
+  exceptionResponse: 'Respuesta',
   exceptionSend: 'Enviar',
   exceptionObservations: 'Observaciones',
   exceptionApprove: 'Aprobar',

@@ -43,7 +43,11 @@ export function provisionEligibility(facts: EligibilityFacts): Eligibility {
   if (facts.auditsInProgress > 0) messages.push(pendingAudits(facts.auditsInProgress));
   if (messages.length === 0) return { canProvision: true, messages: [FINANCING_MESSAGES.canProvision] };
 
-  if (facts.latestExceptionStatus === EXCEPTION_STATUS.APPROVED && facts.approvalPredatesAudit && facts.auditsInProgress > 0)
+  if (
+    facts.latestExceptionStatus === EXCEPTION_STATUS.APPROVED &&
+    facts.approvalPredatesAudit &&
+    facts.auditsInProgress > 0
+  )
     return { canProvision: false, messages: [...messages, FINANCING_MESSAGES.cannotProvision] };
   if (facts.latestExceptionStatus === EXCEPTION_STATUS.APPROVED)
     return { canProvision: true, messages: [...messages, FINANCING_MESSAGES.latestExceptionApproved] };

@@ -106,7 +106,13 @@ export async function listExceptions(
     .where(where)
     .orderBy(...order);
   const rows = window ? await base.limit(window.limit).offset(window.offset) : await base;
-  const counted = await countWithCap(db, db.select({ one: sql`1` }).from(exceptions).where(where));
+  const counted = await countWithCap(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(exceptions)
+      .where(where),
+  );
   return { rows, ...counted };
 }
 

@@ -62,7 +62,8 @@ export async function exceptionRoutes(app: FastifyInstance, { exceptions }: { ex
       schema: {
         tags,
         security,
-        summary: 'The exceptions the caller reads, newest first (each type its statuses: 5 asks 0,2,3; 3 asks 0; 2 asks 1)',
+        summary:
+          'The exceptions the caller reads, newest first (each type its statuses: 5 asks 0,2,3; 3 asks 0; 2 asks 1)',
         description:
           'Type 5: its own company’s; type 3: the accounts it operates; type 2: the accounts of its operators. ' +
           '`status` may repeat; statuses outside the caller’s type’s are never answered. Paged (`page`, `pageSize`, ' +
