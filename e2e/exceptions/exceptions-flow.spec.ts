@@ -22,6 +22,14 @@ async function switchUser(page: Page, email: string) {
   await expectPath(page, '/excepciones');
 }
 
+/** A screenshot once the open dialogs have finished fading in (MUI's transition), so they are not half drawn. */
+async function settledScreenshot(page: Page, name: string) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1'),
+  );
+  await screenshot(page, name);
+}
+
 /** Confirm (Aceptar), then the result dialog's message and its Aceptar. */
 async function confirmAndRead(page: Page, message: string) {
   await page.getByRole('button', { name: 'Aceptar' }).click();
@@ -62,7 +70,7 @@ test('type 5 asks with evidence, type 3 sends observations, type 2 approves, typ
     await observe.getByLabel('Comentario').fill('Documentación revisada');
     await observe.getByLabel('Si').check();
     await observe.getByLabel('Evidencia').setInputFiles({ name: 'revision.png', mimeType: 'image/png', buffer: PNG });
-    await screenshot(page, 'exceptions-type-3-observations');
+    await settledScreenshot(page, 'exceptions-type-3-observations');
     await observe.getByRole('button', { name: 'Enviar' }).click();
     await confirmAndRead(page, FINANCING_MESSAGES.exceptionReviewed);
     await observe.waitFor({ state: 'detached' });
@@ -73,7 +81,7 @@ test('type 5 asks with evidence, type 3 sends observations, type 2 approves, typ
     await page.getByRole('button', { name: `Ver ${folio}` }).click();
     const view = page.getByRole('dialog', { name: FINANCING_MESSAGES.exceptionViewRequest });
     await expectVisible(view.getByText('Documentación revisada'));
-    await screenshot(page, 'exceptions-type-2');
+    await settledScreenshot(page, 'exceptions-type-2');
     await view.getByRole('button', { name: FINANCING_MESSAGES.exceptionApprove }).click();
     const approve = page.getByRole('dialog', { name: new RegExp(FINANCING_MESSAGES.exceptionApprove) });
     await approve.getByRole('button', { name: FINANCING_MESSAGES.exceptionApprove }).click();
@@ -85,5 +93,5 @@ test('type 5 asks with evidence, type 3 sends observations, type 2 approves, typ
     await page.getByRole('button', { name: `Ver ${folio}` }).click();
     const answer = page.getByRole('dialog', { name: FINANCING_MESSAGES.exceptionViewResponse });
     await expectVisible(answer.getByText(FINANCING_MESSAGES.exceptionApprovalComment));
-    await screenshot(page, 'exceptions-type-5-response');
+    await settledScreenshot(page, 'exceptions-type-5-response');
   }));

@@ -72,7 +72,13 @@ export function ExceptionViewDialog({ exception, userType, onClose, onStep }: Pr
           {exception.commentAF !== null && <Field label={M.exceptionResponse} value={exception.commentAF} />}
           {!dealer &&
             exception.evidences.map((e) => (
-              <Link key={e.id} component="button" type="button" onClick={() => void open(e.fileId)}>
+              <Link
+                key={e.id}
+                component="button"
+                type="button"
+                sx={{ justifySelf: 'start' }}
+                onClick={() => void open(e.fileId)}
+              >
                 {M.exceptionEvidence}: {e.fileName}
               </Link>
             ))}
