@@ -25,7 +25,7 @@ async function switchUser(page: Page, email: string) {
 /** A screenshot once the open dialogs have finished fading in (MUI's transition), so they are not half drawn. */
 async function settledScreenshot(page: Page, name: string) {
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1'),
+    Array.from(document.querySelectorAll('.MuiDialog-container')).every((el) => getComputedStyle(el).opacity === '1'),
   );
   await screenshot(page, name);
 }
