@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { FINANCING_MESSAGES, MESSAGES } from '@planpiso/domain';
+import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -60,11 +61,13 @@ test('type 5 asks with evidence, type 3 sends observations, type 2 approves, typ
     await expectVisible(page.getByRole('columnheader', { name: FINANCING_MESSAGES.exceptionNumber }));
     await expectVisible(page.getByRole('gridcell', { name: folio, exact: true }));
     await screenshot(page, 'exceptions-type-5');
+    await expectNoAxeViolations(page, '/excepciones (type 5)');
 
     // Type 3 sends its observations with Visto bueno and its evidence.
     await switchUser(page, DEMO_USERS[3].email);
     await expectVisible(page.getByRole('columnheader', { name: FINANCING_MESSAGES.exceptionCustomer }));
     await screenshot(page, 'exceptions-type-3');
+    await expectNoAxeViolations(page, '/excepciones (type 3)');
     await page.getByRole('button', { name: `Enviar ${folio}` }).click();
     const observe = page.getByRole('dialog', { name: new RegExp(FINANCING_MESSAGES.exceptionObservations) });
     await observe.getByLabel('Comentario').fill('Documentación revisada');
