@@ -60,6 +60,7 @@ export * from './financing/provision-csv';
 export * from './financing/provision-balance';
 export * from './financing/provision-eligibility';
 export * from './financing/provision-machine';
+export * from './financing/exception-machine';
 export * from './financing/provision-notices';
 export * from './financing/provision-requests';
 export * from './contracts/provisions';

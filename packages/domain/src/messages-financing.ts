@@ -24,6 +24,46 @@ export const FINANCING_MESSAGES = {
   cannotProvision: 'No puedes disponer',
   canProvision: 'Puedes disponer',
 
+  // Exceptions (spec 3 §2, §4, §8): the list's failure title and the screen's words verbatim; the rest ours.
+  exceptionsTitle: 'Solicitudes de excepciones',
+  exceptionErrorTitle: '¡Ocurrió un error!',
+  exceptionNumber: 'N° de excepción',
+  exceptionCustomer: 'Cliente',
+  exceptionComment: 'Comentario',
+  exceptionDate: 'Fecha',
+  exceptionActions: 'Acciones',
+  exceptionStatusColumn: 'Estatus',
+  exceptionViewResponse: 'Visualizar respuesta',
+  exceptionViewRequest: 'Visualizar solicitud',
+  exceptionApprovalComment: 'Aprobación de excepción',
+  exceptionVistoBueno: 'Visto bueno',
+  exceptionResponse: 'Respuesta',
+  exceptionSend: 'Enviar',
+  exceptionObservations: 'Observaciones',
+  exceptionApprove: 'Aprobar',
+  exceptionReject: 'Rechazar',
+  exceptionEvidence: 'Evidencia',
+  exceptionApproved: 'Aprobada',
+  exceptionNotApproved: 'No aprobada',
+  exceptionDownloadEvidence: 'Descargar evidencia',
+  exceptionConfirmSend: '¿Seguro que desea enviar las observaciones?',
+  exceptionConfirmApprove: '¿Seguro que desea aprobar la excepción?',
+  exceptionConfirmReject: '¿Seguro que desea rechazar la excepción?',
+  exceptionConfirmDownload: '¿Desea descargar la evidencia del administrador?',
+  exceptionStatusNotAllowed: 'El estatus de la excepción no permite esta acción',
+  exceptionCommentRequired: 'El comentario es requerido',
+  exceptionVistoBuenoRequired: 'Indique el visto bueno',
+  exceptionEmpty: 'No hay solicitudes de excepción',
+  exceptionReviewed: 'Las observaciones de la excepción se enviaron correctamente',
+  exceptionApprovedMessage: 'La excepción fue aprobada',
+  exceptionRejectedMessage: 'La excepción fue rechazada',
+  exceptionSelectAccount: 'Cuenta',
+  exceptionSelectCustomer: 'Cliente',
+  exceptionFrom: 'Desde',
+  exceptionTo: 'Hasta',
+  yes: 'Si',
+  no: 'No',
+
   // Ours: the unit form's amount and the save contracts (the spec words none of these)
   amountNotNumeric: 'El monto debe ser numérico',
   amountNotPositive: 'El monto debe ser mayor a 0',
@@ -257,3 +297,9 @@ export const INVENTORY_MESSAGES = {
   selectClient: 'Seleccione un cliente para consultar su inventario',
   client: 'Cliente',
 } as const;
+
+/** The notices of an exception's steps (ours: spec 3 §3 gives only the notification type, 2 Excepción). */
+export const exceptionReviewedNotice = (folio: string, company: string) =>
+  `La excepción ${folio} de ${company} tiene observaciones del operador`;
+export const exceptionDecidedNotice = (folio: string, approved: boolean) =>
+  approved ? `La excepción ${folio} fue aprobada` : `La excepción ${folio} fue rechazada`;

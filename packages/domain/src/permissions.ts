@@ -121,8 +121,12 @@ export const API_PERMISSIONS = {
   'PATCH /api/credits-failures/:id/archive': [1],
   'PATCH /api/credits-failures/:id/retryInsertion': [1],
   'POST /api/credits-failures/:id/insertUnit': [1],
-  // Exceptions (spec 3 §7): the dealer operator requests one (the review flow comes with its issue)
+  // Exceptions (spec 3 §4, §7): the dealer operator requests one; types 2, 3 and 5 read theirs (the exceptions
+  // policy); the operator sends observations and the administrator decides (the exception machine)
   'POST /api/exceptions': [5],
+  'GET /api/exceptions': [2, 3, 5],
+  'GET /api/exceptions/:id': [2, 3, 5],
+  'PUT /api/exceptions/:id': [2, 3],
   // Eligibility and units under review (spec 3 §7 "Audits", "Units"; decision 030): each type within its scope
   'GET /api/audits/validate-process': [1, 2, 3, 4, 5],
   'GET /api/units/review': [5],

@@ -2,6 +2,7 @@ import type { AppRoute } from '@planpiso/domain';
 import { prefetchAccounts } from '../features/accounts/api/accounts';
 import { prefetchBranches } from '../features/branches/api/branches';
 import { prefetchCompanies } from '../features/companies/api/companies';
+import { prefetchExceptions } from '../features/exceptions/api/exceptions';
 import { prefetchCreditFailures } from '../features/credit-failures/api/get-credit-failures';
 import { prefetchInventory } from '../features/inventory/api/get-inventory';
 import { prefetchNonWorkingDays } from '../features/non-working-days/api/get-non-working-days';
@@ -13,6 +14,7 @@ import { prefetchUnitsReview } from '../features/units/api/get-units-review';
 import { prefetchReviewList } from '../features/provision-review/api/provision-review';
 import { prefetchUsers } from '../features/users/api/get-users';
 import { queryClient } from '../lib/query-client';
+import { getSession } from '../lib/session';
 import { screenFor } from './screens';
 
 type ListPrefetch = (params: URLSearchParams, client: typeof queryClient) => Promise<void>;
@@ -37,6 +39,8 @@ const PREFETCH: Partial<Record<string, ListPrefetch>> = {
   '/notificaciones': prefetchNotifications,
   '/dias-inhabiles': prefetchNonWorkingDays,
   '/emails-mesa-servicio': prefetchServiceDeskEmails,
+  // Each type asks for its statuses (spec 3 §4): the query key carries the session's type.
+  '/excepciones': (params, client) => prefetchExceptions(getSession()?.user.type ?? 0, params, client),
 };
 
 /** Starts a built list's first request for `url`, never waiting for it (the screen's query shows any error). */

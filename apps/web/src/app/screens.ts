@@ -56,6 +56,7 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
     (await import('../features/provisions/signing/sign-provision-page')).SignProvisionPage,
   '/documentos-firmados/:id': async () =>
     (await import('../features/provisions/signing/signed-documents-page')).SignedDocumentsPage,
+  '/excepciones': async () => (await import('../features/exceptions/exception-list')).ExceptionListPage,
 };
 
 const underConstruction: ScreenLoader = async () => (await import('./shell/under-construction')).UnderConstruction;

@@ -44,6 +44,18 @@ describe('pre-checks for creating a provision (spec 3 §5, §8)', () => {
       ['Tienes 2 pendientes de auditorías', 'La última excepción no está aprobada. No puedes disponer'],
     ]),
     [
+      'a suspending audit recorded after the approval',
+      { auditsInProgress: 1, latestExceptionStatus: 2, approvalPredatesAudit: true },
+      false,
+      ['Tienes 1 pendientes de auditorías', 'No puedes disponer'],
+    ],
+    [
+      'pending balances only, an approval older than an audit that no longer runs',
+      { pendingBalances: 1, latestExceptionStatus: 2, approvalPredatesAudit: true },
+      true,
+      ['Tienes 1 saldos pendientes', 'La última excepción está aprobada. Ya puedes disponer'],
+    ],
+    [
       'pending balances, latest exception rejected',
       { pendingBalances: 1, latestExceptionStatus: 3 },
       false,

@@ -13,6 +13,11 @@ export type EligibilityFacts = {
   auditsInProgress: number;
   /** The latest exception request's status, or null when the company never asked for one. */
   latestExceptionStatus: number | null;
+  /**
+   * The latest exception was approved before a suspending audit in progress started being recorded: it answered
+   * another block, so it does not lift this one (issue 18: "blocks unless an exception was approved after it").
+   */
+  approvalPredatesAudit?: boolean;
 };
 
 export type Eligibility = { canProvision: boolean; messages: string[] };
@@ -23,7 +28,8 @@ export type Eligibility = { canProvision: boolean; messages: string[] };
  * lifted by the latest exception when it is approved (status 2, §4 "Blocked if audits are suspended and the latest
  * exception is not approved"). The counts are listed first, then the outcome:
  * - nothing blocks: 'Puedes disponer';
- * - blocked, latest exception approved: 'La última excepción está aprobada. Ya puedes disponer' (allowed);
+ * - blocked, latest exception approved: 'La última excepción está aprobada. Ya puedes disponer' (allowed), unless a
+ *   suspending audit in progress was recorded after that approval: 'No puedes disponer' (ask again);
  * - blocked, latest exception in any other status: 'La última excepción no está aprobada. No puedes disponer';
  * - blocked, no exception at all: 'No puedes disponer'.
  * Without an account or a company nothing else is checked.
@@ -37,6 +43,12 @@ export function provisionEligibility(facts: EligibilityFacts): Eligibility {
   if (facts.auditsInProgress > 0) messages.push(pendingAudits(facts.auditsInProgress));
   if (messages.length === 0) return { canProvision: true, messages: [FINANCING_MESSAGES.canProvision] };
 
+  if (
+    facts.latestExceptionStatus === EXCEPTION_STATUS.APPROVED &&
+    facts.approvalPredatesAudit &&
+    facts.auditsInProgress > 0
+  )
+    return { canProvision: false, messages: [...messages, FINANCING_MESSAGES.cannotProvision] };
   if (facts.latestExceptionStatus === EXCEPTION_STATUS.APPROVED)
     return { canProvision: true, messages: [...messages, FINANCING_MESSAGES.latestExceptionApproved] };
   if (facts.latestExceptionStatus === null)

@@ -35,8 +35,14 @@ export const exceptions = pgTable(
     isApproved: boolean('is_approved'),
     operatorId: integer('operator_id'),
     adminId: integer('admin_id'),
+    /** Bumped by every status change (applyTransition, docs/decisions/016). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('exceptions_company_created_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('exceptions_company_created_idx').on(t.companyId, t.createdAt),
+    // The lender's lists: an account's exceptions by status, newest first (spec 3 §4, §9).
+    index('exceptions_account_status_created_idx').on(t.accountId, t.status, t.createdAt),
+  ],
 );

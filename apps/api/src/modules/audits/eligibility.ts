@@ -12,6 +12,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import * as companiesRepo from '../companies/repository';
+import { approvalAgainstAudits } from '../exceptions/repository';
 import { accountScopeOf } from '../organisation-lookups/policy';
 import { findCompanyInScope } from '../organisation-lookups/repository';
 import * as repo from './repository';
@@ -38,14 +39,18 @@ async function evaluate(
     latestExceptionStatus: null,
   };
   if (account !== null && company !== null) {
-    const [lines, auditsInProgress, latest] = await Promise.all([
+    const [lines, auditsInProgress, latest, timing] = await Promise.all([
       company.clientId ? adapters.crm.lineConfiguration(company.clientId) : Promise.resolve([]),
       repo.countSuspendingAudits(db, company.id, day),
       companiesRepo.latestException(db, company.id),
+      approvalAgainstAudits(db, company.id, day),
     ]);
     facts.pendingBalances = lines.filter((line) => line.tienesSaldosPendientes).length;
     facts.auditsInProgress = auditsInProgress;
     facts.latestExceptionStatus = latest?.status ?? null;
+    // Issue 18: a suspending audit blocks unless an exception was approved after it was recorded.
+    facts.approvalPredatesAudit =
+      timing.approvedAt !== null && timing.auditRecordedAt !== null && timing.approvedAt < timing.auditRecordedAt;
   }
   const verdict = provisionEligibility(facts);
   return {

@@ -16,7 +16,11 @@ export function presentEvidence(evidence: { id: number; type: number }, file: Fi
   };
 }
 
-export function presentException(row: ExceptionRow, evidences: EvidenceResponse[]): ExceptionResponse {
+export function presentException(
+  row: ExceptionRow,
+  companyName: string,
+  evidences: EvidenceResponse[],
+): ExceptionResponse {
   return {
     id: row.id,
     folio: row.folio,
@@ -26,6 +30,13 @@ export function presentException(row: ExceptionRow, evidences: EvidenceResponse[
     accountId: row.accountId,
     companyId: row.companyId,
     registerBy: row.registerBy,
+    company: { id: row.companyId, name: companyName },
+    commentOF: row.commentOF,
+    commentAF: row.commentAF,
+    isApproved: row.isApproved,
+    operatorId: row.operatorId,
+    adminId: row.adminId,
+    version: row.version,
     createdAt: row.createdAt.toISOString(),
     evidences,
   };

@@ -1,13 +1,29 @@
 import {
+  EXCEPTIONS_DEFAULT_SORT,
+  EXCEPTION_APPROVAL_COMMENT,
+  EXCEPTION_EVIDENCE_OF_ACTION,
   EXCEPTION_EVIDENCE_RULE,
+  EXCEPTION_MACHINE,
+  FINANCING_MESSAGES,
   MESSAGES,
   NOTIFICATION_TYPE,
   createExceptionRequest,
+  exceptionActionFor,
+  exceptionDecidedNotice,
+  exceptionListStatuses,
   exceptionRequested,
   exceptionRequestedNotice,
+  exceptionReviewedNotice,
+  updateExceptionRequest,
+  type ExceptionListQuery,
   type ExceptionResponse,
 } from '@planpiso/domain';
+import { sql } from 'drizzle-orm';
+import { exceptions as exceptionsTable } from '../../db/schema/exceptions';
 import { writeAudit } from '../../platform/audit';
+import { notFound } from '../../platform/errors';
+import { orderBy, pageWindow, type Page } from '../../platform/listing';
+import { applyTransition, checkTransition } from '../../platform/state-transition';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
@@ -19,6 +35,7 @@ import type { NotificationsService } from '../notifications/service';
 import { accountScopeOf } from '../organisation-lookups/policy';
 import { findCompanyInScope } from '../organisation-lookups/repository';
 import { CUSTOMER_EVIDENCE, presentEvidence, presentException } from './presenter';
+import { exceptionScopeOf } from './policy';
 import * as repo from './repository';
 
 export type ExceptionsService = ReturnType<typeof createExceptionsService>;
@@ -32,13 +49,30 @@ export const EXCEPTION_EVIDENCE_UPLOAD = {
 
 /**
  * Exception requests (spec 3 "Exceptions", §7): the dealer operator (type 5) asks for one with a comment and an
- * evidence (type 4); the account's lender operator is notified. The review flow (statuses 1–3) comes later.
+ * evidence (type 4); the account's lender operator is notified. Then the review flow along EXCEPTION_MACHINE
+ * (spec 3 §4): the operator's observations (1, evidence 5; its administrators notified), the administrator's
+ * approval (2) or rejection (3) (evidence 6; the dealer who asked notified). Lists and gets are scoped in SQL.
  */
 export function createExceptionsService(
   { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
   files: FilesService,
   notifications: NotificationsService,
 ) {
+  /** The rows as the screens read them, each with its evidences (one query for the page). */
+  async function withEvidences(rows: repo.ExceptionWithCompany[]): Promise<ExceptionResponse[]> {
+    const found = await repo.evidencesOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) =>
+      presentException(
+        row,
+        row.companyName,
+        found.filter((e) => e.evidence.exceptionId === row.id).map((e) => presentEvidence(e.evidence, e.file)),
+      ),
+    );
+  }
+
   return {
     async request(
       actor: AuthUser,
@@ -94,7 +128,7 @@ export function createExceptionsService(
               exceptionRequestedNotice(exception.folio, company.name),
             );
           }
-          const data = presentException(exception, evidences);
+          const data = presentException(exception, company.name, evidences);
           await writeAudit(tx, {
             actor: actor.id,
             action: 'exceptions.requested',
@@ -104,6 +138,121 @@ export function createExceptionsService(
             requestId,
           });
           return { data, message: exceptionRequested(exception.folio) };
+        });
+      } catch (error) {
+        if (stored) await files.abandon(stored);
+        throw error;
+      }
+    },
+
+    async list(actor: AuthUser, query: ExceptionListQuery): Promise<Page<ExceptionResponse>> {
+      // Spec 3 §4: each type asks for its statuses; a status outside them is simply never answered.
+      const own = exceptionListStatuses(actor.type);
+      const statuses = query.status ? own.filter((status) => query.status!.includes(status)) : own;
+      const { rows, ...counted } = await repo.listExceptions(
+        db,
+        exceptionScopeOf(actor),
+        { ...query, statuses },
+        pageWindow(query),
+        orderBy(query.sort, EXCEPTIONS_DEFAULT_SORT, repo.exceptionSortFields, exceptionsTable.id),
+      );
+      return { items: await withEvidences(rows), ...counted };
+    },
+
+    async get(actor: AuthUser, id: number): Promise<ExceptionResponse> {
+      const row = await repo.findException(db, exceptionScopeOf(actor), id);
+      if (!row) throw notFound();
+      const [data] = await withEvidences([row]);
+      return data!;
+    },
+
+    /**
+     * PUT /api/exceptions/{id}: the status sent names the step. The machine is asked before the evidence's bytes
+     * are stored (a wrong type or status writes nothing), then again inside the transaction by applyTransition,
+     * which moves the row only from the version the screen read (409 otherwise).
+     */
+    async update(
+      actor: AuthUser,
+      id: number,
+      form: ReceivedForm,
+      requestId: string,
+    ): Promise<{ data: ExceptionResponse; message: string }> {
+      const parsed = updateExceptionRequest.safeParse(form.fields);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new AppError('BAD_REQUEST', 400, issue?.message ?? MESSAGES.badRequest);
+      }
+      const input = parsed.data;
+      const action = exceptionActionFor(input.status);
+      if (!action) throw new AppError('BAD_REQUEST', 400, MESSAGES.badRequest);
+      const scope = exceptionScopeOf(actor);
+      const current = await repo.findException(db, scope, id);
+      if (!current) throw notFound();
+      checkTransition(EXCEPTION_MACHINE, actor, action, current, input.version);
+
+      const stored: StoredFile | null = form.file ? await files.store(form.file, 'evidences', actor.id) : null;
+      try {
+        return await transaction(db, async (tx) => {
+          const now = clock.now();
+          const row = await repo.findException(tx, scope, id, { lock: true });
+          if (!row) throw notFound();
+          const set =
+            action === 'review'
+              ? { commentOF: input.commentOF!, isApproved: input.isApproved === 'true', operatorId: actor.id }
+              : {
+                  commentAF: action === 'approve' ? EXCEPTION_APPROVAL_COMMENT : input.commentAF!,
+                  adminId: actor.id,
+                };
+          const moved = await applyTransition(tx, {
+            target: { table: exceptionsTable, status: exceptionsTable.status, encode: (status) => status },
+            machine: EXCEPTION_MACHINE,
+            action,
+            actor,
+            entity: row,
+            expectedVersion: input.version,
+            set: { ...set, updatedAt: sql`now()` },
+          });
+          if (stored) {
+            const file = await files.record(tx, stored);
+            await filesRepo.insertEvidence(tx, {
+              fileId: file.id,
+              type: EXCEPTION_EVIDENCE_OF_ACTION[action],
+              exceptionId: row.id,
+              createdAt: now,
+            });
+          }
+          const notified =
+            action === 'review'
+              ? await repo.accountAdminsOf(tx, row.accountId)
+              : row.registerBy !== null
+                ? [row.registerBy]
+                : [];
+          await notifications.notify(
+            tx,
+            notified,
+            NOTIFICATION_TYPE.EXCEPTION,
+            action === 'review'
+              ? exceptionReviewedNotice(row.folio, row.companyName)
+              : exceptionDecidedNotice(row.folio, action === 'approve'),
+          );
+          const after = await repo.findException(tx, scope, id);
+          const [data] = await withEvidences([after!]);
+          await writeAudit(tx, {
+            actor: actor.id,
+            action: `exceptions.${action}`,
+            entity: 'exception',
+            entityId: row.id,
+            before: { status: row.status, version: row.version },
+            after: { status: moved.to, version: moved.version, ...set, notified },
+            requestId,
+          });
+          const message =
+            action === 'review'
+              ? FINANCING_MESSAGES.exceptionReviewed
+              : action === 'approve'
+                ? FINANCING_MESSAGES.exceptionApprovedMessage
+                : FINANCING_MESSAGES.exceptionRejectedMessage;
+          return { data: data!, message };
         });
       } catch (error) {
         if (stored) await files.abandon(stored);

@@ -1,0 +1,2 @@
+ALTER TABLE "exceptions" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+CREATE INDEX "exceptions_account_status_created_idx" ON "exceptions" USING btree ("account_id","status","created_at");

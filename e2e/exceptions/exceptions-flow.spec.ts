@@ -1,0 +1,100 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { FINANCING_MESSAGES, MESSAGES } from '@planpiso/domain';
+import { expectNoAxeViolations } from '../support/axe';
+import { screenshot } from '../support/browser';
+import { DEMO_USERS } from '../support/demo';
+import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+
+const journey = useBrowser();
+
+/** A real 1×1 PNG: the server checks the bytes, not only the name. */
+const PNG = Buffer.concat([
+  Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
+  Buffer.from('0000000d4944415478da63f8ffff3f0005fe02fea73581e40000000049454e44ae426082', 'hex'),
+]);
+
+async function switchUser(page: Page, email: string) {
+  await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies();
+  await signInAs(page, email);
+  await page.goto('/excepciones');
+  await expectPath(page, '/excepciones');
+}
+
+/** A screenshot once the open dialogs have finished fading in (MUI's transition), so they are not half drawn. */
+async function settledScreenshot(page: Page, name: string) {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('.MuiDialog-container')).every((el) => getComputedStyle(el).opacity === '1'),
+  );
+  await screenshot(page, name);
+}
+
+/** Confirm (Aceptar), then the result dialog's message and its Aceptar. */
+async function confirmAndRead(page: Page, message: string) {
+  await page.getByRole('button', { name: 'Aceptar' }).click();
+  const result = page.getByRole('dialog', { name: MESSAGES.actionSucceeded });
+  await expectVisible(result);
+  await expectVisible(result.getByText(message));
+  await result.getByRole('button', { name: 'Aceptar' }).click();
+}
+
+test('type 5 asks with evidence, type 3 sends observations, type 2 approves, type 5 reads the answer', () =>
+  journey('exceptions-flow', async (page) => {
+    // Type 5 asks from the provisions list (spec 1 §2.10).
+    await signInAs(page, DEMO_USERS[5].email);
+    await page.goto('/disposiciones');
+    await page.getByRole('button', { name: 'Solicitar Excepción' }).click();
+    const ask = page.getByRole('dialog', { name: 'Solicitar Excepción' });
+    await ask.getByLabel('Comentario').fill(`Auditoría en curso ${Date.now()}`);
+    await ask.getByLabel('Evidencia').setInputFiles({ name: 'acta.png', mimeType: 'image/png', buffer: PNG });
+    await ask.getByRole('button', { name: 'Enviar' }).click();
+    const sent = page.getByRole('dialog', { name: MESSAGES.actionSucceeded });
+    const text = (await sent.getByText(/folio \d+/).innerText()).trim();
+    const folio = /folio (\d+)/.exec(text)?.[1];
+    assert.ok(folio, `a folio in "${text}"`);
+    await sent.getByRole('button', { name: 'Aceptar' }).click();
+
+    // Its list shows it pending (not approved), by number.
+    await page.goto('/excepciones');
+    await expectVisible(page.getByRole('columnheader', { name: FINANCING_MESSAGES.exceptionNumber }));
+    await expectVisible(page.getByRole('gridcell', { name: folio, exact: true }));
+    await screenshot(page, 'exceptions-type-5');
+    await expectNoAxeViolations(page, '/excepciones (type 5)');
+
+    // Type 3 sends its observations with Visto bueno and its evidence.
+    await switchUser(page, DEMO_USERS[3].email);
+    await expectVisible(page.getByRole('columnheader', { name: FINANCING_MESSAGES.exceptionCustomer }));
+    await screenshot(page, 'exceptions-type-3');
+    await expectNoAxeViolations(page, '/excepciones (type 3)');
+    await page.getByRole('button', { name: `Enviar ${folio}` }).click();
+    const observe = page.getByRole('dialog', { name: new RegExp(FINANCING_MESSAGES.exceptionObservations) });
+    await observe.getByLabel('Comentario').fill('Documentación revisada');
+    await observe.getByLabel('Si').check();
+    await observe.getByLabel('Evidencia').setInputFiles({ name: 'revision.png', mimeType: 'image/png', buffer: PNG });
+    await settledScreenshot(page, 'exceptions-type-3-observations');
+    await observe.getByRole('button', { name: 'Enviar' }).click();
+    await confirmAndRead(page, FINANCING_MESSAGES.exceptionReviewed);
+    await observe.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `Enviar ${folio}` }).waitFor({ state: 'detached' });
+
+    // Type 2 reads the request with the observations and approves it.
+    await switchUser(page, DEMO_USERS[2].email);
+    await page.getByRole('button', { name: `Ver ${folio}` }).click();
+    const view = page.getByRole('dialog', { name: FINANCING_MESSAGES.exceptionViewRequest });
+    await expectVisible(view.getByText('Documentación revisada'));
+    await settledScreenshot(page, 'exceptions-type-2');
+    await view.getByRole('button', { name: FINANCING_MESSAGES.exceptionApprove }).click();
+    const approve = page.getByRole('dialog', { name: new RegExp(FINANCING_MESSAGES.exceptionApprove) });
+    await approve.getByRole('button', { name: FINANCING_MESSAGES.exceptionApprove }).click();
+    await confirmAndRead(page, FINANCING_MESSAGES.exceptionApprovedMessage);
+    await approve.waitFor({ state: 'detached' });
+
+    // Type 5 sees it approved and reads the answer.
+    await switchUser(page, DEMO_USERS[5].email);
+    await page.getByRole('button', { name: `Ver ${folio}` }).click();
+    const answer = page.getByRole('dialog', { name: FINANCING_MESSAGES.exceptionViewResponse });
+    await expectVisible(answer.getByText(FINANCING_MESSAGES.exceptionApprovalComment));
+    await settledScreenshot(page, 'exceptions-type-5-response');
+  }));
