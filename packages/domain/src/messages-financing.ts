@@ -250,3 +250,19 @@ export const SIGNING_DOCUMENT_TEXT = {
     `${company} solicita la disposición de su línea de crédito por un monto total de ${total} MXN, para el financiamiento de las unidades que se listan a continuación, en los términos del contrato de apertura de crédito vigente.`,
   generatedOn: (date: string) => `Documento generado el ${date}`,
 } as const;
+
+// Audits (spec 3 §2 "Audits", §5 "Audit form", §8; decision 041).
+export const AUDIT_MESSAGES = {
+  // Spec 3 §8 (verbatim, 'auditoria' without the accent included)
+  saved: 'La auditoria se ha guardado',
+  updated: 'La información de la auditoria se ha actualizado',
+  // Spec 3 §2: the list's line state column
+  lineSuspended: 'Desactivado',
+  lineActive: 'Activado',
+  // Ours: the spec words none of these
+  confirmCreate: '¿Desea guardar la auditoría?',
+  confirmEdit: '¿Desea guardar los cambios de la auditoría?',
+  endBeforeStart: 'La fecha final no puede ser anterior a la fecha inicial',
+  companyNotOfAccount: 'La compañía no pertenece a la cuenta seleccionada',
+  suspendRequired: 'Indique si se suspende el panel de disposiciones',
+} as const;
