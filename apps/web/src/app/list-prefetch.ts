@@ -11,6 +11,7 @@ import { prefetchProvisions } from '../features/provisions/api/provisions-list';
 import { prefetchUnitsReview } from '../features/units/api/get-units-review';
 import { prefetchReviewList } from '../features/provision-review/api/provision-review';
 import { prefetchUsers } from '../features/users/api/get-users';
+import { prefetchAudits } from '../features/audits/api/audits';
 import { queryClient } from '../lib/query-client';
 import { screenFor } from './screens';
 
@@ -35,6 +36,7 @@ const PREFETCH: Partial<Record<string, ListPrefetch>> = {
   '/notificaciones': prefetchNotifications,
   '/dias-inhabiles': prefetchNonWorkingDays,
   '/emails-mesa-servicio': prefetchServiceDeskEmails,
+  '/auditorias': prefetchAudits,
 };
 
 /** Starts a built list's first request for `url`, never waiting for it (the screen's query shows any error). */
