@@ -48,7 +48,7 @@ export function AuditCalendarPage() {
           {MESSAGES.loadError}
         </Alert>
       )}
-      <Box aria-label="Calendario de auditorías" role="region" sx={{ '& .fc-event': { cursor: 'pointer' } }}>
+      <Box aria-label="Calendario de auditorías" role="region">
         <FullCalendar
           plugins={PLUGINS}
           locale={esLocale}
