@@ -76,7 +76,9 @@ test('type 2 creates a suspending audit, finds it in the list and on the calenda
     const region = await calendar.boundingBox();
     assert.ok(box && region && box.width < (region.width / 7) * 1.5, 'a one-day audit spans one day');
     await screenshot(page, 'audit-calendar');
-    await calendar.getByRole('button', { name: /semana/i }).click();
+    // The week view: the time grid with its all-day row ('Todo el día' in the Spanish locale).
+    await calendar.getByText('Semana', { exact: true }).click();
+    await expectVisible(calendar.getByText(/Todo\s*el día/).first());
     await page.getByRole('link', { name: 'Volver a auditorías' }).click();
     await expectPath(page, '/auditorias');
 
@@ -96,4 +98,6 @@ test('type 2 creates a suspending audit, finds it in the list and on the calenda
     await acceptSuccess(page, AUDIT_MESSAGES.updated);
     await expectPath(page, '/auditorias');
     await expectVisible(row.getByText('Activado', { exact: true }));
+    await page.mouse.move(1000, 780);
+    await screenshot(page, 'audits-list');
   }));
