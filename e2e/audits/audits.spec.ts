@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AUDIT_MESSAGES } from '@planpiso/domain';
+import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -50,6 +51,7 @@ test('type 2 creates a suspending audit, finds it in the list and on the calenda
     }
     await form.getByRole('radio', { name: 'Si' }).check();
     await screenshot(page, 'audit-form');
+    await expectNoAxeViolations(page, '/crear-auditoria');
     await form.getByRole('button', { name: 'Guardar' }).click();
     await confirm(page, AUDIT_MESSAGES.confirmCreate);
     await acceptSuccess(page, AUDIT_MESSAGES.saved);
@@ -76,6 +78,7 @@ test('type 2 creates a suspending audit, finds it in the list and on the calenda
     const region = await calendar.boundingBox();
     assert.ok(box && region && box.width < (region.width / 7) * 1.5, 'a one-day audit spans one day');
     await screenshot(page, 'audit-calendar');
+    await expectNoAxeViolations(page, '/cambiar-vista-calendario');
     // The week view: the time grid with its all-day row ('Todo el día' in the Spanish locale).
     await calendar.getByText('Semana', { exact: true }).click();
     await expectVisible(calendar.getByText(/Todo\s*el día/).first());

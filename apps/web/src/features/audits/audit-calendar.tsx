@@ -13,6 +13,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import { useTheme } from '@mui/material/styles';
 import { MESSAGES, auditCalendarEvent } from '@planpiso/domain';
 import { useAuditsInRange } from './api/audits';
 
@@ -25,6 +26,7 @@ const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, classicThemeP
  */
 export function AuditCalendarPage() {
   const navigate = useNavigate();
+  const theme = useTheme();
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const audits = useAuditsInRange(range);
   const events = useMemo(
@@ -55,6 +57,11 @@ export function AuditCalendarPage() {
           initialView="dayGridMonth"
           headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek' }}
           height="auto"
+          // Readable (axe, WCAG AA): white on the theme's dark primary rather than the theme's light blue, no faded
+          // days of the neighbouring months, and the Hoy button named by its own text.
+          eventColor={theme.palette.primary.main}
+          showNonCurrentDates={false}
+          todayHint="Hoy"
           events={events}
           eventInteractive
           datesSet={(info) => {
