@@ -71,6 +71,7 @@ export * from './contracts/provision-validation';
 export * from './financing/provision-review';
 export * from './contracts/provision-review';
 export * from './contracts/audits';
+export * from './financing/audits';
 export * from './financing/provision-follow-up';
 export * from './financing/provision-follow-up-balances';
 export * from './contracts/provision-lender';

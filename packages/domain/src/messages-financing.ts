@@ -303,3 +303,19 @@ export const exceptionReviewedNotice = (folio: string, company: string) =>
   `La excepción ${folio} de ${company} tiene observaciones del operador`;
 export const exceptionDecidedNotice = (folio: string, approved: boolean) =>
   approved ? `La excepción ${folio} fue aprobada` : `La excepción ${folio} fue rechazada`;
+
+// Audits (spec 3 §2 "Audits", §5 "Audit form", §8; decision 041).
+export const AUDIT_MESSAGES = {
+  // Spec 3 §8 (verbatim, 'auditoria' without the accent included)
+  saved: 'La auditoria se ha guardado',
+  updated: 'La información de la auditoria se ha actualizado',
+  // Spec 3 §2: the list's line state column
+  lineSuspended: 'Desactivado',
+  lineActive: 'Activado',
+  // Ours: the spec words none of these
+  confirmCreate: '¿Desea guardar la auditoría?',
+  confirmEdit: '¿Desea guardar los cambios de la auditoría?',
+  endBeforeStart: 'La fecha final no puede ser anterior a la fecha inicial',
+  companyNotOfAccount: 'La compañía no pertenece a la cuenta seleccionada',
+  suspendRequired: 'Indique si se suspende el panel de disposiciones',
+} as const;

@@ -129,6 +129,11 @@ export const API_PERMISSIONS = {
   'PUT /api/exceptions/:id': [2, 3],
   // Eligibility and units under review (spec 3 §7 "Audits", "Units"; decision 030): each type within its scope
   'GET /api/audits/validate-process': [1, 2, 3, 4, 5],
+  // Audits (spec 3 §6, §7; decision 041): the lender's administrator, its own audits within its accounts
+  'GET /api/audits': [2],
+  'GET /api/audits/:id': [2],
+  'POST /api/audits': [2],
+  'PUT /api/audits/:id': [2],
   'GET /api/units/review': [5],
   'GET /api/units/:id/evidences': [1, 2, 3, 4, 5],
   'POST /api/units/:id/uploadDocument': [5],

@@ -206,7 +206,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Auditorías',
     area: 'audits',
     types: [2],
-    built: false,
+    built: true,
     buttons: [
       { label: 'Cambiar Vista', to: '/cambiar-vista-calendario' },
       { label: 'Crear Nuevo', to: '/crear-auditoria' },
@@ -218,7 +218,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'audits',
     parent: '/auditorias',
     types: [2],
-    built: false,
+    built: true,
   },
   {
     path: '/editar-auditoria/:id',
@@ -226,7 +226,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'audits',
     parent: '/auditorias',
     types: [2],
-    built: false,
+    built: true,
   },
   {
     path: '/cambiar-vista-calendario',
@@ -234,7 +234,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'audits',
     parent: '/auditorias',
     types: [2],
-    built: false,
+    built: true,
   },
   {
     path: '/disposiciones-revision',

@@ -48,15 +48,15 @@ describe('signed-in users', () => {
   });
 
   it('a route of a later issue shows its title and "En construcción", never a blank page', async () => {
-    storeSession(sessionUserOf(2));
+    storeSession(sessionUserOf(3));
     mockApi({ 'GET /api/identity/session': sessionCheck });
-    renderApp('/auditorias');
-    expect(await screen.findByRole('heading', { name: 'Auditorías', level: 1 })).toBeTruthy();
+    renderApp('/refinanciamientos/unidades');
+    expect(await screen.findByRole('heading', { name: 'Unidades para refinanciar', level: 1 })).toBeTruthy();
     expect(screen.getByText(MESSAGES.underConstruction)).toBeTruthy();
     expect(screen.getByText(MESSAGES.underConstructionDetail)).toBeTruthy();
     // The card speaks to the user: no raw route (issue 14 §1.9).
-    expect(screen.queryByText(/\/auditorias/)).toBeNull();
-    await waitFor(() => expect(document.title).toBe('Auditorías | PlanPiso'));
+    expect(screen.queryByText(/\/refinanciamientos/)).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Unidades para refinanciar | PlanPiso'));
   });
 
   it('a form route shows a back button to its parent list', async () => {

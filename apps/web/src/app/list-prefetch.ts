@@ -13,6 +13,7 @@ import { prefetchProvisions } from '../features/provisions/api/provisions-list';
 import { prefetchUnitsReview } from '../features/units/api/get-units-review';
 import { prefetchReviewList } from '../features/provision-review/api/provision-review';
 import { prefetchUsers } from '../features/users/api/get-users';
+import { prefetchAudits } from '../features/audits/api/audits';
 import { queryClient } from '../lib/query-client';
 import { getSession } from '../lib/session';
 import { screenFor } from './screens';
@@ -41,6 +42,7 @@ const PREFETCH: Partial<Record<string, ListPrefetch>> = {
   '/emails-mesa-servicio': prefetchServiceDeskEmails,
   // Each type asks for its statuses (spec 3 §4): the query key carries the session's type.
   '/excepciones': (params, client) => prefetchExceptions(getSession()?.user.type ?? 0, params, client),
+  '/auditorias': prefetchAudits,
 };
 
 /** Starts a built list's first request for `url`, never waiting for it (the screen's query shows any error). */

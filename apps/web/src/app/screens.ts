@@ -52,6 +52,10 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
     (await import('../features/provision-review/provision-review-list')).ProvisionReviewListPage,
   '/disposiciones-revision/:id': async () =>
     (await import('../features/provision-review/provision-review-detail')).ProvisionReviewDetailPage,
+  '/auditorias': async () => (await import('../features/audits/audit-list')).AuditListPage,
+  '/crear-auditoria': async () => (await import('../features/audits/audit-form')).AuditFormPage,
+  '/editar-auditoria/:id': async () => (await import('../features/audits/audit-form')).AuditFormPage,
+  '/cambiar-vista-calendario': async () => (await import('../features/audits/audit-calendar')).AuditCalendarPage,
   '/firmar-disposicion/:id': async () =>
     (await import('../features/provisions/signing/sign-provision-page')).SignProvisionPage,
   '/documentos-firmados/:id': async () =>

@@ -1,0 +1,116 @@
+import {
+  AUDITS_DEFAULT_SORT,
+  AUDIT_MESSAGES,
+  auditDaysInOrder,
+  type AuditListQuery,
+  type AuditResponse,
+  type CreateAuditRequest,
+  type UpdateAuditRequest,
+} from '@planpiso/domain';
+import { writeAudit } from '../../platform/audit';
+import type { AuthUser } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, notFound } from '../../platform/errors';
+import { orderBy, pageWindow, type Page } from '../../platform/listing';
+import { staleVersion } from '../../platform/state-transition';
+import { transaction } from '../../platform/transaction';
+import type { Executor } from '../../db/client';
+import { accountScopeOf } from '../organisation-lookups/policy';
+import { findCompanyInScope } from '../organisation-lookups/repository';
+import { presentAudit } from './presenter';
+import * as repo from './repository';
+
+export type Saved<T> = { data: T; message: string };
+export type AuditsService = ReturnType<typeof createAuditsService>;
+
+const scopeOf = (actor: AuthUser): repo.AuditScope => ({ registerBy: actor.id, accounts: accountScopeOf(actor) });
+
+/**
+ * The rules a body must meet beyond its shape, checked before anything is written: the days in order (422) and the
+ * company within the caller's accounts (404 otherwise) and of the chosen account (422) — decision 041.
+ */
+async function checkBody(db: Executor, actor: AuthUser, body: CreateAuditRequest): Promise<repo.AuditValues> {
+  if (!auditDaysInOrder(body.initialDate, body.endDate)) {
+    throw new AppError('AUDIT_DAYS_ORDER', 422, AUDIT_MESSAGES.endBeforeStart);
+  }
+  const company = await findCompanyInScope(db, accountScopeOf(actor), body.companyId);
+  if (!company) throw notFound();
+  if (company.accountId !== body.accountId) {
+    throw new AppError('COMPANY_NOT_OF_ACCOUNT', 422, AUDIT_MESSAGES.companyNotOfAccount);
+  }
+  return {
+    auditor: body.auditor,
+    description: body.description,
+    accountId: body.accountId,
+    companyId: body.companyId,
+    isSuspended: body.isSuspended,
+    initialDate: body.initialDate,
+    endDate: body.endDate,
+  };
+}
+
+/** Audits (spec 3 §2, §3, §7): the lender administrator's own audits, listed, read, created and edited. */
+export function createAuditsService({ db }: Pick<AppDeps, 'db'>) {
+  return {
+    async list(actor: AuthUser, query: AuditListQuery): Promise<Page<AuditResponse>> {
+      const { rows, total } = await repo.listAudits(
+        db,
+        scopeOf(actor),
+        { account: query.account, registerBy: query.registerBy, from: query.from, to: query.to },
+        pageWindow(query),
+        orderBy(query.sort, AUDITS_DEFAULT_SORT, repo.auditSortFields, repo.auditId),
+      );
+      return { items: rows.map(presentAudit), total };
+    },
+
+    async get(actor: AuthUser, id: number): Promise<AuditResponse> {
+      const row = await repo.findAudit(db, scopeOf(actor), id);
+      if (!row) throw notFound();
+      return presentAudit(row);
+    },
+
+    async create(actor: AuthUser, body: CreateAuditRequest, requestId: string): Promise<Saved<AuditResponse>> {
+      const saved = await transaction(db, async (tx) => {
+        const values = await checkBody(tx, actor, body);
+        const id = await repo.insertAudit(tx, { ...values, registerBy: actor.id });
+        const after = presentAudit((await repo.findAudit(tx, scopeOf(actor), id))!);
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'audit.created',
+          entity: 'audit',
+          entityId: id,
+          after,
+          requestId,
+        });
+        return after;
+      });
+      return { data: saved, message: AUDIT_MESSAGES.saved };
+    },
+
+    async update(
+      actor: AuthUser,
+      id: number,
+      { version, ...body }: UpdateAuditRequest,
+      requestId: string,
+    ): Promise<Saved<AuditResponse>> {
+      const saved = await transaction(db, async (tx) => {
+        const before = await repo.findAudit(tx, scopeOf(actor), id, { lock: true });
+        if (!before) throw notFound();
+        const values = await checkBody(tx, actor, body);
+        if (before.version !== version || !(await repo.updateAudit(tx, id, version, values))) throw staleVersion();
+        const after = presentAudit((await repo.findAudit(tx, scopeOf(actor), id))!);
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'audit.updated',
+          entity: 'audit',
+          entityId: id,
+          before: presentAudit(before),
+          after,
+          requestId,
+        });
+        return after;
+      });
+      return { data: saved, message: AUDIT_MESSAGES.updated };
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import {
+  type QueryClient,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  AUDITS_DEFAULT_SORT,
+  type AuditResponse,
+  type CreateAuditRequest,
+  type UpdateAuditRequest,
+} from '@planpiso/domain';
+import { api } from '../../../lib/api-client';
+import { getSession } from '../../../lib/session';
+import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+
+export const AUDIT_FILTERS = ['account'] as const;
+export type AuditFilter = (typeof AUDIT_FILTERS)[number];
+type Page<T> = { items: T[]; total: number; totalIsEstimate?: true };
+
+export const auditKeys = {
+  all: ['audits'] as const,
+  lists: ['audits', 'list'] as const,
+  list: (query: ListQuery<AuditFilter>) => ['audits', 'list', query] as const,
+  range: (from: string, to: string) => ['audits', 'range', from, to] as const,
+  detail: (id: number) => ['audits', 'detail', id] as const,
+};
+
+/** Spec 3 §7: GET /audits with registerBy = the current user (§6); the server applies that scope regardless. */
+const own = () => {
+  const id = getSession()?.user.id;
+  return id ? { registerBy: id } : {};
+};
+
+/** GET /api/audits: the administrator's audits, paged, by company name ascending (spec 3 §9). */
+export const auditsQueryOptions = (query: ListQuery<AuditFilter>) =>
+  queryOptions({
+    queryKey: auditKeys.list(query),
+    queryFn: async ({ signal }) =>
+      (await api.get<Page<AuditResponse>>('/api/audits', { ...query, ...own() }, signal)).data,
+    placeholderData: keepPreviousData,
+  });
+
+export const useAudits = (query: ListQuery<AuditFilter>) => useQuery(auditsQueryOptions(query));
+
+/** The audits whose days touch the calendar's visible range (`to` inclusive), all at once. */
+export const useAuditsInRange = (range: { from: string; to: string } | null) =>
+  useQuery({
+    queryKey: auditKeys.range(range?.from ?? '', range?.to ?? ''),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Page<AuditResponse>>(
+          '/api/audits',
+          { from: range!.from, to: range!.to, all: 'true', sort: 'initialDate:asc', ...own() },
+          signal,
+        )
+      ).data.items,
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
+
+export const useAudit = (id: number | null) =>
+  useQuery({
+    queryKey: auditKeys.detail(id ?? 0),
+    queryFn: async ({ signal }) => (await api.get<AuditResponse>(`/api/audits/${id}`, undefined, signal)).data,
+    enabled: id !== null,
+  });
+
+/** POST /api/audits or PUT /api/audits/{id} → the spec's saved / updated message (spec 3 §8). */
+export function useSaveAudit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: null; body: CreateAuditRequest } | { id: number; body: UpdateAuditRequest }) =>
+      input.id === null
+        ? api.create<AuditResponse>('/api/audits', input.body)
+        : api.put<AuditResponse>(`/api/audits/${input.id}`, input.body),
+    onSuccess: async (_saved, { id }) => {
+      if (id !== null) queryClient.removeQueries({ queryKey: auditKeys.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: auditKeys.all });
+    },
+  });
+}
+
+export const AUDIT_LIST: ListSpec<AuditFilter> = { filters: AUDIT_FILTERS, defaultSort: AUDITS_DEFAULT_SORT };
+
+export const prefetchAudits = (params: URLSearchParams, client: QueryClient) =>
+  client.prefetchQuery(auditsQueryOptions(readListQuery(params, AUDIT_LIST)));

@@ -1,0 +1,138 @@
+import { useEffect } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import {
+  AUDITOR_MAX,
+  AUDIT_DESCRIPTION_MAX,
+  AUDIT_MESSAGES,
+  MESSAGES,
+  auditForm,
+  onlyChoice,
+  type AuditFormValues,
+} from '@planpiso/domain';
+import { DateField } from '../../components/form/date-field';
+import { SelectField } from '../../components/form/select-field';
+import { TextField } from '../../components/form/text-field';
+import { useConfirmedAction } from '../../components/use-confirmed-action';
+import { ApiError } from '../../lib/api-client';
+import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
+import { useAudit, useSaveAudit } from './api/audits';
+import { EMPTY_AUDIT, type AuditFormFields } from './audit-form-fields';
+import { AuditSuspendField } from './audit-suspend-field';
+
+/**
+ * /crear-auditoria and /editar-auditoria/{id} (spec 3 §2, §5 "Audit form"): 'Datos de la Auditoria'. The account is
+ * chosen for the user when it has only one, the company when the account has only one. Saved → /auditorias.
+ */
+export function AuditFormPage() {
+  const params = useParams();
+  const id = params.id ? Number(params.id) : null;
+  const editing = id !== null;
+  const navigate = useNavigate();
+  const existing = useAudit(id);
+  const save = useSaveAudit();
+  const { control, handleSubmit, reset, setValue, getValues } = useForm<AuditFormFields>({
+    resolver: zodResolver(auditForm) as unknown as Resolver<AuditFormFields>,
+    defaultValues: EMPTY_AUDIT,
+  });
+  useEffect(() => {
+    const audit = existing.data;
+    if (audit) {
+      reset({
+        auditor: audit.auditor,
+        description: audit.description,
+        accountId: audit.accountId,
+        companyId: audit.companyId,
+        isSuspended: audit.isSuspended,
+        initialDate: audit.initialDate,
+        endDate: audit.endDate,
+      });
+    }
+  }, [existing.data, reset]);
+  const accountId = useWatch({ control, name: 'accountId' });
+  const accounts = useAccounts(true);
+  const companies = useCompaniesOfAccount(accountId ?? null);
+  useEffect(() => {
+    const only = onlyChoice(accounts.data);
+    if (!editing && only !== null && getValues('accountId') === null) setValue('accountId', only);
+  }, [accounts.data, editing, getValues, setValue]);
+  useEffect(() => {
+    const only = onlyChoice(companies.data);
+    if (only !== null && getValues('companyId') === null) setValue('companyId', only);
+  }, [companies.data, getValues, setValue]);
+
+  const flow = useConfirmedAction<AuditFormValues>({
+    run: (body) =>
+      id === null
+        ? save.mutateAsync({ id: null, body })
+        : save.mutateAsync({ id, body: { ...body, version: existing.data!.version } }),
+    prompt: () => ({ message: editing ? AUDIT_MESSAGES.confirmEdit : AUDIT_MESSAGES.confirmCreate }),
+    onAccepted: (succeeded) => succeeded && void navigate('/auditorias'),
+  });
+
+  if (editing && existing.isError) {
+    return (
+      <Alert severity="error">{existing.error instanceof ApiError ? existing.error.message : MESSAGES.loadError}</Alert>
+    );
+  }
+  const loading = editing && !existing.data;
+
+  return (
+    <Paper
+      component="form"
+      noValidate
+      aria-label={editing ? 'Editar auditoría' : 'Crear auditoría'}
+      onSubmit={handleSubmit((values) => flow.ask(auditForm.parse(values)))}
+      sx={{ p: 3, border: 1, borderColor: 'divider', maxWidth: 860 }}
+    >
+      <Typography variant="h6" component="h2" sx={{ fontSize: 17, mb: 2 }}>
+        Datos de la Auditoria
+      </Typography>
+      {loading ? (
+        <Skeleton variant="rounded" height={260} />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextField control={control} name="auditor" label="Auditor" maxLength={AUDITOR_MAX} />
+          <TextField
+            control={control}
+            name="description"
+            label="Descripción"
+            maxLength={AUDIT_DESCRIPTION_MAX}
+            multiline
+          />
+          <SelectField
+            control={control}
+            name="accountId"
+            label="Cuenta"
+            options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+            onPicked={() => setValue('companyId', null)}
+          />
+          <SelectField
+            control={control}
+            name="companyId"
+            label="Compañía"
+            options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            disabled={!accountId}
+          />
+          <DateField control={control} name="initialDate" label="Fecha inicio" />
+          <DateField control={control} name="endDate" label="Fecha fin" />
+          <AuditSuspendField control={control} />
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
+        <Button onClick={() => void navigate('/auditorias')}>Cancelar</Button>
+        <Button type="submit" variant="contained" disabled={loading}>
+          Guardar
+        </Button>
+      </Box>
+      {flow.dialogs}
+    </Paper>
+  );
+}

@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import Edit from '@mui/icons-material/Edit';
+import type { GridColDef } from '@mui/x-data-grid';
+import { auditLineState, type AuditResponse } from '@planpiso/domain';
+import { FilterBar } from '../../components/filter-bar';
+import { SelectField } from '../../components/form/select-field';
+import { dateColumn } from '../../components/grid-columns';
+import { IconAction } from '../../components/icon-action';
+import { PagedGrid } from '../../components/paged-grid';
+import { useUrlListState } from '../../components/use-url-list-state';
+import { useAccounts } from '../../lib/lookups';
+import { AUDIT_LIST, useAudits } from './api/audits';
+
+type Row = AuditResponse;
+
+function columns(edit: (row: Row) => void): GridColDef<Row>[] {
+  return [
+    { field: 'folio', headerName: 'Folio', minWidth: 90 },
+    { field: 'company', headerName: 'Compañía', flex: 1, minWidth: 200, valueGetter: (_v, row) => row.company.name },
+    {
+      field: 'isSuspended',
+      headerName: 'Estado de la línea',
+      minWidth: 150,
+      valueGetter: (_v, row) => auditLineState(row.isSuspended),
+    },
+    dateColumn<Row>('initialDate', 'Inicio', { minWidth: 120 }),
+    dateColumn<Row>('endDate', 'Fin', { minWidth: 120 }),
+    {
+      field: 'actions',
+      headerName: 'Editar',
+      sortable: false,
+      minWidth: 90,
+      renderCell: ({ row }) => (
+        <IconAction
+          title="Editar"
+          label={`Editar auditoría ${row.folio}`}
+          icon={<Edit fontSize="small" />}
+          onClick={() => edit(row)}
+        />
+      ),
+    },
+  ];
+}
+
+/**
+ * /auditorias (spec 3 §2 "Audits"): the administrator's audits with an account filter; folio, company, line state,
+ * start, end and edit. Cambiar Vista and Crear Nuevo are the title bar's (domain route table).
+ */
+export function AuditListPage() {
+  const navigate = useNavigate();
+  const list = useUrlListState(AUDIT_LIST);
+  const audits = useAudits(list.query);
+  const accounts = useAccounts(true);
+  const cols = useMemo(() => columns((row) => void navigate(`/editar-auditoria/${row.id}`)), [navigate]);
+
+  return (
+    <>
+      <FilterBar values={list.filters} onSearch={list.setFilters}>
+        {(control) => (
+          <SelectField
+            control={control}
+            name="account"
+            label="Cuenta"
+            size="small"
+            emptyLabel="Todas"
+            options={(accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+          />
+        )}
+      </FilterBar>
+      <PagedGrid
+        label="Auditorías"
+        columns={cols}
+        rows={audits.data?.items}
+        total={audits.data?.total}
+        totalIsEstimate={audits.data?.totalIsEstimate}
+        loading={audits.isFetching}
+        error={audits.isError}
+        onRetry={() => void audits.refetch()}
+        list={list}
+        disableVirtualization
+      />
+    </>
+  );
+}
