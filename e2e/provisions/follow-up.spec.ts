@@ -11,7 +11,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { DEMO_USERS } from '../support/demo';
 import { createProvisionAt, type FollowUpUnitSeed } from '../support/follow-up';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
-import { apiAsPage, openOperatingWindow, wizardScreenshot } from '../support/provisions';
+import { openOperatingWindow, wizardScreenshot } from '../support/provisions';
 import { acceptSuccess } from '../support/screens';
 
 const journey = useBrowser();
@@ -45,9 +45,6 @@ test('type 3 confirms a provision in Validación FinBe: the success message, the
     await openOperatingWindow();
     const seeded = await createProvisionAt(3, UNITS);
     await signInAs(page, DEMO_USERS[3].email);
-    // The page shows the balances of the server's last CRM read of the line; a seeded provision skipped the create
-    // that would have read it, so it is read here as the create screen does (reserved-amount reads an unknown line).
-    await apiAsPage(page, '/api/provisions/reserved-amount?creditLine=LC-10001-01');
     await openFollowUp(page, seeded.id, seeded.folio);
     await expectVisible(page.getByText('Saldo disponible', { exact: true }));
     assert.notEqual(

@@ -6,6 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { EVIDENCE_TYPE, PROVISION_STATUS, type ProvisionAction } from '@planpiso/domain';
 import { createDb } from '../../apps/api/src/db/client';
 import { auditLog } from '../../apps/api/src/db/schema/audit';
+import { creditLines } from '../../apps/api/src/db/schema/credit-lines';
 import { evidences, files } from '../../apps/api/src/db/schema/files';
 import { provisionUnits, provisions, unitValidations } from '../../apps/api/src/db/schema/financing';
 import { agencies, companies } from '../../apps/api/src/db/schema/organisation';
@@ -62,6 +63,13 @@ const ORDER = [
 export type SeededProvision = { id: number; folio: string; vins: string[] };
 
 /**
+ * A line nobody else spends: the seeded provisions hold their totals, and on a demo line they would take the room
+ * the other journeys (units under review, the create) count on. Stored as if read from the CRM once, under a client
+ * number no company has, so the page shows its balances.
+ */
+export const FOLLOW_UP_LINE = 'LC-E2E-SEGUIMIENTO';
+
+/**
  * A provision of Autos del Norte (the demo operator's company, the demo lender operator's account) at `status`
  * (one of the happy path's: 3, 5, 7, 10, ...), with its units and its history.
  */
@@ -81,6 +89,18 @@ export async function createProvisionAt(status: number, units: FollowUpUnitSeed[
     const total = units
       .filter((u) => u.included !== false)
       .reduce((sum, u) => sum + BigInt(u.amount.replace('.', '')), 0n);
+    await db
+      .insert(creditLines)
+      .values({
+        crmLineId: FOLLOW_UP_LINE,
+        clientNumber: 'E2E-SEGUIMIENTO',
+        typeLine: '100000001',
+        montoAutorizado: '5000000.00',
+        montoRestante: '2804700.00',
+        plazos: '1|2|3',
+        refreshedAt: new Date(),
+      })
+      .onConflictDoNothing();
     const days = 3;
     const start = Date.now() - days * 86_400_000;
     const [provision] = await db
@@ -91,7 +111,7 @@ export async function createProvisionAt(status: number, units: FollowUpUnitSeed[
         companyId: company!.id,
         agencyId: agency?.id ?? null,
         legalId: idOf(4),
-        creditLine: 'LC-10001-01',
+        creditLine: FOLLOW_UP_LINE,
         typeLine: '100000001',
         deadlines: 3,
         description: 'Unidades seminuevas para exhibición de diciembre',
