@@ -319,6 +319,14 @@ describe('POST /api/provisions/confirmUnitsReview', () => {
         ],
       }),
     });
+    // The follow-up's timeline says which unit was refused and why.
+    const vin = data.units.find((u) => u.id === u2)!.vinNumber;
+    const timeline = await get(t.app, adminA, `/api/provisions/${p.id}/timeline`);
+    expect(timeline.statusCode, timeline.body).toBe(200);
+    const reviewEntry = (json(timeline) as { data: { action: string; comment?: string }[] }).data.find(
+      (entry) => entry.action === 'reviewUnits',
+    );
+    expect(reviewEntry?.comment).toBe(`${vin}: No — La factura no corresponde`);
     // Still in the list: the operator confirms or rejects next.
     expect((await list(adminA)).items.find((i) => i.id === p.id)?.version).toBe(2);
   });

@@ -3,6 +3,7 @@ import {
   adminReviewIcon,
   checkIcon,
   pendingReviewCount,
+  reviewTimelineComment,
   reviewConfirmLines,
   reviewNeedsComment,
   reviewedUnit,
@@ -59,5 +60,18 @@ describe('disposition review rules (spec 3 §4, §5; decision 034)', () => {
     expect(adminReviewIcon({ reviewAF: true, status: 0 })).toBeNull();
     expect(adminReviewIcon({ reviewAF: true, status: 1 })).toBe('approved');
     expect(adminReviewIcon({ reviewAF: true, status: 3 })).toBe('disapproved');
+  });
+});
+
+describe('reviewTimelineComment', () => {
+  it('names each unit marked No or Ajuste with its comment, and leaves out Si and pending', () => {
+    expect(
+      reviewTimelineComment([
+        { status: 1, comment: '', vinNumber: 'VIN-SI' },
+        { status: 2, comment: 'La factura no corresponde al VIN', vinNumber: 'VIN-NO' },
+        { status: 0, comment: '', vinNumber: 'VIN-PENDIENTE' },
+        { status: 3, comment: 'Ajustar el monto', vinNumber: 'VIN-AJUSTE' },
+      ]),
+    ).toBe('VIN-NO: No — La factura no corresponde al VIN\nVIN-AJUSTE: Ajuste — Ajustar el monto');
   });
 });

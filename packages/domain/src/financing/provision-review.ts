@@ -73,3 +73,16 @@ export function adminReviewIcon(unit: { reviewAF: boolean; status: number }): Ch
   if (!adminReviewIconShown(unit)) return null;
   return unit.status === UNIT_REVIEW_STATUS.CORRECT ? 'approved' : 'disapproved';
 }
+
+/**
+ * What the timeline says of a review (issue 17: "comments"): each unit marked No or Ajuste with its VIN and the
+ * administrator's comment; empty when every reviewed unit was Si or left pending.
+ */
+export function reviewTimelineComment(
+  reviews: readonly { status: number; comment: string; vinNumber: string }[],
+): string {
+  return reviews
+    .filter((review) => reviewNeedsComment(review.status))
+    .map((review) => `${review.vinNumber}: ${unitReviewLabel(review.status)} — ${review.comment}`)
+    .join('\n');
+}

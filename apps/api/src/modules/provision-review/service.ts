@@ -5,6 +5,7 @@ import {
   PROVISION_REVIEW_MESSAGES,
   availableBalance,
   pendingReviewCount,
+  reviewTimelineComment,
   reservesBalance,
   reviewedUnit,
   unitsMissingComment,
@@ -146,6 +147,7 @@ export function createProvisionReviewService(
       await repo.writeUnitReviews(tx, row.id, reviews);
       // Units the body does not name keep their review; the pending count is over the whole provision.
       const after = new Map(reviews.map((r) => [r.id, r.status]));
+      const vinOf = new Map(units.map((unit) => [unit.id, unit.vinNumber]));
       const pending = pendingReviewCount(units.map((unit) => ({ status: after.get(unit.id) ?? unit.status })));
       const moved = await mover.move(tx, {
         action: 'reviewUnits',
@@ -153,6 +155,7 @@ export function createProvisionReviewService(
         row: { ...row, folio: found!.folioShown, companyName: found!.company.name },
         unitCount: units.length,
         expectedVersion: body.version,
+        comment: reviewTimelineComment(reviews.map((review) => ({ ...review, vinNumber: vinOf.get(review.id) ?? '' }))),
         details: {
           reviews: reviews.map(({ id, status, comment }) => ({ unitId: id, status, comment })),
           pending,
