@@ -64,7 +64,11 @@ describe('layout rows', () => {
   });
 
   it('Aplicar sends a term of 1–6 as refinanceable, N/A or a longer term as not', () => {
-    expect(layoutApplyEntry({ unitId: 4, plazoSugerido: 2 })).toEqual({ unitId: 4, deadlines: 2, canRefinancing: true });
+    expect(layoutApplyEntry({ unitId: 4, plazoSugerido: 2 })).toEqual({
+      unitId: 4,
+      deadlines: 2,
+      canRefinancing: true,
+    });
     expect(layoutApplyEntry({ unitId: 4, plazoSugerido: 'N/A' })).toEqual({
       unitId: 4,
       deadlines: null,
