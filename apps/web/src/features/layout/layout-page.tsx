@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { esES } from '@mui/x-data-grid/locales';
 import {
   LAYOUT_MESSAGES,
   LAYOUT_NOT_APPLICABLE,
@@ -35,7 +36,10 @@ const yesNo = (value: boolean) => (value ? 'Sí' : 'No');
 const money = (value: string) =>
   Number(Money.of(value).toDecimalString()).toLocaleString('en-US', { minimumFractionDigits: 2 });
 
-/** The layout row of spec 3 §3, the suggested term last but one (editable in edit mode). */
+/**
+ * The layout row of spec 3 §3; what the administrator decides on first (credit, VIN, the suggested term — editable
+ * in edit mode — and why), then the credit's other data.
+ */
 function columns(
   termOf: (row: LayoutRow) => LayoutTerm,
   editing: boolean,
@@ -43,25 +47,9 @@ function columns(
 ): GridColDef<LayoutRow>[] {
   return [
     { field: 'noCredito', headerName: 'No. Crédito', minWidth: 130 },
-    { field: 'asignacion', headerName: 'Asignación', minWidth: 170 },
-    { field: 'agencia', headerName: 'Agencia', minWidth: 140 },
-    { field: 'contrato', headerName: 'Contrato', minWidth: 170 },
-    { field: 'plazo', headerName: 'Plazo', minWidth: 70 },
-    { field: 'modelo', headerName: 'Modelo', minWidth: 80 },
     { field: 'vin', headerName: 'VIN', minWidth: 190 },
-    { field: 'tasa', headerName: 'Tasa', minWidth: 70 },
-    { field: 'saldoCapital', headerName: 'Saldo capital', minWidth: 120, valueFormatter: (v: string) => money(v) },
-    { field: 'finbeCob', headerName: 'FinBe Cob', minWidth: 90, valueFormatter: (v: boolean) => yesNo(v) },
-    { field: 'fechaInicio', headerName: 'Fecha inicio', minWidth: 110, valueFormatter: (v: string) => formatDate(v) },
-    {
-      field: 'fechaVencimiento',
-      headerName: 'Fecha vencimiento',
-      minWidth: 140,
-      valueFormatter: (v: string) => formatDate(v),
-    },
-    { field: 'diasTranscurridos', headerName: 'Días transcurridos', minWidth: 140 },
-    { field: 'plazoFinanciamiento', headerName: 'Plazo financiamiento', minWidth: 160 },
-    { field: 'diasRescate', headerName: 'Días rescate', minWidth: 110 },
+    { field: 'modelo', headerName: 'Modelo', minWidth: 80 },
+    { field: 'tipo', headerName: 'Tipo', minWidth: 100 },
     {
       field: 'plazoSugerido',
       headerName: 'Plazo sugerido',
@@ -97,7 +85,23 @@ function columns(
       minWidth: 140,
       valueFormatter: (v: boolean) => yesNo(v),
     },
-    { field: 'tipo', headerName: 'Tipo', minWidth: 100 },
+    { field: 'diasRescate', headerName: 'Días rescate', minWidth: 110 },
+    {
+      field: 'fechaVencimiento',
+      headerName: 'Fecha vencimiento',
+      minWidth: 140,
+      valueFormatter: (v: string) => formatDate(v),
+    },
+    { field: 'asignacion', headerName: 'Asignación', minWidth: 170 },
+    { field: 'agencia', headerName: 'Agencia', minWidth: 140 },
+    { field: 'contrato', headerName: 'Contrato', minWidth: 170 },
+    { field: 'plazo', headerName: 'Plazo', minWidth: 70 },
+    { field: 'tasa', headerName: 'Tasa', minWidth: 70 },
+    { field: 'saldoCapital', headerName: 'Saldo capital', minWidth: 120, valueFormatter: (v: string) => money(v) },
+    { field: 'finbeCob', headerName: 'FinBe Cob', minWidth: 90, valueFormatter: (v: boolean) => yesNo(v) },
+    { field: 'fechaInicio', headerName: 'Fecha inicio', minWidth: 110, valueFormatter: (v: string) => formatDate(v) },
+    { field: 'diasTranscurridos', headerName: 'Días transcurridos', minWidth: 140 },
+    { field: 'plazoFinanciamiento', headerName: 'Plazo financiamiento', minWidth: 160 },
   ];
 }
 
@@ -247,7 +251,12 @@ export function LayoutPage() {
           }}
           pageSizeOptions={[10, 25, 50, 100]}
           disableRowSelectionOnClick
-          localeText={{ noRowsLabel: months === null ? '' : LAYOUT_MESSAGES.emptySearch }}
+          // At most 100 rows a page: every column is in the page, so the terms are reachable without scrolling to render.
+          disableVirtualization
+          localeText={{
+            ...esES.components.MuiDataGrid.defaultProps.localeText,
+            noRowsLabel: months === null ? '' : LAYOUT_MESSAGES.emptySearch,
+          }}
         />
       </Box>
       {apply.dialogs}
