@@ -152,15 +152,18 @@ describe('POST /api/layouts/apply', () => {
       units: [
         { unitId: unitId(VIN.dueSoon), deadlines: 2, canRefinancing: true },
         { unitId: unitId(VIN.audited), deadlines: null, canRefinancing: false },
+        // A stale screen still offering the sold unit: it stays not refinanceable.
+        { unitId: unitId(VIN.sold), deadlines: 3, canRefinancing: true },
       ],
     });
     expect(response.statusCode, response.body).toBe(200);
     const rows = await seeded.db
       .select({ id: provisionUnits.id, deadlines: provisionUnits.deadlines, can: provisionUnits.canRefinance })
       .from(provisionUnits)
-      .where(inArray(provisionUnits.id, [unitId(VIN.dueSoon), unitId(VIN.audited)]));
+      .where(inArray(provisionUnits.id, [unitId(VIN.dueSoon), unitId(VIN.audited), unitId(VIN.sold)]));
     expect(rows.find((r) => r.id === unitId(VIN.dueSoon))).toMatchObject({ deadlines: 2, can: true });
     expect(rows.find((r) => r.id === unitId(VIN.audited))).toMatchObject({ deadlines: null, can: false });
+    expect(rows.find((r) => r.id === unitId(VIN.sold))).toMatchObject({ deadlines: null, can: false });
     const audit = await seeded.db.select().from(auditLog).where(eq(auditLog.action, 'layouts.apply'));
     expect(audit).toHaveLength(1);
   });

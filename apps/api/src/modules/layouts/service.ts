@@ -90,18 +90,22 @@ export function createLayoutService({ db, adapters, clock }: Pick<AppDeps, 'db' 
     if (body.units.length === 0) throw emptyLayout();
     const ids = [...new Set(body.units.map((u) => u.unitId))];
     if (ids.length !== body.units.length) throw new AppError('BAD_REQUEST', 400, LAYOUT_MESSAGES.unitNotInLayout);
-    const reachable = new Set((await repo.financedUnits(db, accountScopeOf(actor), ids)).map((u) => u.unitId));
+    const reachable = new Map((await repo.financedUnits(db, accountScopeOf(actor), ids)).map((u) => [u.unitId, u]));
     if (ids.some((id) => !reachable.has(id))) {
       throw new AppError('UNIT_NOT_IN_LAYOUT', 422, LAYOUT_MESSAGES.unitNotInLayout);
     }
+    // A sold unit is not refinanceable (decision 043): it is stored as such whatever the row said.
+    const units = body.units.map((u) =>
+      reachable.get(u.unitId)!.isSold ? { unitId: u.unitId, deadlines: null, canRefinancing: false } : u,
+    );
     await transaction(db, async (tx) => {
-      await repo.applyLayout(tx, body.units);
+      await repo.applyLayout(tx, units);
       await writeAudit(tx, {
         actor: actor.id,
         action: 'layouts.apply',
         entity: 'provision_units',
         entityId: null,
-        after: { units: body.units },
+        after: { units },
         requestId,
       });
     });

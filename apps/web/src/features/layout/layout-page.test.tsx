@@ -76,7 +76,8 @@ describe('/layout (spec 3 "Layout generator")', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Editar' }));
     expect(term('JTDB4MEE3PJ363471').value).toBe('5');
     fireEvent.change(term('JTDB4MEE3PJ363471'), { target: { value: '1' } });
-    fireEvent.change(term('3VWCB7BU2MM343652'), { target: { value: '4' } });
+    // The N/A row (under audit, not refinanceable) is not editable.
+    expect(screen.queryByLabelText('Plazo sugerido 3VWCB7BU2MM343652')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByLabelText('Plazo sugerido JTDB4MEE3PJ363471')).toBeNull());
     expect(within(grid).getByText('5')).toBeTruthy();

@@ -56,8 +56,9 @@ function columns(
       minWidth: 130,
       sortable: false,
       valueGetter: (_value, row) => termOf(row),
+      // A unit under audit or not refinanceable keeps its N/A (spec 3 §5): only the others' terms are edited.
       renderCell: ({ row }) =>
-        editing ? (
+        editing && row.puedeRefinanciar ? (
           <TextField
             select
             size="small"
