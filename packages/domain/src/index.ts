@@ -75,3 +75,5 @@ export * from './financing/audits';
 export * from './financing/provision-follow-up';
 export * from './financing/provision-follow-up-balances';
 export * from './contracts/provision-lender';
+export * from './financing/layout';
+export * from './contracts/layout';

@@ -319,3 +319,21 @@ export const AUDIT_MESSAGES = {
   companyNotOfAccount: 'La compañía no pertenece a la cuenta seleccionada',
   suspendRequired: 'Indique si se suspende el panel de disposiciones',
 } as const;
+
+// Layout generator (spec 3 §2 "Layout generator", §5 "Layout", §8; decision 043).
+export const LAYOUT_MESSAGES = {
+  // Spec 3 §5, §8 (verbatim, 'descargo' without the accent and 'forma correcta' included)
+  monthsRequired: 'Los meses de anticipación son requeridos',
+  empty: 'no hay unidades en el layout',
+  downloaded: 'El layout se descargo forma correcta',
+  // Spec 3 §2: the screen's words
+  title: 'Generación de layout',
+  monthsSection: 'Calculo de meses',
+  monthsField: 'Anticipación',
+  // Ours: the spec words none of these
+  applied: 'El layout se aplicó correctamente',
+  confirmApply: '¿Desea aplicar el layout? Las unidades con plazo quedarán disponibles para refinanciamiento.',
+  termOutOfRange: 'El plazo debe ser N/A o un número de 1 a 6',
+  unitNotInLayout: 'La unidad no pertenece a las unidades financiadas que usted administra',
+  emptySearch: 'No hay unidades por vencer en los meses indicados',
+} as const;

@@ -93,6 +93,10 @@ export const API_PERMISSIONS = {
   'GET /api/external/clients/:clientNumber/inventory': [1, 2, 3, 4, 5],
   // Inventario (spec 3 §6: types 3, 4, 5; decision 042)
   'GET /api/inventory': [3, 4, 5],
+  // Layout generator (spec 3 §2, §6: type 2; decision 043)
+  'GET /api/layouts/generate': [2],
+  'POST /api/layouts/apply': [2],
+  'POST /api/layouts/download': [2],
   'GET /api/external/credit-lines/:creditLine/guarantors': [1, 2, 3, 4, 5],
   'GET /api/external/vins/:vin': 'authenticated',
   'POST /api/external/vin-validations': 'authenticated',

@@ -335,7 +335,7 @@ export const ROUTES: readonly AppRoute[] = [
     types: ALL,
     built: false,
   },
-  { path: '/layout', title: 'Generación de layout', area: 'layout', types: [2], built: false },
+  { path: '/layout', title: 'Generación de layout', area: 'layout', types: [2], built: true },
 ];
 
 /** Finds the route whose pattern matches a concrete path ('/editar-usuario/7' → '/editar-usuario/:id'). */

@@ -41,6 +41,7 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/creditos-fallos': async () =>
     (await import('../features/credit-failures/credit-failure-list')).CreditFailureListPage,
   '/inventario': async () => (await import('../features/inventory/inventory-list')).InventoryListPage,
+  '/layout': async () => (await import('../features/layout/layout-page')).LayoutPage,
   '/crear-disposicion': async () => (await import('../features/provisions/create-provision-page')).CreateProvisionPage,
   '/editar-disposicion/:id': async () => (await import('../features/provisions/edit-provision-page')).EditProvisionPage,
   '/vizualizar-disposicion/:id': async () =>

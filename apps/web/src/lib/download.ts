@@ -18,13 +18,20 @@ function fileNameOf(disposition: string | null): string | undefined {
 export async function downloadFile(
   path: string,
   query?: Record<string, QueryValue>,
+  /** A JSON body: the file is asked for with a POST (the layout sends its edited rows). */
+  body?: unknown,
 ): Promise<{ blob: Blob; fileName?: string }> {
   const headers: Record<string, string> = {};
   const token = localStorage.getItem(STORAGE_KEYS.accessToken);
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { headers, credentials: 'same-origin' });
+    response = await fetch(buildUrl(path, query), {
+      headers,
+      credentials: 'same-origin',
+      ...(body !== undefined ? { method: 'POST', body: JSON.stringify(body) } : {}),
+    });
   } catch {
     throw new ApiError(0, 'NetworkError', MESSAGES.networkError);
   }

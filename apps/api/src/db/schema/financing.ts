@@ -121,6 +121,11 @@ export const provisionUnits = pgTable(
     invoiceDate: date('invoice_date', { mode: 'string' }),
     deadlines: smallint('deadlines'),
     isSold: boolean('is_sold').notNull().default(false),
+    /**
+     * Made available for refinancing by the layout's Aplicar (spec 3 §7 `canRefinancing`, decision 043), with its
+     * term in `deadlines`.
+     */
+    canRefinance: boolean('can_refinance').notNull().default(false),
     /** The latest verdicts (null: not checked yet); their history is unit_validations. */
     validInvoice: boolean('valid_invoice'),
     validRepuve: boolean('valid_repuve'),

@@ -1,0 +1,1 @@
+ALTER TABLE "provision_units" ADD COLUMN "can_refinance" boolean DEFAULT false NOT NULL;

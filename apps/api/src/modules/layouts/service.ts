@@ -1,0 +1,150 @@
+import ExcelJS from 'exceljs';
+import {
+  LAYOUT_MESSAGES,
+  LAYOUT_XLSX_COLUMNS,
+  Money,
+  USER_TYPE,
+  businessClock,
+  compareLayoutRows,
+  dueWithin,
+  layoutRefinanceable,
+  layoutXlsxName,
+  suggestedLayoutTerm,
+  type LayoutApplyRequest,
+  type LayoutDownloadRequest,
+  type LayoutRow,
+} from '@planpiso/domain';
+import type { CrmCreditDetail } from '../../adapters/crm/port';
+import type { AuthUser } from '../../platform/auth';
+import { writeAudit } from '../../platform/audit';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, forbidden } from '../../platform/errors';
+import { transaction } from '../../platform/transaction';
+import { accountScopeOf } from '../organisation-lookups/policy';
+import { neutraliseCell } from '../provisions/lender-actions';
+import * as repo from './repository';
+
+export type LayoutService = ReturnType<typeof createLayoutService>;
+
+const emptyLayout = () => new AppError('LAYOUT_EMPTY', 422, LAYOUT_MESSAGES.empty);
+
+/**
+ * The layout generator (spec 3 §2, §3 "Layout row", §5, §7; issue 19; docs/decisions/043). The rows are the financed
+ * units the administrator reaches (units of provisions at 8 or 10 of the accounts of the operators it registered)
+ * matched by VIN to the CRM's credit details of their company's client, those whose credit runs out within the
+ * months of anticipation, by noCredito. The CRM is asked once per client, outside any transaction. Aplicar stores
+ * the term and the availability for refinancing on the units, with an audit row; Descargar writes the XLSX.
+ */
+export function createLayoutService({ db, adapters, clock }: Pick<AppDeps, 'db' | 'adapters' | 'clock'>) {
+  const assertAdmin = (actor: AuthUser) => {
+    if (actor.type !== USER_TYPE.PROVIDER_ADMIN) throw forbidden();
+  };
+
+  async function generate(actor: AuthUser, months: number): Promise<LayoutRow[]> {
+    assertAdmin(actor);
+    const units = await repo.financedUnits(db, accountScopeOf(actor));
+    const clients = [...new Set(units.flatMap((u) => (u.clientId ? [u.clientId] : [])))];
+    const details = new Map<string, CrmCreditDetail[]>();
+    for (const client of clients) details.set(client, await adapters.crm.creditDetails(client));
+
+    const rows: LayoutRow[] = [];
+    for (const unit of units) {
+      const credits = details.get(unit.clientId ?? '') ?? [];
+      // The unit's credit: its VIN on its provision's line (the CRM keeps one credit per VIN and client).
+      const credit =
+        credits.find((c) => c.vin === unit.vin && c.lineaCredito === unit.creditLine) ??
+        credits.find((c) => c.vin === unit.vin);
+      if (!credit || !dueWithin(credit.diasRescate, months)) continue;
+      const puedeRefinanciar = layoutRefinanceable({ isSold: unit.isSold, auditoria: credit.auditoria });
+      rows.push({
+        unitId: unit.unitId,
+        asignacion: credit.asignacion,
+        agencia: credit.agencia,
+        contrato: credit.contrato,
+        plazo: unit.plazo,
+        modelo: credit.modelo,
+        vin: credit.vin,
+        tasa: credit.tasa,
+        saldoCapital: Money.of(credit.saldoCapital.toFixed(2)).toDecimalString(),
+        finbeCob: credit.auditoria,
+        fechaInicio: credit.fechaInicio,
+        fechaVencimiento: credit.fechaVencimiento,
+        diasTranscurridos: credit.diasTranscurridos,
+        plazoFinanciamiento: credit.plazoFinanciamiento,
+        diasRescate: credit.diasRescate,
+        plazoSugerido: suggestedLayoutTerm({
+          diasRescate: credit.diasRescate,
+          auditoria: credit.auditoria,
+          puedeRefinanciar,
+        }),
+        puedeRefinanciar,
+        tipo: credit.tipo,
+        noCredito: credit.noCredito,
+      });
+    }
+    return rows.sort(compareLayoutRows);
+  }
+
+  async function apply(actor: AuthUser, body: LayoutApplyRequest, requestId: string) {
+    assertAdmin(actor);
+    if (body.units.length === 0) throw emptyLayout();
+    const ids = [...new Set(body.units.map((u) => u.unitId))];
+    if (ids.length !== body.units.length) throw new AppError('BAD_REQUEST', 400, LAYOUT_MESSAGES.unitNotInLayout);
+    const reachable = new Map((await repo.financedUnits(db, accountScopeOf(actor), ids)).map((u) => [u.unitId, u]));
+    if (ids.some((id) => !reachable.has(id))) {
+      throw new AppError('UNIT_NOT_IN_LAYOUT', 422, LAYOUT_MESSAGES.unitNotInLayout);
+    }
+    // A sold unit is not refinanceable (decision 043): it is stored as such whatever the row said.
+    const units = body.units.map((u) =>
+      reachable.get(u.unitId)!.isSold ? { unitId: u.unitId, deadlines: null, canRefinancing: false } : u,
+    );
+    await transaction(db, async (tx) => {
+      await repo.applyLayout(tx, units);
+      await writeAudit(tx, {
+        actor: actor.id,
+        action: 'layouts.apply',
+        entity: 'provision_units',
+        entityId: null,
+        after: { units },
+        requestId,
+      });
+    });
+    return { message: LAYOUT_MESSAGES.applied, data: { applied: body.units.length } };
+  }
+
+  async function xlsx(actor: AuthUser, body: LayoutDownloadRequest): Promise<{ bytes: Buffer; fileName: string }> {
+    const rows = await generate(actor, body.months);
+    if (rows.length === 0) throw emptyLayout();
+    const edited = new Map(body.terms.map((t) => [t.unitId, t.plazoSugerido]));
+    const workbook = new ExcelJS.Workbook();
+    workbook.created = clock.now();
+    const sheet = workbook.addWorksheet('Layout');
+    sheet.addRow([...LAYOUT_XLSX_COLUMNS]);
+    sheet.getRow(1).font = { bold: true };
+    for (const row of rows) {
+      const term = edited.get(row.unitId) ?? row.plazoSugerido;
+      sheet.addRow([
+        ...[row.noCredito, row.asignacion, row.agencia, row.contrato].map(neutraliseCell),
+        row.plazo ?? '',
+        neutraliseCell(row.modelo),
+        neutraliseCell(row.vin),
+        row.tasa,
+        row.saldoCapital,
+        row.finbeCob ? 'Sí' : 'No',
+        row.fechaInicio,
+        row.fechaVencimiento,
+        row.diasTranscurridos,
+        row.plazoFinanciamiento,
+        row.diasRescate,
+        term,
+        row.puedeRefinanciar ? 'Sí' : 'No',
+        neutraliseCell(row.tipo),
+      ]);
+    }
+    sheet.columns.forEach((column) => (column.width = 18));
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    return { bytes, fileName: layoutXlsxName(businessClock(clock.now()).day) };
+  }
+
+  return { generate, apply, xlsx };
+}

@@ -1,0 +1,64 @@
+// The financed units a layout journey reads: a provision of the demo company Autos del Norte (the CRM's client
+// 10001) at Autorizada (8) whose units carry VINs the CRM simulator holds credits for.
+import { eq, inArray } from 'drizzle-orm';
+import { createDb } from '../../apps/api/src/db/client';
+import { provisionUnits, provisions } from '../../apps/api/src/db/schema/financing';
+import { companies } from '../../apps/api/src/db/schema/organisation';
+import { users } from '../../apps/api/src/db/schema/users';
+import { e2eEnv } from './env';
+
+export async function createFinancedUnits(vins: string[]): Promise<{ id: number; vin: string }[]> {
+  const handle = createDb(e2eEnv().databaseUrl, { max: 1 });
+  try {
+    const { db } = handle;
+    const [company] = await db.select().from(companies).where(eq(companies.clientId, '10001'));
+    const [agent] = await db.select().from(users).where(eq(users.email, 'agencia@autosdelnorte.mx'));
+    const [provision] = await db
+      .insert(provisions)
+      .values({
+        status: 8,
+        accountId: company!.accountId,
+        companyId: company!.id,
+        creditLine: 'LC-10001-02',
+        typeLine: '100000001',
+        deadlines: 3,
+        total: String(vins.length * 250000),
+        registerBy: agent!.id,
+        approvedDate: '2026-11-10',
+      })
+      .returning({ id: provisions.id });
+    return await db
+      .insert(provisionUnits)
+      .values(
+        vins.map((vin, index) => ({
+          provisionId: provision!.id,
+          vinNumber: vin,
+          agency: 'Monterrey',
+          brandName: 'Toyota',
+          type: 'Sedan',
+          model: '2023',
+          description: 'Unidad financiada',
+          color: 'Blanco',
+          insideColor: 'Negro',
+          motorNumber: `MTR-LAYOUT-${index}`,
+          amount: '250000.00',
+        })),
+      )
+      .returning({ id: provisionUnits.id, vin: provisionUnits.vinNumber });
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The units' stored term and availability for refinancing. */
+export async function unitsRefinancing(ids: number[]) {
+  const handle = createDb(e2eEnv().databaseUrl, { max: 1 });
+  try {
+    return await handle.db
+      .select({ id: provisionUnits.id, deadlines: provisionUnits.deadlines, canRefinance: provisionUnits.canRefinance })
+      .from(provisionUnits)
+      .where(inArray(provisionUnits.id, ids));
+  } finally {
+    await handle.close();
+  }
+}
