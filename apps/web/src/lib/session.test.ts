@@ -102,6 +102,28 @@ describe('session expiry and the refresh timer (spec 1 §4)', () => {
     expect(storedKeys()).toEqual([]);
   });
 
+  it('a start-up check that gets no answer (the page was left, the network is down) keeps the session', async () => {
+    storeSession(sessionUserOf(5));
+    const calls = mockApi({
+      'GET /api/identity/session': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    expect(await ensureSession()).toBe(true);
+    expect(storedKeys().length).toBeGreaterThan(0);
+    expect(getSession()?.user.type).toBe(5);
+    // Not remembered as verified: the next guard asks the server again.
+    await ensureSession();
+    expect(calls.filter((c) => c.path === '/api/identity/session')).toHaveLength(2);
+  });
+
+  it('a start-up check the server refuses signs out', async () => {
+    storeSession(sessionUserOf(5));
+    mockApi({ 'GET /api/identity/session': apiError(401, 'Unauthorized', 'x') });
+    expect(await ensureSession()).toBe(false);
+    expect(storedKeys()).toEqual([]);
+  });
+
   it('the start-up check asks the server once per token', async () => {
     storeSession(sessionUserOf(2));
     const calls = mockApi({

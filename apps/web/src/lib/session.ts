@@ -12,7 +12,7 @@ import {
   type SessionUser,
   type Tokens,
 } from '@planpiso/domain';
-import { api, onUnauthorized } from './api-client';
+import { ApiError, api, onUnauthorized } from './api-client';
 import { accessClaims, decodeJwtPayload } from './jwt';
 
 /**
@@ -155,7 +155,18 @@ async function verifyWithServer(): Promise<boolean> {
     if (isTokenExpired(data.exp, Date.now())) throw new Error('expired');
     scheduleRefresh();
     return true;
-  } catch {
+  } catch (error) {
+    // No answer at all is not a failed check: the browser cancels the call when the page is left (a second reload
+    // right after the first), or the network is down. Keep the session and ask again at the next guard; the server
+    // still signs the user out with the first 401 (spec 1 §6). Any answer — 401, an expired token — signs out.
+    if (error instanceof ApiError && error.statusCode === 0) {
+      verified = null;
+      return true;
+    }
+    if (error instanceof DOMException && error.name === 'AbortError') {
+      verified = null;
+      return true;
+    }
     signOut();
     return false;
   }
