@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildAxServer } from './ax/server';
 import { buildCrmServer } from './crm/server';
 import { SIMULATOR_DEFAULTS, type SimulatedSystem } from './defaults';
+import { smtpInvitations, type InvitationSmtp } from './esign/invitations';
 import { buildEsignServer } from './esign/server';
 import { listen } from './platform/server';
 import { buildVehiclesServer } from './vehicles/server';
@@ -23,6 +24,8 @@ export type SimulatorsOptions = {
   publicBaseUrl?: string;
   /** Pauses between webhook attempts; the defaults ride out a callback that restarts. */
   webhookRetryDelaysMs?: number[];
+  /** The SMTP server the e-signature provider mails its signers through (`npm start`: the mail catcher). */
+  esignSmtp?: InvitationSmtp;
 };
 
 export type Simulators = {
@@ -85,6 +88,7 @@ export async function startSimulators(options: SimulatorsOptions = {}): Promise<
       // Known only once listening (port 0).
       publicBaseUrl: () => options.publicBaseUrl ?? urls.esign,
       webhookRetryDelaysMs: options.webhookRetryDelaysMs,
+      invitations: options.esignSmtp && smtpInvitations(options.esignSmtp),
     }).app,
   };
 

@@ -15,6 +15,8 @@ const simulators = await startSimulators({
   host,
   ports: { crm: port('CRM_PORT'), vehicles: port('VEHICLES_PORT'), ax: port('AX_PORT'), esign: port('ESIGN_PORT') },
   publicBaseUrl: process.env.ESIGN_PUBLIC_URL,
+  // Signers get their links by mail, in the catcher's inbox, as from a real provider.
+  esignSmtp: { host, port: catcher.smtpPort },
 }).catch(async (error: unknown) => {
   await catcher.stop();
   throw error;

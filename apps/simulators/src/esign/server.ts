@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createSimulatorApp } from '../platform/server';
 import { EnvelopeStore, parseEnvelopeRequest, type Envelope } from './envelopes';
 import { renderSignPage } from './sign-page';
+import type { InvitationMailer } from './invitations';
 import { WebhookSender, type EsignEvent } from './webhooks';
 
 export type EsignServerOptions = {
@@ -10,6 +11,8 @@ export type EsignServerOptions = {
   /** Where people reach the sign pages; read per envelope because port 0 is known only after listening. */
   publicBaseUrl: () => string;
   webhookRetryDelaysMs?: number[];
+  /** Mails each signer their link when an envelope is created (off unless given: tests read their own mail). */
+  invitations?: InvitationMailer;
 };
 
 export type EsignServer = { app: FastifyInstance; envelopes: EnvelopeStore; webhooks: WebhookSender };
@@ -65,6 +68,11 @@ export function buildEsignServer(options: EsignServerOptions): EsignServer {
       envelopeId: envelope.envelopeId,
       reference: envelope.reference,
     });
+    if (options.invitations) {
+      const signUrl = (signerId: string) => `${options.publicBaseUrl()}/sign/${envelope.envelopeId}/${signerId}`;
+      // A mail that cannot leave is the provider's problem, not the sender's: the envelope exists either way.
+      options.invitations(envelope, signUrl).catch((error: unknown) => app.log.warn({ error }, 'invitation mail'));
+    }
     return reply.status(201).send(present(envelope));
   });
 
