@@ -105,7 +105,10 @@ export function FollowUpTimeline({ provisionId }: { provisionId: number }) {
                     <Typography variant="body2">{`Folio manual: ${entry.details.manualFolio}`}</Typography>
                   )}
                   {entry.comment && (
-                    <Typography variant="body2" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+                    <Typography
+                      variant="body2"
+                      sx={{ fontStyle: 'italic', overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
+                    >
                       {entry.comment}
                     </Typography>
                   )}
