@@ -78,3 +78,4 @@ export * from './contracts/provision-lender';
 export * from './financing/layout';
 export * from './contracts/layout';
 export * from './financing/refinancing-machine';
+export * from './contracts/refinancings';

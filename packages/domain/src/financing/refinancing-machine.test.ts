@@ -109,9 +109,7 @@ describe('unit tick rules (spec 3 §5 "Refinancing")', () => {
   });
 
   it('refuses a sold unit', () => {
-    expect(refinancingTickRefusal(unit({ isSold: true }), [])).toBe(
-      REFINANCING_MESSAGES.unitSold('1HGCM82633A004352'),
-    );
+    expect(refinancingTickRefusal(unit({ isSold: true }), [])).toBe(REFINANCING_MESSAGES.unitSold('1HGCM82633A004352'));
   });
 
   it('needs REPUVE, TransUnion and AX all valid, or status 1 on the detail', () => {

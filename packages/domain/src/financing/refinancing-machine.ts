@@ -149,29 +149,28 @@ const NEEDS: Record<RefinancingNeed, (entity: RefinancingMachineEntity) => true 
     entity.unitCount > 0 || { code: 'NO_UNITS', message: MESSAGES.selectAtLeastOneUnit, httpStatus: 422 },
 };
 
-export const REFINANCING_MACHINE = defineMachine<
-  RefinancingStatus,
-  RefinancingMachineAction,
-  RefinancingMachineEntity
->({
-  name: 'refinancing',
-  statuses: REFINANCING_STATUSES,
-  statusOf: (entity) => entity.status as RefinancingStatus,
-  wrongStatus: REFINANCING_MESSAGES.statusNotAllowed,
-  transitions: REFINANCING_TRANSITIONS.flatMap((row) => {
-    if (row.from === null) return [];
-    const needs = row.needs.map((need) => NEEDS[need]);
-    return [
-      {
-        action: row.action as RefinancingMachineAction,
-        from: [row.from],
-        to: row.to === 'same' ? (entity: RefinancingMachineEntity) => entity.status as RefinancingStatus : row.to,
-        who: row.who,
-        needs: (entity: RefinancingMachineEntity) => needs.map((need) => need(entity)).find((v) => v !== true) ?? true,
-      },
-    ];
-  }),
-});
+export const REFINANCING_MACHINE = defineMachine<RefinancingStatus, RefinancingMachineAction, RefinancingMachineEntity>(
+  {
+    name: 'refinancing',
+    statuses: REFINANCING_STATUSES,
+    statusOf: (entity) => entity.status as RefinancingStatus,
+    wrongStatus: REFINANCING_MESSAGES.statusNotAllowed,
+    transitions: REFINANCING_TRANSITIONS.flatMap((row) => {
+      if (row.from === null) return [];
+      const needs = row.needs.map((need) => NEEDS[need]);
+      return [
+        {
+          action: row.action as RefinancingMachineAction,
+          from: [row.from],
+          to: row.to === 'same' ? (entity: RefinancingMachineEntity) => entity.status as RefinancingStatus : row.to,
+          who: row.who,
+          needs: (entity: RefinancingMachineEntity) =>
+            needs.map((need) => need(entity)).find((v) => v !== true) ?? true,
+        },
+      ];
+    }),
+  },
+);
 
 /** May this user type create a refinancing (the table's `create` row)? */
 export const canCreateRefinancing = (userType: number): boolean =>
