@@ -64,6 +64,8 @@ import { createCreditFailuresService } from './modules/credit-failures/service';
 import { externalRoutes } from './modules/external/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { layoutRoutes } from './modules/layouts/routes';
+import { refinancingRoutes } from './modules/refinancings/routes';
+import { createRefinancingsService } from './modules/refinancings/service';
 import { auditLogRoutes } from './modules/audit-log/routes';
 import { createAuditLogService } from './modules/audit-log/service';
 import { nonWorkingRoutes } from './modules/non-workings/routes';
@@ -312,6 +314,9 @@ export async function buildApp({
     review: createProvisionReviewService(deps, services.notifications),
   });
   await app.register(provisionLenderRoutes, { lender });
+  await app.register(refinancingRoutes, {
+    refinancings: createRefinancingsService({ ...deps, creditLines: provisionCreditLines }),
+  });
   const signing = createProvisionSigningService(deps, services.notifications);
   await app.register(provisionSigningRoutes, { signing });
   await app.register(esignWebhookRoutes, { signing });

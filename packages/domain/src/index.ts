@@ -77,3 +77,5 @@ export * from './financing/provision-follow-up-balances';
 export * from './contracts/provision-lender';
 export * from './financing/layout';
 export * from './contracts/layout';
+export * from './financing/refinancing-machine';
+export * from './contracts/refinancings';

@@ -337,3 +337,25 @@ export const LAYOUT_MESSAGES = {
   unitNotInLayout: 'La unidad no pertenece a las unidades financiadas que usted administra',
   emptySearch: 'No hay unidades por vencer en los meses indicados',
 } as const;
+
+// Refinancing (spec 3 §2 "Refinancing", §4 "Refinancing status codes", §5 "Refinancing", §8; decision 044).
+export const REFINANCING_MESSAGES = {
+  // Spec 3 §8 (verbatim, 'actualizo' without the accent included)
+  created: (folio: string) => `Refinanciamiento con folio ${folio} generado exitosamente.`,
+  updated: 'Refinanciamiento actualizado correctamente',
+  unitsSent: 'Las unidades fueron enviadas',
+  unitsUpdated: 'Las unidades fueron actualizadas',
+  unitUpdated: (vin: string) => `La unidad con vin:${vin} se actualizo correctamente.`,
+  balanceExceeded: 'El monto total supera el saldo restante',
+  // Ours: the spec words none of these
+  statusNotAllowed: 'El estatus del refinanciamiento no permite esta acción',
+  unitInOpenRefinancing: (vin: string) => `La unidad con vin:${vin} ya está en un refinanciamiento abierto`,
+  mixedTerms: 'Las unidades seleccionadas deben tener el mismo plazo',
+  unitSold: (vin: string) => `La unidad con vin:${vin} está vendida y no puede refinanciarse`,
+  unitNotValidated: (vin: string) => `La unidad con vin:${vin} no tiene REPUVE, TransUnion y AX válidos`,
+  unitNotAvailable: (vin: string) => `La unidad con vin:${vin} no está disponible para refinanciamiento`,
+  termOutOfRange: 'El plazo debe ser un número de 1 a 6',
+  creditLineTermNotAllowed: 'La línea de crédito debe tener un plazo de 3 meses o menos',
+  totalMismatch: 'El monto total no coincide con la suma de las unidades',
+  manualFolioRequired: 'Ingrese el folio manual',
+} as const;

@@ -97,6 +97,13 @@ export const API_PERMISSIONS = {
   'GET /api/layouts/generate': [2],
   'POST /api/layouts/apply': [2],
   'POST /api/layouts/download': [2],
+  // Refinancing (spec 3 §2, §4 "Visibility", §6; decision 044): rows narrowed by the refinancings policy
+  'GET /api/refinancings/units': [1, 2, 3, 5],
+  'PATCH /api/units/:id/set-deadlines': [3, 5],
+  'PATCH /api/units/:id/set-sold': [3, 5],
+  'POST /api/refinancings': [5],
+  'GET /api/refinancings': [1, 2, 3, 4, 5],
+  'GET /api/refinancings/:id': [1, 2, 3, 4, 5],
   'GET /api/external/credit-lines/:creditLine/guarantors': [1, 2, 3, 4, 5],
   'GET /api/external/vins/:vin': 'authenticated',
   'POST /api/external/vin-validations': 'authenticated',

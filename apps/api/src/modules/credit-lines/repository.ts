@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   INSERTION_STATUSES_RELEASING_RESERVATION,
+  OPEN_REFINANCING_STATUSES,
   RESERVING_PROVISION_STATUSES,
   UNITS_RESERVE_UNTIL_INSERTED_STATUS,
 } from '@planpiso/domain';
@@ -8,6 +9,7 @@ import type { Executor, Tx } from '../../db/client';
 import { creditLines } from '../../db/schema/credit-lines';
 import { crmInsertions, provisionUnits, provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
+import { refinancings } from '../../db/schema/refinancings';
 
 export type CreditLineRow = typeof creditLines.$inferSelect;
 
@@ -63,7 +65,7 @@ export async function lockCreditLineRow(tx: Tx, crmLineId: string) {
 /**
  * What each line's open provisions hold (ARCHITECTURE §6, decisions 015 and 029): the whole total of those in
  * statuses 1–7, plus, of an authorised one (8), each included unit the CRM has not counted yet (no insertion
- * 'inserted' or 'archived'). Summed by PostgreSQL in numeric and read back as decimal strings ('151000.75').
+ * 'inserted' or 'archived'); plus the total of each open refinancing (statuses 1–7, decision 044). Summed by PostgreSQL in numeric and read back as decimal strings ('151000.75').
  */
 function holdings(crmLineIds: string[]) {
   const lines = sql.join(
@@ -85,7 +87,12 @@ function holdings(crmLineIds: string[]) {
     where ${provisions.creditLine} in (${lines}) and ${provisions.isArchived} = false
       and ${provisions.status} = ${UNITS_RESERVE_UNTIL_INSERTED_STATUS} and ${provisionUnits.included}
       and not exists (select 1 from ${crmInsertions} where ${crmInsertions.unitId} = ${provisionUnits.id}
-        and ${crmInsertions.status} in (${released}))`;
+        and ${crmInsertions.status} in (${released}))
+    union all
+    select ${refinancings.creditLine}, ${refinancings.total}
+    from ${refinancings}
+    where ${refinancings.creditLine} in (${lines})
+      and ${inArray(refinancings.status, [...OPEN_REFINANCING_STATUSES])}`;
 }
 
 async function reservedByLine(db: Executor, crmLineIds: string[]): Promise<Map<string, string>> {

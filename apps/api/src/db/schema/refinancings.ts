@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { provisionUnits } from './financing';
+import { accounts, agencies, companies } from './organisation';
+import { users } from './users';
+
+/**
+ * Refinancings (spec 3 §3 "Refinancing", §4 "Refinancing status codes"; issue 19; docs/decisions/044). Status 1–10
+ * is the domain's REFINANCING_MACHINE; money numeric(14,2) as for provisions. Its total is reserved on the credit
+ * line while the refinancing is open (1–7), next to the provisions' (credit-lines/repository.ts holdings).
+ */
+export const refinancings = pgTable(
+  'refinancings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    folio: integer('folio').notNull().generatedAlwaysAsIdentity({ startWith: 1000 }),
+    manualFolio: varchar('manual_folio', { length: 250 }),
+    useManualFolio: boolean('use_manual_folio').notNull().default(false),
+    status: smallint('status').notNull().default(1),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    agencyId: integer('agency_id').references(() => agencies.id),
+    legalId: integer('legal_id').references(() => users.id),
+    creditLine: varchar('credit_line', { length: 50 }).notNull(),
+    /** "1" on create (spec 3 §3, §9). */
+    typeLine: varchar('type_line', { length: 9 }).notNull(),
+    /** The units' common term in months (1–6). */
+    deadlines: smallint('deadlines').notNull(),
+    requireEvidences: boolean('require_evidences').notNull().default(true),
+    reviewAf: boolean('review_af').notNull().default(true),
+    total: numeric('total', { precision: 14, scale: 2, mode: 'string' }).notNull(),
+    registerBy: integer('register_by')
+      .notNull()
+      .references(() => users.id),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refinancings_folio_unique').on(t.folio),
+    index('refinancings_company_idx').on(t.companyId, t.folio),
+    index('refinancings_status_idx').on(t.status, t.folio),
+    index('refinancings_credit_line_idx').on(t.creditLine, t.status),
+    check('refinancings_status_range', sql`${t.status} between 1 and 10`),
+    check('refinancings_total_not_negative', sql`${t.total} >= 0`),
+    check('refinancings_deadlines_range', sql`${t.deadlines} between 1 and 6`),
+  ],
+);
+
+/**
+ * A refinancing's units: a copy of the financed unit taken on create (spec 3 §3 "Copies made on create drop
+ * provisionId, createdAt, …"), so the refinancing's review (status, comment, checks) never touches the provision's
+ * unit; `sourceUnitId` keeps which financed unit it copies, to refuse it in a second open refinancing.
+ */
+export const refinancingUnits = pgTable(
+  'refinancing_units',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    refinancingId: integer('refinancing_id')
+      .notNull()
+      .references(() => refinancings.id, { onDelete: 'cascade' }),
+    sourceUnitId: integer('source_unit_id')
+      .notNull()
+      .references(() => provisionUnits.id),
+    vinNumber: varchar('vin_number', { length: 23 }).notNull(),
+    agency: varchar('agency', { length: 20 }).notNull(),
+    brandName: varchar('brand_name', { length: 15 }).notNull(),
+    type: varchar('type', { length: 8 }).notNull(),
+    model: varchar('model', { length: 4 }).notNull(),
+    description: varchar('description', { length: 50 }).notNull(),
+    color: varchar('color', { length: 35 }).notNull(),
+    insideColor: varchar('inside_color', { length: 70 }).notNull(),
+    motorNumber: varchar('motor_number', { length: 25 }).notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2, mode: 'string' }).notNull(),
+    deadlines: smallint('deadlines').notNull(),
+    validRepuve: boolean('valid_repuve'),
+    validTransunion: boolean('valid_transunion'),
+    validAx: boolean('valid_ax'),
+    reviewAf: boolean('review_af').notNull().default(true),
+    /** 0 blank, 1 approved, 2 disapproved (spec 3 §3, §4). */
+    status: smallint('status').notNull().default(0),
+    comment: text('comment').notNull().default(''),
+    isSold: boolean('is_sold').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refinancing_units_refinancing_idx').on(t.refinancingId),
+    index('refinancing_units_source_idx').on(t.sourceUnitId),
+    check('refinancing_units_status_range', sql`${t.status} between 0 and 2`),
+    check('refinancing_units_deadlines_range', sql`${t.deadlines} between 1 and 6`),
+  ],
+);

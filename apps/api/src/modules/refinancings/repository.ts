@@ -1,0 +1,259 @@
+import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { OPEN_REFINANCING_STATUSES, type RefinancingListQuery, type RefinancingUnitsQuery } from '@planpiso/domain';
+import type { Executor, Tx } from '../../db/client';
+import { provisionUnits, provisions } from '../../db/schema/financing';
+import { accounts, agencies, companies } from '../../db/schema/organisation';
+import { refinancingUnits, refinancings } from '../../db/schema/refinancings';
+import { users } from '../../db/schema/users';
+import { containsPattern, orderBy, textKey, type Window } from '../../platform/listing';
+import { accountScopeWhere } from '../organisation-lookups/repository';
+import { FINANCED_STATUSES } from '../layouts/repository';
+import type { RefinancingScope } from './policy';
+
+/** The WHERE of the financed units a scope reaches (decision 044: the layout's financed units, by company). */
+function unitScopeWhere(scope: RefinancingScope): SQL | undefined {
+  switch (scope.kind) {
+    case 'lender':
+      return sql`${provisions.accountId} in (select ${accounts.id} from ${accounts} where ${accountScopeWhere(scope.accounts)})`;
+    case 'company':
+      return eq(provisions.companyId, scope.companyId);
+    default:
+      return sql`false`;
+  }
+}
+
+/** A unit in an open refinancing (statuses 1–7) is not available for another one. */
+const inOpenRefinancing = sql`exists (select 1 from ${refinancingUnits}
+  join ${refinancings} on ${refinancings.id} = ${refinancingUnits.refinancingId}
+  where ${refinancingUnits.sourceUnitId} = ${provisionUnits.id}
+    and ${inArray(refinancings.status, [...OPEN_REFINANCING_STATUSES])})`;
+
+const availableColumns = {
+  id: provisionUnits.id,
+  vinNumber: provisionUnits.vinNumber,
+  model: provisionUnits.model,
+  motorNumber: provisionUnits.motorNumber,
+  color: provisionUnits.color,
+  brandName: provisionUnits.brandName,
+  deadlines: provisionUnits.deadlines,
+  amount: provisionUnits.amount,
+  isSold: provisionUnits.isSold,
+  validRepuve: provisionUnits.validRepuve,
+  validTransunion: provisionUnits.validTransunion,
+  validAx: provisionUnits.validAx,
+  companyId: provisions.companyId,
+  companyName: companies.name,
+  creditLine: provisions.creditLine,
+  createdAt: provisionUnits.createdAt,
+  version: provisionUnits.version,
+};
+
+/** Financed (8 or 10), made refinanceable by the layout, not sent back for review. */
+const financedAndRefinanceable = () =>
+  and(
+    inArray(provisions.status, FINANCED_STATUSES),
+    eq(provisions.isArchived, false),
+    eq(provisionUnits.inReview, false),
+    eq(provisionUnits.canRefinance, true),
+  );
+
+export async function availableUnits(
+  db: Executor,
+  scope: RefinancingScope,
+  query: RefinancingUnitsQuery,
+  window: Window,
+) {
+  const where = and(
+    unitScopeWhere(scope),
+    financedAndRefinanceable(),
+    sql`not ${inOpenRefinancing}`,
+    eq(provisionUnits.isSold, query.isSold === 'true'),
+    query.company === undefined ? undefined : eq(provisions.companyId, query.company),
+    query.vinNumber ? ilike(provisionUnits.vinNumber, containsPattern(query.vinNumber)) : undefined,
+    query.motorNumber ? ilike(provisionUnits.motorNumber, containsPattern(query.motorNumber)) : undefined,
+    query.creditLine ? eq(provisions.creditLine, query.creditLine) : undefined,
+  );
+  const base = () =>
+    db
+      .select(availableColumns)
+      .from(provisionUnits)
+      .innerJoin(provisions, eq(provisions.id, provisionUnits.provisionId))
+      .innerJoin(companies, eq(companies.id, provisions.companyId))
+      .where(where);
+  const order = orderBy(
+    query.sort,
+    'vinNumber:asc',
+    {
+      vinNumber: textKey(provisionUnits.vinNumber),
+      deadlines: provisionUnits.deadlines,
+      amount: provisionUnits.amount,
+    },
+    provisionUnits.id,
+  );
+  const rows = window
+    ? await base()
+        .orderBy(...order)
+        .limit(window.limit)
+        .offset(window.offset)
+    : await base().orderBy(...order);
+  const [total] = await db
+    .select({ n: count() })
+    .from(provisionUnits)
+    .innerJoin(provisions, eq(provisions.id, provisionUnits.provisionId))
+    .innerJoin(companies, eq(companies.id, provisions.companyId))
+    .where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** One financed unit in scope (for set-deadlines / set-sold), whatever its availability. */
+export async function findFinancedUnit(db: Executor, scope: RefinancingScope, unitId: number) {
+  const [row] = await db
+    .select(availableColumns)
+    .from(provisionUnits)
+    .innerJoin(provisions, eq(provisions.id, provisionUnits.provisionId))
+    .innerJoin(companies, eq(companies.id, provisions.companyId))
+    .where(and(unitScopeWhere(scope), financedAndRefinanceable(), eq(provisionUnits.id, unitId)))
+    .limit(1);
+  return row;
+}
+
+export async function updateUnit(db: Executor, unitId: number, values: { deadlines?: number; isSold?: boolean }) {
+  const [row] = await db
+    .update(provisionUnits)
+    .set({ ...values, version: sql`${provisionUnits.version} + 1` })
+    .where(eq(provisionUnits.id, unitId))
+    .returning({ id: provisionUnits.id, deadlines: provisionUnits.deadlines, isSold: provisionUnits.isSold });
+  return row!;
+}
+
+/**
+ * The units a create asks for, locked (FOR UPDATE of the unit rows, so two creates with one unit go one after the
+ * other whatever their lines), with what the rules need: the company, whether financed and refinanceable, and
+ * whether an open refinancing already holds it.
+ */
+export async function lockUnitsForCreate(tx: Tx, unitIds: number[]) {
+  const locked = await tx
+    .select({ id: provisionUnits.id })
+    .from(provisionUnits)
+    .where(inArray(provisionUnits.id, unitIds))
+    .orderBy(provisionUnits.id)
+    .for('update');
+  if (locked.length === 0) return [];
+  return tx
+    .select({
+      ...availableColumns,
+      agency: provisionUnits.agency,
+      type: provisionUnits.type,
+      description: provisionUnits.description,
+      insideColor: provisionUnits.insideColor,
+      refinanceable: sql<boolean>`(${financedAndRefinanceable()})`,
+      inOpenRefinancing: sql<boolean>`${inOpenRefinancing}`,
+    })
+    .from(provisionUnits)
+    .innerJoin(provisions, eq(provisions.id, provisionUnits.provisionId))
+    .innerJoin(companies, eq(companies.id, provisions.companyId))
+    .where(inArray(provisionUnits.id, unitIds));
+}
+
+export async function insertRefinancing(tx: Tx, values: typeof refinancings.$inferInsert) {
+  const [row] = await tx.insert(refinancings).values(values).returning();
+  return row!;
+}
+
+export async function insertRefinancingUnits(tx: Tx, values: (typeof refinancingUnits.$inferInsert)[]) {
+  if (values.length === 0) return;
+  await tx.insert(refinancingUnits).values(values);
+}
+
+/** The WHERE of the refinancings a scope reads (spec 3 §4 "Visibility"). */
+function refinancingScopeWhere(scope: RefinancingScope, statuses: readonly number[]): SQL | undefined {
+  const visible = inArray(refinancings.status, [...statuses]);
+  switch (scope.kind) {
+    case 'lender':
+      return and(
+        visible,
+        sql`${refinancings.accountId} in (select ${accounts.id} from ${accounts} where ${accountScopeWhere(scope.accounts)})`,
+      );
+    case 'company':
+      return and(visible, eq(refinancings.companyId, scope.companyId));
+    default:
+      return sql`false`;
+  }
+}
+
+const shownFolio = sql<string>`case when ${refinancings.useManualFolio} and ${refinancings.manualFolio} is not null
+  then ${refinancings.manualFolio} else ${refinancings.folio}::text end`;
+
+export async function listRefinancings(
+  db: Executor,
+  scope: RefinancingScope,
+  statuses: readonly number[],
+  query: RefinancingListQuery,
+  window: Window,
+) {
+  const where = and(
+    refinancingScopeWhere(scope, statuses),
+    query.company === undefined ? undefined : eq(refinancings.companyId, query.company),
+    query.folio === undefined
+      ? undefined
+      : sql`(${refinancings.folio}::text = ${query.folio} or (${refinancings.useManualFolio} and ${refinancings.manualFolio} = ${query.folio}))`,
+  );
+  const countUnits = sql<number>`(select count(*)::int from ${refinancingUnits} where ${refinancingUnits.refinancingId} = ${refinancings.id})`;
+  const order = orderBy(
+    query.sort,
+    'folio:asc',
+    {
+      folio: refinancings.folio,
+      createdAt: refinancings.createdAt,
+      total: refinancings.total,
+      status: refinancings.status,
+    },
+    refinancings.id,
+  );
+  const base = () =>
+    db
+      .select({
+        id: refinancings.id,
+        folio: shownFolio,
+        status: refinancings.status,
+        total: refinancings.total,
+        companyId: refinancings.companyId,
+        companyName: companies.name,
+        countUnits,
+        requireEvidences: refinancings.requireEvidences,
+        createdAt: refinancings.createdAt,
+      })
+      .from(refinancings)
+      .innerJoin(companies, eq(companies.id, refinancings.companyId))
+      .where(where)
+      .orderBy(...order);
+  const rows = window ? await base().limit(window.limit).offset(window.offset) : await base();
+  const [total] = await db.select({ n: count() }).from(refinancings).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findRefinancing(db: Executor, scope: RefinancingScope, statuses: readonly number[], id: number) {
+  const [row] = await db
+    .select({
+      refinancing: refinancings,
+      companyName: companies.name,
+      clientId: companies.clientId,
+      agencyName: agencies.name,
+      legalName: sql<
+        string | null
+      >`case when ${users.id} is null then null else trim(${users.firstname} || ' ' || ${users.lastname}) end`,
+    })
+    .from(refinancings)
+    .innerJoin(companies, eq(companies.id, refinancings.companyId))
+    .leftJoin(agencies, eq(agencies.id, refinancings.agencyId))
+    .leftJoin(users, eq(users.id, refinancings.legalId))
+    .where(and(refinancingScopeWhere(scope, statuses), eq(refinancings.id, id)))
+    .limit(1);
+  if (!row) return undefined;
+  const units = await db
+    .select()
+    .from(refinancingUnits)
+    .where(eq(refinancingUnits.refinancingId, id))
+    .orderBy(refinancingUnits.vinNumber, refinancingUnits.id);
+  return { ...row, units };
+}

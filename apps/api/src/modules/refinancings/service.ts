@@ -1,0 +1,244 @@
+import {
+  FINANCING_MESSAGES,
+  MESSAGES,
+  Money,
+  REFINANCING_MESSAGES,
+  REFINANCING_STATUS,
+  canCreateRefinancing,
+  parseTerms,
+  refinancingCreditLineTerms,
+  refinancingSelectionRefusal,
+  type CreateRefinancingRequest,
+  type RefinancingListQuery,
+  type RefinancingUnitsQuery,
+} from '@planpiso/domain';
+import { writeAudit } from '../../platform/audit';
+import type { AuthUser } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, notFound } from '../../platform/errors';
+import { pageWindow } from '../../platform/listing';
+import { transaction } from '../../platform/transaction';
+import * as provisionsRepo from '../provisions/repository';
+import { reserve, type CreditLinesService } from '../credit-lines/service';
+import { refinancingScopeOf, visibleRefinancingStatuses } from './policy';
+import * as repo from './repository';
+
+const refused = (code: string, message: string, status = 422) => new AppError(code, status, message);
+const iso = (date: Date) => date.toISOString();
+
+/**
+ * Refinancings, the server side of issue 19 (spec 3 §2, §3, §4, §5, §7; docs/decisions/044): the units available
+ * for refinancing and their term / sold toggles, the create under the credit line's lock (the provisions'
+ * no-overdraw, decision 015), the list and the detail with the visibility per type.
+ */
+export function createRefinancingsService(deps: Pick<AppDeps, 'db' | 'clock'> & { creditLines: CreditLinesService }) {
+  const { db, clock, creditLines } = deps;
+
+  async function availableUnits(actor: AuthUser, query: RefinancingUnitsQuery) {
+    const { rows, total } = await repo.availableUnits(db, refinancingScopeOf(actor), query, pageWindow(query));
+    return { items: rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })), total };
+  }
+
+  /** PATCH /units/{id}/set-deadlines and /set-sold: 'La unidad con vin:[x] se actualizo correctamente.' */
+  async function updateUnit(
+    actor: AuthUser,
+    unitId: number,
+    change: { deadlines: number } | { isSold: boolean },
+    requestId: string,
+  ) {
+    const scope = refinancingScopeOf(actor);
+    return transaction(db, async (tx) => {
+      const unit = await repo.findFinancedUnit(tx, scope, unitId);
+      if (!unit) throw notFound();
+      const updated = await repo.updateUnit(tx, unitId, change);
+      await writeAudit(tx, {
+        actor: actor.id,
+        action: 'deadlines' in change ? 'units.deadlines-set' : 'units.sold-set',
+        entity: 'provision_unit',
+        entityId: unitId,
+        before: { deadlines: unit.deadlines, isSold: unit.isSold },
+        after: { deadlines: updated.deadlines, isSold: updated.isSold },
+        requestId,
+      });
+      return { data: updated, message: REFINANCING_MESSAGES.unitUpdated(unit.vinNumber) };
+    });
+  }
+
+  async function create(actor: AuthUser, body: CreateRefinancingRequest, requestId: string) {
+    if (!canCreateRefinancing(actor.type)) throw refused('FORBIDDEN', MESSAGES.forbidden, 403);
+    if (!actor.accountId) throw refused('USER_WITHOUT_ACCOUNT', FINANCING_MESSAGES.userWithoutAccount);
+    if (!actor.companyId) throw refused('USER_WITHOUT_COMPANY', FINANCING_MESSAGES.userWithoutCompany);
+    if (body.companyId !== actor.companyId || body.accountId !== actor.accountId || body.registerBy !== actor.id) {
+      throw refused('COMPANY_NOT_ASSIGNED', MESSAGES.companyNotAssigned);
+    }
+    const company = await provisionsRepo.findCompany(db, body.companyId);
+    if (!company || company.accountId !== actor.accountId) {
+      throw refused('COMPANY_NOT_ASSIGNED', MESSAGES.companyNotAssigned);
+    }
+    if (!(await provisionsRepo.findAssignedBranch(db, actor.id, body.agencyId, company.id))) {
+      throw refused('AGENCY_NOT_ASSIGNED', MESSAGES.forbidden);
+    }
+    if (!(await provisionsRepo.findLegalRepresentative(db, body.legalId, company.id))) {
+      throw refused('LEGAL_NOT_IN_COMPANY', MESSAGES.forbidden);
+    }
+    const unitIds = [...new Set(body.units.map((u) => u.unitId))];
+    if (unitIds.length !== body.units.length) throw refused('BAD_REQUEST', MESSAGES.badRequest, 400);
+    // The CRM's line, outside any transaction (decision 015); a line of another client is not found.
+    const line = await creditLines.refreshFromCrm(body.creditLine);
+    if (line.clientNumber !== company.clientId) throw notFound(MESSAGES.creditLineNotFound);
+    if (refinancingCreditLineTerms(parseTerms(line.plazos)).length === 0) {
+      throw refused('TERM_NOT_IN_LINE', REFINANCING_MESSAGES.creditLineTermNotAllowed);
+    }
+
+    return creditLines.withLockedCreditLine(db, line.crmLineId, async (tx, locked) => {
+      const units = await repo.lockUnitsForCreate(tx, unitIds);
+      const byId = new Map(units.map((u) => [u.id, u]));
+      const ordered = unitIds.map((id) => byId.get(id));
+      for (const unit of ordered) {
+        // Someone else's unit is as unknown as a missing one.
+        if (!unit || unit.companyId !== company.id) throw notFound();
+        if (unit.inOpenRefinancing) {
+          throw refused('UNIT_IN_OPEN_REFINANCING', REFINANCING_MESSAGES.unitInOpenRefinancing(unit.vinNumber));
+        }
+        if (!unit.refinanceable) {
+          throw refused('UNIT_NOT_AVAILABLE', REFINANCING_MESSAGES.unitNotAvailable(unit.vinNumber));
+        }
+      }
+      const present = ordered.filter((u) => u !== undefined);
+      const tickRefusal = refinancingSelectionRefusal(present.map((u) => ({ ...u, status: 0 })));
+      if (tickRefusal) throw refused('UNITS_NOT_SELECTABLE', tickRefusal);
+      if (present[0]!.deadlines !== body.deadlines)
+        throw refused('UNITS_NOT_SELECTABLE', REFINANCING_MESSAGES.mixedTerms);
+      const total = Money.of(body.total);
+      if (!Money.sum(present.map((u) => Money.of(u.amount))).equals(total)) {
+        throw refused('TOTAL_MISMATCH', REFINANCING_MESSAGES.totalMismatch);
+      }
+      // The spec's 'El monto total supera el saldo restante' when it does not fit (422 BALANCE_EXCEEDED).
+      reserve(locked, total);
+
+      const now = clock.now();
+      const refinancing = await repo.insertRefinancing(tx, {
+        status: REFINANCING_STATUS.CREATED,
+        accountId: company.accountId,
+        companyId: company.id,
+        agencyId: body.agencyId,
+        legalId: body.legalId,
+        creditLine: locked.crmLineId,
+        typeLine: body.typeLine,
+        deadlines: body.deadlines,
+        requireEvidences: body.requireEvidences,
+        reviewAf: body.reviewAF,
+        total: total.toDecimalString(),
+        registerBy: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const comments = new Map(body.units.map((u) => [u.unitId, u.comment]));
+      // The copies (spec 3 §3): the unit's description and checks, without its provision, dates and inclusion.
+      await repo.insertRefinancingUnits(
+        tx,
+        present.map((u) => ({
+          refinancingId: refinancing.id,
+          sourceUnitId: u.id,
+          vinNumber: u.vinNumber,
+          agency: u.agency,
+          brandName: u.brandName,
+          type: u.type,
+          model: u.model,
+          description: u.description,
+          color: u.color,
+          insideColor: u.insideColor,
+          motorNumber: u.motorNumber,
+          amount: u.amount,
+          deadlines: u.deadlines!,
+          validRepuve: u.validRepuve,
+          validTransunion: u.validTransunion,
+          validAx: u.validAx,
+          reviewAf: body.reviewAF,
+          status: 0,
+          comment: comments.get(u.id) ?? '',
+          isSold: u.isSold,
+          createdAt: now,
+        })),
+      );
+      const folio = String(refinancing.folio);
+      await writeAudit(tx, {
+        actor: actor.id,
+        action: 'refinancings.created',
+        entity: 'refinancing',
+        entityId: refinancing.id,
+        after: {
+          folio,
+          status: refinancing.status,
+          creditLine: refinancing.creditLine,
+          total: refinancing.total,
+          units: unitIds,
+        },
+        requestId,
+      });
+      return {
+        data: { id: refinancing.id, folio, status: refinancing.status },
+        message: REFINANCING_MESSAGES.created(folio),
+      };
+    });
+  }
+
+  async function list(actor: AuthUser, query: RefinancingListQuery) {
+    const { rows, total } = await repo.listRefinancings(
+      db,
+      refinancingScopeOf(actor),
+      visibleRefinancingStatuses(actor),
+      query,
+      pageWindow(query),
+    );
+    return { items: rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })), total };
+  }
+
+  async function detail(actor: AuthUser, id: number) {
+    const found = await repo.findRefinancing(db, refinancingScopeOf(actor), visibleRefinancingStatuses(actor), id);
+    if (!found) throw notFound();
+    const r = found.refinancing;
+    return {
+      id: r.id,
+      folio: r.useManualFolio && r.manualFolio ? r.manualFolio : String(r.folio),
+      manualFolio: r.manualFolio,
+      useManualFolio: r.useManualFolio,
+      total: r.total,
+      status: r.status,
+      company: { id: r.companyId, name: found.companyName, clientId: found.clientId },
+      agency: r.agencyId !== null && found.agencyName !== null ? { id: r.agencyId, name: found.agencyName } : null,
+      legalPerson: r.legalId !== null && found.legalName !== null ? { id: r.legalId, name: found.legalName } : null,
+      creditLine: r.creditLine,
+      deadlines: r.deadlines,
+      requireEvidences: r.requireEvidences,
+      units: found.units.map((u) => ({
+        id: u.id,
+        sourceUnitId: u.sourceUnitId,
+        vinNumber: u.vinNumber,
+        agency: u.agency,
+        brandName: u.brandName,
+        type: u.type,
+        model: u.model,
+        description: u.description,
+        color: u.color,
+        insideColor: u.insideColor,
+        motorNumber: u.motorNumber,
+        deadlines: u.deadlines,
+        validRepuve: u.validRepuve,
+        validTransunion: u.validTransunion,
+        validAx: u.validAx,
+        status: u.status,
+        comment: u.comment,
+        amount: u.amount,
+        isSold: u.isSold,
+        createdAt: iso(u.createdAt),
+      })),
+      createdAt: iso(r.createdAt),
+      version: r.version,
+    };
+  }
+
+  return { availableUnits, updateUnit, create, list, detail };
+}
+
+export type RefinancingsService = ReturnType<typeof createRefinancingsService>;

@@ -1,0 +1,250 @@
+import { MESSAGES } from '../messages';
+import { REFINANCING_MESSAGES } from '../messages-financing';
+import { SYSTEM_ACTOR_TYPE, defineMachine, type ActorType, type Refusal } from '../state-machine';
+import { USER_TYPE } from '../user-types';
+
+/**
+ * Refinancings (spec 3 §3 "Refinancing", §4 "Refinancing status codes", §5 "Refinancing", §6; issue 19;
+ * docs/decisions/044): the statuses, the transition table as data (copied from the provisions' machine: rows
+ * `{ action, from, to, who, needs }`), who sees which statuses, and the unit tick rules. Pure and browser-safe.
+ */
+export const REFINANCING_STATUS = {
+  CREATED: 1,
+  EVIDENCE_REQUESTED: 2,
+  ADMIN_VALIDATION: 3,
+  ACCEPTED: 4,
+  SENT_TO_SIGN: 5,
+  SIGNING: 6,
+  SIGNED: 7,
+  AUTHORIZED: 8,
+  REJECTED: 9,
+  RELEASED: 10,
+} as const;
+export type RefinancingStatus = (typeof REFINANCING_STATUS)[keyof typeof REFINANCING_STATUS];
+export const REFINANCING_STATUSES = Object.values(REFINANCING_STATUS) as RefinancingStatus[];
+
+/** Spec 3 §4, verbatim: the name a screen shows and the code. */
+export const REFINANCING_STATUS_NAMES: Readonly<Record<RefinancingStatus, string>> = {
+  1: 'Creada',
+  2: 'Solicitud Evidencias',
+  3: 'Validación Administrador',
+  4: 'Aceptada',
+  5: 'Enviada a firmar',
+  6: 'Proceso firma',
+  7: 'Firmado',
+  8: 'Autorizado',
+  9: 'Rechazada',
+  10: 'Autorizado',
+};
+export const REFINANCING_STATUS_CODES: Readonly<Record<RefinancingStatus, string>> = {
+  1: 'CREADA',
+  2: 'ENVIADA_VALIDAR',
+  3: 'VALIDACION_FINBE',
+  4: 'ACEPTADA',
+  5: 'ENVIADA_FIRMA',
+  6: 'PROCESO_FIRMA',
+  7: 'FIRMADO',
+  8: 'AUTORIZADO',
+  9: 'RECHAZADO',
+  10: 'LIBERADO',
+};
+
+/**
+ * A refinancing still in progress: its units may enter no other one (decision 044). Authorized (8, sent to the
+ * CRM), rejected (9) and released (10) close it.
+ */
+export const OPEN_REFINANCING_STATUSES: readonly RefinancingStatus[] = [1, 2, 3, 4, 5, 6, 7];
+
+export type RefinancingAction =
+  | 'create'
+  | 'evidenceComplete'
+  | 'sendToFinbe'
+  | 'send'
+  | 'confirmUnits'
+  | 'confirm'
+  | 'accept'
+  | 'signingStarted'
+  | 'signingCompleted'
+  | 'release'
+  | 'sendToCrm'
+  | 'updateFolio';
+
+/** A condition on the refinancing beyond its status. */
+export type RefinancingNeed = 'evidencesRequired' | 'evidencesNotRequired' | 'atLeastOneUnit';
+
+export type RefinancingTransition = {
+  action: RefinancingAction;
+  /** null: the refinancing does not exist yet. */
+  from: RefinancingStatus | null;
+  to: RefinancingStatus | 'same';
+  who: readonly ActorType[];
+  needs: readonly RefinancingNeed[];
+};
+
+const S = REFINANCING_STATUS;
+const DEALER = [USER_TYPE.AGENCY_OPERATOR] as const;
+/** Evidence is uploaded by type 3 and, when required, type 5 (spec 3 §4); either may declare it complete. */
+const EVIDENCE_ACTORS = [USER_TYPE.AGENCY_OPERATOR, USER_TYPE.PROVIDER_OPERATOR] as const;
+/** Types 1 and 3: Actualizar folio, Liberar, Enviar a CRM (spec 3 §6 "Refinancing detail"). */
+const LENDER_ACTORS = [USER_TYPE.SUPER_USER, USER_TYPE.PROVIDER_OPERATOR] as const;
+const ADMIN = [USER_TYPE.PROVIDER_ADMIN] as const;
+const OPERATOR = [USER_TYPE.PROVIDER_OPERATOR] as const;
+const SYSTEM = [SYSTEM_ACTOR_TYPE] as const;
+
+const fromEach = (
+  statuses: readonly RefinancingStatus[],
+  row: Omit<RefinancingTransition, 'from'>,
+): RefinancingTransition[] => statuses.map((from) => ({ ...row, from }));
+
+export const REFINANCING_TRANSITIONS: readonly RefinancingTransition[] = [
+  // Guardar on /crear-refinanciamiento (spec 3 §2): the dealer's operator, with at least one ticked unit (§5).
+  { action: 'create', from: null, to: S.CREATED, who: DEALER, needs: ['atLeastOneUnit'] },
+  // "Status set to 3 ... from 1 by Evidencia completa when evidences are required" (spec 3 §4).
+  {
+    action: 'evidenceComplete',
+    from: S.CREATED,
+    to: S.ADMIN_VALIDATION,
+    who: EVIDENCE_ACTORS,
+    needs: ['evidencesRequired'],
+  },
+  // Enviar a FinBe: documents generated, sent to signature; only at 1, hidden when evidences are required (§4).
+  {
+    action: 'sendToFinbe',
+    from: S.CREATED,
+    to: S.SENT_TO_SIGN,
+    who: DEALER,
+    needs: ['evidencesNotRequired'],
+  },
+  // Enviar: "enabled only at status 4", back to the administrator's validation (§4).
+  { action: 'send', from: S.ACCEPTED, to: S.ADMIN_VALIDATION, who: DEALER, needs: [] },
+  // Type 2 validates the units' evidences (PATCH /refinancings/{id}/confirm-units) and Confirmar at 3 (§4).
+  { action: 'confirmUnits', from: S.ADMIN_VALIDATION, to: 'same', who: ADMIN, needs: [] },
+  { action: 'confirm', from: S.ADMIN_VALIDATION, to: 'same', who: ADMIN, needs: ['atLeastOneUnit'] },
+  // Type 3 adds the manual folio and Aceptar (POST /refinancings/{id}/accept, §4, §7).
+  { action: 'accept', from: S.ADMIN_VALIDATION, to: S.ACCEPTED, who: OPERATOR, needs: ['atLeastOneUnit'] },
+  // The e-signature provider's webhooks (as for provisions).
+  { action: 'signingStarted', from: S.SENT_TO_SIGN, to: S.SIGNING, who: SYSTEM, needs: [] },
+  ...fromEach([S.SENT_TO_SIGN, S.SIGNING], { action: 'signingCompleted', to: S.SIGNED, who: SYSTEM, needs: [] }),
+  // "at status 6 also Liberar and Enviar a CRM" (§6) — and at 7, once every signer signed, as for provisions.
+  ...fromEach([S.SIGNING, S.SIGNED], { action: 'release', to: S.RELEASED, who: LENDER_ACTORS, needs: [] }),
+  ...fromEach([S.SIGNING, S.SIGNED], { action: 'sendToCrm', to: S.AUTHORIZED, who: LENDER_ACTORS, needs: [] }),
+  // Actualizar folio: types 1 and 3, refinancing status 4 or higher (§6).
+  ...fromEach([S.ACCEPTED, S.SENT_TO_SIGN, S.SIGNING, S.SIGNED, S.AUTHORIZED, S.REJECTED, S.RELEASED], {
+    action: 'updateFolio',
+    to: 'same',
+    who: LENDER_ACTORS,
+    needs: [],
+  }),
+];
+
+/** A refinancing as the machine sees it. */
+export type RefinancingMachineEntity = { status: number; requireEvidences: boolean; unitCount: number };
+export type RefinancingMachineAction = Exclude<RefinancingAction, 'create'>;
+
+const refusal = (message: string): Refusal => ({ code: 'REFINANCING_RULE', message, httpStatus: 422 });
+const NEEDS: Record<RefinancingNeed, (entity: RefinancingMachineEntity) => true | Refusal> = {
+  evidencesRequired: (entity) => entity.requireEvidences || refusal(REFINANCING_MESSAGES.statusNotAllowed),
+  evidencesNotRequired: (entity) => !entity.requireEvidences || refusal(REFINANCING_MESSAGES.statusNotAllowed),
+  atLeastOneUnit: (entity) =>
+    entity.unitCount > 0 || { code: 'NO_UNITS', message: MESSAGES.selectAtLeastOneUnit, httpStatus: 422 },
+};
+
+export const REFINANCING_MACHINE = defineMachine<RefinancingStatus, RefinancingMachineAction, RefinancingMachineEntity>(
+  {
+    name: 'refinancing',
+    statuses: REFINANCING_STATUSES,
+    statusOf: (entity) => entity.status as RefinancingStatus,
+    wrongStatus: REFINANCING_MESSAGES.statusNotAllowed,
+    transitions: REFINANCING_TRANSITIONS.flatMap((row) => {
+      if (row.from === null) return [];
+      const needs = row.needs.map((need) => NEEDS[need]);
+      return [
+        {
+          action: row.action as RefinancingMachineAction,
+          from: [row.from],
+          to: row.to === 'same' ? (entity: RefinancingMachineEntity) => entity.status as RefinancingStatus : row.to,
+          who: row.who,
+          needs: (entity: RefinancingMachineEntity) =>
+            needs.map((need) => need(entity)).find((v) => v !== true) ?? true,
+        },
+      ];
+    }),
+  },
+);
+
+/** May this user type create a refinancing (the table's `create` row)? */
+export const canCreateRefinancing = (userType: number): boolean =>
+  REFINANCING_TRANSITIONS.some((t) => t.action === 'create' && (t.who as readonly number[]).includes(userType));
+
+const range = (from: number, to: number): RefinancingStatus[] =>
+  REFINANCING_STATUSES.filter((status) => status >= from && status <= to);
+
+/**
+ * Which refinancings a user type sees (spec 3 §4 "Visibility"): type 2 sees 3 to 10; type 3 sees 1 to 10; type 5
+ * its own company's 1 to 10; type 4 its own company's 5 to 10. Type 1 is not named for refinancings: it sees what
+ * it sees of provisions, 3 to 10 (decision 044). `ownCompany`: the list is narrowed to the user's company.
+ */
+export function refinancingVisibility(userType: number): { statuses: RefinancingStatus[]; ownCompany: boolean } {
+  switch (userType) {
+    case USER_TYPE.PROVIDER_OPERATOR:
+      return { statuses: range(1, 10), ownCompany: false };
+    case USER_TYPE.AGENCY_OPERATOR:
+      return { statuses: range(1, 10), ownCompany: true };
+    case USER_TYPE.LEGAL_REPRESENTATIVE:
+      return { statuses: range(5, 10), ownCompany: true };
+    case USER_TYPE.PROVIDER_ADMIN:
+    case USER_TYPE.SUPER_USER:
+      return { statuses: range(3, 10), ownCompany: false };
+    default:
+      return { statuses: [], ownCompany: true };
+  }
+}
+
+/** Terms on refinancing units: 1 to 6 months (spec 3 §5, §9). */
+export const REFINANCING_TERM_MIN = 1;
+export const REFINANCING_TERM_MAX = 6;
+/** Credit line terms offered on create: those ≤ 3 (spec 3 §5, §9). */
+export const REFINANCING_CREATE_MAX_TERM = 3;
+export const refinancingCreditLineTerms = (terms: readonly number[]): number[] =>
+  terms.filter((term) => term <= REFINANCING_CREATE_MAX_TERM);
+
+/** A unit as the tick rules see it (spec 3 §3 "Refinancing unit"). */
+export type RefinancingTickUnit = {
+  vinNumber: string;
+  deadlines: number | null;
+  isSold: boolean;
+  validRepuve: boolean | null;
+  validTransunion: boolean | null;
+  validAx: boolean | null;
+  /** The unit's review status on the detail page (1 approved); 0 or null elsewhere. */
+  status?: number | null;
+};
+
+/**
+ * May `unit` be ticked next to the already ticked `selected` (spec 3 §5 "Refinancing")? Not sold; REPUVE,
+ * TransUnion and AX all valid (or status 1 on the detail page); the same term as those already ticked. The
+ * refusal's message names the unit.
+ */
+export function refinancingTickRefusal(
+  unit: RefinancingTickUnit,
+  selected: readonly RefinancingTickUnit[],
+): string | null {
+  if (unit.isSold) return REFINANCING_MESSAGES.unitSold(unit.vinNumber);
+  const checksValid = unit.validRepuve === true && unit.validTransunion === true && unit.validAx === true;
+  if (!checksValid && unit.status !== 1) return REFINANCING_MESSAGES.unitNotValidated(unit.vinNumber);
+  if (unit.deadlines === null) return REFINANCING_MESSAGES.unitNotAvailable(unit.vinNumber);
+  if (selected.some((other) => other.deadlines !== unit.deadlines)) return REFINANCING_MESSAGES.mixedTerms;
+  return null;
+}
+
+export const canTickRefinancingUnit = (unit: RefinancingTickUnit, selected: readonly RefinancingTickUnit[]): boolean =>
+  refinancingTickRefusal(unit, selected) === null;
+
+/** The server's check of a whole selection: the first refusal, or null (each unit against those before it). */
+export function refinancingSelectionRefusal(units: readonly RefinancingTickUnit[]): string | null {
+  for (let i = 0; i < units.length; i += 1) {
+    const refused = refinancingTickRefusal(units[i]!, units.slice(0, i));
+    if (refused) return refused;
+  }
+  return null;
+}
