@@ -19,7 +19,9 @@ export async function createFinancedUnits(vins: string[]): Promise<{ id: number;
         status: 8,
         accountId: company!.accountId,
         companyId: company!.id,
-        creditLine: 'LC-10001-02',
+        // A line nobody else spends: authorised units hold their amounts until the CRM counts them (decision 029),
+        // and on a demo line they would take the room the lender journey counts on. The layout matches by VIN.
+        creditLine: 'LC-E2E-LAYOUT',
         typeLine: '100000001',
         deadlines: 3,
         total: String(vins.length * 250000),
