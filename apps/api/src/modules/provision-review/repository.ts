@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users';
 import { countWithCap, type Window } from '../../platform/listing';
 import type { AccountScope } from '../organisation-lookups/policy';
 import type { ProvisionScope } from '../provisions/policy';
-import { provisionScopeWhere } from '../provisions/repository';
+import { provisionScopeWhere, shownFolio, unitCount } from '../provisions/repository';
 
 /**
  * The review's reach (decision 034): provisions at Validación (3) of the accounts the administrator's scope reaches
@@ -22,11 +22,6 @@ export const reviewScope = (accounts: AccountScope): ProvisionScope => ({
 
 export type ReviewListFilters = { folio?: string; operator?: number; account?: number; company?: number };
 
-const shownFolio = sql<string>`case when ${provisions.useManualFolio} and ${provisions.manualFolio} is not null
-  then ${provisions.manualFolio} else ${provisions.folio}::text end`;
-/** Written with its table names: see provisions/repository.ts (drizzle leaves select-list columns unqualified). */
-const unitCount = sql<number>`(select count(*)::int from "provision_units" as "counted"
-  where "counted"."provision_id" = "provisions"."id")`;
 /** The account's FinBe operators (account_operators), by name: usually one; several are joined. */
 const operatorNames = sql<string>`coalesce((select string_agg(${users.firstname} || ' ' || ${users.lastname}, ', '
   order by ${users.firstname}, ${users.lastname}) from ${accountOperators} inner join ${users}

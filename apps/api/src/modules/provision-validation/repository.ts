@@ -5,15 +5,11 @@ import { files, evidences } from '../../db/schema/files';
 import { provisionUnits, provisions, unitValidations } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
 import { provisionSettings } from '../../db/schema/provision-settings';
-import { provisionScopeWhere } from '../provisions/repository';
+import { provisionScopeWhere, shownFolio } from '../provisions/repository';
 import type { ProvisionScope } from '../provisions/policy';
 
 /** The name of the validation job's queue (jobs/provision-validation.ts); the sweep reads pg-boss's rows by it. */
 export const PROVISION_VALIDATION_JOB = 'provision-validation';
-
-/** The number users quote: the manual folio when in use (as the provisions' repository shows it). */
-const shownFolio = sql<string>`case when ${provisions.useManualFolio} and ${provisions.manualFolio} is not null
-  then ${provisions.manualFolio} else ${provisions.folio}::text end`;
 
 /** What the mover needs of a provision, locked for the rest of `tx`. */
 export async function lockProvisionForMove(tx: Executor, id: number) {

@@ -55,14 +55,14 @@ export type ProvisionListFilters = {
 };
 
 /** The number users quote: the manual folio when the provision uses one (spec 3 §2 "N° de Disposición"). */
-const shownFolio = sql<string>`case when ${provisions.useManualFolio} and ${provisions.manualFolio} is not null
+export const shownFolio = sql<string>`case when ${provisions.useManualFolio} and ${provisions.manualFolio} is not null
   then ${provisions.manualFolio} else ${provisions.folio}::text end`;
 /**
  * The units of a provision, counted by provision_units_provision_idx. Written out with its table names: drizzle
  * leaves select-list columns unqualified in a query without joins, and `provision_id = id` would then compare
  * provision_units with itself.
  */
-const unitCount = sql<number>`(select count(*)::int from "provision_units" as "counted"
+export const unitCount = sql<number>`(select count(*)::int from "provision_units" as "counted"
   where "counted"."provision_id" = "provisions"."id")`;
 
 export const provisionSortFields = {
