@@ -79,3 +79,4 @@ export * from './financing/layout';
 export * from './contracts/layout';
 export * from './financing/refinancing-machine';
 export * from './contracts/refinancings';
+export * from './contracts/refinancing-flows';
