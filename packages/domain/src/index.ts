@@ -79,4 +79,5 @@ export * from './financing/layout';
 export * from './contracts/layout';
 export * from './financing/refinancing-machine';
 export * from './contracts/refinancings';
+export * from './contracts/refinancing-flows';
 export * from './financing/refinancing-screens';

@@ -358,6 +358,17 @@ export const REFINANCING_MESSAGES = {
   creditLineTermNotAllowed: 'La línea de crédito debe tener un plazo de 3 meses o menos',
   totalMismatch: 'El monto total no coincide con la suma de las unidades',
   manualFolioRequired: 'Ingrese el folio manual',
+  alreadyValidated: 'Las evidencias de este refinanciamiento ya fueron validadas',
+  adminValidationPending: 'El administrador aún no valida las evidencias de este refinanciamiento',
+  evidenceIncomplete: 'Cargue la evidencia de todas las unidades antes de enviar a validación',
+  unitsNotReviewed: 'Indique si las evidencias de cada unidad son correctas antes de confirmar',
+  commentRequired: 'El comentario es requerido',
+  reasonRequired: 'Indique el motivo del rechazo',
+  // Spec 3 §4 dialogs and buttons of the detail
+  evidencesQuestion: 'Las evidencias son correctas?',
+  uploadEvidenceTitle: 'Cargar Evidencia',
+  evidenceTitle: 'Evidencia',
+  rejected: (folio: string) => `Refinanciamiento con folio ${folio}: Rechazado`,
   // The dealer's screens (spec 1 §2.10, spec 3 §2 "Refinancing"; decision 048); the dialog's title is the spec's
   createDialogTitle: 'Creación de refinanciamiento',
   includeSelectedUnits: '¿Desea incluir las unidades seleccionadas en un nuevo refinanciamiento?',

@@ -10,12 +10,24 @@ import {
   refinancingCreditLineTerms,
   refinancingSelectionRefusal,
   refinancingTickRefusal,
+  refinancingActionsFor,
   refinancingVisibility,
+  type RefinancingMachineEntity,
   type RefinancingTickUnit,
 } from './refinancing-machine';
 
 const actor = (type: 1 | 2 | 3 | 4 | 5) => ({ id: 7, type });
-const entity = (status: number, requireEvidences = true, unitCount = 2) => ({ status, requireEvidences, unitCount });
+const entity = (status: number, overrides: Partial<RefinancingMachineEntity> = {}): RefinancingMachineEntity => ({
+  status,
+  requireEvidences: true,
+  adminValidated: false,
+  unitCount: 2,
+  unitsWithoutEvidence: 0,
+  unreviewedUnits: 0,
+  disapprovedUnits: 0,
+  ...overrides,
+});
+const noEvidences = { requireEvidences: false };
 
 describe('refinancing statuses (spec 3 §4)', () => {
   it('names and codes every status 1 to 10 as the spec does', () => {
@@ -27,30 +39,65 @@ describe('refinancing statuses (spec 3 §4)', () => {
   });
 });
 
-describe('REFINANCING_MACHINE (spec 3 §4)', () => {
-  it('Evidencia completa takes 1 to 3 only when evidences are required', () => {
-    expect(can(REFINANCING_MACHINE, actor(5), 'evidenceComplete', entity(1, true))).toEqual({ allowed: true, to: 3 });
-    expect(can(REFINANCING_MACHINE, actor(5), 'evidenceComplete', entity(1, false))).toMatchObject({
+describe('REFINANCING_MACHINE (spec 3 §4, decision 045)', () => {
+  it('Evidencia completa takes 1 (or 2) to 3 only when evidences are required and every unit has one', () => {
+    expect(can(REFINANCING_MACHINE, actor(5), 'evidenceComplete', entity(1))).toEqual({ allowed: true, to: 3 });
+    expect(can(REFINANCING_MACHINE, actor(3), 'evidenceComplete', entity(2))).toEqual({ allowed: true, to: 3 });
+    expect(can(REFINANCING_MACHINE, actor(5), 'evidenceComplete', entity(1, noEvidences))).toMatchObject({
       allowed: false,
       httpStatus: 422,
     });
-    expect(can(REFINANCING_MACHINE, actor(5), 'evidenceComplete', entity(3, true))).toMatchObject({ httpStatus: 409 });
+    expect(
+      can(REFINANCING_MACHINE, actor(5), 'evidenceComplete', entity(1, { unitsWithoutEvidence: 1 })),
+    ).toMatchObject({ allowed: false, message: REFINANCING_MESSAGES.evidenceIncomplete });
+    expect(can(REFINANCING_MACHINE, actor(5), 'evidenceComplete', entity(3))).toMatchObject({ httpStatus: 409 });
   });
 
   it('Enviar a FinBe takes 1 to 5 only when evidences are not required; Enviar takes 4 to 3', () => {
-    expect(can(REFINANCING_MACHINE, actor(5), 'sendToFinbe', entity(1, false))).toEqual({ allowed: true, to: 5 });
-    expect(can(REFINANCING_MACHINE, actor(5), 'sendToFinbe', entity(1, true)).allowed).toBe(false);
+    expect(can(REFINANCING_MACHINE, actor(5), 'sendToFinbe', entity(1, noEvidences))).toEqual({ allowed: true, to: 5 });
+    expect(can(REFINANCING_MACHINE, actor(5), 'sendToFinbe', entity(1)).allowed).toBe(false);
     expect(can(REFINANCING_MACHINE, actor(5), 'send', entity(4))).toEqual({ allowed: true, to: 3 });
     expect(can(REFINANCING_MACHINE, actor(5), 'send', entity(1)).allowed).toBe(false);
   });
 
-  it('at 3 type 2 validates units and confirms, type 3 accepts (→ 4); not the other way round', () => {
+  it('at 3 type 2 validates units and confirms: back to 2 when a unit was said No, else it waits at 3', () => {
     expect(can(REFINANCING_MACHINE, actor(2), 'confirmUnits', entity(3))).toEqual({ allowed: true, to: 3 });
     expect(can(REFINANCING_MACHINE, actor(2), 'confirm', entity(3))).toEqual({ allowed: true, to: 3 });
-    expect(can(REFINANCING_MACHINE, actor(3), 'accept', entity(3))).toEqual({ allowed: true, to: 4 });
-    expect(can(REFINANCING_MACHINE, actor(2), 'accept', entity(3))).toMatchObject({ httpStatus: 403 });
+    expect(can(REFINANCING_MACHINE, actor(2), 'confirm', entity(3, { disapprovedUnits: 1 }))).toEqual({
+      allowed: true,
+      to: 2,
+    });
+    expect(can(REFINANCING_MACHINE, actor(2), 'confirm', entity(3, { unreviewedUnits: 1 }))).toMatchObject({
+      message: REFINANCING_MESSAGES.unitsNotReviewed,
+    });
+    expect(can(REFINANCING_MACHINE, actor(2), 'confirm', entity(3, { adminValidated: true }))).toMatchObject({
+      message: REFINANCING_MESSAGES.alreadyValidated,
+    });
     expect(can(REFINANCING_MACHINE, actor(3), 'confirmUnits', entity(3))).toMatchObject({ httpStatus: 403 });
-    expect(can(REFINANCING_MACHINE, actor(3), 'accept', entity(3, true, 0))).toMatchObject({ code: 'NO_UNITS' });
+  });
+
+  it('type 3 accepts (→ 4) once the administrator validated, or rejects (→ 9)', () => {
+    expect(can(REFINANCING_MACHINE, actor(3), 'accept', entity(3, { adminValidated: true }))).toEqual({
+      allowed: true,
+      to: 4,
+    });
+    expect(can(REFINANCING_MACHINE, actor(3), 'accept', entity(3))).toMatchObject({
+      message: REFINANCING_MESSAGES.adminValidationPending,
+    });
+    expect(can(REFINANCING_MACHINE, actor(3), 'accept', entity(3, noEvidences))).toEqual({ allowed: true, to: 4 });
+    expect(can(REFINANCING_MACHINE, actor(2), 'accept', entity(3))).toMatchObject({ httpStatus: 403 });
+    expect(
+      can(REFINANCING_MACHINE, actor(3), 'accept', entity(3, { adminValidated: true, unitCount: 0 })),
+    ).toMatchObject({ code: 'NO_UNITS' });
+    expect(can(REFINANCING_MACHINE, actor(3), 'reject', entity(3))).toEqual({ allowed: true, to: 9 });
+  });
+
+  it('once accepted the dealer sends it to sign (→ 5); types 1, 3 and 4 redo a document while signing', () => {
+    expect(can(REFINANCING_MACHINE, actor(5), 'sendToSign', entity(4))).toEqual({ allowed: true, to: 5 });
+    expect(can(REFINANCING_MACHINE, actor(3), 'sendToSign', entity(4)).allowed).toBe(false);
+    for (const type of [1, 3, 4] as const)
+      expect(can(REFINANCING_MACHINE, actor(type), 'redoDocument', entity(6))).toEqual({ allowed: true, to: 6 });
+    expect(can(REFINANCING_MACHINE, actor(5), 'redoDocument', entity(5)).allowed).toBe(false);
   });
 
   it('signing 5 → 6 → 7 is the system’s; types 1 and 3 release (10) or send to CRM (8) at 6', () => {
@@ -75,6 +122,34 @@ describe('REFINANCING_MACHINE (spec 3 §4)', () => {
   it('only the agency operator creates', () => {
     expect(canCreateRefinancing(5)).toBe(true);
     expect([1, 2, 3, 4].some(canCreateRefinancing)).toBe(false);
+  });
+});
+
+describe('refinancingActionsFor: the buttons of spec 3 §6 "Refinancing detail"', () => {
+  const offer = (status: number, requireEvidences: boolean, adminValidated = false) => ({
+    status,
+    requireEvidences,
+    adminValidated,
+  });
+  it('type 5 at 1: Evidencia completa when evidences are required, Enviar a FinBe when not', () => {
+    expect(refinancingActionsFor(5, offer(1, true))).toEqual(['evidenceComplete']);
+    expect(refinancingActionsFor(5, offer(1, false))).toEqual(['sendToFinbe']);
+  });
+  it('at 3 type 2 validates until it confirmed; type 3 accepts once validated and may always reject', () => {
+    expect(refinancingActionsFor(2, offer(3, true))).toEqual(['confirmUnits', 'confirm']);
+    expect(refinancingActionsFor(2, offer(3, true, true))).toEqual([]);
+    expect(refinancingActionsFor(3, offer(3, true))).toEqual(['reject']);
+    expect(refinancingActionsFor(3, offer(3, true, true))).toEqual(['accept', 'reject']);
+  });
+  it('types 1 and 3 release, send to CRM and update the folio at 6; never a webhook’s action', () => {
+    expect(refinancingActionsFor(3, offer(6, true, true))).toEqual([
+      'redoDocument',
+      'release',
+      'sendToCrm',
+      'updateFolio',
+    ]);
+    expect(refinancingActionsFor(5, offer(6, true, true))).toEqual([]);
+    expect(refinancingActionsFor(5, offer(4, false))).toEqual(['send', 'sendToSign']);
   });
 });
 

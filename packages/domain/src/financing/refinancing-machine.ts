@@ -1,6 +1,6 @@
 import { MESSAGES } from '../messages';
 import { REFINANCING_MESSAGES } from '../messages-financing';
-import { SYSTEM_ACTOR_TYPE, defineMachine, type ActorType, type Refusal } from '../state-machine';
+import { SYSTEM_ACTOR_TYPE, actionsFor, defineMachine, type ActorType, type Refusal } from '../state-machine';
 import { USER_TYPE } from '../user-types';
 
 /**
@@ -63,20 +63,40 @@ export type RefinancingAction =
   | 'confirmUnits'
   | 'confirm'
   | 'accept'
+  | 'reject'
+  | 'sendToSign'
+  | 'redoDocument'
   | 'signingStarted'
   | 'signingCompleted'
   | 'release'
   | 'sendToCrm'
   | 'updateFolio';
 
-/** A condition on the refinancing beyond its status. */
-export type RefinancingNeed = 'evidencesRequired' | 'evidencesNotRequired' | 'atLeastOneUnit';
+/**
+ * A condition on the refinancing beyond its status. The first four are "structural": a screen knows them from the
+ * detail and hides the button; the others are checked when clicked (and always by the server).
+ */
+export type RefinancingNeed =
+  | 'evidencesRequired'
+  | 'evidencesNotRequired'
+  | 'notAdminValidated'
+  | 'adminValidatedWhenRequired'
+  | 'atLeastOneUnit'
+  | 'everyUnitHasEvidence'
+  | 'everyUnitReviewed';
+const STRUCTURAL_NEEDS: readonly RefinancingNeed[] = [
+  'evidencesRequired',
+  'evidencesNotRequired',
+  'notAdminValidated',
+  'adminValidatedWhenRequired',
+];
 
 export type RefinancingTransition = {
   action: RefinancingAction;
   /** null: the refinancing does not exist yet. */
   from: RefinancingStatus | null;
-  to: RefinancingStatus | 'same';
+  /** 'byReview': Confirmar of type 2 — back to 2 (evidences requested) when a unit was disapproved, else stays 3. */
+  to: RefinancingStatus | 'same' | 'byReview';
   who: readonly ActorType[];
   needs: readonly RefinancingNeed[];
 };
@@ -87,6 +107,8 @@ const DEALER = [USER_TYPE.AGENCY_OPERATOR] as const;
 const EVIDENCE_ACTORS = [USER_TYPE.AGENCY_OPERATOR, USER_TYPE.PROVIDER_OPERATOR] as const;
 /** Types 1 and 3: Actualizar folio, Liberar, Enviar a CRM (spec 3 §6 "Refinancing detail"). */
 const LENDER_ACTORS = [USER_TYPE.SUPER_USER, USER_TYPE.PROVIDER_OPERATOR] as const;
+/** Redo a signing document: types 1, 3 "and 4 in refinancing" (spec 3 §4 "Signed documents status"). */
+const REDO_ACTORS = [USER_TYPE.SUPER_USER, USER_TYPE.PROVIDER_OPERATOR, USER_TYPE.LEGAL_REPRESENTATIVE] as const;
 const ADMIN = [USER_TYPE.PROVIDER_ADMIN] as const;
 const OPERATOR = [USER_TYPE.PROVIDER_OPERATOR] as const;
 const SYSTEM = [SYSTEM_ACTOR_TYPE] as const;
@@ -96,32 +118,58 @@ const fromEach = (
   row: Omit<RefinancingTransition, 'from'>,
 ): RefinancingTransition[] => statuses.map((from) => ({ ...row, from }));
 
+/** The flow of decision 045 (spec 3 §4 "Refinancing status codes", §6 "Refinancing detail"). */
 export const REFINANCING_TRANSITIONS: readonly RefinancingTransition[] = [
   // Guardar on /crear-refinanciamiento (spec 3 §2): the dealer's operator, with at least one ticked unit (§5).
   { action: 'create', from: null, to: S.CREATED, who: DEALER, needs: ['atLeastOneUnit'] },
-  // "Status set to 3 ... from 1 by Evidencia completa when evidences are required" (spec 3 §4).
-  {
+  // "Status set to 3 ... from 1 by Evidencia completa when evidences are required" (spec 3 §4); "evidences must be
+  // complete before sending to validation" (§5). From 2 too: the dealer answers the administrator's request.
+  ...fromEach([S.CREATED, S.EVIDENCE_REQUESTED], {
     action: 'evidenceComplete',
-    from: S.CREATED,
     to: S.ADMIN_VALIDATION,
     who: EVIDENCE_ACTORS,
-    needs: ['evidencesRequired'],
-  },
+    needs: ['evidencesRequired', 'everyUnitHasEvidence'],
+  }),
   // Enviar a FinBe: documents generated, sent to signature; only at 1, hidden when evidences are required (§4).
   {
     action: 'sendToFinbe',
     from: S.CREATED,
     to: S.SENT_TO_SIGN,
     who: DEALER,
-    needs: ['evidencesNotRequired'],
+    needs: ['evidencesNotRequired', 'atLeastOneUnit'],
   },
   // Enviar: "enabled only at status 4", back to the administrator's validation (§4).
   { action: 'send', from: S.ACCEPTED, to: S.ADMIN_VALIDATION, who: DEALER, needs: [] },
-  // Type 2 validates the units' evidences (PATCH /refinancings/{id}/confirm-units) and Confirmar at 3 (§4).
-  { action: 'confirmUnits', from: S.ADMIN_VALIDATION, to: 'same', who: ADMIN, needs: [] },
-  { action: 'confirm', from: S.ADMIN_VALIDATION, to: 'same', who: ADMIN, needs: ['atLeastOneUnit'] },
-  // Type 3 adds the manual folio and Aceptar (POST /refinancings/{id}/accept, §4, §7).
-  { action: 'accept', from: S.ADMIN_VALIDATION, to: S.ACCEPTED, who: OPERATOR, needs: ['atLeastOneUnit'] },
+  // Type 2 validates the units' evidences (PATCH /refinancings/{id}/confirm-units, 'Las evidencias son correctas?'
+  // Sí 1 / No 2) and Confirmar: a unit said No sends the refinancing back to the dealer (2 Solicitud Evidencias).
+  {
+    action: 'confirmUnits',
+    from: S.ADMIN_VALIDATION,
+    to: 'same',
+    who: ADMIN,
+    needs: ['evidencesRequired', 'notAdminValidated'],
+  },
+  {
+    action: 'confirm',
+    from: S.ADMIN_VALIDATION,
+    to: 'byReview',
+    who: ADMIN,
+    needs: ['evidencesRequired', 'notAdminValidated', 'everyUnitReviewed'],
+  },
+  // Type 3 adds the manual folio and Aceptar (POST /refinancings/{id}/accept, §4, §7) — once the administrator
+  // validated the evidences, when they were required — or rejects it (status 9 has no flow in the spec: ours).
+  {
+    action: 'accept',
+    from: S.ADMIN_VALIDATION,
+    to: S.ACCEPTED,
+    who: OPERATOR,
+    needs: ['adminValidatedWhenRequired', 'atLeastOneUnit'],
+  },
+  { action: 'reject', from: S.ADMIN_VALIDATION, to: S.REJECTED, who: OPERATOR, needs: [] },
+  // Enviar a firma once accepted: documents (type 13) generated and sent to the e-signature provider, by the
+  // dealer as for provisions at their status 4.
+  { action: 'sendToSign', from: S.ACCEPTED, to: S.SENT_TO_SIGN, who: DEALER, needs: [] },
+  ...fromEach([S.SENT_TO_SIGN, S.SIGNING], { action: 'redoDocument', to: 'same', who: REDO_ACTORS, needs: [] }),
   // The e-signature provider's webhooks (as for provisions).
   { action: 'signingStarted', from: S.SENT_TO_SIGN, to: S.SIGNING, who: SYSTEM, needs: [] },
   ...fromEach([S.SENT_TO_SIGN, S.SIGNING], { action: 'signingCompleted', to: S.SIGNED, who: SYSTEM, needs: [] }),
@@ -137,17 +185,64 @@ export const REFINANCING_TRANSITIONS: readonly RefinancingTransition[] = [
   }),
 ];
 
-/** A refinancing as the machine sees it. */
-export type RefinancingMachineEntity = { status: number; requireEvidences: boolean; unitCount: number };
+/**
+ * A refinancing as the machine sees it. `unitCount`: its units (for accept: the ticked ones); the other counts are
+ * of its units without any evidence, not yet reviewed by the administrator (status 0) and disapproved (status 2).
+ */
+export type RefinancingMachineEntity = {
+  status: number;
+  requireEvidences: boolean;
+  adminValidated: boolean;
+  unitCount: number;
+  unitsWithoutEvidence: number;
+  unreviewedUnits: number;
+  disapprovedUnits: number;
+};
 export type RefinancingMachineAction = Exclude<RefinancingAction, 'create'>;
 
 const refusal = (message: string): Refusal => ({ code: 'REFINANCING_RULE', message, httpStatus: 422 });
 const NEEDS: Record<RefinancingNeed, (entity: RefinancingMachineEntity) => true | Refusal> = {
   evidencesRequired: (entity) => entity.requireEvidences || refusal(REFINANCING_MESSAGES.statusNotAllowed),
   evidencesNotRequired: (entity) => !entity.requireEvidences || refusal(REFINANCING_MESSAGES.statusNotAllowed),
+  notAdminValidated: (entity) => !entity.adminValidated || refusal(REFINANCING_MESSAGES.alreadyValidated),
+  adminValidatedWhenRequired: (entity) =>
+    !entity.requireEvidences || entity.adminValidated || refusal(REFINANCING_MESSAGES.adminValidationPending),
   atLeastOneUnit: (entity) =>
     entity.unitCount > 0 || { code: 'NO_UNITS', message: MESSAGES.selectAtLeastOneUnit, httpStatus: 422 },
+  everyUnitHasEvidence: (entity) =>
+    entity.unitsWithoutEvidence === 0 || refusal(REFINANCING_MESSAGES.evidenceIncomplete),
+  everyUnitReviewed: (entity) => entity.unreviewedUnits === 0 || refusal(REFINANCING_MESSAGES.unitsNotReviewed),
 };
+
+const targetOf =
+  (row: RefinancingTransition) =>
+  (entity: RefinancingMachineEntity): RefinancingStatus => {
+    if (row.to === 'same') return entity.status as RefinancingStatus;
+    if (row.to === 'byReview') return entity.disapprovedUnits > 0 ? S.EVIDENCE_REQUESTED : S.ADMIN_VALIDATION;
+    return row.to;
+  };
+
+const checkNeeds =
+  (needs: readonly RefinancingNeed[]) =>
+  (entity: RefinancingMachineEntity): true | Refusal =>
+    needs.map((need) => NEEDS[need](entity)).find((v) => v !== true) ?? true;
+
+const machineRows = (
+  rows: readonly RefinancingTransition[],
+  needsOf: (row: RefinancingTransition) => RefinancingNeed[],
+) =>
+  rows.flatMap((row) => {
+    if (row.from === null) return [];
+    return [
+      {
+        action: row.action as RefinancingMachineAction,
+        from: [row.from],
+        to: typeof row.to === 'number' ? row.to : targetOf(row),
+        who: row.who,
+        needs: checkNeeds(needsOf(row)),
+      },
+    ];
+  });
 
 export const REFINANCING_MACHINE = defineMachine<RefinancingStatus, RefinancingMachineAction, RefinancingMachineEntity>(
   {
@@ -155,22 +250,33 @@ export const REFINANCING_MACHINE = defineMachine<RefinancingStatus, RefinancingM
     statuses: REFINANCING_STATUSES,
     statusOf: (entity) => entity.status as RefinancingStatus,
     wrongStatus: REFINANCING_MESSAGES.statusNotAllowed,
-    transitions: REFINANCING_TRANSITIONS.flatMap((row) => {
-      if (row.from === null) return [];
-      const needs = row.needs.map((need) => NEEDS[need]);
-      return [
-        {
-          action: row.action as RefinancingMachineAction,
-          from: [row.from],
-          to: row.to === 'same' ? (entity: RefinancingMachineEntity) => entity.status as RefinancingStatus : row.to,
-          who: row.who,
-          needs: (entity: RefinancingMachineEntity) =>
-            needs.map((need) => need(entity)).find((v) => v !== true) ?? true,
-        },
-      ];
-    }),
+    transitions: machineRows(REFINANCING_TRANSITIONS, (row) => [...row.needs]),
   },
 );
+
+/** The same rows with only the structural needs: what a screen offers before the click checks the rest. */
+const OFFERED_MACHINE = defineMachine<RefinancingStatus, RefinancingMachineAction, RefinancingMachineEntity>({
+  ...REFINANCING_MACHINE,
+  transitions: machineRows(REFINANCING_TRANSITIONS, (row) => row.needs.filter((n) => STRUCTURAL_NEEDS.includes(n))),
+});
+
+/** What a screen knows of a refinancing to decide its buttons. */
+export type RefinancingOfferContext = { status: number; requireEvidences: boolean; adminValidated: boolean };
+
+/**
+ * The actions a user type is offered on a refinancing (the buttons of the detail and the list, spec 3 §6), in the
+ * table's order; the webhooks' actions are never offered. The click may still be refused (missing evidence…).
+ */
+export function refinancingActionsFor(userType: number, context: RefinancingOfferContext): RefinancingMachineAction[] {
+  const entity: RefinancingMachineEntity = {
+    ...context,
+    unitCount: 1,
+    unitsWithoutEvidence: 0,
+    unreviewedUnits: 0,
+    disapprovedUnits: 0,
+  };
+  return actionsFor(OFFERED_MACHINE, { id: 0, type: userType as ActorType }, entity);
+}
 
 /** May this user type create a refinancing (the table's `create` row)? */
 export const canCreateRefinancing = (userType: number): boolean =>
