@@ -381,4 +381,6 @@ export const REFINANCING_MESSAGES = {
   confirmCreate: '¿Desea generar el refinanciamiento con las unidades seleccionadas?',
   noRefinancingLines: 'La compañía no tiene líneas de crédito con plazo de 3 meses o menos',
   noUnitsCarried: 'No hay unidades seleccionadas. Seleccione las unidades en Unidades para refinanciar.',
+  confirmSendToFinbe: (folio: string) => `¿Desea enviar el refinanciamiento con folio ${folio} a FinBe?`,
+  confirmSend: (folio: string) => `¿Desea enviar las unidades del refinanciamiento con folio ${folio}?`,
 } as const;
