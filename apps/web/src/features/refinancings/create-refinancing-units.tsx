@@ -24,8 +24,8 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
       <Typography variant="caption" color="text.secondary" component="p">
         {label}
       </Typography>
-      <Typography variant="h6" component="p" data-testid={testId}>
-        ${value}
+      <Typography variant="h6" component="p" data-testid={testId} color={value.startsWith('-') ? 'error' : undefined}>
+        {value.startsWith('-') ? `-$${value.slice(1)}` : `$${value}`}
       </Typography>
     </Box>
   );
