@@ -68,6 +68,7 @@ export function RefinancingListPage() {
                 label="Compañía"
                 size="small"
                 emptyLabel="Todas"
+                placeholder="Todas"
                 options={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
               />
             )}

@@ -28,7 +28,7 @@ export function refinancingUnitColumns(actions: UnitActions): GridColDef<Unit>[]
     field: 'check',
     headerName: 'Incluir',
     sortable: false,
-    width: 80,
+    width: 70,
     renderCell: ({ row }) => (
       <Checkbox
         size="small"
@@ -40,25 +40,25 @@ export function refinancingUnitColumns(actions: UnitActions): GridColDef<Unit>[]
   };
   return [
     ...(actions.ticks ? [include] : []),
-    { field: 'vinNumber', headerName: 'N° VIN', flex: 1.2, minWidth: 190 },
-    { field: 'model', headerName: 'Modelo', sortable: false, minWidth: 90 },
-    { field: 'motorNumber', headerName: 'N° Motor', sortable: false, flex: 1, minWidth: 140 },
-    { field: 'color', headerName: 'Color', sortable: false, flex: 0.8, minWidth: 110 },
+    { field: 'vinNumber', headerName: 'N° VIN', flex: 1.2, minWidth: 170 },
+    { field: 'model', headerName: 'Modelo', sortable: false, minWidth: 80 },
+    { field: 'motorNumber', headerName: 'N° Motor', sortable: false, flex: 1, minWidth: 120 },
+    { field: 'color', headerName: 'Color', sortable: false, flex: 0.6, minWidth: 90 },
     {
       field: 'deadlines',
       headerName: 'Plazo',
-      minWidth: 80,
+      minWidth: 70,
       align: 'right',
       headerAlign: 'right',
       valueFormatter: (value: number | null) => (value === null ? '-' : String(value)),
     },
-    amountColumn<Unit>('amount', 'Monto', { minWidth: 130 }),
-    dateColumn<Unit>('createdAt', 'Fecha de alta', { sortable: false, minWidth: 120 }),
+    amountColumn<Unit>('amount', 'Monto', { minWidth: 110 }),
+    dateColumn<Unit>('createdAt', 'Fecha de alta', { sortable: false, minWidth: 110 }),
     {
       field: 'actions',
       headerName: 'Acciones',
       sortable: false,
-      minWidth: 170,
+      minWidth: 180,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={1} sx={{ height: '100%', alignItems: 'center' }}>
           <IconAction

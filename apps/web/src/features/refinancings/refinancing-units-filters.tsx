@@ -33,6 +33,7 @@ export function RefinancingUnitsFilters({ user, lender, values, onSearch }: Prop
             label="Vendidas / no vendidas"
             size="small"
             emptyLabel="No vendidas"
+            placeholder="No vendidas"
             options={SOLD_OPTIONS}
           />
         </>
@@ -46,6 +47,7 @@ export function RefinancingUnitsFilters({ user, lender, values, onSearch }: Prop
             label="Compañía"
             size="small"
             emptyLabel="Todas"
+            placeholder="Todas"
             options={companies}
           />
           <TextField control={control} name="vinNumber" label="N° VIN" size="small" />
