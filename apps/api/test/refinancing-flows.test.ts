@@ -7,12 +7,14 @@ import {
   Money,
   PROVISION_LENDER_MESSAGES,
   REFINANCING_MESSAGES,
+  REFINANCING_NOTICE_TEXT,
   REFINANCING_UNITS_XLSX_COLUMNS,
   type RefinancingFollowUpDetail,
 } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
 import { creditLines } from '../src/db/schema/credit-lines';
 import { crmInsertions } from '../src/db/schema/financing';
+import { notifications } from '../src/db/schema/notifications';
 import { refinancingUnits, refinancings } from '../src/db/schema/refinancings';
 import { users } from '../src/db/schema/users';
 import { createAdapters } from '../src/adapters';
@@ -198,6 +200,17 @@ describe('the evidence, validation and acceptance loop', () => {
     expect(Money.of(accepted.data.balances!.available).equals(availableBefore.add(Money.of('20000.50')))).toBe(true);
     expect(await available(a.tokens.dealer)).toContain(r.sources[1]!.id);
     expect(await available(a.tokens.dealer)).not.toContain(r.sources[0]!.id);
+    // The dealer's operator heard of it, with the folio it now goes by.
+    const told = await seeded.db
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(eq(notifications.userId, a.dealer.id));
+    expect(told.map((n) => n.message)).toEqual(
+      expect.arrayContaining([
+        REFINANCING_NOTICE_TEXT.evidenceRequested(r.folio),
+        REFINANCING_NOTICE_TEXT.accept('5512'),
+      ]),
+    );
 
     // Actualizar folio, then Enviar (4 → 3): back to the administrator.
     const folio = ok(
