@@ -65,6 +65,7 @@ import { externalRoutes } from './modules/external/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { layoutRoutes } from './modules/layouts/routes';
 import { refinancingRoutes } from './modules/refinancings/routes';
+import { createRefinancingFlows } from './modules/refinancings/flows';
 import { createRefinancingsService } from './modules/refinancings/service';
 import { auditLogRoutes } from './modules/audit-log/routes';
 import { createAuditLogService } from './modules/audit-log/service';
@@ -316,6 +317,12 @@ export async function buildApp({
   await app.register(provisionLenderRoutes, { lender });
   await app.register(refinancingRoutes, {
     refinancings: createRefinancingsService({ ...deps, creditLines: provisionCreditLines }),
+    // `signing` (Enviar a FinBe / Enviar a firma): helper A2's refinancing e-signature service, once it lands.
+    flows: createRefinancingFlows({
+      ...deps,
+      creditLines: provisionCreditLines,
+      notifications: services.notifications,
+    }),
   });
   const signing = createProvisionSigningService(deps, services.notifications);
   await app.register(provisionSigningRoutes, { signing });

@@ -364,6 +364,7 @@ export const REFINANCING_MESSAGES = {
   unitsNotReviewed: 'Indique si las evidencias de cada unidad son correctas antes de confirmar',
   commentRequired: 'El comentario es requerido',
   reasonRequired: 'Indique el motivo del rechazo',
+  unitNotInRefinancing: 'Alguna de las unidades no pertenece al refinanciamiento',
   // Spec 3 §4 dialogs and buttons of the detail
   evidencesQuestion: 'Las evidencias son correctas?',
   uploadEvidenceTitle: 'Cargar Evidencia',
@@ -383,4 +384,24 @@ export const REFINANCING_MESSAGES = {
   noUnitsCarried: 'No hay unidades seleccionadas. Seleccione las unidades en Unidades para refinanciar.',
   confirmSendToFinbe: (folio: string) => `¿Desea enviar el refinanciamiento con folio ${folio} a FinBe?`,
   confirmSend: (folio: string) => `¿Desea enviar las unidades del refinanciamiento con folio ${folio}?`,
+} as const;
+
+/**
+ * Ours: what each move of a refinancing tells whom (notification type 1, the financing operations' type: the spec
+ * knows only 1 Disposición and 2 Excepción; decision 046). One line per move, on the model of PROVISION_NOTICE_TEXT.
+ */
+export const REFINANCING_NOTICE_TEXT = {
+  sentToValidation: (folio: string, company: string) =>
+    `El refinanciamiento ${folio} de ${company} fue enviado a validar`,
+  evidenceRequested: (folio: string) => `Refinanciamiento con folio ${folio}: se solicitan nuevas evidencias`,
+  adminValidated: (folio: string, company: string) =>
+    `Las evidencias del refinanciamiento ${folio} de ${company} fueron validadas y está listo para aceptarse`,
+  accept: (folio: string) => `Refinanciamiento con folio ${folio}: Aceptado`,
+  reject: (folio: string) => REFINANCING_MESSAGES.rejected(folio),
+  sendToSign: (folio: string) => `Los documentos del refinanciamiento ${folio} están listos para firmar`,
+  redoDocument: (folio: string) => `El documento del refinanciamiento ${folio} se generó nuevamente`,
+  signingCompleted: (folio: string) => `Los documentos del refinanciamiento ${folio} fueron firmados`,
+  release: (folio: string) => `Refinanciamiento con folio ${folio}: Las unidades fueron liberadas sin enviar a CRM`,
+  sendToCrm: (folio: string) => `Refinanciamiento con folio ${folio}: Las unidades fueron enviadas a CRM`,
+  updateFolio: (folio: string) => `El refinanciamiento ahora tiene el folio manual ${folio}`,
 } as const;
