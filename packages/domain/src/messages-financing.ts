@@ -314,6 +314,7 @@ export const REFINANCING_SIGNING_MESSAGES = {
   evidencesNotRequested: 'Este refinanciamiento no solicita evidencias al operador de agencia',
   unitNotFound: 'La unidad no pertenece a este refinanciamiento',
   documentNotFound: 'El documento no pertenece a este refinanciamiento',
+  refinancingMismatch: 'El refinanciamiento del cuerpo no coincide con la ruta',
   noSignedDocuments: 'El refinanciamiento aún no tiene documentos firmados',
   sentToSign: SIGNING_MESSAGES.sentToSign,
   noElectronicSigners: 'El refinanciamiento no tiene firmantes con correo electrónico para la firma electrónica',

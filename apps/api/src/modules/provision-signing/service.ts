@@ -328,6 +328,7 @@ export function createProvisionSigningService(
       handleEvent(documents.parseWebhook(rawBody, signature)),
 
     handleEvent,
+    parseWebhook: documents.parseWebhook,
   };
 
   /**
