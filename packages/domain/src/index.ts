@@ -78,5 +78,6 @@ export * from './contracts/provision-lender';
 export * from './financing/layout';
 export * from './contracts/layout';
 export * from './financing/refinancing-machine';
+export * from './financing/refinancing-notices';
 export * from './contracts/refinancings';
 export * from './contracts/refinancing-flows';

@@ -400,3 +400,23 @@ export const REFINANCING_MESSAGES = {
   evidenceTitle: 'Evidencia',
   rejected: (folio: string) => `Refinanciamiento con folio ${folio}: Rechazado`,
 } as const;
+
+/**
+ * Ours: what each move of a refinancing tells whom (notification type 1, the financing operations' type: the spec
+ * knows only 1 Disposición and 2 Excepción; decision 046). One line per move, on the model of PROVISION_NOTICE_TEXT.
+ */
+export const REFINANCING_NOTICE_TEXT = {
+  sentToValidation: (folio: string, company: string) =>
+    `El refinanciamiento ${folio} de ${company} fue enviado a validar`,
+  evidenceRequested: (folio: string) => `Refinanciamiento con folio ${folio}: se solicitan nuevas evidencias`,
+  adminValidated: (folio: string, company: string) =>
+    `Las evidencias del refinanciamiento ${folio} de ${company} fueron validadas y está listo para aceptarse`,
+  accept: (folio: string) => `Refinanciamiento con folio ${folio}: Aceptado`,
+  reject: (folio: string) => REFINANCING_MESSAGES.rejected(folio),
+  sendToSign: (folio: string) => `Los documentos del refinanciamiento ${folio} están listos para firmar`,
+  redoDocument: (folio: string) => `El documento del refinanciamiento ${folio} se generó nuevamente`,
+  signingCompleted: (folio: string) => `Los documentos del refinanciamiento ${folio} fueron firmados`,
+  release: (folio: string) => `Refinanciamiento con folio ${folio}: Las unidades fueron liberadas sin enviar a CRM`,
+  sendToCrm: (folio: string) => `Refinanciamiento con folio ${folio}: Las unidades fueron enviadas a CRM`,
+  updateFolio: (folio: string) => `El refinanciamiento ahora tiene el folio manual ${folio}`,
+} as const;
