@@ -319,7 +319,11 @@ export async function buildApp({
   await app.register(provisionLenderRoutes, { lender });
   const refinancings = createRefinancingsService({ ...deps, creditLines: provisionCreditLines });
   await app.register(refinancingRoutes, { refinancings });
-  const refinancingSigning = createRefinancingSigningService(deps, services.notifications, refinancings.detail);
+  const refinancingSigning = createRefinancingSigningService(
+    deps,
+    services.notifications,
+    refinancings.detail as never,
+  );
   await app.register(refinancingSigningRoutes, {
     evidences: createRefinancingEvidencesService(deps, files),
     signing: refinancingSigning,

@@ -79,7 +79,13 @@ export function createRefinancingSigningService(
   async function check(actor: AuthUser, id: number, action: SendAction | 'redoDocument', expectedVersion?: number) {
     const locked = await transaction(db, (tx) => lockRefinancingForMove(tx, id));
     if (!locked) throw notFound();
-    checkTransition(REFINANCING_MACHINE, actor, action, { ...locked.entity, version: locked.row.version }, expectedVersion);
+    checkTransition(
+      REFINANCING_MACHINE,
+      actor,
+      action,
+      { ...locked.entity, version: locked.row.version },
+      expectedVersion,
+    );
     return locked;
   }
 
@@ -137,7 +143,11 @@ export function createRefinancingSigningService(
     return { evidence, file, replaced };
   }
 
-  async function send(document: SigningDocumentRow, refinancingId: number, envelope: { name: string; email: string }[]) {
+  async function send(
+    document: SigningDocumentRow,
+    refinancingId: number,
+    envelope: { name: string; email: string }[],
+  ) {
     return documents.sendDocument(
       refinancingEnvelopeReference(refinancingId, document.evidence.id),
       document,
@@ -152,7 +162,13 @@ export function createRefinancingSigningService(
      * (once: a retry finds it), its envelope created at the provider and recorded on it BEFORE the transaction that
      * moves the refinancing to 5 — so a failed transaction or a second request reuses it, never a second envelope.
      */
-    async sendForSignature(actor: AuthUser, id: number, action: SendAction, expectedVersion: number, requestId: string) {
+    async sendForSignature(
+      actor: AuthUser,
+      id: number,
+      action: SendAction,
+      expectedVersion: number,
+      requestId: string,
+    ) {
       const refinancing = await found(actor, id);
       await check(actor, id, action, expectedVersion);
       let unsent = (await repo.documentsOf(db, id)).filter(isUnsent);
