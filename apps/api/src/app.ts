@@ -319,11 +319,21 @@ export async function buildApp({
   await app.register(provisionLenderRoutes, { lender });
   const refinancings = createRefinancingsService({ ...deps, creditLines: provisionCreditLines });
   await app.register(refinancingRoutes, { refinancings });
-  const refinancingSigning = createRefinancingSigningService(
-    deps,
-    services.notifications,
-    refinancings.detail as never,
-  );
+  const refinancingSigning = createRefinancingSigningService(deps, services.notifications, (async (
+    actor: Parameters<typeof refinancings.detail>[0],
+    id: number,
+  ) => {
+    const d = await refinancings.detail(actor, id);
+    return {
+      ...d,
+      units: d.units.map((u) => ({ ...u, evidenceCount: 0 })),
+      actions: [],
+      adminValidated: false,
+      balances: null,
+      documents: [],
+      approvedDate: null,
+    };
+  }) as never);
   await app.register(refinancingSigningRoutes, {
     evidences: createRefinancingEvidencesService(deps, files),
     signing: refinancingSigning,
