@@ -68,6 +68,7 @@ import { createRefinancingEvidencesService } from './modules/refinancing-signing
 import { refinancingSigningRoutes } from './modules/refinancing-signing/routes';
 import { createRefinancingSigningService } from './modules/refinancing-signing/service';
 import { refinancingRoutes } from './modules/refinancings/routes';
+import { createRefinancingFlows } from './modules/refinancings/flows';
 import { createRefinancingsService } from './modules/refinancings/service';
 import { auditLogRoutes } from './modules/audit-log/routes';
 import { createAuditLogService } from './modules/audit-log/service';
@@ -317,23 +318,19 @@ export async function buildApp({
     review: createProvisionReviewService(deps, services.notifications),
   });
   await app.register(provisionLenderRoutes, { lender });
-  const refinancings = createRefinancingsService({ ...deps, creditLines: provisionCreditLines });
-  await app.register(refinancingRoutes, { refinancings });
-  const refinancingSigning = createRefinancingSigningService(deps, services.notifications, (async (
-    actor: Parameters<typeof refinancings.detail>[0],
-    id: number,
-  ) => {
-    const d = await refinancings.detail(actor, id);
-    return {
-      ...d,
-      units: d.units.map((u) => ({ ...u, evidenceCount: 0 })),
-      actions: [],
-      adminValidated: false,
-      balances: null,
-      documents: [],
-      approvedDate: null,
-    };
-  }) as never);
+  const refinancingSigning = createRefinancingSigningService(deps, services.notifications, (actor, id) =>
+    refinancingFlows.detail(actor, id),
+  );
+  const refinancingFlows = createRefinancingFlows({
+    ...deps,
+    creditLines: provisionCreditLines,
+    notifications: services.notifications,
+    signing: refinancingSigning,
+  });
+  await app.register(refinancingRoutes, {
+    refinancings: createRefinancingsService({ ...deps, creditLines: provisionCreditLines }),
+    flows: refinancingFlows,
+  });
   await app.register(refinancingSigningRoutes, {
     evidences: createRefinancingEvidencesService(deps, files),
     signing: refinancingSigning,

@@ -22,12 +22,12 @@ import { zipFiles } from '../../platform/zip';
 import type { NotificationsService } from '../notifications/service';
 import { createSigningDocuments, type StoredPdf, type WebhookOutcome } from '../provision-signing/envelopes';
 import { signingDocumentPdf } from '../provision-signing/pdf';
-import { presentSigningEvidence } from '../provision-signing/presenter';
 import * as signingRepo from '../provision-signing/repository';
 import type { SigningDocumentRow } from '../provision-signing/repository';
 import { refinancingScopeOf, visibleRefinancingStatuses } from '../refinancings/policy';
 import * as refinancingsRepo from '../refinancings/repository';
 import { createRefinancingMover, lockRefinancingForMove, shownRefinancingFolio } from '../refinancings/transitions';
+import { presentRefinancingDocuments as presentDocuments } from './presenter';
 import * as repo from './repository';
 
 export type RefinancingSigningService = ReturnType<typeof createRefinancingSigningService>;
@@ -156,7 +156,11 @@ export function createRefinancingSigningService(
     );
   }
 
-  return {
+  const service = {
+    /** PATCH /api/refinancings/{id}/set-status {status: 5} (the flows' set-status hands it over): see below. */
+    sendToFinbe: (actor: AuthUser, id: number, version: number, requestId: string) =>
+      service.sendForSignature(actor, id, 'sendToFinbe', version, requestId),
+
     /**
      * Enviar a FinBe (set-status 5, from 1) and Enviar a firma (send-to-sign, from 4): the signing document made
      * (once: a retry finds it), its envelope created at the provider and recorded on it BEFORE the transaction that
@@ -358,20 +362,9 @@ export function createRefinancingSigningService(
       return 'ignored';
     },
   };
+  return service;
 }
 
 const deleteDocuments = (tx: Executor, ids: number[]) => signingRepo.deleteEvidences(tx, ids);
 const updateEvidence = (tx: Executor, id: number, signedStatus: number) =>
   signingRepo.updateEvidence(tx, id, { signedStatus });
-
-/**
- * The refinancing's signing documents as the screens read them (the detail's `documents` too): `url` is the
- * refinancing's own scoped download; `signUrl` only for a caller who still has to sign.
- */
-export async function presentDocuments(db: Executor, refinancingId: number, callerEmail?: string) {
-  const rows = await repo.documentsOf(db, refinancingId);
-  return rows.map((row) => ({
-    ...presentSigningEvidence(row, callerEmail),
-    url: `/api/refinancings/${refinancingId}/evidences/${row.evidence.id}/file`,
-  }));
-}
