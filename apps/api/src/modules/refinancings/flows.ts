@@ -114,12 +114,11 @@ export function createRefinancingFlows(
     const found = await repo.findRefinancing(executor, refinancingScopeOf(actor), statuses, id);
     if (!found) throw notFound();
     const r = found.refinancing;
-    const [counts, line, reserved, documents] = await Promise.all([
-      repo.evidenceCounts(executor, id),
-      creditLinesRepo.findCreditLine(executor, r.creditLine),
-      creditLinesRepo.reservedOnLine(executor, r.creditLine),
-      presentRefinancingDocuments(executor, id, actor.email),
-    ]);
+    // One after the other: `executor` may be a transaction's single connection.
+    const counts = await repo.evidenceCounts(executor, id);
+    const line = await creditLinesRepo.findCreditLine(executor, r.creditLine);
+    const reserved = await creditLinesRepo.reservedOnLine(executor, r.creditLine);
+    const documents = await presentRefinancingDocuments(executor, id, actor.email);
     const remaining = line ? Money.of(line.montoRestante) : null;
     return {
       id: r.id,
