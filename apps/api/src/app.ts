@@ -64,6 +64,9 @@ import { createCreditFailuresService } from './modules/credit-failures/service';
 import { externalRoutes } from './modules/external/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { layoutRoutes } from './modules/layouts/routes';
+import { createRefinancingEvidencesService } from './modules/refinancing-signing/evidences';
+import { refinancingSigningRoutes } from './modules/refinancing-signing/routes';
+import { createRefinancingSigningService } from './modules/refinancing-signing/service';
 import { refinancingRoutes } from './modules/refinancings/routes';
 import { createRefinancingFlows } from './modules/refinancings/flows';
 import { createRefinancingsService } from './modules/refinancings/service';
@@ -315,18 +318,26 @@ export async function buildApp({
     review: createProvisionReviewService(deps, services.notifications),
   });
   await app.register(provisionLenderRoutes, { lender });
+  const refinancingSigning = createRefinancingSigningService(deps, services.notifications, (actor, id) =>
+    refinancingFlows.detail(actor, id),
+  );
+  const refinancingFlows = createRefinancingFlows({
+    ...deps,
+    creditLines: provisionCreditLines,
+    notifications: services.notifications,
+    signing: refinancingSigning,
+  });
   await app.register(refinancingRoutes, {
     refinancings: createRefinancingsService({ ...deps, creditLines: provisionCreditLines }),
-    // `signing` (Enviar a FinBe / Enviar a firma): helper A2's refinancing e-signature service, once it lands.
-    flows: createRefinancingFlows({
-      ...deps,
-      creditLines: provisionCreditLines,
-      notifications: services.notifications,
-    }),
+    flows: refinancingFlows,
+  });
+  await app.register(refinancingSigningRoutes, {
+    evidences: createRefinancingEvidencesService(deps, files),
+    signing: refinancingSigning,
   });
   const signing = createProvisionSigningService(deps, services.notifications);
   await app.register(provisionSigningRoutes, { signing });
-  await app.register(esignWebhookRoutes, { signing });
+  await app.register(esignWebhookRoutes, { signing, refinancingSigning });
   await app.register(auditRoutes, { deps });
   await app.register(unitRoutes, { units: createUnitsService(deps, files) });
   await app.register(provisionValidationRoutes, {
