@@ -314,18 +314,28 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/refinanciamientos/unidades',
     title: 'Unidades para refinanciar',
     area: 'refinancing',
-    types: [3, 4, 5],
+    // Type 3's menu item (spec 1); type 5, who creates refinancings, arrives from its list's button.
+    types: [3, 5],
     built: true,
     // Only the type that may create a refinancing (the machine's `create` row) has Crear Nuevo.
     buttons: [{ label: 'Crear Nuevo', dialog: 'createRefinancing', types: [5] }],
   },
-  { path: '/refinanciamientos', title: 'Refinanciamientos', area: 'refinancing', types: ALL, built: true },
+  {
+    path: '/refinanciamientos',
+    title: 'Refinanciamientos',
+    area: 'refinancing',
+    types: ALL,
+    built: true,
+    // Type 5's way to the units it may refinance: its menu (spec 1) has no 'Unidades para refinanciar'.
+    buttons: [{ label: 'Unidades para refinanciar', to: '/refinanciamientos/unidades', types: [5] }],
+  },
   {
     path: '/crear-refinanciamiento',
     title: 'Crear refinanciamiento',
     area: 'refinancing',
     parent: '/refinanciamientos',
-    types: [3, 4, 5],
+    // Only the agency operator creates (the refinancing machine's `create` row).
+    types: [5],
     built: true,
   },
   {
