@@ -22,8 +22,9 @@ import {
 import { EmptyTableRow } from '../../../components/empty-table-row';
 import { formatAmount } from '../../../lib/format';
 import type { FollowUpDetail } from './api/follow-up-detail';
-import { Field } from './follow-up-company';
-import { AdminReview, InvoiceIcon, ValidationIcon } from './follow-up-unit-icons';
+import { Field } from '../../../components/detail-field';
+import { ValidationIcon } from '../../../components/check-icon';
+import { AdminReview, InvoiceIcon } from './follow-up-unit-icons';
 
 /** Which units are ticked, by unit id: while the lender may confirm (status 3), the page's own choice. */
 export type UnitSelection = Readonly<Record<number, boolean>>;
