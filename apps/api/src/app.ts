@@ -64,6 +64,9 @@ import { createCreditFailuresService } from './modules/credit-failures/service';
 import { externalRoutes } from './modules/external/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { layoutRoutes } from './modules/layouts/routes';
+import { createRefinancingEvidencesService } from './modules/refinancing-signing/evidences';
+import { refinancingSigningRoutes } from './modules/refinancing-signing/routes';
+import { createRefinancingSigningService } from './modules/refinancing-signing/service';
 import { refinancingRoutes } from './modules/refinancings/routes';
 import { createRefinancingsService } from './modules/refinancings/service';
 import { auditLogRoutes } from './modules/audit-log/routes';
@@ -314,12 +317,16 @@ export async function buildApp({
     review: createProvisionReviewService(deps, services.notifications),
   });
   await app.register(provisionLenderRoutes, { lender });
-  await app.register(refinancingRoutes, {
-    refinancings: createRefinancingsService({ ...deps, creditLines: provisionCreditLines }),
+  const refinancings = createRefinancingsService({ ...deps, creditLines: provisionCreditLines });
+  await app.register(refinancingRoutes, { refinancings });
+  const refinancingSigning = createRefinancingSigningService(deps, services.notifications, refinancings.detail);
+  await app.register(refinancingSigningRoutes, {
+    evidences: createRefinancingEvidencesService(deps, files),
+    signing: refinancingSigning,
   });
   const signing = createProvisionSigningService(deps, services.notifications);
   await app.register(provisionSigningRoutes, { signing });
-  await app.register(esignWebhookRoutes, { signing });
+  await app.register(esignWebhookRoutes, { signing, refinancingSigning });
   await app.register(auditRoutes, { deps });
   await app.register(unitRoutes, { units: createUnitsService(deps, files) });
   await app.register(provisionValidationRoutes, {

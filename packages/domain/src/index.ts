@@ -80,5 +80,6 @@ export * from './financing/layout';
 export * from './contracts/layout';
 export * from './financing/refinancing-machine';
 export * from './financing/refinancing-detail';
+export * from './financing/refinancing-notices';
 export * from './contracts/refinancings';
 export * from './contracts/refinancing-flows';

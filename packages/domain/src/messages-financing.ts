@@ -291,6 +291,36 @@ export const SIGNING_DOCUMENT_TEXT = {
   generatedOn: (date: string) => `Documento generado el ${date}`,
 } as const;
 
+/**
+ * Ours: a refinancing's signing document (issue 19, decision 047), the provision's layout with the refinancing's
+ * own title, folio line, file name and declaration.
+ */
+export const REFINANCING_DOCUMENT_TEXT = {
+  ...SIGNING_DOCUMENT_TEXT,
+  title: 'Solicitud de refinanciamiento de unidades',
+  folio: (folio: string) => `Refinanciamiento N° ${folio}`,
+  fileName: (folio: string) => `Refinanciamiento ${folio}.pdf`,
+  units: 'Unidades refinanciadas',
+  declaration: (company: string, total: string) =>
+    `${company} solicita el refinanciamiento de las unidades que se listan a continuación por un monto total de ${total} MXN, al plazo indicado, en los términos del contrato de apertura de crédito vigente.`,
+} as const;
+
+/** Refinancing evidence and signing (issue 19, decision 047). The spec words none of these but 'El documento …'. */
+export const REFINANCING_SIGNING_MESSAGES = {
+  /** Spec 3 §8. */
+  documentRedone: SIGNING_MESSAGES.documentRedone,
+  evidenceUploaded: 'La evidencia se cargó correctamente',
+  evidenceStatusNotAllowed: 'Solo se pueden cargar evidencias en los estatus Creada o Solicitud Evidencias',
+  evidencesNotRequested: 'Este refinanciamiento no solicita evidencias al operador de agencia',
+  unitNotFound: 'La unidad no pertenece a este refinanciamiento',
+  documentNotFound: 'El documento no pertenece a este refinanciamiento',
+  refinancingMismatch: 'El refinanciamiento del cuerpo no coincide con la ruta',
+  noSignedDocuments: 'El refinanciamiento aún no tiene documentos firmados',
+  sentToSign: SIGNING_MESSAGES.sentToSign,
+  noElectronicSigners: 'El refinanciamiento no tiene firmantes con correo electrónico para la firma electrónica',
+  signedDocumentsZip: (folio: string) => `Refinanciamiento ${folio} documentos firmados.zip`,
+} as const;
+
 /** Credit inventory (spec 3 "Credit inventory"; docs/decisions/042). The spec words none of these: ours. */
 export const INVENTORY_MESSAGES = {
   dateRangeInvalid: 'La fecha final no puede ser anterior a la fecha inicial',
@@ -369,4 +399,24 @@ export const REFINANCING_MESSAGES = {
   uploadEvidenceTitle: 'Cargar Evidencia',
   evidenceTitle: 'Evidencia',
   rejected: (folio: string) => `Refinanciamiento con folio ${folio}: Rechazado`,
+} as const;
+
+/**
+ * Ours: what each move of a refinancing tells whom (notification type 1, the financing operations' type: the spec
+ * knows only 1 Disposición and 2 Excepción; decision 046). One line per move, on the model of PROVISION_NOTICE_TEXT.
+ */
+export const REFINANCING_NOTICE_TEXT = {
+  sentToValidation: (folio: string, company: string) =>
+    `El refinanciamiento ${folio} de ${company} fue enviado a validar`,
+  evidenceRequested: (folio: string) => `Refinanciamiento con folio ${folio}: se solicitan nuevas evidencias`,
+  adminValidated: (folio: string, company: string) =>
+    `Las evidencias del refinanciamiento ${folio} de ${company} fueron validadas y está listo para aceptarse`,
+  accept: (folio: string) => `Refinanciamiento con folio ${folio}: Aceptado`,
+  reject: (folio: string) => REFINANCING_MESSAGES.rejected(folio),
+  sendToSign: (folio: string) => `Los documentos del refinanciamiento ${folio} están listos para firmar`,
+  redoDocument: (folio: string) => `El documento del refinanciamiento ${folio} se generó nuevamente`,
+  signingCompleted: (folio: string) => `Los documentos del refinanciamiento ${folio} fueron firmados`,
+  release: (folio: string) => `Refinanciamiento con folio ${folio}: Las unidades fueron liberadas sin enviar a CRM`,
+  sendToCrm: (folio: string) => `Refinanciamiento con folio ${folio}: Las unidades fueron enviadas a CRM`,
+  updateFolio: (folio: string) => `El refinanciamiento ahora tiene el folio manual ${folio}`,
 } as const;

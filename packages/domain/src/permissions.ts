@@ -185,6 +185,15 @@ export const API_PERMISSIONS = {
   'POST /api/provisions/:id/redo-document': [1, 3],
   'GET /api/provisions/:id/evidences-signature': [1, 2, 3, 4, 5],
   'POST /api/webhooks/esign': 'public',
+  // A refinancing's unit evidences, signing documents and e-signature (issue 19, decision 047): narrowed by the
+  // refinancings policy; the machine says who at which status.
+  'POST /api/refinancings/:id/units/:unitId/evidences': [3, 5],
+  'GET /api/refinancings/:id/units/:unitId/evidences': [1, 2, 3, 4, 5],
+  'GET /api/refinancings/:id/evidences/:evidenceId/file': [1, 2, 3, 4, 5],
+  'POST /api/refinancings/:id/send-to-sign': [5],
+  'GET /api/refinancings/:id/documents': [1, 2, 3, 4, 5],
+  'POST /api/refinancings/:id/documents/:documentId/redo': [1, 3, 4],
+  'GET /api/refinancings/:id/signed-documents': [3, 4],
   // Documents a provision save attaches (spec 3 §7 "document upload", "document delete")
   'POST /api/documents': [5],
   'DELETE /api/documents/:fileId': [5],

@@ -214,3 +214,28 @@ export const refinancingReviewItem = z.object({
   version: z.number().int(),
 });
 export const refinancingReviewResponse = paged(refinancingReviewItem);
+
+// Evidence, signing documents and e-signature of a refinancing (issue 19, docs/decisions/047).
+
+/** POST /api/refinancings/{id}/units/{unitId}/evidences: the evidence saved, with the message. */
+export const refinancingEvidenceResponse = envelope(refinancingEvidence);
+export type RefinancingEvidenceResponse = z.infer<typeof refinancingEvidenceResponse>;
+export const refinancingEvidenceParams = z.object({ id: idParam(), evidenceId: idParam() });
+
+/** GET /api/refinancings/{id}/documents: the signing documents (type 13), with the caller's signUrl when pending. */
+export const refinancingDocumentsResponse = envelope(z.object({ documents: z.array(signingEvidence) }));
+export type RefinancingDocumentsResponse = z.infer<typeof refinancingDocumentsResponse>;
+
+/**
+ * POST /api/refinancings/{id}/documents/{documentId}/redo (spec 3 §7 "regenerate document (refinancingId)"): the
+ * body's refinancingId, when sent, must be the path's; the version, when sent, the one the screen showed.
+ */
+export const redoRefinancingDocumentRequest = z
+  .object({ refinancingId: idSchema().optional(), version: rowVersion.optional() })
+  .optional();
+export type RedoRefinancingDocumentRequest = z.infer<typeof redoRefinancingDocumentRequest>;
+
+/** The reference a refinancing document's envelope carries and the provider echoes in every webhook. */
+export const REFINANCING_ENVELOPE_PREFIX = 'refinancing:';
+export const refinancingEnvelopeReference = (refinancingId: number, evidenceId: number) =>
+  `${REFINANCING_ENVELOPE_PREFIX}${refinancingId}:${evidenceId}`;

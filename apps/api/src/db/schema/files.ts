@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { exceptions } from './exceptions';
 import { provisionUnits, provisions } from './financing';
+import { refinancingUnits, refinancings } from './refinancings';
 import { users } from './users';
 
 /**
@@ -45,8 +46,9 @@ export type EnvelopeSignerRow = {
 };
 
 /**
- * An evidence (spec 3 §3 "Evidence"): a file attached to exactly one exception, provision or unit, with the
- * spec's type code (4 customer's exception evidence, 5 operator's, 6 administrator's, 8 unit document, ...).
+ * An evidence (spec 3 §3 "Evidence"): a file attached to exactly one exception, provision, unit, refinancing
+ * (its signing documents) or refinancing unit (its evidences), with the spec's type code (4 customer's exception
+ * evidence, 5 operator's, 6 administrator's, 8 unit document, 13 refinancing signing document, ...).
  */
 export const evidences = pgTable(
   'evidences',
@@ -59,6 +61,10 @@ export const evidences = pgTable(
     exceptionId: integer('exception_id').references(() => exceptions.id),
     provisionId: integer('provision_id').references(() => provisions.id),
     unitId: integer('unit_id').references(() => provisionUnits.id),
+    /** A refinancing's signing document (type 13, decision 045). */
+    refinancingId: integer('refinancing_id').references(() => refinancings.id, { onDelete: 'cascade' }),
+    /** A refinancing unit's evidence (type 8, decision 045). */
+    refinancingUnitId: integer('refinancing_unit_id').references(() => refinancingUnits.id, { onDelete: 'cascade' }),
     /** Position in a list of evidences (spec 3 §3 `index`). */
     position: smallint('position').notNull().default(0),
     /** Signing documents only (spec 3 §3, §4): 0, 2 or other; 0 not signed, 1 sent, 2 signed. */
@@ -74,10 +80,15 @@ export const evidences = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('evidences_one_owner', sql`num_nonnulls(${t.exceptionId}, ${t.provisionId}, ${t.unitId}) = 1`),
+    check(
+      'evidences_one_owner',
+      sql`num_nonnulls(${t.exceptionId}, ${t.provisionId}, ${t.unitId}, ${t.refinancingId}, ${t.refinancingUnitId}) = 1`,
+    ),
     index('evidences_exception_idx').on(t.exceptionId),
     index('evidences_provision_idx').on(t.provisionId),
     index('evidences_unit_idx').on(t.unitId),
+    index('evidences_refinancing_idx').on(t.refinancingId),
+    index('evidences_refinancing_unit_idx').on(t.refinancingUnitId),
     index('evidences_file_idx').on(t.fileId),
     uniqueIndex('evidences_envelope_unique')
       .on(t.envelopeId)

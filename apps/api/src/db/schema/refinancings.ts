@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   numeric,
@@ -45,6 +46,15 @@ export const refinancings = pgTable(
     requireEvidences: boolean('require_evidences').notNull().default(true),
     reviewAf: boolean('review_af').notNull().default(true),
     total: numeric('total', { precision: 14, scale: 2, mode: 'string' }).notNull(),
+    /**
+     * The administrator (type 2) confirmed every unit's evidence at 3 (decision 045): the refinancing now waits for
+     * the operator's Aceptar. Reset when it comes back to 3 (Evidencia completa, Enviar).
+     */
+    adminValidated: boolean('admin_validated').notNull().default(false),
+    /** The date the lender gave on Enviar a CRM (→ 8). */
+    approvedDate: date('approved_date', { mode: 'string' }),
+    /** The operator's reason on Rechazar (→ 9). */
+    rejectComment: varchar('reject_comment', { length: 250 }),
     registerBy: integer('register_by')
       .notNull()
       .references(() => users.id),

@@ -4,6 +4,7 @@ import { exceptions } from '../../db/schema/exceptions';
 import { evidences, files } from '../../db/schema/files';
 import { provisionUnits, provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
+import { refinancingUnits, refinancings } from '../../db/schema/refinancings';
 import type { AccountScope } from '../organisation-lookups/policy';
 import { companyScopeWhere } from '../organisation-lookups/repository';
 
@@ -34,12 +35,13 @@ const companyInScope = (scope: AccountScope) =>
  * A file, if the caller may read it: one of its evidences belongs to an exception of a company in the caller's
  * scope, or to a provision (or a provision's unit) the caller sees — `provisionInScope`, the provisions policy's own
  * condition, so a file is readable exactly where its provision is (decision 029; ARCHITECTURE §6: anything else is
- * simply not found). The uploader always reads its own.
+ * simply not found) — or to a refinancing (or a refinancing's unit) the caller sees (decision 047). The uploader
+ * always reads its own.
  */
 export async function findFileInScope(
   db: Executor,
   scope: AccountScope,
-  provisionInScope: SQL,
+  inScopeOf: { provision: SQL; refinancing: SQL | undefined },
   userId: number,
   id: number,
 ): Promise<FileRow | undefined> {
@@ -49,8 +51,12 @@ export async function findFileInScope(
     left join ${exceptions} on ${exceptions.id} = ${evidences.exceptionId}
     left join ${provisionUnits} on ${provisionUnits.id} = ${evidences.unitId}
     left join ${provisions} on ${provisions.id} = coalesce(${evidences.provisionId}, ${provisionUnits.provisionId})
+    left join ${refinancingUnits} on ${refinancingUnits.id} = ${evidences.refinancingUnitId}
+    left join ${refinancings}
+      on ${refinancings.id} = coalesce(${evidences.refinancingId}, ${refinancingUnits.refinancingId})
     where ${evidences.fileId} = ${files.id}
-      and (${exceptions.companyId} in (${inScope}) or (${provisions.id} is not null and ${provisionInScope}))
+      and (${exceptions.companyId} in (${inScope}) or (${provisions.id} is not null and ${inScopeOf.provision})
+        or (${refinancings.id} is not null and ${inScopeOf.refinancing ?? sql`false`}))
   )`;
   const [row] = await db
     .select()

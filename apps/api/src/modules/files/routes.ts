@@ -8,7 +8,7 @@ import type { Download, FilesService } from './service';
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
 /** Always a download, never rendered by the browser: attachment, the sniffed type, nosniff, no caching. */
-function sendDownload(reply: FastifyReply, download: Download) {
+export function sendDownload(reply: FastifyReply, download: Download) {
   return reply
     .header('content-type', download.contentType)
     .header('content-length', download.size)

@@ -10,6 +10,8 @@ import type { ReceivedFile } from '../../platform/uploads';
 import { accountScopeOf } from '../organisation-lookups/policy';
 import { provisionScopeOf } from '../provisions/policy';
 import { provisionScopeWhere } from '../provisions/repository';
+import { refinancingScopeOf, visibleRefinancingStatuses } from '../refinancings/policy';
+import { refinancingScopeWhere } from '../refinancings/repository';
 import { createLinkSigner } from './signed-links';
 import * as repo from './repository';
 
@@ -52,7 +54,10 @@ export function createFilesService({
     const row = await repo.findFileInScope(
       db,
       accountScopeOf(actor),
-      provisionScopeWhere(provisionScopeOf(actor)),
+      {
+        provision: provisionScopeWhere(provisionScopeOf(actor)),
+        refinancing: refinancingScopeWhere(refinancingScopeOf(actor), visibleRefinancingStatuses(actor)),
+      },
       actor.id,
       id,
     );
@@ -61,6 +66,9 @@ export function createFilesService({
   }
 
   return {
+    /** The bytes of a file the caller's own module already found in scope (a refinancing's evidence). */
+    open,
+
     /**
      * Writes an accepted upload to storage under a new key, BEFORE the transaction that records it (a slow upload
      * holds no locks); the caller records it with `record` and calls `abandon` if its transaction fails.

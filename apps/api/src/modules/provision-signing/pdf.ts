@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import pdfmake from 'pdfmake';
-import { SIGNING_DOCUMENT_TEXT as T, formatAmountText, lineTypeLabel } from '@planpiso/domain';
+import { SIGNING_DOCUMENT_TEXT, formatAmountText, lineTypeLabel } from '@planpiso/domain';
 
 // The provision's signing document (issue 17, decision 037): a real PDF made on the server with pdfmake, as the
 // statistics report is, from the provision, its included units and the account's signer configuration.
@@ -33,14 +33,25 @@ export type SigningDocumentData = {
   signatures: SignatureBlock[];
 };
 
-const KIND_LABEL: Record<SignatureBlock['kind'], string> = {
-  electronic: T.electronic,
-  custom: T.custom,
-  joint: T.joint,
+/**
+ * The printed words of a signing document: the provision's (SIGNING_DOCUMENT_TEXT) by default, a refinancing's
+ * (REFINANCING_DOCUMENT_TEXT, decision 047) with the same layout.
+ */
+export type SigningDocumentText = {
+  [K in keyof typeof SIGNING_DOCUMENT_TEXT]: (typeof SIGNING_DOCUMENT_TEXT)[K] extends string
+    ? string
+    : (typeof SIGNING_DOCUMENT_TEXT)[K] extends readonly string[]
+      ? readonly string[]
+      : (typeof SIGNING_DOCUMENT_TEXT)[K];
 };
 
 /** The document definition (pure, so a test reads what will be printed). */
-export function signingDocumentDefinition(data: SigningDocumentData) {
+export function signingDocumentDefinition(data: SigningDocumentData, T: SigningDocumentText = SIGNING_DOCUMENT_TEXT) {
+  const KIND_LABEL: Record<SignatureBlock['kind'], string> = {
+    electronic: T.electronic,
+    custom: T.custom,
+    joint: T.joint,
+  };
   const field = (label: string, value: string) => [
     { text: label, bold: true, color: '#444444' },
     { text: value || '—' },
@@ -122,7 +133,10 @@ export function signingDocumentDefinition(data: SigningDocumentData) {
 }
 
 /** The PDF's bytes. `compress: false` only for a test that reads the page's drawing commands. */
-export async function signingDocumentPdf(data: SigningDocumentData, options: { compress?: boolean } = {}) {
-  const definition = { ...signingDocumentDefinition(data), compress: options.compress ?? true };
+export async function signingDocumentPdf(
+  data: SigningDocumentData,
+  options: { compress?: boolean; text?: SigningDocumentText } = {},
+) {
+  const definition = { ...signingDocumentDefinition(data, options.text), compress: options.compress ?? true };
   return pdfmake.createPdf(definition as never).getBuffer();
 }

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorResponse,
   esignWebhookResponse,
+  REFINANCING_ENVELOPE_PREFIX,
+  type EsignWebhookEventBody,
   idParams,
   redoDocumentRequest,
   sendToSignRequest,
@@ -10,7 +12,11 @@ import {
   signingEvidencesResponse,
 } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
+import type { WebhookOutcome } from './envelopes';
 import type { ProvisionSigningService } from './service';
+
+/** Who handles a verified provider event of a document this service does not own (a refinancing's). */
+type EsignEventHandler = { handleEvent(event: EsignWebhookEventBody): Promise<WebhookOutcome> };
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const actionErrors = { ...errors, 409: errorResponse, 422: errorResponse, 503: errorResponse };
@@ -99,7 +105,10 @@ export async function provisionSigningRoutes(app: FastifyInstance, { signing }: 
  * POST /api/webhooks/esign, in a context of its own: its JSON body is kept as the exact text the provider signed
  * (the HMAC is of the raw bytes), where every other route gets it parsed.
  */
-export async function esignWebhookRoutes(app: FastifyInstance, { signing }: { signing: ProvisionSigningService }) {
+export async function esignWebhookRoutes(
+  app: FastifyInstance,
+  { signing, refinancingSigning }: { signing: ProvisionSigningService; refinancingSigning: EsignEventHandler },
+) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -112,14 +121,19 @@ export async function esignWebhookRoutes(app: FastifyInstance, { signing }: { si
         description:
           'No session: `X-Esign-Signature: sha256=<hex HMAC-SHA256 of the raw body>` with ESIGN_WEBHOOK_SECRET ' +
           '(401 otherwise). Idempotent: the same event twice changes nothing. A first signature moves the ' +
-          'provision 5 → 6; completed stores the stamped PDF (signedStatus 2) and moves it to 7.',
+          'provision (or refinancing: reference refinancing:<id>:<evidenceId>) 5 → 6; completed stores the stamped ' +
+          'PDF (signedStatus 2) and moves it to 7.',
         response: { 200: esignWebhookResponse, 400: errorResponse, 401: errorResponse, 503: errorResponse },
       },
     },
     async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const header = request.headers['x-esign-signature'];
-      const outcome = await signing.webhook(raw, Array.isArray(header) ? header[0] : header);
+      const event = signing.parseWebhook(raw, Array.isArray(header) ? header[0] : header);
+      // A refinancing's document (decision 047) or a provision's (decision 037), told apart by the reference.
+      const outcome = event.reference.startsWith(REFINANCING_ENVELOPE_PREFIX)
+        ? await refinancingSigning.handleEvent(event)
+        : await signing.handleEvent(event);
       return { data: { outcome } };
     },
   );

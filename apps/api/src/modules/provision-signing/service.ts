@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
 import {
   PROVISION_MACHINE,
   PROVISION_STATUS,
@@ -7,41 +6,33 @@ import {
   SIGNING_MESSAGES,
   SIGN_DOC_TYPE,
   SYSTEM_ACTOR,
-  esignWebhookEvent,
+  type EsignWebhookEventBody,
   type SigningActionResponse,
   type SigningEvidence,
   type StateActor,
 } from '@planpiso/domain';
-import { verifyEsignWebhook } from '../../adapters/esign/http';
-import type { Envelope } from '../../adapters/esign/port';
 import type { Executor } from '../../db/client';
-import type { EnvelopeSignerRow } from '../../db/schema/files';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
-import { checkTransition, staleVersion } from '../../platform/state-transition';
-import { makeStorageKey } from '../../platform/storage/storage';
+import { checkTransition } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
-import * as filesRepo from '../files/repository';
 import type { NotificationsService } from '../notifications/service';
 import { assertOperatingWindow } from '../provision-settings/operating-window';
 import { provisionScopeOf, type ProvisionScope } from '../provisions/policy';
 import * as provisionsRepo from '../provisions/repository';
 import { createProvisionMover, type ProvisionMoveRow } from '../provisions/transitions';
-import * as signerRepo from '../signer-configuration/repository';
+import { createSigningDocuments, type StoredPdf, type WebhookOutcome } from './envelopes';
 import { signingDocumentPdf } from './pdf';
 import { presentSigningEvidence } from './presenter';
 import * as repo from './repository';
-import { resolveSigners, type Signers } from './signers';
+import type { Signers } from './signers';
 
 export type ProvisionSigningService = ReturnType<typeof createProvisionSigningService>;
 
-/** What a webhook did: moved the provision, recorded a signature, or nothing (a repeat, an unknown envelope). */
-export type WebhookOutcome = 'moved' | 'recorded' | 'duplicate' | 'ignored';
+export type { WebhookOutcome } from './envelopes';
 
 type FoundProvision = NonNullable<Awaited<ReturnType<typeof provisionsRepo.findProvision>>>;
-/** A PDF written to storage, waiting for the transaction that records it (or for `abandon`). */
-type StoredPdf = { key: string; name: string; size: number; sha256: string; uploadedBy: number | null };
 
 const S = PROVISION_STATUS;
 const MEXICO_DAY = new Intl.DateTimeFormat('es-MX', {
@@ -50,11 +41,6 @@ const MEXICO_DAY = new Intl.DateTimeFormat('es-MX', {
   month: '2-digit',
   year: 'numeric',
 });
-/**
- * How long a request's claim on a document holds before another request may take it over (a request that died
- * between the claim and the provider's answer); well above the provider's timeout and retries.
- */
-const CLAIM_TTL_MS = 2 * 60_000;
 const isUnsent = (row: repo.SigningDocumentRow) => (row.evidence.signedStatus ?? 0) === SIGNED_STATUS.NOT_SIGNED;
 /** The reference the provider echoes in every webhook (decision 037). */
 const referenceOf = (provisionId: number, evidenceId: number) => `provision:${provisionId}:${evidenceId}`;
@@ -69,8 +55,10 @@ export function createProvisionSigningService(
   deps: Pick<AppDeps, 'db' | 'clock' | 'adapters' | 'storage' | 'config' | 'log'>,
   notifications: NotificationsService,
 ) {
-  const { db, clock, adapters, storage, config, log } = deps;
+  const { db, clock } = deps;
   const mover = createProvisionMover({ notifications, clock });
+  const documents = createSigningDocuments(deps);
+  const { abandon, recording, recordFile } = documents;
 
   async function found(scope: ProvisionScope, id: number): Promise<FoundProvision> {
     const row = await provisionsRepo.findProvision(db, scope, id);
@@ -91,29 +79,8 @@ export function createProvisionSigningService(
     }) satisfies ProvisionMoveRow;
 
   /** Who signs the provision's document: the signer configuration, completed with what the CRM knows. */
-  async function signersOf(provision: FoundProvision): Promise<Signers> {
-    const { provision: row, company } = provision;
-    const legal = row.legalId === null ? undefined : await repo.findUser(db, row.legalId);
-    const saved = await signerRepo.findConfig(db, company.id, row.creditLine);
-    const signatures = saved ? await signerRepo.signaturesOf(db, saved.id) : [];
-    // The CRM is read only when a configuration names its people (outside any transaction).
-    const [legalRepresentatives, guarantors] =
-      saved && company.clientId
-        ? await Promise.all([
-            adapters.crm.legalRepresentatives(company.clientId),
-            adapters.crm.guarantors(row.creditLine),
-          ])
-        : [[], []];
-    return resolveSigners({
-      company,
-      legal: legal
-        ? { name: `${legal.firstname} ${legal.lastname}`.trim(), email: legal.email, crmId: legal.crmId }
-        : null,
-      config: saved ? { isElectronic: saved.isElectronic, signatures } : null,
-      legalRepresentatives,
-      guarantors,
-    });
-  }
+  const signersOf = ({ provision: row, company }: FoundProvision): Promise<Signers> =>
+    documents.signersOf({ company, legalId: row.legalId, creditLine: row.creditLine });
 
   /** The signing document of the provision as it stands now (its folio printed), written to storage. */
   async function makeDocument(provision: FoundProvision, uploadedBy: number): Promise<StoredPdf> {
@@ -132,88 +99,11 @@ export function createProvisionSigningService(
       units,
       signatures: signers.blocks,
     });
-    return storePdf(pdf, SIGNING_DOCUMENT_TEXT.fileName(provision.folioShown), uploadedBy);
+    return documents.storePdf(pdf, SIGNING_DOCUMENT_TEXT.fileName(provision.folioShown), uploadedBy);
   }
 
-  async function storePdf(bytes: Uint8Array, name: string, uploadedBy: number | null): Promise<StoredPdf> {
-    const body = Buffer.from(bytes);
-    const key = makeStorageKey('signing-documents', clock.now());
-    await storage.put(key, body, { contentType: 'application/pdf', size: body.length });
-    return { key, name, size: body.length, sha256: createHash('sha256').update(body).digest('hex'), uploadedBy };
-  }
-
-  const recordFile = (tx: Executor, stored: StoredPdf) =>
-    filesRepo.insertFile(tx, {
-      key: stored.key,
-      originalName: stored.name,
-      contentType: 'application/pdf',
-      size: stored.size,
-      sha256: stored.sha256,
-      uploadedBy: stored.uploadedBy,
-      createdAt: clock.now(),
-    });
-
-  /** Deletes the bytes of a PDF whose record was never committed (no orphan left behind). */
-  async function abandon(stored: StoredPdf): Promise<void> {
-    await storage.delete(stored.key).catch((error: unknown) => {
-      log.error({ err: error, key: stored.key }, 'signing: could not delete an unrecorded document');
-    });
-  }
-
-  /** Runs `work` with the stored PDF; if it throws, the PDF goes. */
-  async function recording<T>(stored: StoredPdf, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      await abandon(stored);
-      throw error;
-    }
-  }
-
-  async function readStored(file: filesRepo.FileRow): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await storage.get(file.key)) chunks.push(Buffer.from(chunk as Buffer));
-    return Buffer.concat(chunks);
-  }
-
-  /**
-   * Creates the envelope of one document at the provider and records it on the document at once. The document is
-   * claimed first, so two requests sending it at the same moment make one envelope (the other answers 409).
-   */
-  async function sendDocument(provisionId: number, document: repo.SigningDocumentRow, signers: Signers['envelope']) {
-    if (signers.length === 0) throw new AppError('NO_SIGNERS', 422, SIGNING_MESSAGES.noElectronicSigners);
-    const now = clock.now();
-    const claim = `${repo.CLAIM_PREFIX}${now.getTime()}:${randomUUID()}`;
-    if (!(await repo.claimForEnvelope(db, document.evidence.id, claim, new Date(now.getTime() - CLAIM_TTL_MS)))) {
-      throw staleVersion();
-    }
-    let envelope: Envelope;
-    try {
-      envelope = await adapters.esign.createEnvelope({
-        reference: referenceOf(provisionId, document.evidence.id),
-        documentName: document.file.originalName,
-        pdf: await readStored(document.file),
-        signers,
-        callbackUrl: config.external.esign.callbackUrl,
-      });
-    } catch (error) {
-      await repo.releaseClaim(db, document.evidence.id, claim);
-      throw error;
-    }
-    const signerRows: EnvelopeSignerRow[] = envelope.signers.map((s) => ({
-      signerId: s.signerId,
-      name: s.name,
-      email: s.email,
-      signUrl: s.signUrl,
-      status: s.status,
-    }));
-    if (!(await repo.storeEnvelope(db, document.evidence.id, claim, envelope.envelopeId, signerRows))) {
-      // Our claim outlived CLAIM_TTL_MS and another request took the document over: its envelope is the one kept.
-      log.warn({ evidenceId: document.evidence.id, envelopeId: envelope.envelopeId }, 'signing: envelope not kept');
-      throw staleVersion();
-    }
-    return envelope.envelopeId;
-  }
+  const sendDocument = (provisionId: number, document: repo.SigningDocumentRow, signers: Signers['envelope']) =>
+    documents.sendDocument(referenceOf(provisionId, document.evidence.id), document, signers);
 
   async function answer(
     executor: Executor,
@@ -433,87 +323,64 @@ export function createProvisionSigningService(
       return { evidences: documents.map((d) => presentSigningEvidence(d, actor.email)) };
     },
 
-    /**
-     * POST /api/webhooks/esign: a provider event, trusted only with a valid HMAC of the exact body (401 otherwise).
-     * Idempotent by state: a signer already signed, a document already signed, an envelope withdrawn or unknown —
-     * nothing changes and the provider is told 200 so it stops retrying.
-     */
-    async webhook(rawBody: string, signature: string | undefined): Promise<WebhookOutcome> {
-      if (!verifyEsignWebhook(config.external.esign.webhookSecret, rawBody, signature)) {
-        throw new AppError('INVALID_SIGNATURE', 401, SIGNING_MESSAGES.webhookSignatureInvalid);
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(rawBody);
-      } catch {
-        throw new AppError('VALIDATION_ERROR', 400, SIGNING_MESSAGES.webhookSignatureInvalid);
-      }
-      const event = esignWebhookEvent.safeParse(parsed);
-      if (!event.success) throw new AppError('VALIDATION_ERROR', 400, SIGNING_MESSAGES.webhookSignatureInvalid);
-      const { envelopeId, reference } = event.data;
-      const document = await repo.findByEnvelope(db, envelopeId);
-      const provisionId = document?.evidence.provisionId ?? null;
-      if (!document || provisionId === null || reference !== referenceOf(provisionId, document.evidence.id)) {
-        log.warn({ envelopeId, reference }, 'signing: webhook for an envelope we do not hold');
-        return 'ignored';
-      }
-      if (event.data.event === 'signed' && event.data.signerId) {
-        return signed(provisionId, document.evidence.id, envelopeId, event.data.signerId);
-      }
-      if (event.data.event === 'completed') return completed(provisionId, document);
-      return 'ignored';
-    },
+    /** POST /api/webhooks/esign: a provider event, trusted only with a valid HMAC of the exact body (401 otherwise). */
+    webhook: (rawBody: string, signature: string | undefined) =>
+      handleEvent(documents.parseWebhook(rawBody, signature)),
+
+    handleEvent,
+    parseWebhook: documents.parseWebhook,
   };
 
+  /**
+   * A verified provider event of a provision's document. Idempotent by state: a signer already signed, a document
+   * already signed, an envelope withdrawn or unknown — nothing changes and the provider is told 200 so it stops
+   * retrying.
+   */
+  async function handleEvent(event: EsignWebhookEventBody): Promise<WebhookOutcome> {
+    const { envelopeId, reference } = event;
+    const document = await repo.findByEnvelope(db, envelopeId);
+    const provisionId = document?.evidence.provisionId ?? null;
+    if (!document || provisionId === null || reference !== referenceOf(provisionId, document.evidence.id)) {
+      deps.log.warn({ envelopeId, reference }, 'signing: webhook for an envelope we do not hold');
+      return 'ignored';
+    }
+    if (event.event === 'signed' && event.signerId) {
+      return signed(provisionId, document.evidence.id, envelopeId, event.signerId);
+    }
+    if (event.event === 'completed') return completed(provisionId, document);
+    return 'ignored';
+  }
+
   /** A signer signed: recorded on the document; the first signature moves the provision 5 → 6 (Proceso firma). */
-  async function signed(provisionId: number, evidenceId: number, envelopeId: string, signerId: string) {
-    return transaction(db, async (tx): Promise<WebhookOutcome> => {
-      const row = await repo.lockProvisionById(tx, provisionId);
-      const evidence = await repo.lockEvidence(tx, evidenceId);
-      if (!row || !evidence || evidence.envelopeId !== envelopeId) return 'ignored';
-      const signers = evidence.envelopeSigners ?? [];
-      const signer = signers.find((s) => s.signerId === signerId);
-      if (!signer) return 'ignored';
-      if (signer.status === 'signed') return 'duplicate';
-      await repo.updateEvidence(tx, evidence.id, {
-        envelopeSigners: signers.map((s) => (s.signerId === signerId ? { ...s, status: 'signed' as const } : s)),
-      });
-      if (row.status !== S.SENT_TO_SIGN || evidence.signedStatus !== SIGNED_STATUS.SENT) return 'recorded';
-      await mover.move(tx, {
-        action: 'signingStarted',
-        actor: SYSTEM_ACTOR,
-        row: moveRow(row, await repo.provisionNames(tx, provisionId)),
-        unitCount: await provisionsRepo.countUnitsOf(tx, provisionId),
-        details: { evidenceId, envelopeId, signer: signer.name },
-      });
-      return 'moved';
+  function signed(provisionId: number, evidenceId: number, envelopeId: string, signerId: string) {
+    return documents.recordSignature({
+      evidenceId,
+      envelopeId,
+      signerId,
+      lockOwner: (tx) => repo.lockProvisionById(tx, provisionId),
+      moved: async (tx, row, signer) => {
+        if (row.status !== S.SENT_TO_SIGN) return 'recorded';
+        await mover.move(tx, {
+          action: 'signingStarted',
+          actor: SYSTEM_ACTOR,
+          row: moveRow(row, await repo.provisionNames(tx, provisionId)),
+          unitCount: await provisionsRepo.countUnitsOf(tx, provisionId),
+          details: { evidenceId, envelopeId, signer: signer.name },
+        });
+        return 'moved';
+      },
     });
   }
 
   /**
-   * Every signer signed: the stamped PDF is fetched from the provider (outside any transaction) and kept as the
-   * document's file, signedStatus 2; when no document of the provision waits any more, the provision moves to 7.
+   * Every signer signed: the stamped PDF kept as the document's file, signedStatus 2 (envelopes.ts); when no
+   * document of the provision waits any more, the provision moves to 7.
    */
-  async function completed(provisionId: number, document: repo.SigningDocumentRow): Promise<WebhookOutcome> {
-    const { evidence } = document;
-    if (evidence.signedStatus === SIGNED_STATUS.SIGNED) return 'duplicate';
-    if (evidence.signedStatus !== SIGNED_STATUS.SENT || !evidence.envelopeId) return 'ignored';
-    const envelopeId = evidence.envelopeId;
-    const bytes = await adapters.esign.document(envelopeId);
-    const stored = await storePdf(bytes, SIGNING_DOCUMENT_TEXT.signedFileName(document.file.originalName), null);
-    const outcome = await recording(stored, () =>
-      transaction(db, async (tx): Promise<WebhookOutcome> => {
-        const row = await repo.lockProvisionById(tx, provisionId);
-        const current = await repo.lockEvidence(tx, evidence.id);
-        if (!row || !current || current.envelopeId !== envelopeId) return 'ignored';
-        if (current.signedStatus === SIGNED_STATUS.SIGNED) return 'duplicate';
-        if (current.signedStatus !== SIGNED_STATUS.SENT) return 'ignored';
-        const file = await recordFile(tx, stored);
-        await repo.updateEvidence(tx, current.id, {
-          fileId: file.id,
-          signedStatus: SIGNED_STATUS.SIGNED,
-          envelopeSigners: (current.envelopeSigners ?? []).map((s) => ({ ...s, status: 'signed' as const })),
-        });
+  function completed(provisionId: number, document: repo.SigningDocumentRow): Promise<WebhookOutcome> {
+    return documents.recordCompletion({
+      document,
+      lockOwner: (tx) => repo.lockProvisionById(tx, provisionId),
+      moved: async (tx, row, { evidence, signedFileId }) => {
         const waiting = await repo.countSentDocuments(tx, provisionId);
         if (waiting > 0 || (row.status !== S.SENT_TO_SIGN && row.status !== S.SIGNING)) return 'recorded';
         await mover.move(tx, {
@@ -521,12 +388,15 @@ export function createProvisionSigningService(
           actor: SYSTEM_ACTOR,
           row: moveRow(row, await repo.provisionNames(tx, provisionId)),
           unitCount: await provisionsRepo.countUnitsOf(tx, provisionId),
-          details: { evidenceId: current.id, envelopeId, signedFileId: file.id, sentFileId: current.fileId },
+          details: {
+            evidenceId: evidence.id,
+            envelopeId: evidence.envelopeId,
+            signedFileId,
+            sentFileId: evidence.fileId,
+          },
         });
         return 'moved';
-      }),
-    );
-    if (outcome === 'duplicate' || outcome === 'ignored') await abandon(stored);
-    return outcome;
+      },
+    });
   }
 }

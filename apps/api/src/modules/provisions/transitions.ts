@@ -1,21 +1,14 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
-  NOTIFICATION_TYPE,
   PROVISION_MACHINE,
-  SYSTEM_ACTOR_TYPE,
-  USER_TYPE,
   provisionNotice,
-  type ProvisionAudience,
   type ProvisionMachineAction,
   type ProvisionStatus,
   type StateActor,
 } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
-import { accountOperators } from '../../db/schema/assignments';
 import { provisions } from '../../db/schema/financing';
-import { users } from '../../db/schema/users';
-import { writeAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
+import { recordFinancingMove } from '../../platform/financing-moves';
 import { applyTransition } from '../../platform/state-transition';
 import type { NotificationsService } from '../notifications/service';
 
@@ -60,37 +53,6 @@ const PROVISION_TARGET = { table: provisions, status: provisions.status, encode:
  * call to an outside system.
  */
 export function createProvisionMover({ notifications, clock }: { notifications: NotificationsService; clock: Clock }) {
-  /** The users behind each audience for this provision: active ones only. */
-  async function audienceOf(tx: Executor, row: ProvisionMoveRow, audience: readonly ProvisionAudience[]) {
-    const ids = new Set<number>();
-    if (audience.includes('dealerOperator')) ids.add(row.registerBy);
-    if (audience.includes('legalRepresentative') && row.legalId !== null) ids.add(row.legalId);
-    if (audience.includes('lenderOperator') || audience.includes('lenderAdmins')) {
-      const operators = await tx
-        .select({ userId: accountOperators.userId, registeredBy: users.registerBy })
-        .from(accountOperators)
-        .innerJoin(users, eq(users.id, accountOperators.userId))
-        .where(eq(accountOperators.accountId, row.accountId));
-      if (audience.includes('lenderOperator')) for (const operator of operators) ids.add(operator.userId);
-      const registrars = operators.flatMap((operator) =>
-        operator.registeredBy === null ? [] : [operator.registeredBy],
-      );
-      if (audience.includes('lenderAdmins') && registrars.length > 0) {
-        const admins = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(inArray(users.id, registrars), eq(users.type, USER_TYPE.PROVIDER_ADMIN)));
-        for (const admin of admins) ids.add(admin.id);
-      }
-    }
-    if (ids.size === 0) return [];
-    const active = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.id, [...ids]), eq(users.isActive, true), sql`not ${users.isArchived}`));
-    return active.map((user) => user.id).sort((a, b) => a - b);
-  }
-
   return {
     async move(
       tx: Executor,
@@ -112,25 +74,17 @@ export function createProvisionMover({ notifications, clock }: { notifications: 
         expectedVersion: move.expectedVersion,
         set: { updatedAt: clock.now(), ...move.set },
       });
-      const notice = provisionNotice(action, { folio: row.folio, company: row.companyName });
-      const notified = notice ? await audienceOf(tx, row, notice.audience) : [];
-      if (notice && notified.length > 0) {
-        await notifications.notify(tx, notified, NOTIFICATION_TYPE.PROVISION, notice.message);
-      }
-      await writeAudit(tx, {
-        actor: actor.type === SYSTEM_ACTOR_TYPE ? null : actor.id,
-        action: `provisions.${action}`,
+      await recordFinancingMove(tx, notifications, {
+        area: 'provisions',
         entity: 'provision',
-        entityId: row.id,
-        before: { status: moved.from, version: row.version },
-        after: {
-          status: moved.to,
-          version: moved.version,
-          notified,
-          ...(move.comment !== undefined && { comment: move.comment }),
-          ...move.details,
-        },
-        requestId: move.requestId ?? null,
+        action,
+        actor,
+        parties: row,
+        moved,
+        notice: provisionNotice(action, { folio: row.folio, company: row.companyName }),
+        comment: move.comment,
+        details: move.details,
+        requestId: move.requestId,
       });
       return moved;
     },

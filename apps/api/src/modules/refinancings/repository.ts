@@ -166,7 +166,7 @@ export async function insertRefinancingUnits(tx: Tx, values: (typeof refinancing
 }
 
 /** The WHERE of the refinancings a scope reads (spec 3 §4 "Visibility"). */
-function refinancingScopeWhere(scope: RefinancingScope, statuses: readonly number[]): SQL | undefined {
+export function refinancingScopeWhere(scope: RefinancingScope, statuses: readonly number[]): SQL | undefined {
   const visible = inArray(refinancings.status, [...statuses]);
   switch (scope.kind) {
     case 'lender':

@@ -1,0 +1,137 @@
+import {
+  EVIDENCE_TYPE,
+  FINANCING_MESSAGES,
+  REFINANCING_EVIDENCE_EXTENSIONS,
+  REFINANCING_SIGNING_MESSAGES as M,
+  REFINANCING_STATUS,
+  USER_TYPE,
+  type RefinancingEvidence,
+} from '@planpiso/domain';
+import { writeAudit } from '../../platform/audit';
+import type { AuthUser } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, notFound } from '../../platform/errors';
+import { transaction } from '../../platform/transaction';
+import type { FileRule, ReceivedForm } from '../../platform/uploads';
+import type { Download, FilesService, StoredFile } from '../files/service';
+import * as filesRepo from '../files/repository';
+import { refinancingScopeOf, visibleRefinancingStatuses } from '../refinancings/policy';
+import * as refinancingsRepo from '../refinancings/repository';
+import * as repo from './repository';
+
+export type RefinancingEvidencesService = ReturnType<typeof createRefinancingEvidencesService>;
+
+/** Spec 3 §5: the refinancing evidence's hint says png, jpg, jpeg; the server also takes pdf (decision 045). */
+export const REFINANCING_EVIDENCE_UPLOAD: FileRule = { field: 'file', allowed: REFINANCING_EVIDENCE_EXTENSIONS };
+
+/** Statuses at which a unit's evidence may be uploaded: Creada and Solicitud Evidencias (decision 045). */
+const UPLOAD_STATUSES: readonly number[] = [REFINANCING_STATUS.CREATED, REFINANCING_STATUS.EVIDENCE_REQUESTED];
+
+type EvidenceRow = Awaited<ReturnType<typeof repo.unitEvidences>>[number];
+
+export function presentRefinancingEvidence(refinancingId: number, { evidence, file }: EvidenceRow): RefinancingEvidence {
+  const dot = file.originalName.lastIndexOf('.');
+  return {
+    id: evidence.id,
+    unitId: evidence.refinancingUnitId ?? 0,
+    fileId: file.id,
+    fileName: file.originalName,
+    fileSize: file.size,
+    extension: dot > 0 ? file.originalName.slice(dot + 1).toLowerCase() : '',
+    type: evidence.type,
+    url: `/api/refinancings/${refinancingId}/evidences/${evidence.id}/file`,
+    createdAt: evidence.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The evidence of a refinancing's units (issue 19, decisions 045 and 047): type 8, png/jpg/jpeg/pdf by sniffed
+ * content, uploaded by types 5 (own company, only when the refinancing asks for evidences) and 3 at statuses 1 and
+ * 2; read and downloaded by whoever sees the refinancing (404 otherwise).
+ */
+export function createRefinancingEvidencesService(
+  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  files: FilesService,
+) {
+  async function found(actor: AuthUser, id: number) {
+    const row = await refinancingsRepo.findRefinancing(
+      db,
+      refinancingScopeOf(actor),
+      visibleRefinancingStatuses(actor),
+      id,
+    );
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function unitOf(id: number, unitId: number) {
+    const unit = await repo.findUnit(db, id, unitId);
+    if (!unit) throw notFound(M.unitNotFound);
+    return unit;
+  }
+
+  /** The refusals of an upload as the refinancing stands (checked again under its lock). */
+  function assertUploadable(actor: AuthUser, refinancing: { status: number; requireEvidences: boolean }) {
+    if (actor.type === USER_TYPE.AGENCY_OPERATOR && !refinancing.requireEvidences) {
+      throw new AppError('EVIDENCES_NOT_REQUESTED', 403, M.evidencesNotRequested);
+    }
+    if (!UPLOAD_STATUSES.includes(refinancing.status)) {
+      throw new AppError('INVALID_STATUS', 409, M.evidenceStatusNotAllowed);
+    }
+  }
+
+  return {
+    async upload(actor: AuthUser, id: number, unitId: number, form: ReceivedForm, requestId: string) {
+      if (!form.file) throw new AppError('BAD_REQUEST', 400, FINANCING_MESSAGES.fileRequired);
+      const refinancing = await found(actor, id);
+      const unit = await unitOf(id, unitId);
+      assertUploadable(actor, refinancing.refinancing);
+      // The bytes are stored before the transaction (a slow upload holds no lock) and deleted if it fails.
+      const stored: StoredFile = await files.store(form.file, 'evidences', actor.id);
+      try {
+        const data = await transaction(db, async (tx) => {
+          const row = await repo.lockRefinancingById(tx, id);
+          if (!row) throw notFound();
+          assertUploadable(actor, row);
+          const file = await files.record(tx, stored);
+          const evidence = await filesRepo.insertEvidence(tx, {
+            fileId: file.id,
+            type: EVIDENCE_TYPE.UNIT_DOCUMENT,
+            refinancingUnitId: unitId,
+            position: await repo.nextEvidencePosition(tx, unitId),
+            createdAt: clock.now(),
+          });
+          const presented = presentRefinancingEvidence(id, { evidence, file });
+          await writeAudit(tx, {
+            actor: actor.id,
+            action: 'refinancings.evidence-uploaded',
+            entity: 'refinancing',
+            entityId: id,
+            after: { ...presented, vinNumber: unit.vinNumber },
+            requestId,
+          });
+          return presented;
+        });
+        return { data, message: M.evidenceUploaded };
+      } catch (error) {
+        await files.abandon(stored);
+        throw error;
+      }
+    },
+
+    async list(actor: AuthUser, id: number, unitId: number): Promise<{ evidences: RefinancingEvidence[] }> {
+      await found(actor, id);
+      await unitOf(id, unitId);
+      const rows = await repo.unitEvidences(db, unitId);
+      return { evidences: rows.map((row) => presentRefinancingEvidence(id, row)) };
+    },
+
+    /** An evidence or signing document of a refinancing the caller sees (404 otherwise), as a download. */
+    async download(actor: AuthUser, id: number, evidenceId: number): Promise<Download> {
+      await found(actor, id);
+      const row = await repo.findEvidence(db, id, evidenceId);
+      if (!row) throw notFound();
+      return files.open(row.file);
+    },
+  };
+}
