@@ -106,7 +106,7 @@ test('a refinancing from evidence to the CRM: dealer, administrator, operator, e
       await expectVisible(summary.getByText('$0.00', { exact: true }));
       for (const vin of refinancing.vins) await page.getByRole('checkbox', { name: `Incluir ${vin}` }).check();
       await expectVisible(summary.getByText('$97,000.50', { exact: true }));
-      await page.getByRole('checkbox', { name: 'Folio manual' }).check();
+      await page.getByRole('switch', { name: 'Folio manual' }).check();
       await page.getByRole('textbox', { name: 'Número de folio manual' }).fill(manualFolio);
       await screenshot(page, 'screenshots/refinancing-detail-3-operator');
       await actions(page).getByRole('button', { name: 'Aceptar' }).click();

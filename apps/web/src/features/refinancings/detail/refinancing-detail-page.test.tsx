@@ -81,13 +81,33 @@ const detail = (
   };
 };
 
-function open(type: UserType, shown: Detail, handlers: Record<string, MockReply> = {}) {
+/** `shown` is what GET answers until an action answers another detail (the server's state after it). */
+function open(type: UserType, shown: Detail, handlers: Record<string, MockReply | (() => MockReply)> = {}) {
   storeSession(sessionUserOf(type));
+  let current = shown;
+  const acting = Object.fromEntries(
+    Object.entries(handlers).map(([key, handler]) => [
+      key,
+      () => {
+        const reply = typeof handler === 'function' ? handler() : handler;
+        const data = (reply.body as { data?: unknown } | undefined)?.data;
+        if (
+          !key.startsWith('GET') &&
+          (reply.status ?? 200) < 300 &&
+          data &&
+          typeof data === 'object' &&
+          'actions' in data
+        )
+          current = data as Detail;
+        return reply;
+      },
+    ]),
+  );
   const calls = mockApi({
     'GET /api/identity/session': sessionCheck,
-    'GET /api/refinancings/60': { body: { data: shown } },
+    'GET /api/refinancings/60': () => ({ body: { data: current } }),
     'GET /api/refinancings/60/units/601/evidences': { body: { data: { evidences: [] } } },
-    ...handlers,
+    ...acting,
   });
   renderApp('/refinanciamientos/60');
   return calls;
@@ -266,7 +286,7 @@ describe('/refinanciamientos/:id — Aceptar (type 3)', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Incluir 3N1CD3AP6VL213384' }));
     expect(within(summary).getByText('$150,000.25')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Folio manual' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Folio manual' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Número de folio manual' }), { target: { value: '778' } });
     fireEvent.click(button('Aceptar')!);
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aceptar' }));
@@ -322,25 +342,15 @@ describe('/refinanciamientos/:id — the evidence dialog', () => {
       url: '/api/refinancings/60/evidences/1/file',
       createdAt: '2026-11-24T10:00:00Z',
     };
-    const calls = open(5, detail(5, 1), {
-      'GET /api/refinancings/60/units/601/evidences': { body: { data: { evidences: [] } } },
-    });
-    mockApi({
-      'GET /api/identity/session': sessionCheck,
-      'GET /api/refinancings/60': { body: { data: detail(5, 1) } },
-      'GET /api/refinancings/60/units/601/evidences': {
-        get body() {
-          return { data: { evidences: uploaded ? [evidence] : [] } };
-        },
-      },
-      'POST /api/refinancings/60/units/601/evidences': {
-        get body() {
-          uploaded = true;
-          return { data: evidence };
-        },
+    open(5, detail(5, 1), {
+      'GET /api/refinancings/60/units/601/evidences': () => ({
+        body: { data: { evidences: uploaded ? [evidence] : [] } },
+      }),
+      'POST /api/refinancings/60/units/601/evidences': () => {
+        uploaded = true;
+        return { body: { data: evidence } };
       },
     });
-    void calls;
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: 'Cargar Evidencia 3N1CD3AP6VL213384' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cargar Evidencia' });
