@@ -68,6 +68,7 @@ import { createRefinancingEvidencesService } from './modules/refinancing-signing
 import { refinancingSigningRoutes } from './modules/refinancing-signing/routes';
 import { createRefinancingSigningService } from './modules/refinancing-signing/service';
 import { refinancingRoutes } from './modules/refinancings/routes';
+import { createRefinancingFlows } from './modules/refinancings/flows';
 import { createRefinancingsService } from './modules/refinancings/service';
 import { auditLogRoutes } from './modules/audit-log/routes';
 import { createAuditLogService } from './modules/audit-log/service';
@@ -318,8 +319,31 @@ export async function buildApp({
   });
   await app.register(provisionLenderRoutes, { lender });
   const refinancings = createRefinancingsService({ ...deps, creditLines: provisionCreditLines });
-  await app.register(refinancingRoutes, { refinancings });
-  const refinancingSigning = createRefinancingSigningService(deps, services.notifications, refinancings.detail);
+  // Enviar a FinBe (set-status 5) goes through the refinancing e-signature service, whose answers read the flows'
+  // follow-up detail: each needs the other, so the signing service reads the detail lazily.
+  const refinancingSigning = createRefinancingSigningService(deps, services.notifications, (actor, id) =>
+    refinancingFlows.detail(actor, id),
+  );
+  const refinancingFlows = createRefinancingFlows({
+    ...deps,
+    creditLines: provisionCreditLines,
+    notifications: services.notifications,
+    signing: {
+      sendToFinbe: (actor, id, version, requestId) =>
+        refinancingSigning.sendForSignature(actor, id, 'sendToFinbe', version, requestId),
+    },
+  });
+  await app.register(refinancingRoutes, {
+    refinancings,
+    flows: {
+      ...refinancingFlows,
+      // The detail's signing documents (type 13) are the e-signature service's list (decision 047).
+      detail: async (actor, id) => ({
+        ...(await refinancingFlows.detail(actor, id)),
+        documents: (await refinancingSigning.documents(actor, id)).documents,
+      }),
+    },
+  });
   await app.register(refinancingSigningRoutes, {
     evidences: createRefinancingEvidencesService(deps, files),
     signing: refinancingSigning,

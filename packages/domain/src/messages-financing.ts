@@ -394,6 +394,7 @@ export const REFINANCING_MESSAGES = {
   unitsNotReviewed: 'Indique si las evidencias de cada unidad son correctas antes de confirmar',
   commentRequired: 'El comentario es requerido',
   reasonRequired: 'Indique el motivo del rechazo',
+  unitNotInRefinancing: 'Alguna de las unidades no pertenece al refinanciamiento',
   // Spec 3 §4 dialogs and buttons of the detail
   evidencesQuestion: 'Las evidencias son correctas?',
   uploadEvidenceTitle: 'Cargar Evidencia',

@@ -63,7 +63,8 @@ export const refinancingFollowUpUnit = refinancingUnit.extend({ evidenceCount: z
 
 /** The credit line's balances: what the CRM says remains and what is free after every hold (as provisions). */
 export const refinancingLineBalances = z.object({
-  remaining: moneyDecimal,
+  /** Shown to types 2 and 3 only (spec 3 §6): null for the others. */
+  remaining: moneyDecimal.nullable(),
   available: moneyDecimal,
   known: z.boolean(),
 });
@@ -239,3 +240,22 @@ export type RedoRefinancingDocumentRequest = z.infer<typeof redoRefinancingDocum
 export const REFINANCING_ENVELOPE_PREFIX = 'refinancing:';
 export const refinancingEnvelopeReference = (refinancingId: number, evidenceId: number) =>
   `${REFINANCING_ENVELOPE_PREFIX}${refinancingId}:${evidenceId}`;
+
+/** GET /api/refinancings/{id}/units.xlsx: the columns of the refinancing units table (spec 3 §2), in its order. */
+export const REFINANCING_UNITS_XLSX_COLUMNS = [
+  'N° VIN',
+  'Sucursal de Asignación',
+  'Marca',
+  'Tipo de unidad',
+  'Año Modelo',
+  'Descripción',
+  'Color Exterior',
+  'Color Interior',
+  'N° Motor',
+  'Plazo',
+  'REPUVE',
+  'TransUnion',
+  'AX',
+  'Admin. FinBe',
+  'Monto',
+] as const;

@@ -15,6 +15,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { accounts, agencies, companies } from './organisation';
+// A cycle (refinancings.ts reads provision_units): both sides are referenced lazily, inside callbacks.
+import { refinancingUnits } from './refinancings';
 import { users } from './users';
 
 /**
@@ -197,6 +199,12 @@ export const crmInsertions = pgTable(
     provisionId: integer('provision_id')
       .notNull()
       .references(() => provisions.id),
+    /**
+     * A refinanced unit sent to the CRM by its refinancing (decision 046): `unitId`/`provisionId` name the financed
+     * unit it copies (source_unit_id) and its provision; the insertion carries the refinancing's line, folio, term,
+     * date and amount.
+     */
+    refinancingUnitId: integer('refinancing_unit_id').references(() => refinancingUnits.id),
     status: varchar('status', { length: 10 }).notNull().default('queued'),
     /** Bumped by every move: a credit-failure action from a stale screen is refused (docs/decisions/016). */
     version: integer('version').notNull().default(1),
@@ -211,10 +219,14 @@ export const crmInsertions = pgTable(
   },
   (t) => [
     index('crm_insertions_status_idx').on(t.status, t.lastDate),
-    // A unit is on its way into the CRM at most once; an archived attempt no longer counts.
+    // A unit is on its way into the CRM at most once (by its provision, and once by each refinancing); an archived
+    // attempt no longer counts.
     uniqueIndex('crm_insertions_unit_open_unique')
       .on(t.unitId)
-      .where(sql`${t.status} <> 'archived'`),
+      .where(sql`${t.status} <> 'archived' and ${t.refinancingUnitId} is null`),
+    uniqueIndex('crm_insertions_refinancing_unit_open_unique')
+      .on(t.refinancingUnitId)
+      .where(sql`${t.status} <> 'archived' and ${t.refinancingUnitId} is not null`),
     check('crm_insertions_status_values', sql`${t.status} in ('queued', 'inserted', 'failed', 'archived')`),
   ],
 );

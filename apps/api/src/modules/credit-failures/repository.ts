@@ -3,6 +3,7 @@ import type { InsertionStatus } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { crmInsertions, provisionUnits, provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
+import { refinancingUnits, refinancings } from '../../db/schema/refinancings';
 import { BUSINESS_TIME_ZONE, containsPattern, countWithCap, withinDays, type Window } from '../../platform/listing';
 
 export type { InsertionStatus };
@@ -82,8 +83,12 @@ export async function listCreditFailures(
   return { rows, ...counted };
 }
 
-/** Everything the CRM needs to insert a unit (decision 009 InsertarUnidad), with the attempt's state. */
+/**
+ * Everything the CRM needs to insert a unit (decision 009 InsertarUnidad), with the attempt's state. A refinanced
+ * unit (refinancing_unit_id, decision 046) goes in with its refinancing's line, folio, term, date and amount.
+ */
 export async function findInsertion(db: Executor, id: number) {
+  const fromRefinancing = sql`${crmInsertions.refinancingUnitId} is not null`;
   const [row] = await db
     .select({
       id: crmInsertions.id,
@@ -91,12 +96,18 @@ export async function findInsertion(db: Executor, id: number) {
       version: crmInsertions.version,
       idempotencyKey: crmInsertions.idempotencyKey,
       clientNumber: companies.clientId,
-      creditLine: provisions.creditLine,
-      folio: folioText,
-      manualFolio: provisions.manualFolio,
-      useManualFolio: provisions.useManualFolio,
-      deadlines: sql<number | null>`coalesce(${provisionUnits.deadlines}, ${provisions.deadlines})`,
-      approvedDate: provisions.approvedDate,
+      creditLine: sql<string>`case when ${fromRefinancing} then ${refinancings.creditLine} else ${provisions.creditLine} end`,
+      folio: sql<string>`case when ${fromRefinancing} then ${refinancings.folio}::text else ${folioText} end`,
+      manualFolio: sql<
+        string | null
+      >`case when ${fromRefinancing} then ${refinancings.manualFolio} else ${provisions.manualFolio} end`,
+      useManualFolio: sql<boolean>`case when ${fromRefinancing} then ${refinancings.useManualFolio} else ${provisions.useManualFolio} end`,
+      deadlines: sql<
+        number | null
+      >`case when ${fromRefinancing} then ${refinancingUnits.deadlines} else coalesce(${provisionUnits.deadlines}, ${provisions.deadlines}) end`,
+      approvedDate: sql<
+        string | null
+      >`(case when ${fromRefinancing} then ${refinancings.approvedDate} else ${provisions.approvedDate} end)::text`,
       vin: provisionUnits.vinNumber,
       motor: provisionUnits.motorNumber,
       brand: provisionUnits.brandName,
@@ -104,12 +115,14 @@ export async function findInsertion(db: Executor, id: number) {
       description: provisionUnits.description,
       color: provisionUnits.color,
       insideColor: provisionUnits.insideColor,
-      amount: provisionUnits.amount,
+      amount: sql<string>`(case when ${fromRefinancing} then ${refinancingUnits.amount} else ${provisionUnits.amount} end)::text`,
     })
     .from(crmInsertions)
     .innerJoin(provisionUnits, eq(provisionUnits.id, crmInsertions.unitId))
     .innerJoin(provisions, eq(provisions.id, crmInsertions.provisionId))
     .innerJoin(companies, eq(companies.id, provisions.companyId))
+    .leftJoin(refinancingUnits, eq(refinancingUnits.id, crmInsertions.refinancingUnitId))
+    .leftJoin(refinancings, eq(refinancings.id, refinancingUnits.refinancingId))
     .where(eq(crmInsertions.id, id))
     .limit(1);
   return row;

@@ -87,7 +87,7 @@ function holdings(crmLineIds: string[]) {
     where ${provisions.creditLine} in (${lines}) and ${provisions.isArchived} = false
       and ${provisions.status} = ${UNITS_RESERVE_UNTIL_INSERTED_STATUS} and ${provisionUnits.included}
       and not exists (select 1 from ${crmInsertions} where ${crmInsertions.unitId} = ${provisionUnits.id}
-        and ${crmInsertions.status} in (${released}))
+        and ${crmInsertions.refinancingUnitId} is null and ${crmInsertions.status} in (${released}))
     union all
     select ${refinancings.creditLine}, ${refinancings.total}
     from ${refinancings}

@@ -1,7 +1,13 @@
 import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { OPEN_REFINANCING_STATUSES, type RefinancingListQuery, type RefinancingUnitsQuery } from '@planpiso/domain';
+import {
+  OPEN_REFINANCING_STATUSES,
+  REFINANCING_STATUS,
+  type RefinancingListQuery,
+  type RefinancingUnitsQuery,
+} from '@planpiso/domain';
 import type { Executor, Tx } from '../../db/client';
-import { provisionUnits, provisions } from '../../db/schema/financing';
+import { evidences } from '../../db/schema/files';
+import { crmInsertions, provisionUnits, provisions } from '../../db/schema/financing';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { refinancingUnits, refinancings } from '../../db/schema/refinancings';
 import { users } from '../../db/schema/users';
@@ -256,4 +262,109 @@ export async function findRefinancing(db: Executor, scope: RefinancingScope, sta
     .where(eq(refinancingUnits.refinancingId, id))
     .orderBy(refinancingUnits.vinNumber, refinancingUnits.id);
   return { ...row, units };
+}
+
+/** How many evidences each unit of the refinancing holds (evidences.refinancing_unit_id); a unit without any is absent. */
+export async function evidenceCounts(db: Executor, refinancingId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ unitId: refinancingUnits.id, n: sql<number>`count(${evidences.id})::int` })
+    .from(refinancingUnits)
+    .innerJoin(evidences, eq(evidences.refinancingUnitId, refinancingUnits.id))
+    .where(eq(refinancingUnits.refinancingId, refinancingId))
+    .groupBy(refinancingUnits.id);
+  return new Map(rows.map((row) => [row.unitId, row.n]));
+}
+
+/** The refinancing's units, locked for the rest of `tx` (sorted by id). */
+export async function lockUnitsOf(tx: Tx, refinancingId: number) {
+  return tx
+    .select()
+    .from(refinancingUnits)
+    .where(eq(refinancingUnits.refinancingId, refinancingId))
+    .orderBy(refinancingUnits.id)
+    .for('update');
+}
+
+/** The administrator's verdict on one unit ('Las evidencias son correctas?') and the checks it saw. */
+export async function setUnitReview(
+  tx: Tx,
+  unitId: number,
+  values: {
+    status: number;
+    comment: string;
+    validAx?: boolean | null;
+    validRepuve?: boolean | null;
+    validTransunion?: boolean | null;
+  },
+) {
+  await tx.update(refinancingUnits).set(values).where(eq(refinancingUnits.id, unitId));
+}
+
+export async function setUnitComment(tx: Tx, unitId: number, comment: string) {
+  await tx.update(refinancingUnits).set({ comment }).where(eq(refinancingUnits.id, unitId));
+}
+
+/** Units the operator did not tick leave the refinancing (their evidences go with them; decision 045). */
+export async function deleteUnits(tx: Tx, unitIds: number[]) {
+  if (unitIds.length === 0) return;
+  await tx.delete(refinancingUnits).where(inArray(refinancingUnits.id, unitIds));
+}
+
+/**
+ * Enviar a CRM (decision 046): one queued insertion per refinancing unit, naming the financed unit it copies and
+ * that unit's provision; the insertion cycle sends it with the refinancing's line, folio, term, date and amount.
+ */
+export async function queueCrmInsertions(tx: Executor, refinancingId: number, now: Date): Promise<number> {
+  const rows = await tx.execute<{ id: number }>(sql`
+    insert into ${crmInsertions} (unit_id, provision_id, refinancing_unit_id, status, created_at, updated_at)
+    select ${provisionUnits.id}, ${provisionUnits.provisionId}, ${refinancingUnits.id}, 'queued', ${now}, ${now}
+    from ${refinancingUnits} join ${provisionUnits} on ${provisionUnits.id} = ${refinancingUnits.sourceUnitId}
+    where ${refinancingUnits.refinancingId} = ${refinancingId}
+    returning id`);
+  return rows.rows.length;
+}
+
+/**
+ * GET /refinancings/review (type 2): the refinancings at 3 that wait for the administrator — evidences required and
+ * not validated yet — in its scope; filters company and folio; sorted by folio.
+ */
+export async function reviewList(
+  db: Executor,
+  scope: RefinancingScope,
+  query: { company?: number; folio?: string; sort?: string },
+  window: Window,
+) {
+  const where = and(
+    refinancingScopeWhere(scope, [REFINANCING_STATUS.ADMIN_VALIDATION]),
+    eq(refinancings.requireEvidences, true),
+    eq(refinancings.adminValidated, false),
+    query.company === undefined ? undefined : eq(refinancings.companyId, query.company),
+    query.folio === undefined
+      ? undefined
+      : sql`(${refinancings.folio}::text = ${query.folio} or (${refinancings.useManualFolio} and ${refinancings.manualFolio} = ${query.folio}))`,
+  );
+  const order = orderBy(
+    query.sort,
+    'folio:asc',
+    { folio: refinancings.folio, createdAt: refinancings.createdAt, total: refinancings.total },
+    refinancings.id,
+  );
+  const base = () =>
+    db
+      .select({
+        id: refinancings.id,
+        folio: shownFolio,
+        companyName: companies.name,
+        total: refinancings.total,
+        countUnits: sql<number>`(select count(*)::int from ${refinancingUnits} where ${refinancingUnits.refinancingId} = ${refinancings.id})`,
+        createdAt: refinancings.createdAt,
+        version: refinancings.version,
+      })
+      .from(refinancings)
+      .innerJoin(companies, eq(companies.id, refinancings.companyId))
+      .where(where)
+      .orderBy(...order);
+  const rows = window ? await base().limit(window.limit).offset(window.offset) : await base();
+  const [total] = await db.select({ n: count() }).from(refinancings).where(where);
+  return { rows, total: total?.n ?? 0 };
 }

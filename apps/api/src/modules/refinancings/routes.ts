@@ -5,7 +5,7 @@ import {
   createRefinancingResponse,
   errorResponse,
   idParams,
-  refinancingDetailResponse,
+  refinancingFollowUpDetailResponse,
   refinancingListQuery,
   refinancingListResponse,
   refinancingUnitsQuery,
@@ -15,13 +15,18 @@ import {
   unitRefinancingUpdateResponse,
 } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
+import type { RefinancingFlows } from './flows';
+import { refinancingFlowRoutes } from './flow-routes';
 import type { RefinancingsService } from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const saveErrors = { ...errors, 409: errorResponse, 422: errorResponse, 503: errorResponse };
 
 /** Refinancings (spec 3 §7 "Refinancings", "Units"; decision 044). Who may call: API_PERMISSIONS; rows: the policy. */
-export async function refinancingRoutes(app: FastifyInstance, { refinancings }: { refinancings: RefinancingsService }) {
+export async function refinancingRoutes(
+  app: FastifyInstance,
+  { refinancings, flows }: { refinancings: RefinancingsService; flows: RefinancingFlows },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['refinancings'];
   const security = [{ bearerAuth: [] }];
@@ -126,11 +131,16 @@ export async function refinancingRoutes(app: FastifyInstance, { refinancings }: 
         tags,
         security,
         summary: 'One refinancing with its units (Seguimiento de refinanciamiento)',
-        description: 'A refinancing the caller does not see → 404.',
+        description:
+          'With the caller’s actions (refinancingActionsFor), adminValidated, the line’s balances (remaining for ' +
+          'types 2 and 3 only), each unit’s evidence count and the signing documents. A refinancing the caller does ' +
+          'not see → 404.',
         params: idParams,
-        response: { 200: refinancingDetailResponse, ...errors },
+        response: { 200: refinancingFollowUpDetailResponse, ...errors },
       },
     },
-    async (request) => ({ data: await refinancings.detail(currentUser(request), request.params.id) }),
+    async (request) => ({ data: await flows.detail(currentUser(request), request.params.id) }),
   );
+
+  await refinancingFlowRoutes(app, { flows });
 }

@@ -29,7 +29,7 @@ const iso = (date: Date) => date.toISOString();
 /**
  * Refinancings, the server side of issue 19 (spec 3 §2, §3, §4, §5, §7; docs/decisions/044): the units available
  * for refinancing and their term / sold toggles, the create under the credit line's lock (the provisions'
- * no-overdraw, decision 015), the list and the detail with the visibility per type.
+ * no-overdraw, decision 015) and the list with the visibility per type (the detail and its flows: flows.ts).
  */
 export function createRefinancingsService(deps: Pick<AppDeps, 'db' | 'clock'> & { creditLines: CreditLinesService }) {
   const { db, clock, creditLines } = deps;
@@ -194,51 +194,7 @@ export function createRefinancingsService(deps: Pick<AppDeps, 'db' | 'clock'> & 
     return { items: rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })), total };
   }
 
-  async function detail(actor: AuthUser, id: number) {
-    const found = await repo.findRefinancing(db, refinancingScopeOf(actor), visibleRefinancingStatuses(actor), id);
-    if (!found) throw notFound();
-    const r = found.refinancing;
-    return {
-      id: r.id,
-      folio: r.useManualFolio && r.manualFolio ? r.manualFolio : String(r.folio),
-      manualFolio: r.manualFolio,
-      useManualFolio: r.useManualFolio,
-      total: r.total,
-      status: r.status,
-      company: { id: r.companyId, name: found.companyName, clientId: found.clientId },
-      agency: r.agencyId !== null && found.agencyName !== null ? { id: r.agencyId, name: found.agencyName } : null,
-      legalPerson: r.legalId !== null && found.legalName !== null ? { id: r.legalId, name: found.legalName } : null,
-      creditLine: r.creditLine,
-      deadlines: r.deadlines,
-      requireEvidences: r.requireEvidences,
-      units: found.units.map((u) => ({
-        id: u.id,
-        sourceUnitId: u.sourceUnitId,
-        vinNumber: u.vinNumber,
-        agency: u.agency,
-        brandName: u.brandName,
-        type: u.type,
-        model: u.model,
-        description: u.description,
-        color: u.color,
-        insideColor: u.insideColor,
-        motorNumber: u.motorNumber,
-        deadlines: u.deadlines,
-        validRepuve: u.validRepuve,
-        validTransunion: u.validTransunion,
-        validAx: u.validAx,
-        status: u.status,
-        comment: u.comment,
-        amount: u.amount,
-        isSold: u.isSold,
-        createdAt: iso(u.createdAt),
-      })),
-      createdAt: iso(r.createdAt),
-      version: r.version,
-    };
-  }
-
-  return { availableUnits, updateUnit, create, list, detail };
+  return { availableUnits, updateUnit, create, list };
 }
 
 export type RefinancingsService = ReturnType<typeof createRefinancingsService>;

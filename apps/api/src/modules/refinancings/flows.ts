@@ -1,0 +1,497 @@
+import ExcelJS from 'exceljs';
+import {
+  Money,
+  PROVISION_LENDER_MESSAGES,
+  REFINANCING_MESSAGES,
+  REFINANCING_STATUS,
+  REFINANCING_STATUSES,
+  REFINANCING_TRANSITIONS,
+  REFINANCING_UNITS_XLSX_COLUMNS,
+  USER_TYPE,
+  availableBalance,
+  businessClock,
+  provisionUnitsXlsxName,
+  refinancingActionsFor,
+  refinancingTickRefusal,
+  type AcceptRefinancingRequest,
+  type ConfirmRefinancingUnitsRequest,
+  type RefinancingActionResponse,
+  type RefinancingFollowUpDetail,
+  type RefinancingMachineAction,
+  type RefinancingTickUnit,
+  type SetRefinancingStatusRequest,
+} from '@planpiso/domain';
+import type { Executor, Tx } from '../../db/client';
+import type { AuthUser } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import { pageWindow } from '../../platform/listing';
+import { transaction } from '../../platform/transaction';
+import * as creditLinesRepo from '../credit-lines/repository';
+import { reserve, type CreditLinesService } from '../credit-lines/service';
+import type { NotificationsService } from '../notifications/service';
+import { neutraliseCell } from '../provisions/lender-actions';
+import { refinancingScopeOf, visibleRefinancingStatuses } from './policy';
+import * as repo from './repository';
+import { createRefinancingMover, shownRefinancingFolio, type RefinancingMove } from './transitions';
+
+const refused = (code: string, message: string, status = 422) => new AppError(code, status, message);
+const iso = (date: Date) => date.toISOString();
+/** Types 2 and 3 see the line's remaining balance on the detail (spec 3 §6 "Refinancing detail"). */
+const SEES_REMAINING: readonly number[] = [USER_TYPE.PROVIDER_ADMIN, USER_TYPE.PROVIDER_OPERATOR];
+
+/**
+ * Enviar a FinBe and Enviar a firma (documents type 13 generated and sent to the e-signature provider): helper A2's
+ * branch (i19-ref-signing) provides it. Until it is wired, set-status 5 answers 409 with statusNotAllowed.
+ */
+export type RefinancingSigning = {
+  sendToFinbe(actor: AuthUser, id: number, version: number, requestId: string): Promise<RefinancingActionResponse>;
+};
+const NO_SIGNING: RefinancingSigning = {
+  sendToFinbe: () => Promise.reject(refused('INVALID_STATUS', REFINANCING_MESSAGES.statusNotAllowed, 409)),
+};
+
+/**
+ * The refinancing detail's flows (spec 3 §4, §6, §7 "Refinancings"; issue 19; decisions 045, 046). Every action: the
+ * machine's `who` (403 before anything is read), the caller's scope and visibility (404), then one transaction in
+ * which the mover (transitions.ts) locks the refinancing, checks status, version and needs, writes the status, its
+ * notifications and audit row, and the action writes its own rows — a refusal anywhere rolls everything back. The
+ * moves that change what the line holds (Aceptar, Rechazar, Liberar, Enviar a CRM) run under the line's lock.
+ */
+export function createRefinancingFlows(
+  deps: Pick<AppDeps, 'db' | 'clock'> & {
+    creditLines: CreditLinesService;
+    notifications: NotificationsService;
+    signing?: RefinancingSigning;
+  },
+) {
+  const { db, clock, creditLines, notifications } = deps;
+  const signing = deps.signing ?? NO_SIGNING;
+  const mover = createRefinancingMover({ notifications, clock });
+
+  /** 403 when no row of the action names the caller's type (REFINANCING_TRANSITIONS' `who`). */
+  function assertMayTake(actor: AuthUser, action: RefinancingMachineAction) {
+    const rows = REFINANCING_TRANSITIONS.filter((row) => row.action === action);
+    if (!rows.some((row) => (row.who as readonly number[]).includes(actor.type))) throw forbidden();
+  }
+
+  /** The refinancing as the caller sees it (scope and visible statuses), or 404. */
+  async function visible(executor: Executor, actor: AuthUser, id: number) {
+    const found = await repo.findRefinancing(
+      executor,
+      refinancingScopeOf(actor),
+      visibleRefinancingStatuses(actor),
+      id,
+    );
+    if (!found) throw notFound();
+    return found;
+  }
+
+  /** Who, then scope: the refinancing the action is about. */
+  async function admitted(actor: AuthUser, id: number, action: RefinancingMachineAction) {
+    assertMayTake(actor, action);
+    return visible(db, actor, id);
+  }
+
+  /** The line's row must exist to be locked; one never read is read once from the CRM (outside any transaction). */
+  async function ensureLine(crmLineId: string) {
+    if (!(await creditLinesRepo.findCreditLine(db, crmLineId))) await creditLines.refreshFromCrm(crmLineId);
+  }
+
+  /**
+   * GET /refinancings/{id} (Seguimiento de refinanciamiento): the refinancing with the caller's actions, whether the
+   * administrator validated it, the line's balances (remaining for types 2 and 3 only), each unit's evidence count.
+   * `anyStatus`: the answer to an action the caller just took, which may have moved it out of what it lists.
+   */
+  async function followUpDetail(
+    executor: Executor,
+    actor: AuthUser,
+    id: number,
+    anyStatus = false,
+  ): Promise<RefinancingFollowUpDetail> {
+    const statuses = anyStatus ? REFINANCING_STATUSES : visibleRefinancingStatuses(actor);
+    const found = await repo.findRefinancing(executor, refinancingScopeOf(actor), statuses, id);
+    if (!found) throw notFound();
+    const r = found.refinancing;
+    const [counts, line, reserved] = await Promise.all([
+      repo.evidenceCounts(executor, id),
+      creditLinesRepo.findCreditLine(executor, r.creditLine),
+      creditLinesRepo.reservedOnLine(executor, r.creditLine),
+    ]);
+    const remaining = line ? Money.of(line.montoRestante) : null;
+    return {
+      id: r.id,
+      folio: shownRefinancingFolio(r),
+      manualFolio: r.manualFolio,
+      useManualFolio: r.useManualFolio,
+      total: r.total,
+      status: r.status,
+      company: { id: r.companyId, name: found.companyName, clientId: found.clientId },
+      agency: r.agencyId !== null && found.agencyName !== null ? { id: r.agencyId, name: found.agencyName } : null,
+      legalPerson: r.legalId !== null && found.legalName !== null ? { id: r.legalId, name: found.legalName } : null,
+      creditLine: r.creditLine,
+      deadlines: r.deadlines,
+      requireEvidences: r.requireEvidences,
+      units: found.units.map((u) => ({
+        id: u.id,
+        sourceUnitId: u.sourceUnitId,
+        vinNumber: u.vinNumber,
+        agency: u.agency,
+        brandName: u.brandName,
+        type: u.type,
+        model: u.model,
+        description: u.description,
+        color: u.color,
+        insideColor: u.insideColor,
+        motorNumber: u.motorNumber,
+        deadlines: u.deadlines,
+        validRepuve: u.validRepuve,
+        validTransunion: u.validTransunion,
+        validAx: u.validAx,
+        status: u.status,
+        comment: u.comment,
+        amount: u.amount,
+        isSold: u.isSold,
+        createdAt: iso(u.createdAt),
+        evidenceCount: counts.get(u.id) ?? 0,
+      })),
+      createdAt: iso(r.createdAt),
+      version: r.version,
+      actions: refinancingActionsFor(actor.type, r),
+      adminValidated: r.adminValidated,
+      balances: remaining
+        ? {
+            remaining: SEES_REMAINING.includes(actor.type) ? remaining.toDecimalString() : null,
+            available: availableBalance(remaining, Money.of(reserved)).toDecimalString(),
+            known: true,
+          }
+        : null,
+      // The signing documents (type 13) are helper A2's (i19-ref-signing): it fills this list.
+      documents: [],
+      approvedDate: r.approvedDate,
+    };
+  }
+
+  /** One move in its own transaction, answered with the refreshed detail and `message`. */
+  async function moveAndAnswer(
+    actor: AuthUser,
+    move: Omit<RefinancingMove, 'actor'>,
+    message: (folio: string) => string,
+    after?: (tx: Tx) => Promise<void>,
+  ): Promise<RefinancingActionResponse> {
+    return transaction(db, async (tx) => {
+      await mover.move(tx, { ...move, actor });
+      if (after) await after(tx);
+      const data = await followUpDetail(tx, actor, move.refinancingId, true);
+      return { data, message: message(data.folio) };
+    });
+  }
+
+  /** The same under the credit line's lock (the moves that change what the line holds). */
+  async function moveUnderLineLock(
+    actor: AuthUser,
+    creditLine: string,
+    move: Omit<RefinancingMove, 'actor'>,
+    message: (folio: string) => string,
+    after?: (tx: Tx) => Promise<void>,
+  ): Promise<RefinancingActionResponse> {
+    await ensureLine(creditLine);
+    return creditLines.withLockedCreditLine(db, creditLine, async (tx) => {
+      await mover.move(tx, { ...move, actor });
+      if (after) await after(tx);
+      const data = await followUpDetail(tx, actor, move.refinancingId, true);
+      return { data, message: message(data.folio) };
+    });
+  }
+
+  /**
+   * PATCH /refinancings/{id}/set-status: 3 = Evidencia completa (from 1 or 2) or Enviar (from 4, back to the
+   * administrator); 5 = Enviar a FinBe (documents and e-signature: the signing dependency).
+   */
+  async function setStatus(actor: AuthUser, id: number, body: SetRefinancingStatusRequest, requestId: string) {
+    if (body.status === REFINANCING_STATUS.SENT_TO_SIGN) {
+      assertMayTake(actor, 'sendToFinbe');
+      await visible(db, actor, id);
+      return signing.sendToFinbe(actor, id, body.version, requestId);
+    }
+    const found = await visible(db, actor, id);
+    const action = found.refinancing.status === REFINANCING_STATUS.ACCEPTED ? 'send' : 'evidenceComplete';
+    assertMayTake(actor, action);
+    return moveAndAnswer(
+      actor,
+      { refinancingId: id, action, expectedVersion: body.version, requestId },
+      () => REFINANCING_MESSAGES.unitsSent,
+    );
+  }
+
+  /** POST /refinancings/send-units (Enviar at 4 → 3). */
+  async function sendUnits(actor: AuthUser, body: { refinancingId: number; version: number }, requestId: string) {
+    await admitted(actor, body.refinancingId, 'send');
+    return moveAndAnswer(
+      actor,
+      { refinancingId: body.refinancingId, action: 'send', expectedVersion: body.version, requestId },
+      () => REFINANCING_MESSAGES.unitsSent,
+    );
+  }
+
+  /** The body names each of the refinancing's units at most once, and none of another (never half applied). */
+  function matchUnits<T extends { id: number }>(units: { id: number }[], body: T[], all: boolean) {
+    const ours = new Set(units.map((unit) => unit.id));
+    const named = new Set(body.map((unit) => unit.id));
+    if (named.size !== body.length || body.some((unit) => !ours.has(unit.id)) || (all && named.size !== ours.size)) {
+      throw refused('UNITS_MISMATCH', REFINANCING_MESSAGES.unitNotInRefinancing);
+    }
+  }
+
+  /** PATCH /refinancings/{id}/confirm-units (type 2 at 3): per unit Sí (1) / No (2), comment and the checks seen. */
+  async function confirmUnits(actor: AuthUser, id: number, body: ConfirmRefinancingUnitsRequest, requestId: string) {
+    await admitted(actor, id, 'confirmUnits');
+    return moveAndAnswer(
+      actor,
+      {
+        refinancingId: id,
+        action: 'confirmUnits',
+        expectedVersion: body.version,
+        details: {
+          approved: body.units.filter((unit) => unit.status === 1).length,
+          disapproved: body.units.filter((unit) => unit.status === 2).length,
+        },
+        requestId,
+      },
+      () => REFINANCING_MESSAGES.unitsUpdated,
+      async (tx) => {
+        matchUnits(await repo.lockUnitsOf(tx, id), body.units, false);
+        for (const unit of body.units) {
+          await repo.setUnitReview(tx, unit.id, {
+            status: unit.status,
+            comment: unit.comment,
+            ...(unit.validAx !== undefined && { validAx: unit.validAx }),
+            ...(unit.validRepuve !== undefined && { validRepuve: unit.validRepuve }),
+            ...(unit.validTransunion !== undefined && { validTransunion: unit.validTransunion }),
+          });
+        }
+      },
+    );
+  }
+
+  /** POST /refinancings/{id}/confirm (Confirmar, type 2): a unit said No → 2, else stays 3 validated. */
+  async function confirm(actor: AuthUser, id: number, body: { version: number }, requestId: string) {
+    await admitted(actor, id, 'confirm');
+    return moveAndAnswer(
+      actor,
+      { refinancingId: id, action: 'confirm', expectedVersion: body.version, requestId },
+      () => REFINANCING_MESSAGES.updated,
+    );
+  }
+
+  /**
+   * POST /refinancings/{id}/accept (Aceptar, type 3 at 3 → 4): the ticked units stay (each by the tick rule: checks
+   * valid or approved by the administrator), the others leave the refinancing and their financed units are available
+   * again; the total becomes the ticked units' sum (exact cents), re-reserved under the line's lock; the manual folio
+   * when chosen.
+   */
+  async function accept(actor: AuthUser, id: number, body: AcceptRefinancingRequest, requestId: string) {
+    const found = await admitted(actor, id, 'accept');
+    const r = found.refinancing;
+    await ensureLine(r.creditLine);
+    return creditLines.withLockedCreditLine(db, r.creditLine, async (tx, locked) => {
+      const units = await repo.lockUnitsOf(tx, id);
+      const tickedIds = new Set(body.units.filter((unit) => unit.status === 1).map((unit) => unit.id));
+      const ticked = units.filter((unit) => tickedIds.has(unit.id));
+      const dropped = units.filter((unit) => !tickedIds.has(unit.id));
+      const total = Money.sum(ticked.map((unit) => Money.of(unit.amount)));
+      const useManualFolio = body.useManualFolio;
+      const manualFolio = useManualFolio ? (body.manualFolio ?? null) : r.manualFolio;
+      // The machine first (who, version, status, admin validation, ≥ 1 ticked unit): its refusal is the answer.
+      await mover.move(tx, {
+        refinancingId: id,
+        action: 'accept',
+        actor,
+        expectedVersion: body.version,
+        entity: { unitCount: ticked.length },
+        set: { total: total.toDecimalString(), useManualFolio, manualFolio },
+        details: {
+          droppedUnits: dropped.length,
+          total: total.toDecimalString(),
+          ...(useManualFolio && manualFolio ? { manualFolio } : {}),
+        },
+        requestId,
+      });
+      matchUnits(units, body.units, true);
+      const selected: RefinancingTickUnit[] = [];
+      for (const unit of ticked) {
+        const refusal = refinancingTickRefusal(unit, selected);
+        if (refusal) throw refused('UNIT_NOT_SELECTABLE', refusal);
+        selected.push(unit);
+      }
+      if (body.total !== undefined && !Money.of(body.total).equals(total)) {
+        throw refused('TOTAL_MISMATCH', REFINANCING_MESSAGES.totalMismatch);
+      }
+      // The line held the old total (this refinancing is open): the new one replaces it, and must fit.
+      const old = Money.of(r.total);
+      const withoutThis = locked.reserved.sub(old);
+      reserve(
+        {
+          ...locked,
+          reserved: withoutThis,
+          available: availableBalance(locked.montoRestante, withoutThis),
+        },
+        total,
+      );
+      const comments = new Map(body.units.map((unit) => [unit.id, unit.comment]));
+      for (const unit of ticked) {
+        const comment = comments.get(unit.id) ?? '';
+        if (comment !== '' && comment !== unit.comment) await repo.setUnitComment(tx, unit.id, comment);
+      }
+      await repo.deleteUnits(
+        tx,
+        dropped.map((unit) => unit.id),
+      );
+      return { data: await followUpDetail(tx, actor, id, true), message: REFINANCING_MESSAGES.updated };
+    });
+  }
+
+  /** POST /refinancings/{id}/reject (Rechazar, type 3 at 3 → 9): the reason saved; the line holds it no more. */
+  async function reject(actor: AuthUser, id: number, body: { version: number; comment: string }, requestId: string) {
+    const found = await admitted(actor, id, 'reject');
+    return moveUnderLineLock(
+      actor,
+      found.refinancing.creditLine,
+      {
+        refinancingId: id,
+        action: 'reject',
+        expectedVersion: body.version,
+        set: { rejectComment: body.comment },
+        comment: body.comment,
+        requestId,
+      },
+      (folio) => REFINANCING_MESSAGES.rejected(folio),
+    );
+  }
+
+  /** POST /refinancings/{id}/release (Liberar, types 1 and 3 at 6 or 7 → 10). */
+  async function release(actor: AuthUser, id: number, body: { version: number }, requestId: string) {
+    const found = await admitted(actor, id, 'release');
+    return moveUnderLineLock(
+      actor,
+      found.refinancing.creditLine,
+      { refinancingId: id, action: 'release', expectedVersion: body.version, requestId },
+      () => PROVISION_LENDER_MESSAGES.released,
+    );
+  }
+
+  /**
+   * POST /refinancings/{id}/send-crm (Enviar a CRM, types 1 and 3 at 6 or 7 → 8): the approved date saved and one
+   * CRM insertion queued per unit in the same transaction; the insertion cycle does the CRM call (never here).
+   */
+  async function sendToCrm(
+    actor: AuthUser,
+    id: number,
+    body: { approvedDate: string; version: number },
+    requestId: string,
+  ) {
+    const found = await admitted(actor, id, 'sendToCrm');
+    return moveUnderLineLock(
+      actor,
+      found.refinancing.creditLine,
+      {
+        refinancingId: id,
+        action: 'sendToCrm',
+        expectedVersion: body.version,
+        set: { approvedDate: body.approvedDate },
+        details: { approvedDate: body.approvedDate },
+        requestId,
+      },
+      () => PROVISION_LENDER_MESSAGES.sentToCrm,
+      async (tx) => {
+        await repo.queueCrmInsertions(tx, id, clock.now());
+      },
+    );
+  }
+
+  /** PATCH /refinancings/{id}/update-folio (types 1 and 3 at 4 and above). */
+  async function updateFolio(
+    actor: AuthUser,
+    id: number,
+    body: { manualFolio: string; version: number },
+    requestId: string,
+  ) {
+    await admitted(actor, id, 'updateFolio');
+    return moveAndAnswer(
+      actor,
+      {
+        refinancingId: id,
+        action: 'updateFolio',
+        expectedVersion: body.version,
+        set: { useManualFolio: true, manualFolio: body.manualFolio },
+        details: { manualFolio: body.manualFolio },
+        requestId,
+      },
+      () => PROVISION_LENDER_MESSAGES.folioUpdated,
+    );
+  }
+
+  /** GET /refinancings/{id}/units.xlsx: the units table (spec 3 §2), 'Unidades (DD-MM-YYYY).xlsx'. */
+  async function unitsXlsx(actor: AuthUser, id: number): Promise<{ bytes: Buffer; fileName: string }> {
+    const found = await visible(db, actor, id);
+    const workbook = new ExcelJS.Workbook();
+    workbook.created = clock.now();
+    const sheet = workbook.addWorksheet('Unidades');
+    sheet.addRow([...REFINANCING_UNITS_XLSX_COLUMNS]);
+    sheet.getRow(1).font = { bold: true };
+    const check = (value: boolean | null) => (value === null ? '' : value ? 'Sí' : 'No');
+    const verdict = (status: number) => (status === 1 ? 'Sí' : status === 2 ? 'No' : '');
+    for (const unit of found.units) {
+      sheet.addRow(
+        [
+          unit.vinNumber,
+          unit.agency,
+          unit.brandName,
+          unit.type,
+          unit.model,
+          unit.description,
+          unit.color,
+          unit.insideColor,
+          unit.motorNumber,
+          String(unit.deadlines),
+          check(unit.validRepuve),
+          check(unit.validTransunion),
+          check(unit.validAx),
+          verdict(unit.status),
+          Money.of(unit.amount).toDecimalString(),
+        ].map(neutraliseCell),
+      );
+    }
+    sheet.columns.forEach((column) => (column.width = 20));
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    return { bytes, fileName: provisionUnitsXlsxName(businessClock(clock.now()).day) };
+  }
+
+  /** GET /refinancings/review (type 2): the refinancings waiting for its validation. */
+  async function review(
+    actor: AuthUser,
+    query: { company?: number; folio?: string; sort?: string; page: number; pageSize: number },
+  ) {
+    if (actor.type !== USER_TYPE.PROVIDER_ADMIN) throw forbidden();
+    const { rows, total } = await repo.reviewList(db, refinancingScopeOf(actor), query, pageWindow(query));
+    return { items: rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })), total };
+  }
+
+  return {
+    detail: (actor: AuthUser, id: number) => followUpDetail(db, actor, id),
+    followUpDetail,
+    setStatus,
+    sendUnits,
+    confirmUnits,
+    confirm,
+    accept,
+    reject,
+    release,
+    sendToCrm,
+    updateFolio,
+    unitsXlsx,
+    review,
+  };
+}
+
+export type RefinancingFlows = ReturnType<typeof createRefinancingFlows>;
