@@ -80,6 +80,7 @@ test('a refinancing from evidence to the CRM: dealer, administrator, operator, e
       await signInAs(page, DEMO_USERS[2].email);
       await openDetail(page, refinancing);
       await expectVisible(statusChip(page, 3));
+      await screenshot(page, 'screenshots/refinancing-detail-3-administrator');
       await actions(page).getByRole('button', { name: 'Validar unidades' }).click();
       const dialog = page.getByRole('dialog', { name: 'Validar unidades' });
       for (const vin of refinancing.vins) {
@@ -87,10 +88,10 @@ test('a refinancing from evidence to the CRM: dealer, administrator, operator, e
         await expectVisible(unit.getByText(REFINANCING_MESSAGES.evidencesQuestion));
         await unit.getByRole('radio', { name: 'Sí' }).check();
       }
-      await screenshot(page, 'screenshots/refinancing-detail-3-administrator');
+      await screenshot(page, 'screenshots/refinancing-validate-units-dialog');
       await dialog.getByRole('button', { name: 'Guardar' }).click();
       await acceptResult(page, REFINANCING_MESSAGES.unitsUpdated);
-      await expectVisible(page.getByTitle('Admin. FinBe: válida'));
+      await expectVisible(page.getByRole('img', { name: 'Admin. FinBe: válida' }));
 
       await actions(page).getByRole('button', { name: 'Confirmar' }).click();
       await confirmAndExpect(page, /.+/);

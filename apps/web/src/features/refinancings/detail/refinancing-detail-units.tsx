@@ -12,6 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { alpha, type Theme } from '@mui/material/styles';
 import UploadFile from '@mui/icons-material/UploadFile';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { PAGE_SIZES, REFINANCING_MESSAGES } from '@planpiso/domain';
@@ -51,11 +52,31 @@ const HEADERS = [
 ] as const;
 const CHECKS = ['REPUVE', 'TransUnion', 'AX', 'Admin. FinBe'] as const;
 
+// Seventeen columns: tight cells, headers that may wrap, and the evidence action pinned to the right edge so it stays
+// in view when the table scrolls sideways on a narrower screen.
+const TABLE_SX = {
+  '& th, & td': { px: 0.75 },
+  '& th': { lineHeight: 1.25, verticalAlign: 'bottom', fontSize: '0.8125rem' },
+  '& td': { fontSize: '0.8125rem' },
+  '& td > svg': { verticalAlign: 'middle' },
+} as const;
+const STICKY = (theme: Theme) => {
+  // A ticked row's tint over the paper, so the pinned cell reads as part of its row.
+  const tint = alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity);
+  return {
+    position: 'sticky',
+    right: 0,
+    bgcolor: 'background.paper',
+    '.Mui-selected > &': { backgroundImage: `linear-gradient(${tint}, ${tint})` },
+    boxShadow: `inset 1px 0 0 ${theme.palette.divider}`,
+  } as const;
+};
+
 /** The administrator's verdict (unit status 1 approved, 2 disapproved, 0 blank) with its comment on a No. */
 function AdminFinbe({ unit }: { unit: RefinancingDetailUnit }) {
   if (unit.status !== 1 && unit.status !== 2) return null;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75, justifyContent: 'center' }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, justifyContent: 'center' }}>
       <CheckIcon check="Admin. FinBe" state={unit.status === 1 ? 'approved' : 'disapproved'} />
       {unit.status === 2 && unit.comment && (
         <Typography variant="caption" sx={{ maxWidth: 200, overflowWrap: 'anywhere', textAlign: 'left' }}>
@@ -92,7 +113,7 @@ export function RefinancingDetailUnits(props: Props) {
         </Alert>
       )}
       <TableContainer>
-        <Table size="small" aria-label="Unidades del refinanciamiento" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+        <Table size="small" aria-label="Unidades del refinanciamiento" sx={TABLE_SX}>
           <TableHead>
             <TableRow>
               {selection && <TableCell padding="checkbox" aria-label="Incluir" />}
@@ -105,7 +126,9 @@ export function RefinancingDetailUnits(props: Props) {
                 </TableCell>
               ))}
               <TableCell align="right">Monto</TableCell>
-              <TableCell align="center">Acciones</TableCell>
+              <TableCell align="center" sx={STICKY}>
+                Acciones
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -125,7 +148,9 @@ export function RefinancingDetailUnits(props: Props) {
                       />
                     </TableCell>
                   )}
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{unit.vinNumber}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap', fontSize: '0.75rem !important' }}>
+                    {unit.vinNumber}
+                  </TableCell>
                   <TableCell>{unit.agency}</TableCell>
                   <TableCell>{unit.brandName}</TableCell>
                   <TableCell>{unit.type}</TableCell>
@@ -148,7 +173,7 @@ export function RefinancingDetailUnits(props: Props) {
                     <AdminFinbe unit={unit} />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{`$${formatAmount(unit.amount)}`}</TableCell>
-                  <TableCell align="center">
+                  <TableCell align="center" sx={STICKY}>
                     <Badge badgeContent={unit.evidenceCount} color="primary" overlap="circular">
                       <IconAction
                         title={evidenceTitle}
