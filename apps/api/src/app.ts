@@ -318,9 +318,6 @@ export async function buildApp({
     review: createProvisionReviewService(deps, services.notifications),
   });
   await app.register(provisionLenderRoutes, { lender });
-  const refinancings = createRefinancingsService({ ...deps, creditLines: provisionCreditLines });
-  // Enviar a FinBe (set-status 5) goes through the refinancing e-signature service, whose answers read the flows'
-  // follow-up detail: each needs the other, so the signing service reads the detail lazily.
   const refinancingSigning = createRefinancingSigningService(deps, services.notifications, (actor, id) =>
     refinancingFlows.detail(actor, id),
   );
@@ -328,21 +325,11 @@ export async function buildApp({
     ...deps,
     creditLines: provisionCreditLines,
     notifications: services.notifications,
-    signing: {
-      sendToFinbe: (actor, id, version, requestId) =>
-        refinancingSigning.sendForSignature(actor, id, 'sendToFinbe', version, requestId),
-    },
+    signing: refinancingSigning,
   });
   await app.register(refinancingRoutes, {
-    refinancings,
-    flows: {
-      ...refinancingFlows,
-      // The detail's signing documents (type 13) are the e-signature service's list (decision 047).
-      detail: async (actor, id) => ({
-        ...(await refinancingFlows.detail(actor, id)),
-        documents: (await refinancingSigning.documents(actor, id)).documents,
-      }),
-    },
+    refinancings: createRefinancingsService({ ...deps, creditLines: provisionCreditLines }),
+    flows: refinancingFlows,
   });
   await app.register(refinancingSigningRoutes, {
     evidences: createRefinancingEvidencesService(deps, files),

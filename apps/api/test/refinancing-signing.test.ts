@@ -18,7 +18,15 @@ import { evidences } from '../src/db/schema/files';
 import { provisionUnits, provisions } from '../src/db/schema/financing';
 import { refinancingUnits, refinancings } from '../src/db/schema/refinancings';
 import { bearer, buildTestApp, fakeClock, json, type TestApp } from './harness';
-import { WORKING_NOON, clearNonWorkingDays, dealerGroup, get, post, randomVin, type DealerGroup } from './provision-fixtures';
+import {
+  WORKING_NOON,
+  clearNonWorkingDays,
+  dealerGroup,
+  get,
+  post,
+  randomVin,
+  type DealerGroup,
+} from './provision-fixtures';
 import { seededDatabase } from './seeded-database';
 import { pdfText } from './support/pdf-text';
 import { PDF, PNG, multipart, tempDataDir } from './support/uploads';
@@ -214,19 +222,21 @@ describe('unit evidences (POST/GET /api/refinancings/{id}/units/{unitId}/evidenc
     expect(byOperator.statusCode, byOperator.body).toBe(201);
 
     const list = json<{ data: { evidences: RefinancingEvidence[] } }>(
-      await get(t.app, a.tokens.legal, `/api/refinancings/${r.id}/units/${unit!.id}/evidences`),
+      await get(t.app, a.tokens.operator, `/api/refinancings/${r.id}/units/${unit!.id}/evidences`),
     ).data.evidences;
     expect(list.map((e) => e.fileName)).toEqual(['factura.png', 'tarjeta.pdf']);
-    const file = await get(t.app, a.tokens.operator, list[0]!.url);
+    // The legal representative sees a refinancing from status 5 only (spec 3 §4).
+    expect((await get(t.app, a.tokens.legal, list[0]!.url)).statusCode).toBe(404);
+    const file = await get(t.app, a.tokens.dealer, list[0]!.url);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(PNG)).toBe(true);
     expect(file.headers['content-disposition']).toContain('attachment');
 
     // Another company's people find none of it.
     expect((await get(t.app, b.tokens.dealer, list[0]!.url)).statusCode).toBe(404);
-    expect((await get(t.app, b.tokens.dealer, `/api/refinancings/${r.id}/units/${unit!.id}/evidences`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await get(t.app, b.tokens.dealer, `/api/refinancings/${r.id}/units/${unit!.id}/evidences`)).statusCode,
+    ).toBe(404);
     expect((await get(t.app, b.tokens.operator, `/api/files/${list[0]!.fileId}`)).statusCode).toBe(404);
     // The files module reaches it too (the signed-link download of the screens).
     expect((await get(t.app, a.tokens.operator, `/api/files/${list[0]!.fileId}/link`)).statusCode).toBe(200);
@@ -250,24 +260,27 @@ describe('unit evidences (POST/GET /api/refinancings/{id}/units/{unitId}/evidenc
     expect((await upload(a.tokens.dealer, r.id, other.units[0]!.id, { name: 'x.png', content: PNG })).statusCode).toBe(
       404,
     );
-    expect((await upload(b.tokens.dealer, other.id, other.units[0]!.id, { name: 'x.png', content: PNG })).statusCode).toBe(
-      404,
-    );
-    expect((await upload(a.tokens.legal, other.id, other.units[0]!.id, { name: 'x.png', content: PNG })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await upload(b.tokens.dealer, other.id, other.units[0]!.id, { name: 'x.png', content: PNG })).statusCode,
+    ).toBe(404);
+    expect(
+      (await upload(a.tokens.legal, other.id, other.units[0]!.id, { name: 'x.png', content: PNG })).statusCode,
+    ).toBe(403);
 
     await setStatus(other.id, 3);
     const late = await upload(a.tokens.dealer, other.id, other.units[0]!.id, { name: 'x.png', content: PNG });
     expect(late.statusCode).toBe(409);
     expect(json(late)).toMatchObject({ message: REFINANCING_SIGNING_MESSAGES.evidenceStatusNotAllowed });
     await setStatus(other.id, 2);
-    expect((await upload(a.tokens.dealer, other.id, other.units[0]!.id, { name: 'x.png', content: PNG })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await upload(a.tokens.dealer, other.id, other.units[0]!.id, { name: 'x.png', content: PNG })).statusCode,
+    ).toBe(201);
 
     const noEvidence = await refinancing({ requireEvidences: false });
-    const refused = await upload(a.tokens.dealer, noEvidence.id, noEvidence.units[0]!.id, { name: 'x.png', content: PNG });
+    const refused = await upload(a.tokens.dealer, noEvidence.id, noEvidence.units[0]!.id, {
+      name: 'x.png',
+      content: PNG,
+    });
     expect(refused.statusCode).toBe(403);
     expect(json(refused)).toMatchObject({ message: REFINANCING_SIGNING_MESSAGES.evidencesNotRequested });
     // The lender's operator may still attach one.
@@ -424,7 +437,7 @@ describe('Enviar a firma at 4, a send whose transaction fails, and redo', () => 
     const version = (await rowOf(r.id)).version;
     expect((await sendToSign(a.tokens.operator, r.id, version)).statusCode).toBe(403);
     expect((await sendToSign(b.tokens.dealer, r.id, version)).statusCode).toBe(404);
-    expect((await sendToSign(a.tokens.dealer, r.id, version - 1)).statusCode).toBe(409);
+    expect((await sendToSign(a.tokens.dealer, r.id, version + 1)).statusCode).toBe(409);
     expect(await envelopesSentFor(r.id)).toEqual(new Set());
 
     await seeded.db.execute(
@@ -467,9 +480,9 @@ describe('Enviar a firma at 4, a send whose transaction fails, and redo', () => 
 
     expect((await post(t.app, a.tokens.dealer, redoUrl, {})).statusCode).toBe(403);
     expect((await post(t.app, b.tokens.operator, redoUrl, {})).statusCode).toBe(404);
-    expect((await post(t.app, a.tokens.operator, `/api/refinancings/${r.id}/documents/999999/redo`, {})).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await post(t.app, a.tokens.operator, `/api/refinancings/${r.id}/documents/999999/redo`, {})).statusCode,
+    ).toBe(404);
     const redone = await post(t.app, a.tokens.legal, redoUrl, { refinancingId: r.id });
     expect(redone.statusCode, redone.body).toBe(200);
     expect(json<{ message: string }>(redone).message).toBe('El documento se generó nuevamente');

@@ -216,6 +216,25 @@ export const refinancingReviewItem = z.object({
 });
 export const refinancingReviewResponse = paged(refinancingReviewItem);
 
+/** GET /api/refinancings/{id}/units.xlsx: the columns of the refinancing units table (spec 3 §2), in its order. */
+export const REFINANCING_UNITS_XLSX_COLUMNS = [
+  'N° VIN',
+  'Sucursal de Asignación',
+  'Marca',
+  'Tipo de unidad',
+  'Año Modelo',
+  'Descripción',
+  'Color Exterior',
+  'Color Interior',
+  'N° Motor',
+  'Plazo',
+  'REPUVE',
+  'TransUnion',
+  'AX',
+  'Admin. FinBe',
+  'Monto',
+] as const;
+
 // Evidence, signing documents and e-signature of a refinancing (issue 19, docs/decisions/047).
 
 /** POST /api/refinancings/{id}/units/{unitId}/evidences: the evidence saved, with the message. */
@@ -240,22 +259,3 @@ export type RedoRefinancingDocumentRequest = z.infer<typeof redoRefinancingDocum
 export const REFINANCING_ENVELOPE_PREFIX = 'refinancing:';
 export const refinancingEnvelopeReference = (refinancingId: number, evidenceId: number) =>
   `${REFINANCING_ENVELOPE_PREFIX}${refinancingId}:${evidenceId}`;
-
-/** GET /api/refinancings/{id}/units.xlsx: the columns of the refinancing units table (spec 3 §2), in its order. */
-export const REFINANCING_UNITS_XLSX_COLUMNS = [
-  'N° VIN',
-  'Sucursal de Asignación',
-  'Marca',
-  'Tipo de unidad',
-  'Año Modelo',
-  'Descripción',
-  'Color Exterior',
-  'Color Interior',
-  'N° Motor',
-  'Plazo',
-  'REPUVE',
-  'TransUnion',
-  'AX',
-  'Admin. FinBe',
-  'Monto',
-] as const;

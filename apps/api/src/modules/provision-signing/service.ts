@@ -58,7 +58,7 @@ export function createProvisionSigningService(
   const { db, clock } = deps;
   const mover = createProvisionMover({ notifications, clock });
   const documents = createSigningDocuments(deps);
-  const { abandon, recording, recordFile } = documents;
+  const { recording, recordFile } = documents;
 
   async function found(scope: ProvisionScope, id: number): Promise<FoundProvision> {
     const row = await provisionsRepo.findProvision(db, scope, id);

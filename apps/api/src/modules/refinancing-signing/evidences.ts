@@ -29,7 +29,10 @@ const UPLOAD_STATUSES: readonly number[] = [REFINANCING_STATUS.CREATED, REFINANC
 
 type EvidenceRow = Awaited<ReturnType<typeof repo.unitEvidences>>[number];
 
-export function presentRefinancingEvidence(refinancingId: number, { evidence, file }: EvidenceRow): RefinancingEvidence {
+export function presentRefinancingEvidence(
+  refinancingId: number,
+  { evidence, file }: EvidenceRow,
+): RefinancingEvidence {
   const dot = file.originalName.lastIndexOf('.');
   return {
     id: evidence.id,
@@ -49,10 +52,7 @@ export function presentRefinancingEvidence(refinancingId: number, { evidence, fi
  * content, uploaded by types 5 (own company, only when the refinancing asks for evidences) and 3 at statuses 1 and
  * 2; read and downloaded by whoever sees the refinancing (404 otherwise).
  */
-export function createRefinancingEvidencesService(
-  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
-  files: FilesService,
-) {
+export function createRefinancingEvidencesService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, files: FilesService) {
   async function found(actor: AuthUser, id: number) {
     const row = await refinancingsRepo.findRefinancing(
       db,

@@ -93,17 +93,6 @@ export async function nextEvidencePosition(tx: Executor, unitId: number): Promis
   return row?.n ?? 0;
 }
 
-/** How many evidences each unit of the refinancing holds (units without any are absent). */
-export async function evidenceCounts(db: Executor, refinancingId: number): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ unitId: evidences.refinancingUnitId, n: sql<number>`count(*)::int` })
-    .from(evidences)
-    .innerJoin(refinancingUnits, eq(refinancingUnits.id, evidences.refinancingUnitId))
-    .where(eq(refinancingUnits.refinancingId, refinancingId))
-    .groupBy(evidences.refinancingUnitId);
-  return new Map(rows.flatMap((row) => (row.unitId === null ? [] : [[row.unitId, row.n] as const])));
-}
-
 /** An evidence of the refinancing — one of its signing documents or an evidence of one of its units — with its file. */
 export async function findEvidence(db: Executor, refinancingId: number, evidenceId: number) {
   const ownUnits = db

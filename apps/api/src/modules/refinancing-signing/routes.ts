@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorResponse,
@@ -18,6 +18,16 @@ import { attachmentDisposition, receiveFile } from '../../platform/uploads';
 import { sendDownload } from '../files/routes';
 import { REFINANCING_EVIDENCE_UPLOAD, type RefinancingEvidencesService } from './evidences';
 import type { RefinancingSigningService } from './service';
+
+/** A download made in memory (the signed PDF or their ZIP): attachment, its type, nosniff, no caching. */
+function sendBytes(reply: FastifyReply, file: { bytes: Buffer; name: string; contentType: string }) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', attachmentDisposition(file.name))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(file.bytes);
+}
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 const actionErrors = { ...errors, 409: errorResponse, 422: errorResponse, 503: errorResponse };
@@ -89,10 +99,7 @@ export async function refinancingSigningRoutes(
       },
     },
     async (request, reply) =>
-      sendDownload(
-        reply,
-        await evidences.download(currentUser(request), request.params.id, request.params.evidenceId),
-      ),
+      sendDownload(reply, await evidences.download(currentUser(request), request.params.id, request.params.evidenceId)),
   );
 
   r.post(
@@ -101,7 +108,8 @@ export async function refinancingSigningRoutes(
       schema: {
         tags,
         security,
-        summary: 'Enviar a firma (type 5, status 4 → 5): the signing document made and sent to the e-signature provider',
+        summary:
+          'Enviar a firma (type 5, status 4 → 5): the signing document made and sent to the e-signature provider',
         description:
           'Body `{ version }`. The PDF (type 13) is made once and its envelope (reference ' +
           'refinancing:<id>:<evidenceId>) created before the transaction and kept on the document, so a retry ' +
@@ -113,13 +121,7 @@ export async function refinancingSigningRoutes(
       },
     },
     async (request) =>
-      signing.sendForSignature(
-        currentUser(request),
-        request.params.id,
-        'sendToSign',
-        request.body.version,
-        request.id,
-      ),
+      signing.sendForSignature(currentUser(request), request.params.id, 'sendToSign', request.body.version, request.id),
   );
 
   r.get(
@@ -167,14 +169,6 @@ export async function refinancingSigningRoutes(
         response: { ...errors, 409: errorResponse },
       },
     },
-    async (request, reply) => {
-      const file = await signing.signedDocuments(currentUser(request), request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', attachmentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.bytes);
-    },
+    async (request, reply) => sendBytes(reply, await signing.signedDocuments(currentUser(request), request.params.id)),
   );
 }

@@ -22,12 +22,12 @@ import { zipFiles } from '../../platform/zip';
 import type { NotificationsService } from '../notifications/service';
 import { createSigningDocuments, type StoredPdf, type WebhookOutcome } from '../provision-signing/envelopes';
 import { signingDocumentPdf } from '../provision-signing/pdf';
-import { presentSigningEvidence } from '../provision-signing/presenter';
 import * as signingRepo from '../provision-signing/repository';
 import type { SigningDocumentRow } from '../provision-signing/repository';
 import { refinancingScopeOf, visibleRefinancingStatuses } from '../refinancings/policy';
 import * as refinancingsRepo from '../refinancings/repository';
 import { createRefinancingMover, lockRefinancingForMove, shownRefinancingFolio } from '../refinancings/transitions';
+import { presentRefinancingDocuments as presentDocuments } from './presenter';
 import * as repo from './repository';
 
 export type RefinancingSigningService = ReturnType<typeof createRefinancingSigningService>;
@@ -79,7 +79,13 @@ export function createRefinancingSigningService(
   async function check(actor: AuthUser, id: number, action: SendAction | 'redoDocument', expectedVersion?: number) {
     const locked = await transaction(db, (tx) => lockRefinancingForMove(tx, id));
     if (!locked) throw notFound();
-    checkTransition(REFINANCING_MACHINE, actor, action, { ...locked.entity, version: locked.row.version }, expectedVersion);
+    checkTransition(
+      REFINANCING_MACHINE,
+      actor,
+      action,
+      { ...locked.entity, version: locked.row.version },
+      expectedVersion,
+    );
     return locked;
   }
 
@@ -137,7 +143,11 @@ export function createRefinancingSigningService(
     return { evidence, file, replaced };
   }
 
-  async function send(document: SigningDocumentRow, refinancingId: number, envelope: { name: string; email: string }[]) {
+  async function send(
+    document: SigningDocumentRow,
+    refinancingId: number,
+    envelope: { name: string; email: string }[],
+  ) {
     return documents.sendDocument(
       refinancingEnvelopeReference(refinancingId, document.evidence.id),
       document,
@@ -146,13 +156,23 @@ export function createRefinancingSigningService(
     );
   }
 
-  return {
+  const service = {
+    /** PATCH /api/refinancings/{id}/set-status {status: 5} (the flows' set-status hands it over): see below. */
+    sendToFinbe: (actor: AuthUser, id: number, version: number, requestId: string) =>
+      service.sendForSignature(actor, id, 'sendToFinbe', version, requestId),
+
     /**
      * Enviar a FinBe (set-status 5, from 1) and Enviar a firma (send-to-sign, from 4): the signing document made
      * (once: a retry finds it), its envelope created at the provider and recorded on it BEFORE the transaction that
      * moves the refinancing to 5 — so a failed transaction or a second request reuses it, never a second envelope.
      */
-    async sendForSignature(actor: AuthUser, id: number, action: SendAction, expectedVersion: number, requestId: string) {
+    async sendForSignature(
+      actor: AuthUser,
+      id: number,
+      action: SendAction,
+      expectedVersion: number,
+      requestId: string,
+    ) {
       const refinancing = await found(actor, id);
       await check(actor, id, action, expectedVersion);
       let unsent = (await repo.documentsOf(db, id)).filter(isUnsent);
@@ -342,20 +362,9 @@ export function createRefinancingSigningService(
       return 'ignored';
     },
   };
+  return service;
 }
 
 const deleteDocuments = (tx: Executor, ids: number[]) => signingRepo.deleteEvidences(tx, ids);
 const updateEvidence = (tx: Executor, id: number, signedStatus: number) =>
   signingRepo.updateEvidence(tx, id, { signedStatus });
-
-/**
- * The refinancing's signing documents as the screens read them (the detail's `documents` too): `url` is the
- * refinancing's own scoped download; `signUrl` only for a caller who still has to sign.
- */
-export async function presentDocuments(db: Executor, refinancingId: number, callerEmail?: string) {
-  const rows = await repo.documentsOf(db, refinancingId);
-  return rows.map((row) => ({
-    ...presentSigningEvidence(row, callerEmail),
-    url: `/api/refinancings/${refinancingId}/evidences/${row.evidence.id}/file`,
-  }));
-}

@@ -31,6 +31,7 @@ import * as creditLinesRepo from '../credit-lines/repository';
 import { reserve, type CreditLinesService } from '../credit-lines/service';
 import type { NotificationsService } from '../notifications/service';
 import { neutraliseCell } from '../provisions/lender-actions';
+import { presentRefinancingDocuments } from '../refinancing-signing/presenter';
 import { refinancingScopeOf, visibleRefinancingStatuses } from './policy';
 import * as repo from './repository';
 import { createRefinancingMover, shownRefinancingFolio, type RefinancingMove } from './transitions';
@@ -113,11 +114,11 @@ export function createRefinancingFlows(
     const found = await repo.findRefinancing(executor, refinancingScopeOf(actor), statuses, id);
     if (!found) throw notFound();
     const r = found.refinancing;
-    const [counts, line, reserved] = await Promise.all([
-      repo.evidenceCounts(executor, id),
-      creditLinesRepo.findCreditLine(executor, r.creditLine),
-      creditLinesRepo.reservedOnLine(executor, r.creditLine),
-    ]);
+    // One after the other: `executor` may be a transaction's single connection.
+    const counts = await repo.evidenceCounts(executor, id);
+    const line = await creditLinesRepo.findCreditLine(executor, r.creditLine);
+    const reserved = await creditLinesRepo.reservedOnLine(executor, r.creditLine);
+    const documents = await presentRefinancingDocuments(executor, id, actor.email);
     const remaining = line ? Money.of(line.montoRestante) : null;
     return {
       id: r.id,
@@ -166,8 +167,7 @@ export function createRefinancingFlows(
             known: true,
           }
         : null,
-      // The signing documents (type 13) are helper A2's (i19-ref-signing): it fills this list.
-      documents: [],
+      documents,
       approvedDate: r.approvedDate,
     };
   }
