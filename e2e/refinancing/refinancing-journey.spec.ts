@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { REFINANCING_MESSAGES, REFINANCING_STATUS_NAMES } from '@planpiso/domain';
+import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { eventually, expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -52,6 +53,7 @@ test('a refinancing from evidence to the CRM: dealer, administrator, operator, e
       await expectVisible(statusChip(page, 1));
       await expectVisible(actions(page).getByRole('button', { name: 'Evidencia completa' }));
       assert.equal(await page.getByRole('button', { name: 'Enviar a FinBe' }).count(), 0);
+      await expectNoAxeViolations(page, '/refinanciamientos/:id (dealer, Creada)');
       await screenshot(page, 'screenshots/refinancing-detail-1-dealer');
 
       for (const [index, vin] of refinancing.vins.entries()) {
@@ -62,7 +64,13 @@ test('a refinancing from evidence to the CRM: dealer, administrator, operator, e
           .getByLabel('Archivo de evidencia')
           .setInputFiles({ name: `evidencia-${index + 1}.png`, mimeType: 'image/png', buffer: PNG_BYTES });
         await expectVisible(dialog.getByText(`evidencia-${index + 1}.png`));
-        if (index === 0) await screenshot(page, 'screenshots/refinancing-evidence-dialog');
+        // The upload is done once the detail (its evidence count) is read again and the button is back.
+        const add = dialog.getByRole('button', { name: 'Agregar evidencia' });
+        await eventually(() => add.isEnabled(), true);
+        if (index === 0) {
+          await expectNoAxeViolations(page, 'Cargar Evidencia');
+          await screenshot(page, 'screenshots/refinancing-evidence-dialog');
+        }
         await dialog.getByRole('button', { name: 'Cerrar' }).click();
         await dialog.waitFor({ state: 'hidden' });
       }
@@ -88,6 +96,7 @@ test('a refinancing from evidence to the CRM: dealer, administrator, operator, e
         await expectVisible(unit.getByText(REFINANCING_MESSAGES.evidencesQuestion));
         await unit.getByRole('radio', { name: 'Sí' }).check();
       }
+      await expectNoAxeViolations(page, 'Validar unidades');
       await screenshot(page, 'screenshots/refinancing-validate-units-dialog');
       await dialog.getByRole('button', { name: 'Guardar' }).click();
       await acceptResult(page, REFINANCING_MESSAGES.unitsUpdated);
@@ -109,6 +118,7 @@ test('a refinancing from evidence to the CRM: dealer, administrator, operator, e
       await expectVisible(summary.getByText('$97,000.50', { exact: true }));
       await page.getByRole('switch', { name: 'Folio manual' }).check();
       await page.getByRole('textbox', { name: 'Número de folio manual' }).fill(manualFolio);
+      await expectNoAxeViolations(page, '/refinanciamientos/:id (operator accepting)');
       await screenshot(page, 'screenshots/refinancing-detail-3-operator');
       await actions(page).getByRole('button', { name: 'Aceptar' }).click();
       await confirmAndExpect(page, /.+/);

@@ -20,6 +20,7 @@ import {
   unitSelectable,
 } from '@planpiso/domain';
 import { EmptyTableRow } from '../../../components/empty-table-row';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatAmount } from '../../../lib/format';
 import type { FollowUpDetail } from './api/follow-up-detail';
 import { Field } from '../../../components/detail-field';
@@ -152,17 +153,3 @@ export function FollowUpUnits({ provision, selection, onSelect }: Props) {
     </Paper>
   );
 }
-
-// Lengths as CSS strings: in `sx` a bare 1 is 100% (and a bare -1 a theme spacing), which made this label as wide as
-// the page and gave the page a horizontal scroll.
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

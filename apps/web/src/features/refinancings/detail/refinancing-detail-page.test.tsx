@@ -134,7 +134,7 @@ describe('/refinanciamientos/:id — what the page shows', () => {
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
     expect(headers).toEqual([
-      '',
+      'Incluir',
       'N° VIN',
       'Sucursal de Asignación',
       'Marca',

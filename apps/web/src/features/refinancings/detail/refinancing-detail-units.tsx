@@ -19,6 +19,7 @@ import { PAGE_SIZES, REFINANCING_MESSAGES } from '@planpiso/domain';
 import { CheckIcon, ValidationIcon } from '../../../components/check-icon';
 import { EmptyTableRow } from '../../../components/empty-table-row';
 import { IconAction } from '../../../components/icon-action';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatAmount } from '../../../lib/format';
 import type { RefinancingDetailUnit } from './api/refinancing-detail';
 
@@ -116,7 +117,13 @@ export function RefinancingDetailUnits(props: Props) {
         <Table size="small" aria-label="Unidades del refinanciamiento" sx={TABLE_SX}>
           <TableHead>
             <TableRow>
-              {selection && <TableCell padding="checkbox" aria-label="Incluir" />}
+              {selection && (
+                <TableCell padding="checkbox">
+                  <Box component="span" sx={visuallyHidden}>
+                    Incluir
+                  </Box>
+                </TableCell>
+              )}
               {HEADERS.map((header) => (
                 <TableCell key={header}>{header}</TableCell>
               ))}
