@@ -7,15 +7,29 @@ import {
   Money,
   PROVISION_LENDER_MESSAGES,
   REFINANCING_MESSAGES,
+  REFINANCING_NOTICE_TEXT,
   REFINANCING_UNITS_XLSX_COLUMNS,
   type RefinancingFollowUpDetail,
 } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
 import { creditLines } from '../src/db/schema/credit-lines';
 import { crmInsertions } from '../src/db/schema/financing';
+import { notifications } from '../src/db/schema/notifications';
 import { refinancingUnits, refinancings } from '../src/db/schema/refinancings';
 import { users } from '../src/db/schema/users';
-import { bearer, buildTestApp, createUser, fakeClock, json, signIn, type TestApp } from './harness';
+import { createAdapters } from '../src/adapters';
+import { createCreditFailuresService } from '../src/modules/credit-failures/service';
+import {
+  bearer,
+  buildTestApp,
+  createUser,
+  fakeClock,
+  json,
+  signIn,
+  simulatorEnv,
+  testConfig,
+  type TestApp,
+} from './harness';
 import { WORKING_NOON, clearNonWorkingDays, dealerGroup, get, post, type DealerGroup } from './provision-fixtures';
 import { addUnitEvidence, createBody, createRefinancing, financedUnits } from './refinancing-fixtures';
 import { seededDatabase } from './seeded-database';
@@ -186,6 +200,17 @@ describe('the evidence, validation and acceptance loop', () => {
     expect(Money.of(accepted.data.balances!.available).equals(availableBefore.add(Money.of('20000.50')))).toBe(true);
     expect(await available(a.tokens.dealer)).toContain(r.sources[1]!.id);
     expect(await available(a.tokens.dealer)).not.toContain(r.sources[0]!.id);
+    // The dealer's operator heard of it, with the folio it now goes by.
+    const told = await seeded.db
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(eq(notifications.userId, a.dealer.id));
+    expect(told.map((n) => n.message)).toEqual(
+      expect.arrayContaining([
+        REFINANCING_NOTICE_TEXT.evidenceRequested(r.folio),
+        REFINANCING_NOTICE_TEXT.accept('5512'),
+      ]),
+    );
 
     // Actualizar folio, then Enviar (4 → 3): back to the administrator.
     const folio = ok(
@@ -308,6 +333,27 @@ describe('closing: CRM, release, folio and the XLSX', () => {
       .from(crmInsertions)
       .where(inArray(crmInsertions.refinancingUnitId, r.unitIds));
     expect(queued.map((q) => [q.status, q.unitId]).sort()).toEqual(r.sources.map((s) => ['queued', s.id]).sort());
+
+    // The insertion cycle's attempt sends the refinancing's line, folio, term, date and amount to the CRM.
+    const failures = createCreditFailuresService({
+      db: seeded.db,
+      adapters: createAdapters(testConfig()),
+      clock: t.clock,
+    });
+    const attempt = await failures.attempt(queued[0]!.id, 'queued', null);
+    expect(attempt.outcome).toBe('inserted');
+    const env = simulatorEnv();
+    const insertions = (await (
+      await fetch(`${env.CRM_URL}/__admin/insertions`, { headers: { authorization: `Bearer ${env.CRM_TOKEN}` } })
+    ).json()) as { unit: Record<string, unknown> }[];
+    const source = r.sources.find((s) => s.id === queued[0]!.unitId)!;
+    expect(insertions.map((i) => i.unit).find((u) => u.vin === source.vin)).toMatchObject({
+      lineaCredito: LINE,
+      folio: r.folio,
+      plazo: 2,
+      monto: Number(source.amount),
+      fechaInicio: '2026-11-25',
+    });
 
     const other = await createRefinancing(t.app, seeded.db, a, LINE, [{ amount: '1000.00' }]);
     const otherVersion = await setStatus(other.id, 7);

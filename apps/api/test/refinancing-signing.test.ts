@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { inflateRawSync } from 'node:zlib';
@@ -13,6 +13,7 @@ import {
   type RefinancingEvidence,
   type SigningEvidence,
 } from '@planpiso/domain';
+import { SIMULATOR_DEFAULTS } from '@planpiso/simulators/defaults';
 import { auditLog } from '../src/db/schema/audit';
 import { evidences } from '../src/db/schema/files';
 import { provisionUnits, provisions } from '../src/db/schema/financing';
@@ -399,6 +400,45 @@ describe('signing documents and the e-signature (5 → 6 → 7)', () => {
     expect((await rowOf(r.id)).status).toBe(10);
   });
 
+  it('changes nothing when the provider’s events arrive again, and refuses a forged one', async () => {
+    const footprint = async () => ({
+      row: await rowOf(r.id),
+      audits: (
+        await seeded.db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(and(eq(auditLog.entity, 'refinancing'), eq(auditLog.entityId, String(r.id))))
+      ).length,
+      documents: await documentsOf(a.tokens.operator, r.id),
+    });
+    const before = await footprint();
+    const response = await fetch(`${esignUrl()}/__admin/webhooks`, {
+      headers: { authorization: `Bearer ${esignToken()}` },
+    });
+    const events = ((await response.json()) as { event: { envelopeId: string } }[])
+      .map((d) => d.event)
+      .filter((event) => event.envelopeId === envelopeId);
+    expect(events.length).toBeGreaterThanOrEqual(3);
+    const webhook = (body: string, secret: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/esign',
+        payload: body,
+        headers: {
+          'content-type': 'application/json',
+          'x-esign-signature': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
+        },
+      });
+    for (const event of events) {
+      const replay = await webhook(JSON.stringify(event), SIMULATOR_DEFAULTS.esignWebhookSecret);
+      expect(replay.statusCode, replay.body).toBe(200);
+      expect(['duplicate', 'ignored']).toContain(json<{ data: { outcome: string } }>(replay).data.outcome);
+    }
+    const forged = await webhook(JSON.stringify(events[0]), 'not-the-secret');
+    expect(forged.statusCode).toBe(401);
+    expect(await footprint()).toEqual(before);
+  });
+
   it('downloads several signed documents as one ZIP', async () => {
     const [signed] = await seeded.db.select().from(evidences).where(eq(evidences.id, documentId));
     await seeded.db.insert(evidences).values({
@@ -468,6 +508,21 @@ describe('Enviar a firma at 4, a send whose transaction fails, and redo', () => 
     expect(after).toEqual([expect.objectContaining({ id: document!.id, signedStatus: 1 })]);
     expect(await envelopeIdOf(document!.id)).toBe(kept);
     expect(await envelopesSentFor(r.id)).toEqual(new Set([kept]));
+  });
+
+  it('makes one envelope when the same send arrives twice at once (a double click)', async () => {
+    const r = await refinancing();
+    await setStatus(r.id, 4);
+    const version = (await rowOf(r.id)).version;
+    const answers = await Promise.all([
+      sendToSign(a.tokens.dealer, r.id, version),
+      sendToSign(a.tokens.dealer, r.id, version),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect((await rowOf(r.id)).status).toBe(5);
+    const documents = await documentsOf(a.tokens.dealer, r.id);
+    expect(documents).toHaveLength(1);
+    expect(await envelopesSentFor(r.id)).toEqual(new Set([await envelopeIdOf(documents[0]!.id)]));
   });
 
   it('redoes a document out for signature in a new envelope (types 1, 3, 4); the old one’s signatures change nothing', async () => {

@@ -1,6 +1,7 @@
 import {
   REFINANCING_DOCUMENT_TEXT,
   REFINANCING_MACHINE,
+  REFINANCING_MESSAGES,
   REFINANCING_SIGNING_MESSAGES as M,
   REFINANCING_STATUS,
   SIGNED_STATUS,
@@ -47,7 +48,8 @@ const MEXICO_DAY = new Intl.DateTimeFormat('es-MX', {
 const isUnsent = (row: SigningDocumentRow) => (row.evidence.signedStatus ?? 0) === SIGNED_STATUS.NOT_SIGNED;
 const hasEnvelope = (row: SigningDocumentRow) =>
   row.evidence.envelopeId !== null && !signingRepo.isClaim(row.evidence.envelopeId);
-const statusRefused = () => new AppError('INVALID_STATUS', 409, M.evidenceStatusNotAllowed);
+/** A document already signed is not made again (its refinancing has moved on). */
+const signedRefused = () => new AppError('INVALID_STATUS', 409, REFINANCING_MESSAGES.statusNotAllowed);
 
 /**
  * A refinancing's signing documents (type 13) and their e-signature (issue 19, decision 047), built on the
@@ -237,7 +239,7 @@ export function createRefinancingSigningService(
       await check(actor, id, 'redoDocument', body?.version);
       const target = (await repo.documentsOf(db, id)).find((d) => d.evidence.id === documentId);
       if (!target) throw notFound(M.documentNotFound);
-      if (target.evidence.signedStatus === SIGNED_STATUS.SIGNED) throw statusRefused();
+      if (target.evidence.signedStatus === SIGNED_STATUS.SIGNED) throw signedRefused();
 
       const stored = await makeDocument(refinancing, actor.id);
       const pending = await documents.recording(stored, () =>
