@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import assert from 'node:assert/strict';
 import { MESSAGES, roleLabel } from '@planpiso/domain';
 import { screenshot } from '../support/browser';
 import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo';
@@ -35,6 +36,20 @@ test('a signed-in user who opens /login is sent to /', () =>
     await page.goto('/login');
     await expectPath(page, '/');
     await expectVisible(page.getByText(MESSAGES.welcome, { exact: true }));
+  }));
+
+test('loading a page again before it finished loading keeps the user signed in', () =>
+  journey('reload-twice', async (page) => {
+    await signInAs(page, DEMO_USERS[5].email);
+    // The first load's session check is cancelled by the second load, before or while its answer arrives: no
+    // answer (or half of one) is not a refusal.
+    for (let round = 0; round < 10; round++) {
+      await page.goto('/notificaciones', { waitUntil: 'commit' });
+      await page.waitForTimeout(30 + round * 15);
+      await page.goto('/notificaciones');
+      await expectVisible(page.getByRole('heading', { name: 'Notificaciones' }));
+      assert.equal(new URL(page.url()).pathname, '/notificaciones', `round ${round}: still signed in`);
+    }
   }));
 
 test('signing out from the header clears the session and returns to /login', () =>

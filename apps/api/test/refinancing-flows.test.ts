@@ -1,3 +1,4 @@
+import { reservedOnLine } from '../src/modules/credit-lines/repository';
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -333,6 +334,8 @@ describe('closing: CRM, release, folio and the XLSX', () => {
       .from(crmInsertions)
       .where(inArray(crmInsertions.refinancingUnitId, r.unitIds));
     expect(queued.map((q) => [q.status, q.unitId]).sort()).toEqual(r.sources.map((s) => ['queued', s.id]).sort());
+    // Sent to the CRM, its units still hold their amounts on the line until the CRM counts each (as provisions).
+    const heldAtCrm = Money.of(await reservedOnLine(seeded.db, LINE));
 
     // The insertion cycle's attempt sends the refinancing's line, folio, term, date and amount to the CRM.
     const failures = createCreditFailuresService({
@@ -342,6 +345,9 @@ describe('closing: CRM, release, folio and the XLSX', () => {
     });
     const attempt = await failures.attempt(queued[0]!.id, 'queued', null);
     expect(attempt.outcome).toBe('inserted');
+    const insertedAmount = Money.of(r.sources.find((s) => s.id === queued[0]!.unitId)!.amount);
+    const afterInsertion = Money.of(await reservedOnLine(seeded.db, LINE));
+    expect(afterInsertion.equals(heldAtCrm.sub(insertedAmount))).toBe(true);
     const env = simulatorEnv();
     const insertions = (await (
       await fetch(`${env.CRM_URL}/__admin/insertions`, { headers: { authorization: `Bearer ${env.CRM_TOKEN}` } })

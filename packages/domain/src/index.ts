@@ -83,3 +83,4 @@ export * from './financing/refinancing-detail';
 export * from './financing/refinancing-notices';
 export * from './contracts/refinancings';
 export * from './contracts/refinancing-flows';
+export * from './financing/refinancing-screens';

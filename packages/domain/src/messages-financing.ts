@@ -400,6 +400,20 @@ export const REFINANCING_MESSAGES = {
   uploadEvidenceTitle: 'Cargar Evidencia',
   evidenceTitle: 'Evidencia',
   rejected: (folio: string) => `Refinanciamiento con folio ${folio}: Rechazado`,
+  // The dealer's screens (spec 1 §2.10, spec 3 §2 "Refinancing"; decision 048); the dialog's title is the spec's
+  createDialogTitle: 'Creación de refinanciamiento',
+  includeSelectedUnits: '¿Desea incluir las unidades seleccionadas en un nuevo refinanciamiento?',
+  requestEvidences: 'Solicitar evidencias al operador de agencia',
+  termDialogTitle: 'Actualizar plazo',
+  termRequired: 'Seleccione un plazo',
+  confirmSold: (vin: string, isSold: boolean) =>
+    `¿Desea marcar la unidad con vin:${vin} como ${isSold ? 'vendida' : 'no vendida'}?`,
+  confirmCreateTitle: 'Crear refinanciamiento',
+  confirmCreate: '¿Desea generar el refinanciamiento con las unidades seleccionadas?',
+  noRefinancingLines: 'La compañía no tiene líneas de crédito con plazo de 3 meses o menos',
+  noUnitsCarried: 'No hay unidades seleccionadas. Seleccione las unidades en Unidades para refinanciar.',
+  confirmSendToFinbe: (folio: string) => `¿Desea enviar el refinanciamiento con folio ${folio} a FinBe?`,
+  confirmSend: (folio: string) => `¿Desea enviar las unidades del refinanciamiento con folio ${folio}?`,
 } as const;
 
 /**

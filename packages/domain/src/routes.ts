@@ -315,17 +315,18 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Unidades para refinanciar',
     area: 'refinancing',
     types: [3, 4, 5],
-    built: false,
-    buttons: [{ label: 'Crear Nuevo', dialog: 'createRefinancing' }],
+    built: true,
+    // Only the type that may create a refinancing (the machine's `create` row) has Crear Nuevo.
+    buttons: [{ label: 'Crear Nuevo', dialog: 'createRefinancing', types: [5] }],
   },
-  { path: '/refinanciamientos', title: 'Refinanciamientos', area: 'refinancing', types: ALL, built: false },
+  { path: '/refinanciamientos', title: 'Refinanciamientos', area: 'refinancing', types: ALL, built: true },
   {
     path: '/crear-refinanciamiento',
     title: 'Crear refinanciamiento',
     area: 'refinancing',
     parent: '/refinanciamientos',
     types: [3, 4, 5],
-    built: false,
+    built: true,
   },
   {
     path: '/refinanciamientos/:id',

@@ -1,4 +1,5 @@
 import { asc, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { BUSINESS_TIME_ZONE, COUNT_CAP, MESSAGES, parseSort } from '@planpiso/domain';
 import type { Executor } from '../db/client';
 import { AppError } from './errors';
@@ -118,4 +119,33 @@ export async function countWithCap(
   const n = Number(counted.rows[0]?.n ?? 0);
   if (n <= cap) return { total: n };
   return { total: Math.max(await estimateRows(db, rows), cap + 1), totalIsEstimate: true };
+}
+
+/**
+ * One page of a long list in two steps (decision 025): the page's ids from `table` alone, in the sort's index order —
+ * a skipped row costs an index entry, not the joins that name it — then `rowsOf(ids)` with their names, returned in
+ * the page's order, and the (capped) total of `where`.
+ */
+export async function pageByIds<Row extends { id: number }>(
+  db: Executor,
+  list: { table: PgTable; id: PgColumn; where: SQL; order: SQL[]; window: NonNullable<Window> },
+  rowsOf: (ids: number[]) => Promise<Row[]>,
+): Promise<{ rows: Row[] } & Counted> {
+  const page = await db
+    .select({ id: list.id })
+    .from(list.table)
+    .where(list.where)
+    .orderBy(...list.order)
+    .limit(list.window.limit)
+    .offset(list.window.offset);
+  const ids = page.map((row) => row.id as number);
+  const byId = new Map((ids.length === 0 ? [] : await rowsOf(ids)).map((row) => [row.id, row]));
+  const counted = await countWithCap(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(list.table)
+      .where(list.where),
+  );
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), ...counted };
 }

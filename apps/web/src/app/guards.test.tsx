@@ -50,13 +50,13 @@ describe('signed-in users', () => {
   it('a route of a later issue shows its title and "En construcción", never a blank page', async () => {
     storeSession(sessionUserOf(3));
     mockApi({ 'GET /api/identity/session': sessionCheck });
-    renderApp('/refinanciamientos/unidades');
-    expect(await screen.findByRole('heading', { name: 'Unidades para refinanciar', level: 1 })).toBeTruthy();
+    renderApp('/refinanciamientos/9');
+    expect(await screen.findByRole('heading', { name: 'Seguimiento de refinanciamiento', level: 1 })).toBeTruthy();
     expect(screen.getByText(MESSAGES.underConstruction)).toBeTruthy();
     expect(screen.getByText(MESSAGES.underConstructionDetail)).toBeTruthy();
     // The card speaks to the user: no raw route (issue 14 §1.9).
     expect(screen.queryByText(/\/refinanciamientos/)).toBeNull();
-    await waitFor(() => expect(document.title).toBe('Unidades para refinanciar | PlanPiso'));
+    await waitFor(() => expect(document.title).toBe('Seguimiento de refinanciamiento | PlanPiso'));
   });
 
   it('a form route shows a back button to its parent list', async () => {

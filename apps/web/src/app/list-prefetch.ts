@@ -14,6 +14,8 @@ import { prefetchUnitsReview } from '../features/units/api/get-units-review';
 import { prefetchReviewList } from '../features/provision-review/api/provision-review';
 import { prefetchUsers } from '../features/users/api/get-users';
 import { prefetchAudits } from '../features/audits/api/audits';
+import { prefetchRefinancingUnits } from '../features/refinancings/api/refinancing-units';
+import { prefetchRefinancings } from '../features/refinancings/api/refinancings-list';
 import { queryClient } from '../lib/query-client';
 import { getSession } from '../lib/session';
 import { screenFor } from './screens';
@@ -43,6 +45,8 @@ const PREFETCH: Partial<Record<string, ListPrefetch>> = {
   // Each type asks for its statuses (spec 3 §4): the query key carries the session's type.
   '/excepciones': (params, client) => prefetchExceptions(getSession()?.user.type ?? 0, params, client),
   '/auditorias': prefetchAudits,
+  '/refinanciamientos/unidades': prefetchRefinancingUnits,
+  '/refinanciamientos': prefetchRefinancings,
 };
 
 /** Starts a built list's first request for `url`, never waiting for it (the screen's query shows any error). */

@@ -64,6 +64,11 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/refinanciamientos/:id': async () =>
     (await import('../features/refinancings/detail/refinancing-detail-page')).RefinancingDetailPage,
   '/excepciones': async () => (await import('../features/exceptions/exception-list')).ExceptionListPage,
+  '/refinanciamientos/unidades': async () =>
+    (await import('../features/refinancings/refinancing-units-list')).RefinancingUnitsListPage,
+  '/refinanciamientos': async () => (await import('../features/refinancings/refinancing-list')).RefinancingListPage,
+  '/crear-refinanciamiento': async () =>
+    (await import('../features/refinancings/create-refinancing-page')).CreateRefinancingPage,
 };
 
 const underConstruction: ScreenLoader = async () => (await import('./shell/under-construction')).UnderConstruction;

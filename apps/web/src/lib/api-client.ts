@@ -82,7 +82,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, 'NetworkError', MESSAGES.networkError);
   }
 
-  const payload = await readJson(response);
+  let payload: unknown;
+  try {
+    payload = await readJson(response);
+  } catch (error) {
+    // The answer's body never arrived whole (the page was left mid-response, the connection dropped): for the
+    // caller that is no answer, as a failed fetch — never a refusal.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NetworkError', MESSAGES.networkError);
+  }
   if (!response.ok) {
     if (response.status === 401 && !isIdentityCall(path)) unauthorizedHandler?.();
     throw toApiError(response.status, payload);

@@ -1,5 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AccountLookupItem, AgencyLookupItem, CompanyItem, RoleResponse, UserType } from '@planpiso/domain';
+import type {
+  AccountLookupItem,
+  AgencyLookupItem,
+  CompanyItem,
+  CompanyUserAgencies,
+  CustomerOption,
+  RoleResponse,
+  UserType,
+} from '@planpiso/domain';
 import { api } from './api-client';
 
 /**
@@ -60,3 +68,30 @@ export function useRolesOfTypes(types: readonly UserType[], activeOnly: boolean)
     staleTime: 0,
   });
 }
+
+/**
+ * GET /api/companies/{id}/users-agencies: the company's people with their branches — the list's branch and operator
+ * pickers and the wizard's legal representatives (type 4, spec 3 §3) and the caller's own branches (spec 3 §6
+ * "Agencies offered are limited to those assigned to the user").
+ */
+export const useCompanyPeople = (companyId: number | null) =>
+  useQuery({
+    queryKey: ['companies', companyId, 'users-agencies'],
+    queryFn: async ({ signal }) =>
+      (await api.get<CompanyUserAgencies[]>(`/api/companies/${companyId}/users-agencies`, undefined, signal)).data,
+    enabled: companyId !== null,
+    staleTime: LOOKUP_STALE_MS,
+  });
+
+/**
+ * The lender operator's customers (spec 3 §7 "clients by user id for type 3"): GET
+ * /api/accounts/assigned/{id}/companies, the companies of the accounts it operates.
+ */
+export const useAssignedCompanies = (userId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: ['lookups', 'assigned-companies', userId],
+    queryFn: async ({ signal }) =>
+      (await api.get<CustomerOption[]>(`/api/accounts/assigned/${userId}/companies`, undefined, signal)).data,
+    enabled,
+    staleTime: LOOKUP_STALE_MS,
+  });

@@ -117,6 +117,19 @@ describe('session expiry and the refresh timer (spec 1 §4)', () => {
     expect(calls.filter((c) => c.path === '/api/identity/session')).toHaveLength(2);
   });
 
+  it('a start-up check whose answer is cut short (the page was left mid-response) keeps the session', async () => {
+    storeSession(sessionUserOf(5));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        const body = new ReadableStream({ start: (controller) => controller.error(new TypeError('network error')) });
+        return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    expect(await ensureSession()).toBe(true);
+    expect(getSession()?.user.type).toBe(5);
+  });
+
   it('a start-up check the server refuses signs out', async () => {
     storeSession(sessionUserOf(5));
     mockApi({ 'GET /api/identity/session': apiError(401, 'Unauthorized', 'x') });

@@ -150,26 +150,29 @@ export function ensureSession(): Promise<boolean> {
 }
 
 async function verifyWithServer(): Promise<boolean> {
+  let exp: number;
   try {
-    const { data } = await api.get<{ exp: number }>('/api/identity/session');
-    if (isTokenExpired(data.exp, Date.now())) throw new Error('expired');
-    scheduleRefresh();
-    return true;
+    ({
+      data: { exp },
+    } = await api.get<{ exp: number }>('/api/identity/session'));
   } catch (error) {
-    // No answer at all is not a failed check: the browser cancels the call when the page is left (a second reload
-    // right after the first), or the network is down. Keep the session and ask again at the next guard; the server
-    // still signs the user out with the first 401 (spec 1 §6). Any answer — 401, an expired token — signs out.
-    if (error instanceof ApiError && error.statusCode === 0) {
-      verified = null;
-      return true;
+    // Only the server's refusal (an answer with an HTTP status) fails the check. No answer at all — the browser
+    // cancels the call when the page is left (a second reload right after the first), a body cut short, the
+    // network down — keeps the session: the next guard asks again, and the server still signs the user out with
+    // the first 401 (spec 1 §6).
+    if (error instanceof ApiError && error.statusCode > 0) {
+      signOut();
+      return false;
     }
-    if (error instanceof DOMException && error.name === 'AbortError') {
-      verified = null;
-      return true;
-    }
+    verified = null;
+    return true;
+  }
+  if (isTokenExpired(exp, Date.now())) {
     signOut();
     return false;
   }
+  scheduleRefresh();
+  return true;
 }
 
 function clearTimer(): void {

@@ -7,6 +7,7 @@ import {
   invoiceIconState,
   manualFolioError,
   provisionTrackerPosition,
+  shownFolio,
   unitSelectable,
   unitsInReviewCount,
   updateFolioError,
@@ -134,6 +135,14 @@ describe('the changes-found dialog before Confirmar (spec 3 §4)', () => {
   it('a unit without reviewAF in the fresh read is not a change', () =>
     expect(changedReviewCount(read, [{ id: 1, status: 1, reviewAF: false }])).toBe(0));
   it('the units-in-review counter counts reviewAF', () => expect(unitsInReviewCount(read)).toBe(2));
+});
+
+describe('the folio users see (spec 3 §2 "manual folio if used")', () => {
+  it('is the manual folio only when the row uses one', () => {
+    expect(shownFolio({ folio: 41, useManualFolio: true, manualFolio: '900123' })).toBe('900123');
+    expect(shownFolio({ folio: 41, useManualFolio: false, manualFolio: '900123' })).toBe('41');
+    expect(shownFolio({ folio: 41, useManualFolio: true, manualFolio: null })).toBe('41');
+  });
 });
 
 describe('the manual folio on Confirmar (spec 3 §5)', () => {

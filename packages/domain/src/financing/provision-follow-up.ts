@@ -122,6 +122,16 @@ export function changedReviewCount(
 export const MANUAL_FOLIO_MAX = 250;
 
 /**
+ * The folio users see and quote (spec 3 §2 "manual folio if used"): the manual folio when the row uses one, else
+ * its own folio. For provisions and refinancings alike; the lists compute it in SQL with the same rule.
+ */
+export const shownFolio = (row: {
+  folio: number | string;
+  useManualFolio: boolean;
+  manualFolio: string | null;
+}): string => (row.useManualFolio && row.manualFolio ? row.manualFolio : String(row.folio));
+
+/**
  * Confirmar with "folio manual" (spec 3 §5): 'Ingrese el folio manual' when empty; digits only, at most 250
  * characters. Returns the message to show, or null when the value is fine. Without `useManualFolio` nothing is asked.
  */

@@ -9,6 +9,7 @@ import {
   type CreditFailureResponse,
   type InsertionStatus,
   CONFIGURATION_MESSAGES,
+  shownFolio,
 } from '@planpiso/domain';
 import type { CrmUnitInsertion } from '../../adapters/crm/port';
 import { CrmRejectedError, ExternalServiceError } from '../../adapters/errors';
@@ -64,7 +65,7 @@ export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDep
     return {
       numeroCliente: row.clientNumber ?? '',
       lineaCredito: row.creditLine,
-      folio: row.useManualFolio && row.manualFolio ? row.manualFolio : row.folio,
+      folio: shownFolio(row),
       vin: row.vin,
       motor: row.motor,
       marca: row.brand,

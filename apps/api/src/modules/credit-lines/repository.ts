@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import {
   INSERTION_STATUSES_RELEASING_RESERVATION,
   OPEN_REFINANCING_STATUSES,
+  REFINANCING_STATUS,
   RESERVING_PROVISION_STATUSES,
   UNITS_RESERVE_UNTIL_INSERTED_STATUS,
 } from '@planpiso/domain';
@@ -9,7 +10,7 @@ import type { Executor, Tx } from '../../db/client';
 import { creditLines } from '../../db/schema/credit-lines';
 import { crmInsertions, provisionUnits, provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
-import { refinancings } from '../../db/schema/refinancings';
+import { refinancingUnits, refinancings } from '../../db/schema/refinancings';
 
 export type CreditLineRow = typeof creditLines.$inferSelect;
 
@@ -65,7 +66,9 @@ export async function lockCreditLineRow(tx: Tx, crmLineId: string) {
 /**
  * What each line's open provisions hold (ARCHITECTURE §6, decisions 015 and 029): the whole total of those in
  * statuses 1–7, plus, of an authorised one (8), each included unit the CRM has not counted yet (no insertion
- * 'inserted' or 'archived'); plus the total of each open refinancing (statuses 1–7, decision 044). Summed by PostgreSQL in numeric and read back as decimal strings ('151000.75').
+ * 'inserted' or 'archived'); plus the total of each open refinancing (statuses 1–7, decision 044) and, of one sent to
+ * the CRM (8), each unit the CRM has not counted yet — the provisions' rule. Summed by PostgreSQL in numeric and read
+ * back as decimal strings ('151000.75').
  */
 function holdings(crmLineIds: string[]) {
   const lines = sql.join(
@@ -92,7 +95,14 @@ function holdings(crmLineIds: string[]) {
     select ${refinancings.creditLine}, ${refinancings.total}
     from ${refinancings}
     where ${refinancings.creditLine} in (${lines})
-      and ${inArray(refinancings.status, [...OPEN_REFINANCING_STATUSES])}`;
+      and ${inArray(refinancings.status, [...OPEN_REFINANCING_STATUSES])}
+    union all
+    select ${refinancings.creditLine}, ${refinancingUnits.amount}
+    from ${refinancings} join ${refinancingUnits} on ${refinancingUnits.refinancingId} = ${refinancings.id}
+    where ${refinancings.creditLine} in (${lines})
+      and ${refinancings.status} = ${REFINANCING_STATUS.AUTHORIZED}
+      and not exists (select 1 from ${crmInsertions}
+        where ${crmInsertions.refinancingUnitId} = ${refinancingUnits.id} and ${crmInsertions.status} in (${released}))`;
 }
 
 async function reservedByLine(db: Executor, crmLineIds: string[]): Promise<Map<string, string>> {

@@ -5,7 +5,7 @@ import { accountOperators } from '../../db/schema/assignments';
 import { provisionUnits, provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
-import { countWithCap, type Window } from '../../platform/listing';
+import { pageByIds, type Window } from '../../platform/listing';
 import type { AccountScope } from '../organisation-lookups/policy';
 import type { ProvisionScope } from '../provisions/policy';
 import { provisionScopeWhere, shownFolio, unitCount } from '../provisions/repository';
@@ -60,41 +60,25 @@ export async function listReview(
   window: NonNullable<Window>,
   order: SQL[],
 ) {
-  const where = listWhere(scope, filters);
-  const page = await db
-    .select({ id: provisions.id })
-    .from(provisions)
-    .where(where)
-    .orderBy(...order)
-    .limit(window.limit)
-    .offset(window.offset);
-  const ids = page.map((row) => row.id);
-  const found =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            id: provisions.id,
-            folio: shownFolio,
-            companyName: companies.name,
-            operatorName: operatorNames,
-            typeLine: provisions.typeLine,
-            countUnits: unitCount,
-            createdAt: provisions.createdAt,
-            version: provisions.version,
-          })
-          .from(provisions)
-          .leftJoin(companies, eq(companies.id, provisions.companyId))
-          .where(inArray(provisions.id, ids));
-  const byId = new Map(found.map((row) => [row.id, row]));
-  const counted = await countWithCap(
+  return pageByIds(
     db,
-    db
-      .select({ one: sql`1` })
-      .from(provisions)
-      .where(where),
+    { table: provisions, id: provisions.id, where: listWhere(scope, filters), order, window },
+    (ids) =>
+      db
+        .select({
+          id: provisions.id,
+          folio: shownFolio,
+          companyName: companies.name,
+          operatorName: operatorNames,
+          typeLine: provisions.typeLine,
+          countUnits: unitCount,
+          createdAt: provisions.createdAt,
+          version: provisions.version,
+        })
+        .from(provisions)
+        .leftJoin(companies, eq(companies.id, provisions.companyId))
+        .where(inArray(provisions.id, ids)),
   );
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), ...counted };
 }
 
 /** The provision's units, in entry order. */

@@ -21,6 +21,7 @@ import {
   type ReleaseRequest,
   type SendToCrmRequest,
   type UpdateFolioRequest,
+  shownFolio,
 } from '@planpiso/domain';
 import type { Executor, Tx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
@@ -42,8 +43,6 @@ export type ProvisionLenderActions = ReturnType<typeof createProvisionLenderActi
 const refused = (code: string, message: string, status = 422) => new AppError(code, status, message);
 
 /** The number users quote once the move is written: the manual folio when in use (spec 3 §2 "N° de Disposición"). */
-const shownFolio = (row: { folio: number; useManualFolio: boolean; manualFolio: string | null }) =>
-  row.useManualFolio && row.manualFolio ? row.manualFolio : String(row.folio);
 
 /** Check codes of unit_validations (spec 3 §3: 1 REPUVE, 2 TransUnion, 3 AX) as the timeline names them. */
 const CHECK_NAMES: Record<number, string> = { 1: 'REPUVE', 2: 'TransUnion', 3: 'AX', 4: 'Factura' };

@@ -6,7 +6,7 @@ import { evidences, files } from '../../db/schema/files';
 import { provisionUnits, provisions } from '../../db/schema/financing';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
-import { containsPattern, countWithCap, withinDays, type Window } from '../../platform/listing';
+import { containsPattern, pageByIds, withinDays, type Window } from '../../platform/listing';
 import { accountScopeWhere } from '../organisation-lookups/repository';
 import type { ProvisionScope } from './policy';
 
@@ -108,46 +108,30 @@ export async function listProvisions(
   window: NonNullable<Window>,
   order: SQL[],
 ) {
-  const where = listWhere(scope, filters);
-  const page = await db
-    .select({ id: provisions.id })
-    .from(provisions)
-    .where(where)
-    .orderBy(...order)
-    .limit(window.limit)
-    .offset(window.offset);
-  const ids = page.map((row) => row.id);
-  const found =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            id: provisions.id,
-            folio: shownFolio,
-            status: provisions.status,
-            companyName: companies.name,
-            operatorName,
-            agencyName: agencies.name,
-            typeLine: provisions.typeLine,
-            total: provisions.total,
-            countUnits: unitCount,
-            createdAt: provisions.createdAt,
-            version: provisions.version,
-          })
-          .from(provisions)
-          .leftJoin(companies, eq(companies.id, provisions.companyId))
-          .leftJoin(users, eq(users.id, provisions.registerBy))
-          .leftJoin(agencies, eq(agencies.id, provisions.agencyId))
-          .where(inArray(provisions.id, ids));
-  const byId = new Map(found.map((row) => [row.id, row]));
-  const counted = await countWithCap(
+  return pageByIds(
     db,
-    db
-      .select({ one: sql`1` })
-      .from(provisions)
-      .where(where),
+    { table: provisions, id: provisions.id, where: listWhere(scope, filters), order, window },
+    (ids) =>
+      db
+        .select({
+          id: provisions.id,
+          folio: shownFolio,
+          status: provisions.status,
+          companyName: companies.name,
+          operatorName,
+          agencyName: agencies.name,
+          typeLine: provisions.typeLine,
+          total: provisions.total,
+          countUnits: unitCount,
+          createdAt: provisions.createdAt,
+          version: provisions.version,
+        })
+        .from(provisions)
+        .leftJoin(companies, eq(companies.id, provisions.companyId))
+        .leftJoin(users, eq(users.id, provisions.registerBy))
+        .leftJoin(agencies, eq(agencies.id, provisions.agencyId))
+        .where(inArray(provisions.id, ids)),
   );
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), ...counted };
 }
 
 /** A provision the scope reaches, with the names its detail shows; undefined otherwise (404). */

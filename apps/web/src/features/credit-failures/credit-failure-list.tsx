@@ -13,6 +13,7 @@ import {
   type CreditFailureAction,
   type CreditFailureResponse,
   type StateActor,
+  shownFolio,
 } from '@planpiso/domain';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
@@ -53,7 +54,7 @@ function creditFailureColumns(
       headerName: 'Folio',
       minWidth: 110,
       // The manual folio when the provision uses one (spec 2 §2).
-      valueGetter: (_value, row) => (row.useManualFolio && row.manualFolio ? row.manualFolio : row.folio),
+      valueGetter: (_value, row) => shownFolio(row),
     },
     { field: 'legalName', headerName: 'Cliente', flex: 1.3, minWidth: 200 },
     { field: 'type', headerName: 'Tipo', minWidth: 110, sortable: false },

@@ -16,7 +16,8 @@ import {
   type ExternalCreditLine,
 } from '@planpiso/domain';
 import { errorResult } from '../../components/result-dialog';
-import { useCreditLines, useReservedAmount } from './api/credit-lines';
+import { useCreditLines } from '../../lib/credit-lines';
+import { useReservedAmount } from './api/credit-lines';
 
 type Props = {
   /** The active company's CRM client number (the header's company, spec 1 §2.3); null: none chosen. */

@@ -21,7 +21,7 @@ import {
 import { errorResult } from '../../components/result-dialog';
 import { UploadButton } from './provision-wizard-upload-button';
 import { uploadDocument } from './api/provision-wizard';
-import { useCompanyPeople } from './api/provisions-list-lookups';
+import { useCompanyPeople } from '../../lib/lookups';
 import type { WizardState } from './provision-wizard-state';
 
 type Props = {

@@ -25,8 +25,8 @@ import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { ApiError } from '../../lib/api-client';
 import { createProvision, updateProvision, type SaveMode } from './api/provision-wizard';
 import { useOperatingWindow } from './api/operating-window';
-import { useCreditLines } from './api/credit-lines';
-import { useCompanyPeople } from './api/provisions-list-lookups';
+import { useCreditLines } from '../../lib/credit-lines';
+import { useCompanyPeople } from '../../lib/lookups';
 import { CsvStep } from './csv-step';
 import { ProvisionWizardCompany } from './provision-wizard-company';
 import {

@@ -10,7 +10,8 @@ import {
   type UserType,
 } from '@planpiso/domain';
 import type { ProvisionFilter } from './api/provisions-list';
-import { useCompanyPeople, useUserName, useUserSearch } from './api/provisions-list-lookups';
+import { useCompanyPeople } from '../../lib/lookups';
+import { useUserName, useUserSearch } from './api/provisions-list-lookups';
 
 type Values = Record<ProvisionFilter, string>;
 export type PickerOption = { value: string; label: string };

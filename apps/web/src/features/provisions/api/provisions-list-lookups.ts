@@ -1,22 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CompanyUserAgencies, UserResponse } from '@planpiso/domain';
+import type { UserResponse } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 
 const LOOKUP_STALE_MS = 5 * 60_000;
-
-/**
- * GET /api/companies/{id}/users-agencies: the company's people with their branches — the list's branch and operator
- * pickers and the wizard's legal representatives (type 4, spec 3 §3) and the caller's own branches (spec 3 §6
- * "Agencies offered are limited to those assigned to the user").
- */
-export const useCompanyPeople = (companyId: number | null) =>
-  useQuery({
-    queryKey: ['companies', companyId, 'users-agencies'],
-    queryFn: async ({ signal }) =>
-      (await api.get<CompanyUserAgencies[]>(`/api/companies/${companyId}/users-agencies`, undefined, signal)).data,
-    enabled: companyId !== null,
-    staleTime: LOOKUP_STALE_MS,
-  });
 
 /** The lender's operator picker: users in the caller's scope whose name holds `text` (GET /api/users, 20 at most). */
 export const useUserSearch = (text: string, enabled: boolean) =>

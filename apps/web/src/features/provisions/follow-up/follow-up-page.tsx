@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, isDealer, provisionStatusName, unitSelectable } from '@planpiso/domain';
+import { MESSAGES, isDealer, provisionStatusName, shownFolio, unitSelectable } from '@planpiso/domain';
 import { errorResult } from '../../../components/result-dialog';
 import { useUserType } from '../../../lib/can';
 import { followUpKeys, useFollowUpDetail, type FollowUpDetail } from './api/follow-up-detail';
@@ -71,7 +71,7 @@ function FollowUpView({
     <Box sx={{ display: 'grid', gap: 2.5, maxWidth: 1180 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1">
-          {`N° de Disposición ${provision.useManualFolio && provision.manualFolio ? provision.manualFolio : provision.folio}`}
+          {`N° de Disposición ${shownFolio(provision)}`}
         </Typography>
         <Chip label={provisionStatusName(provision.status)} color="primary" variant="outlined" />
       </Box>

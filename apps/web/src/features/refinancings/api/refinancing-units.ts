@@ -1,0 +1,68 @@
+import {
+  type QueryClient,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { REFINANCING_UNITS_DEFAULT_SORT, type RefinancingAvailableUnit } from '@planpiso/domain';
+import { api } from '../../../lib/api-client';
+import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+
+/** The URL filters of /refinanciamientos/unidades (spec 3 §2): company, VIN, engine; credit line and sold. */
+export const REFINANCING_UNIT_FILTERS = ['company', 'vinNumber', 'motorNumber', 'creditLine', 'isSold'] as const;
+export type RefinancingUnitFilter = (typeof REFINANCING_UNIT_FILTERS)[number];
+export type RefinancingUnitPage = { items: RefinancingAvailableUnit[]; total: number };
+
+export const refinancingKeys = {
+  all: ['refinancings'] as const,
+  units: ['refinancings', 'units'] as const,
+  unitList: (query: ListQuery<RefinancingUnitFilter>) => ['refinancings', 'units', query] as const,
+  lists: ['refinancings', 'list'] as const,
+};
+
+/** GET /api/refinancings/units (spec 3 §7): the financed units available for refinancing, paged by the server. */
+export async function getRefinancingUnits(
+  query: ListQuery<RefinancingUnitFilter>,
+  signal?: AbortSignal,
+): Promise<RefinancingUnitPage> {
+  const { data } = await api.get<RefinancingUnitPage>('/api/refinancings/units', query, signal);
+  return data;
+}
+
+export const refinancingUnitsQueryOptions = (query: ListQuery<RefinancingUnitFilter>) =>
+  queryOptions({
+    queryKey: refinancingKeys.unitList(query),
+    queryFn: ({ signal }) => getRefinancingUnits(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useRefinancingUnits = (query: ListQuery<RefinancingUnitFilter>) =>
+  useQuery(refinancingUnitsQueryOptions(query));
+
+/** Spec 3 §9: refinancing units by vinNumber. */
+export const REFINANCING_UNIT_LIST: ListSpec<RefinancingUnitFilter> = {
+  filters: REFINANCING_UNIT_FILTERS,
+  defaultSort: REFINANCING_UNITS_DEFAULT_SORT,
+};
+
+export const prefetchRefinancingUnits = (params: URLSearchParams, client: QueryClient) =>
+  client.prefetchQuery(refinancingUnitsQueryOptions(readListQuery(params, REFINANCING_UNIT_LIST)));
+
+type UnitChange = { deadlines: number | null; isSold: boolean; id: number };
+
+/**
+ * PATCH /api/units/{id}/set-deadlines `{ deadline }` and /set-sold `{ isSold }` (spec 3 §7): the server answers
+ * 'La unidad con vin:[x] se actualizo correctamente.'; the list reloads (a sold unit leaves the not-sold list).
+ */
+export function useUpdateRefinancingUnit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { id: number; deadline: number } | { id: number; isSold: boolean }) =>
+      'deadline' in change
+        ? api.patch<UnitChange>(`/api/units/${change.id}/set-deadlines`, { deadline: change.deadline })
+        : api.patch<UnitChange>(`/api/units/${change.id}/set-sold`, { isSold: change.isSold }),
+    onSuccess: () => client.invalidateQueries({ queryKey: refinancingKeys.units }),
+  });
+}

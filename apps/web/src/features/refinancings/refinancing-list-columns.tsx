@@ -1,0 +1,100 @@
+import { Link as RouterLink } from 'react-router';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Send from '@mui/icons-material/Send';
+import ForwardToInbox from '@mui/icons-material/ForwardToInboxOutlined';
+import Visibility from '@mui/icons-material/Visibility';
+import type { GridColDef } from '@mui/x-data-grid';
+import { REFINANCING_STATUS_NAMES, refinancingActionsFor, type RefinancingStatus } from '@planpiso/domain';
+import { amountColumn, dateColumn } from '../../components/grid-columns';
+import { IconAction } from '../../components/icon-action';
+import type { RefinancingListItem } from './api/refinancings-list';
+import type { ListAction } from './api/refinancing-list-actions';
+
+type Options = {
+  type: number;
+  clientColumn: boolean;
+  onAction: (row: RefinancingListItem, action: ListAction) => void;
+};
+
+const BUTTONS = {
+  sendToFinbe: { title: 'Enviar a FinBe', icon: <ForwardToInbox fontSize="small" /> },
+  send: { title: 'Enviar', icon: <Send fontSize="small" /> },
+} as const satisfies Record<ListAction, unknown>;
+
+/** The list's actions the machine offers this type on the row (refinancingActionsFor), in the spec's order. */
+const listActions = (type: number, row: RefinancingListItem): ListAction[] => {
+  // The list does not carry adminValidated; neither list button depends on it.
+  const offered = refinancingActionsFor(type, { ...row, adminValidated: false });
+  return (['sendToFinbe', 'send'] as const).filter((a) => offered.includes(a));
+};
+
+/**
+ * The grid of /refinanciamientos (spec 3 §2): N° de Refinanciamiento (the manual folio when used), Monto dispuesto
+ * (en-US), Cliente (type 2), Estatus, N. Unidades, Fecha and Acciones (Enviar a FinBe, Visualizar, Enviar). Sortable
+ * fields are the server's (folio, total, status, createdAt).
+ */
+export function refinancingColumns({ type, clientColumn, onAction }: Options): GridColDef<RefinancingListItem>[] {
+  const client: GridColDef<RefinancingListItem> = {
+    field: 'companyName',
+    headerName: 'Cliente',
+    sortable: false,
+    flex: 1.2,
+    minWidth: 160,
+  };
+  return [
+    { field: 'folio', headerName: 'N° de Refinanciamiento', minWidth: 170, flex: 0.7 },
+    amountColumn<RefinancingListItem>('total', 'Monto dispuesto', { minWidth: 150, flex: 0.8 }),
+    ...(clientColumn ? [client] : []),
+    {
+      field: 'status',
+      headerName: 'Estatus',
+      minWidth: 170,
+      flex: 0.9,
+      valueGetter: (_v, row) => REFINANCING_STATUS_NAMES[row.status as RefinancingStatus] ?? String(row.status),
+    },
+    {
+      field: 'countUnits',
+      headerName: 'N. Unidades',
+      sortable: false,
+      minWidth: 110,
+      align: 'right',
+      headerAlign: 'right',
+    },
+    dateColumn<RefinancingListItem>('createdAt', 'Fecha', { minWidth: 110 }),
+    {
+      field: 'actions',
+      headerName: 'Acciones',
+      sortable: false,
+      minWidth: 140,
+      renderCell: ({ row }) => {
+        const actions = listActions(type, row);
+        const button = (action: ListAction) => (
+          <IconAction
+            key={action}
+            title={BUTTONS[action].title}
+            label={`${BUTTONS[action].title} ${row.folio}`}
+            icon={BUTTONS[action].icon}
+            onClick={() => onAction(row, action)}
+          />
+        );
+        return (
+          <>
+            {actions.includes('sendToFinbe') && button('sendToFinbe')}
+            <Tooltip title="Visualizar">
+              <IconButton
+                size="small"
+                component={RouterLink}
+                to={`/refinanciamientos/${row.id}`}
+                aria-label={`Visualizar ${row.folio}`}
+              >
+                <Visibility fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            {actions.includes('send') && button('send')}
+          </>
+        );
+      },
+    },
+  ];
+}

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ExternalCreditLine } from '@planpiso/domain';
+import { api } from './api-client';
+
+/**
+ * GET /api/external/clients/{clientNumber}/credit-lines (ConfiguracionClientesDispLinea through the API, decision 009):
+ * the active company's lines, for the provisions' selector and wizard and the refinancing create page (one key, one
+ * answer).
+ */
+export const useCreditLines = (clientNumber: string | null, { alwaysFresh = false } = {}) =>
+  useQuery({
+    queryKey: ['crm', 'clients', clientNumber, 'credit-lines'],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<ExternalCreditLine[]>(
+          `/api/external/clients/${encodeURIComponent(clientNumber!)}/credit-lines`,
+          undefined,
+          signal,
+        )
+      ).data,
+    enabled: clientNumber !== null,
+    // A CRM failure is shown at once with its answer; retrying a down system three times only delays that.
+    retry: false,
+    // The forms ask again each time they open: the balance moves with every provision and refinancing.
+    ...(alwaysFresh ? { staleTime: 0 } : {}),
+  });
