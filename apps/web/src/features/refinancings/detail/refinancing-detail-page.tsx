@@ -15,6 +15,7 @@ import {
   refinancingEvidenceUploadAllowed,
   refinancingSelectionShown,
   refinancingTickRefusal,
+  shownFolio,
   type RefinancingStatus,
   type UserType,
 } from '@planpiso/domain';
@@ -76,7 +77,7 @@ function RefinancingDetailView({ refinancing, userType }: { refinancing: Refinan
     setTicked(new Set([...ticked, unit.id]));
   };
 
-  const folio = refinancing.useManualFolio && refinancing.manualFolio ? refinancing.manualFolio : refinancing.folio;
+  const folio = shownFolio(refinancing);
   const evidenceTitle = refinancingEvidenceDialogTitle(userType, refinancing.status);
   const bar = accepting || refinancing.actions.includes('reject');
   return (
