@@ -344,7 +344,7 @@ export const ROUTES: readonly AppRoute[] = [
     area: 'refinancing',
     parent: '/refinanciamientos',
     types: ALL,
-    built: false,
+    built: true,
   },
   { path: '/layout', title: 'Generación de layout', area: 'layout', types: [2], built: true },
 ];

@@ -61,6 +61,8 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
     (await import('../features/provisions/signing/sign-provision-page')).SignProvisionPage,
   '/documentos-firmados/:id': async () =>
     (await import('../features/provisions/signing/signed-documents-page')).SignedDocumentsPage,
+  '/refinanciamientos/:id': async () =>
+    (await import('../features/refinancings/detail/refinancing-detail-page')).RefinancingDetailPage,
   '/excepciones': async () => (await import('../features/exceptions/exception-list')).ExceptionListPage,
   '/refinanciamientos/unidades': async () =>
     (await import('../features/refinancings/refinancing-units-list')).RefinancingUnitsListPage,

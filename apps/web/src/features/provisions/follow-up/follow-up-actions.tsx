@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { canCall } from '../../../lib/can';
 import { followUpCalls, type FollowUpCall } from './api/follow-up-actions';
 import type { FollowUpDetail } from './api/follow-up-detail';
-import { SendToCrmDialog, UpdateFolioDialog } from './follow-up-dialogs';
+import { SendToCrmDialog, UpdateFolioDialog } from '../../../components/lender-dialogs';
 import type { FollowUpRunner, RunOptions } from './use-follow-up-runner';
 
 type Props = { provision: FollowUpDetail; userType: UserType; runner: FollowUpRunner };

@@ -3,8 +3,8 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
-import type { ReactNode } from 'react';
 import { EVIDENCE_TYPE } from '@planpiso/domain';
+import { Field } from '../../../components/detail-field';
 import type { FollowUpDetail } from './api/follow-up-detail';
 
 type Props = { provision: FollowUpDetail; onOpenFile: (fileId: number) => void };
@@ -48,19 +48,5 @@ export function FollowUpCompany({ provision, onOpenFile }: Props) {
         </Field>
       </Box>
     </Paper>
-  );
-}
-
-/** One term of a section's description list: a div holding its dt and dd (the grouping a dl allows). */
-export function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <Box sx={wide ? { gridColumn: { sm: 'span 2' } } : undefined}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
   );
 }

@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useSigningEvidences } from '../signing/api/signing';
-import { SignedDocumentsTable } from '../signing/signed-documents-table';
+import { SignedDocumentsTable } from '../../../components/signed-documents-table';
 
 /** The signed-documents section of the follow-up page (spec 3 §2): the signing team's table of this provision. */
 export function FollowUpSignedDocuments({ provisionId }: { provisionId: number }) {

@@ -1,40 +1,15 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
-import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import HighlightOffOutlined from '@mui/icons-material/HighlightOffOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
-import { adminReviewIconShown, invoiceIconState, type InvoiceIconState } from '@planpiso/domain';
+import { adminReviewIconShown, invoiceIconState } from '@planpiso/domain';
+import { CheckIcon } from '../../../components/check-icon';
 import type { FollowUpUnit } from './api/follow-up-detail';
-
-const ICONS: Record<InvoiceIconState, { Icon: typeof CheckCircleOutlined; color: 'success' | 'error' | 'disabled' }> = {
-  approved: { Icon: CheckCircleOutlined, color: 'success' },
-  disapproved: { Icon: HighlightOffOutlined, color: 'error' },
-  question: { Icon: HelpOutlineOutlined, color: 'disabled' },
-};
-const WORDS: Record<InvoiceIconState, string> = {
-  approved: 'válida',
-  disapproved: 'no válida',
-  question: 'sin validar',
-};
-
-/** One check's icon with its meaning as the accessible name ('REPUVE: válida'). */
-function CheckIcon({ check, state }: { check: string; state: InvoiceIconState }) {
-  const { Icon, color } = ICONS[state];
-  return <Icon color={color} fontSize="small" titleAccess={`${check}: ${WORDS[state]}`} />;
-}
-
-const stateOf = (valid: boolean | null | undefined): InvoiceIconState =>
-  valid === true ? 'approved' : valid === false ? 'disapproved' : 'question';
 
 /** Invoice (spec 3 §4: approved if valid; disapproved if an invoice date exists without validity; else '?'). */
 export const InvoiceIcon = ({ unit }: { unit: FollowUpUnit }) => (
   <CheckIcon check="Factura" state={invoiceIconState(unit)} />
-);
-
-/** REPUVE, TransUnion, AX: passed, failed, or not checked yet. */
-export const ValidationIcon = ({ check, valid }: { check: string; valid: boolean | null | undefined }) => (
-  <CheckIcon check={check} state={stateOf(valid)} />
 );
 
 const REVIEW = {

@@ -20,10 +20,12 @@ import {
   unitSelectable,
 } from '@planpiso/domain';
 import { EmptyTableRow } from '../../../components/empty-table-row';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatAmount } from '../../../lib/format';
 import type { FollowUpDetail } from './api/follow-up-detail';
-import { Field } from './follow-up-company';
-import { AdminReview, InvoiceIcon, ValidationIcon } from './follow-up-unit-icons';
+import { Field } from '../../../components/detail-field';
+import { ValidationIcon } from '../../../components/check-icon';
+import { AdminReview, InvoiceIcon } from './follow-up-unit-icons';
 
 /** Which units are ticked, by unit id: while the lender may confirm (status 3), the page's own choice. */
 export type UnitSelection = Readonly<Record<number, boolean>>;
@@ -151,17 +153,3 @@ export function FollowUpUnits({ provision, selection, onSelect }: Props) {
     </Paper>
   );
 }
-
-// Lengths as CSS strings: in `sx` a bare 1 is 100% (and a bare -1 a theme spacing), which made this label as wide as
-// the page and gave the page a horizontal scroll.
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

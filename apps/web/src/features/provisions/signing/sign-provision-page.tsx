@@ -16,7 +16,7 @@ import {
 } from '@planpiso/domain';
 import { useProvisionDetail } from '../api/provision-wizard';
 import { useSigningEvidences } from './api/signing';
-import { SignedDocumentsTable } from './signed-documents-table';
+import { SignedDocumentsTable } from '../../../components/signed-documents-table';
 
 /** One document the caller still has to sign: its name, and the provider's sign page in a new tab. */
 function DocumentToSign({ document, signUrl }: { document: SigningEvidence; signUrl: string }) {

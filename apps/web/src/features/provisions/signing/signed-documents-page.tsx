@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { PROVISION_WIZARD_MESSAGES, SIGNING_MESSAGES } from '@planpiso/domain';
 import { useProvisionDetail } from '../api/provision-wizard';
 import { useSigningEvidences } from './api/signing';
-import { SignedDocumentsTable } from './signed-documents-table';
+import { SignedDocumentsTable } from '../../../components/signed-documents-table';
 
 /**
  * /documentos-firmados/{id} (spec 3 §2 "Signed documents"): the provision's documents — file name, size, signature

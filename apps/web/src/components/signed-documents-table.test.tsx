@@ -3,8 +3,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { SigningEvidence } from '@planpiso/domain';
-import '../../../test/dom';
-import { mockApi } from '../../../test/mock-api';
+import '../test/dom';
+import { mockApi } from '../test/mock-api';
 import { SignedDocumentsTable } from './signed-documents-table';
 
 const evidence = (id: number, fileName: string, fileSize: number, signedStatus: number): SigningEvidence => ({

@@ -7,9 +7,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DISPLAY_DATE_FORMAT, MANUAL_FOLIO_MAX, PROVISION_LENDER_MESSAGES, updateFolioError } from '@planpiso/domain';
-import { SpanishPickers } from '../../../components/spanish-pickers';
-import { useWholeDateEntry } from '../../../components/use-whole-date-entry';
-import { toIsoDate } from '../../../lib/format';
+import { SpanishPickers } from './spanish-pickers';
+import { useWholeDateEntry } from './use-whole-date-entry';
+import { toIsoDate } from '../lib/format';
 
 type DialogProps<T> = { open: boolean; busy: boolean; onCancel: () => void; onSend: (value: T) => void };
 

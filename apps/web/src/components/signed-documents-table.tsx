@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import Replay from '@mui/icons-material/Replay';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
@@ -17,9 +18,9 @@ import {
   signedStatusLabel,
   type SigningEvidence,
 } from '@planpiso/domain';
-import { IconAction } from '../../../components/icon-action';
-import { errorResult } from '../../../components/result-dialog';
-import { downloadSigningDocument, viewSigningDocument } from './api/signing';
+import { IconAction } from './icon-action';
+import { errorResult } from './result-dialog';
+import { downloadSigningDocument, viewSigningDocument } from '../lib/signing-documents';
 
 type Props = {
   /** The provision's signing documents (GET /api/provisions/{id}/evidences-signature); undefined while loading. */
@@ -27,6 +28,11 @@ type Props = {
   loading?: boolean;
   error?: boolean;
   onRetry?: () => void;
+  /**
+   * Generar documento nuevamente on a row (the refinancing detail, spec 3 §4 "Signed documents status": redo applies
+   * to documents with typeSignDoc 0 or 2). Absent: no redo action.
+   */
+  onRedo?: (evidence: SigningEvidence) => void;
   /** Tests only: jsdom has no layout, so virtualised rows would never render. */
   disableVirtualization?: boolean;
 };
@@ -36,13 +42,15 @@ const localeText = {
   noRowsLabel: SIGNING_MESSAGES.noDocuments,
 };
 const { columns: LABELS } = SIGNING_MESSAGES;
+const REDO_LABEL = 'Generar documento nuevamente';
+const REDOABLE_SIGN_DOC_TYPES = [0, 2];
 
 /**
  * The signed documents table (spec 3 §2 "Signed documents", §4, §9): file name, size in KB (MB above 1,000,000
  * bytes), signature status, and actions to view and download — a signed document is downloaded, never viewed.
  * Page sizes 10, 25, 50, 100. The follow-up page and /documentos-firmados/{id} both show it.
  */
-export function SignedDocumentsTable({ evidences, loading, error, onRetry, disableVirtualization }: Props) {
+export function SignedDocumentsTable({ evidences, loading, error, onRetry, onRedo, disableVirtualization }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
   const run = (action: () => Promise<void>) => {
     setFailure(null);
@@ -103,6 +111,14 @@ export function SignedDocumentsTable({ evidences, loading, error, onRetry, disab
             icon={<DownloadOutlined fontSize="small" />}
             onClick={() => run(() => downloadSigningDocument(row))}
           />
+          {onRedo && REDOABLE_SIGN_DOC_TYPES.includes(row.typeSignDoc) && (
+            <IconAction
+              title={REDO_LABEL}
+              label={`${REDO_LABEL} ${row.fileName}`}
+              icon={<Replay fontSize="small" />}
+              onClick={() => onRedo(row)}
+            />
+          )}
         </Box>
       ),
     },

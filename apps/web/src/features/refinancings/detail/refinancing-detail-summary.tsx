@@ -1,0 +1,50 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { refinancingRemainingShown, termLabel, type UserType } from '@planpiso/domain';
+import { Field } from '../../../components/detail-field';
+import { formatAmount } from '../../../lib/format';
+import type { RefinancingDetail } from './api/refinancing-detail';
+
+type Props = {
+  refinancing: RefinancingDetail;
+  userType: UserType;
+  /** The total shown: the refinancing's, or the ticked units' sum while the operator accepts (spec 3 §4). */
+  total: string;
+};
+
+const money = (value: string | null | undefined) =>
+  value === null || value === undefined ? '-' : `$${formatAmount(value)}`;
+
+/**
+ * 'Datos del refinanciamiento' (spec 3 §2 "/refinanciamientos/{id}"): company, branch, legal representative, credit
+ * line, term, whether evidences are requested, the line's balances (the remaining one for types 2 and 3, spec 3 §6)
+ * and the total. Until the server has read the line from the CRM the balances show '-'.
+ */
+export function RefinancingDetailSummary({ refinancing, userType, total }: Props) {
+  const balances = refinancing.balances?.known ? refinancing.balances : null;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="refinancing-data-title" sx={{ p: 2.5 }}>
+      <Typography id="refinancing-data-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+        Datos del refinanciamiento
+      </Typography>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
+      >
+        <Field label="Empresa">{refinancing.company.name}</Field>
+        <Field label="Sucursal">{refinancing.agency?.name ?? '-'}</Field>
+        <Field label="Representante legal">{refinancing.legalPerson?.name ?? '-'}</Field>
+        <Field label="Línea de crédito">{refinancing.creditLine}</Field>
+        <Field label="Plazo">{refinancing.deadlines ? termLabel(refinancing.deadlines) : '-'}</Field>
+        <Field label="Solicitar evidencias">{refinancing.requireEvidences ? 'Si' : 'No'}</Field>
+        <Field label="Saldo disponible">{money(balances?.available)}</Field>
+        {refinancingRemainingShown(userType) && <Field label="Saldo restante">{money(balances?.remaining)}</Field>}
+        <Field label="Total">{money(total)}</Field>
+        {refinancing.useManualFolio && refinancing.manualFolio && (
+          <Field label="Folio manual">{refinancing.manualFolio}</Field>
+        )}
+      </Box>
+    </Paper>
+  );
+}

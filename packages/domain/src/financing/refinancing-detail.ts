@@ -1,0 +1,62 @@
+import { REFINANCING_MESSAGES } from '../messages-financing';
+import { Money } from '../money';
+import { USER_TYPE } from '../user-types';
+import { REFINANCING_STATUS } from './refinancing-machine';
+
+/**
+ * The refinancing detail's screen rules that are not machine rows (spec 3 §4 "Refinancing status codes", §6
+ * "Refinancing detail"; docs/decisions/049): the evidence dialog, who ticks units, who sees the remaining balance,
+ * and Aceptar's body. The buttons come from the server's `actions` (refinancingActionsFor), never from here.
+ */
+
+const atMostEvidenceRequested = (status: number) => status <= REFINANCING_STATUS.EVIDENCE_REQUESTED;
+
+/**
+ * May this user upload a unit's evidence (decision 045): type 3 at statuses 1 and 2, type 5 too when the refinancing
+ * requires evidences. The server checks the same; the screen shows 'Cargar' only then.
+ */
+export function refinancingEvidenceUploadAllowed(
+  userType: number,
+  refinancing: { status: number; requireEvidences: boolean },
+): boolean {
+  if (!atMostEvidenceRequested(refinancing.status)) return false;
+  if (userType === USER_TYPE.PROVIDER_OPERATOR) return true;
+  return userType === USER_TYPE.AGENCY_OPERATOR && refinancing.requireEvidences;
+}
+
+/**
+ * The evidence dialog's title (spec 3 §4): 'Cargar Evidencia' for types 3 and 5 while evidence may be uploaded (status
+ * 1, and 2 — read with "below status 2" including 2, decision 045), otherwise 'Evidencia'.
+ */
+export function refinancingEvidenceDialogTitle(userType: number, status: number): string {
+  const uploader = userType === USER_TYPE.PROVIDER_OPERATOR || userType === USER_TYPE.AGENCY_OPERATOR;
+  return uploader && atMostEvidenceRequested(status)
+    ? REFINANCING_MESSAGES.uploadEvidenceTitle
+    : REFINANCING_MESSAGES.evidenceTitle;
+}
+
+/** Spec 3 §6: the units' checkboxes appear (outside create mode) for type 3 while the status is below 4. */
+export const refinancingSelectionShown = (userType: number, status: number): boolean =>
+  userType === USER_TYPE.PROVIDER_OPERATOR && status < REFINANCING_STATUS.ACCEPTED;
+
+/** Spec 3 §6: the remaining balance is shown to types 2 and 3. */
+export const refinancingRemainingShown = (userType: number): boolean =>
+  userType === USER_TYPE.PROVIDER_ADMIN || userType === USER_TYPE.PROVIDER_OPERATOR;
+
+/**
+ * Aceptar's units and total (spec 3 §7 "units [id, comment, status], total"): every unit of the refinancing, status 1
+ * when ticked (it stays) and 2 when not (it leaves); the total is the ticked units' sum in exact cents — what the
+ * screen shows in place of the refinancing's total, which starts at 0.00 with nothing ticked (spec 3 §4 "total
+ * zeroed in that view").
+ */
+export function refinancingAcceptUnits(
+  units: readonly { id: number; amount: string; comment: string }[],
+  ticked: ReadonlySet<number>,
+): { units: { id: number; comment: string; status: 1 | 2 }[]; total: string } {
+  return {
+    units: units.map((unit) => ({ id: unit.id, comment: unit.comment, status: ticked.has(unit.id) ? 1 : 2 })),
+    total: Money.sum(
+      units.filter((unit) => ticked.has(unit.id)).map((unit) => Money.of(unit.amount)),
+    ).toDecimalString(),
+  };
+}
