@@ -1,0 +1,206 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Money, REFINANCING_STATUS } from '@planpiso/domain';
+import type { Db } from '../src/db/client';
+import { companies } from '../src/db/schema/organisation';
+import { provisionSettings } from '../src/db/schema/provision-settings';
+import { reservedOnLine } from '../src/modules/credit-lines/repository';
+import { bearer, buildTestApp, fakeClock, simulatorEnv, type TestApp } from './harness';
+import {
+  WORKING_NOON,
+  clearNonWorkingDays,
+  dealerGroup,
+  montoRestante,
+  randomVin,
+  releaseLine,
+  saveBody,
+  unit,
+  type DealerGroup,
+} from './provision-fixtures';
+import { createBody, financedUnits } from './refinancing-fixtures';
+import { startChildApi, stopChildApi, type ChildApi } from './support/child-api';
+import { seededDatabase } from './seeded-database';
+
+/**
+ * No overdraw for refinancings (issue 19 acceptance, "as in the provisions issue": provisions-race.test.ts): 50
+ * concurrent creates against one credit line whose available balance fits exactly 3 of them — exactly 3 are created
+ * (201), the other 47 answer 422 'El monto total supera el saldo restante', and what the line holds never exceeds the
+ * CRM's montoRestante. Each create refinances a financed unit of its own (seeded directly, 50 per round). Twenty
+ * rounds in one API, then one round split across two API processes (this test's app and `src/server.ts` in a child
+ * process) on one PostgreSQL; and provisions and refinancings racing on the same line together, since what a line
+ * holds counts both (credit-lines/repository.ts `holdings`). A database of this file's own; the CRM simulator over
+ * HTTP, on a client no other test file refinances on (10004 and 10006 are the refinancing tests'), with no pending
+ * balances (10002 and 10005 have some: no provision could be created), whose line no test inserts into the CRM (10001
+ * and 10007 get insertions, which lower montoRestante under a running race): the CRM's 10003.
+ */
+const CLIENT = '10003';
+const LINE = 'LC-10003-01';
+const ROUND = 50;
+
+let t: TestApp;
+let seeded: Awaited<ReturnType<typeof seededDatabase>>;
+let group: DealerGroup;
+let amount: string;
+let remaining: Money;
+
+beforeAll(async () => {
+  seeded = await seededDatabase('refinancings_race');
+  t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
+  await clearNonWorkingDays(seeded.db);
+  // The demo seed registers 10003 as Autos del Bajío (client numbers are unique): in this file's own database the
+  // client number moves to this file's dealer group, whose company then owns the line.
+  await seeded.db.update(companies).set({ clientId: null }).where(eq(companies.clientId, CLIENT));
+  group = await dealerGroup(t.app, seeded.db, CLIENT);
+  // An amount of which 3 fit the line's balance and 4 do not: 3A <= montoRestante < 4A.
+  remaining = Money.of(await montoRestante(t.app, group.tokens.dealer, CLIENT, LINE));
+  const seventh = remaining.divideRounded(7);
+  amount = seventh.add(seventh).toDecimalString();
+  expect(Money.of(amount).add(Money.of(amount)).add(Money.of(amount)).greaterThan(remaining)).toBe(false);
+  expect(Money.sum([1, 2, 3, 4].map(() => Money.of(amount))).greaterThan(remaining)).toBe(true);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await seeded?.close();
+});
+
+/**
+ * The line free again: its provisions cancelled (releaseLine) and its refinancings rejected (9, a closed status that
+ * holds nothing). Test fixture only: the refinancings are moved to 9 directly in the database, without the transition
+ * table, the version check or an audit entry that a real rejection goes through.
+ */
+async function freeLine(db: Db) {
+  await releaseLine(db, LINE);
+  await db.execute(sql`update refinancings set status = ${REFINANCING_STATUS.REJECTED} where credit_line = ${LINE}`);
+}
+
+/** `count` financed units of `amount`, refinanceable, each ready for a refinancing of its own. */
+const freshUnits = (count: number) =>
+  financedUnits(
+    seeded.db,
+    group,
+    Array.from({ length: count }, () => ({ amount })),
+  );
+
+type Outcome = { status: number; message: string };
+type Send = (url: string, payload: object) => Promise<Outcome>;
+
+const viaInject =
+  (app: TestApp['app']): Send =>
+  async (url, payload) => {
+    const response = await app.inject({ method: 'POST', url, payload, headers: bearer(group.tokens.dealer) });
+    return { status: response.statusCode, message: (JSON.parse(response.body) as { message?: string }).message ?? '' };
+  };
+
+const viaHttp =
+  (port: number): Send =>
+  async (url, payload) => {
+    const response = await fetch(`http://127.0.0.1:${port}${url}`, {
+      method: 'POST',
+      body: JSON.stringify(payload),
+      headers: { ...bearer(group.tokens.dealer), 'content-type': 'application/json' },
+    });
+    return { status: response.status, message: ((await response.json()) as { message?: string }).message ?? '' };
+  };
+
+/** One refinancing of one financed unit of `amount` on the line. */
+const refinance = (send: Send, source: { id: number; amount: string }) =>
+  send('/api/refinancings', createBody(group, LINE, [source]));
+
+/** One provision of one unit of `amount` on the line. */
+const provide = (send: Send) =>
+  send('/api/provisions', saveBody(group, LINE, [unit(randomVin(), amount)], amount) as object);
+
+function expectCreated(outcomes: Outcome[], count: number) {
+  const created = outcomes.filter((o) => o.status === 201);
+  const refused = outcomes.filter((o) => o.status !== 201);
+  expect(created).toHaveLength(count);
+  expect(refused).toHaveLength(outcomes.length - count);
+  for (const outcome of refused) {
+    expect(outcome).toEqual({ status: 422, message: 'El monto total supera el saldo restante' });
+  }
+}
+
+const expectExactlyThree = (outcomes: Outcome[]) => expectCreated(outcomes, 3);
+
+async function expectWithinBalance() {
+  const reserved = Money.of(await reservedOnLine(seeded.db, LINE));
+  expect(reserved.greaterThan(remaining)).toBe(false);
+  expect(reserved.toDecimalString()).toBe(Money.sum([1, 2, 3].map(() => Money.of(amount))).toDecimalString());
+}
+
+describe('50 concurrent refinancing creates on a line that fits exactly 3', () => {
+  it('exactly 3 succeed and the rest get the balance message, 20 rounds in a row', async () => {
+    for (let round = 0; round < 20; round++) {
+      await freeLine(seeded.db);
+      const sources = await freshUnits(ROUND);
+      const outcomes = await Promise.all(sources.map((source) => refinance(viaInject(t.app), source)));
+      expectExactlyThree(outcomes);
+      await expectWithinBalance();
+    }
+  }, 300_000);
+});
+
+describe('provisions and refinancings racing on the same line', () => {
+  it('together never hold more than the balance: 3 of 12 concurrent creates of both kinds, ten rounds', async () => {
+    for (let round = 0; round < 10; round++) {
+      await freeLine(seeded.db);
+      const sources = await freshUnits(6);
+      // Interleaved: a provision, a refinancing, a provision… — twelve creates of `amount`, four times what fits.
+      const outcomes = await Promise.all(
+        sources.flatMap((source) => [provide(viaInject(t.app)), refinance(viaInject(t.app), source)]),
+      );
+      expectExactlyThree(outcomes);
+      await expectWithinBalance();
+    }
+  }, 120_000);
+
+  it('one kind already on the line counts for the other: a refinancing limits provisions and the other way round', async () => {
+    for (let round = 0; round < 6; round++) {
+      await freeLine(seeded.db);
+      const [first, ...sources] = await freshUnits(7);
+      // The line already holds one of `amount` — a refinancing on even rounds, a provision on odd ones — so of
+      // twelve concurrent creates of both kinds only 2 fit.
+      const held = round % 2 === 0 ? await refinance(viaInject(t.app), first!) : await provide(viaInject(t.app));
+      expect(held.status).toBe(201);
+      const outcomes = await Promise.all(
+        sources.flatMap((source) => [provide(viaInject(t.app)), refinance(viaInject(t.app), source)]),
+      );
+      expectCreated(outcomes, 2);
+      await expectWithinBalance();
+    }
+  }, 120_000);
+});
+
+// ---- the same race split across two API processes on one PostgreSQL ----
+
+describe('the refinancing race split across two API processes', () => {
+  let b: ChildApi | undefined;
+  afterAll(async () => {
+    if (b) await stopChildApi(b);
+  });
+
+  it('still creates exactly 3', async () => {
+    // The child reads the real clock: open the provisions' window all day for this database (an equal start and
+    // end), as the provisions' race does, though a refinancing create does not look at it.
+    await seeded.db.update(provisionSettings).set({ startOperation: '00:00', endOperation: '00:00' });
+    b = await startChildApi(seeded.url, { ...simulatorEnv(), JOBS: 'off' });
+    // The child checks tokens against the real clock: sign in again there so the token is current for it.
+    const signIn = await fetch(`http://127.0.0.1:${b.port}/api/identity/sign-in`, {
+      method: 'POST',
+      body: JSON.stringify({ email: group.dealer.email, password: group.dealer.password }),
+      headers: { 'content-type': 'application/json' },
+    });
+    const token = ((await signIn.json()) as { data: { accessToken: string } }).data.accessToken;
+    group.tokens.dealer = token;
+    t.clock.set(new Date());
+
+    await freeLine(seeded.db);
+    const sources = await freshUnits(ROUND);
+    const outcomes = await Promise.all(
+      sources.map((source, i) => refinance(i % 2 === 0 ? viaInject(t.app) : viaHttp(b!.port), source)),
+    );
+    expectExactlyThree(outcomes);
+    await expectWithinBalance();
+  }, 180_000);
+});
