@@ -13,7 +13,6 @@ export const REFINANCING_DETAIL_MESSAGES = {
   rejectTitle: 'Rechazar refinanciamiento',
   reasonLabel: 'Comentario',
   evidenceHint: 'png, jpg, jpeg',
-  noEvidences: 'La unidad no tiene evidencias',
   /** The done step, shown beside the table while the administrator validates: how many units were answered. */
   reviewedCount: (reviewed: number, total: number) => `Unidades revisadas: ${reviewed} de ${total}`,
   selectedTotal: 'Total seleccionado',

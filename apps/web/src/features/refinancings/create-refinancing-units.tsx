@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Table from '@mui/material/Table';
+import { EmptyTableRow } from '../../components/empty-table-row';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
@@ -57,6 +58,7 @@ export function CreateRefinancingUnits({ units, onTick, balances }: Props) {
             </TableRow>
           </TableHead>
           <TableBody>
+            {units.length === 0 && <EmptyTableRow colSpan={7} />}
             {units.map((unit) => (
               <TableRow key={unit.id}>
                 <TableCell padding="checkbox">

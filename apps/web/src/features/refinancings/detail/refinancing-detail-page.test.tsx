@@ -325,7 +325,7 @@ describe('/refinanciamientos/:id — the evidence dialog', () => {
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: `${title} 3N1CD3AP6VL213384` }));
     const dialog = await screen.findByRole('dialog', { name: title });
-    expect(await within(dialog).findByText('La unidad no tiene evidencias')).toBeTruthy();
+    expect(await within(dialog).findByText('No hay registros para mostrar')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Agregar evidencia' }) !== null).toBe(upload);
   });
 

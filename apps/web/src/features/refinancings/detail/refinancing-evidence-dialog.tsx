@@ -8,6 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
+import { EmptyTableRow } from '../../../components/empty-table-row';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -104,13 +105,7 @@ export function RefinancingEvidenceDialog({ refinancingId, unit, title, canUploa
             </TableRow>
           </TableHead>
           <TableBody>
-            {evidences.isSuccess && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={3} sx={{ color: 'text.secondary' }}>
-                  {M.noEvidences}
-                </TableCell>
-              </TableRow>
-            )}
+            {evidences.isSuccess && rows.length === 0 && <EmptyTableRow colSpan={3} />}
             {rows.map((evidence) => (
               <TableRow key={evidence.id}>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{evidence.fileName}</TableCell>
