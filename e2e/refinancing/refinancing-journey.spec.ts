@@ -165,8 +165,10 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
       await page.getByRole('option', { name: new RegExp(JOURNEY_REFINANCING_LINE) }).click();
       await page.getByRole('combobox', { name: /Representante legal/ }).click();
       await page.getByRole('option', { name: `${DEMO_USERS[4].firstname} ${DEMO_USERS[4].lastname}`.trim() }).click();
+      await page.getByRole('listbox').waitFor({ state: 'hidden' });
       await page.getByRole('radio', { name: 'Si' }).check();
       await expectVisible(page.getByTestId('total').getByText('$97,000.50', { exact: true }));
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, 'screenshots/refinancing-journey-create-page');
       await page.getByRole('button', { name: 'Guardar' }).click();
       await page
@@ -297,6 +299,8 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
       await expectVisible(statusChip(page, 8));
       assert.equal(await refinancingStatus(refinancing.id), 8);
       assert.equal(await actions(page).getByRole('button', { name: 'Enviar a CRM' }).count(), 0);
+      // The page's top, as a user lands on it (the fixed header would otherwise be drawn where it was scrolled to).
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, 'screenshots/refinancing-detail-8-operator');
     });
   } finally {
