@@ -165,7 +165,8 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
       await page.getByRole('option', { name: new RegExp(JOURNEY_REFINANCING_LINE) }).click();
       await page.getByRole('combobox', { name: /Representante legal/ }).click();
       await page.getByRole('option', { name: `${DEMO_USERS[4].firstname} ${DEMO_USERS[4].lastname}`.trim() }).click();
-      await page.getByRole('listbox').waitFor({ state: 'hidden' });
+      // The select's menu gone (it fades out) before the screenshot.
+      await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
       await page.getByRole('radio', { name: 'Si' }).check();
       await expectVisible(page.getByTestId('total').getByText('$97,000.50', { exact: true }));
       await page.evaluate(() => window.scrollTo(0, 0));
