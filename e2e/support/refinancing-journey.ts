@@ -1,13 +1,13 @@
-// The refinancing the detail journey (/refinanciamientos/{id}) walks: two financed units of the demo company Autos
-// del Norte (the CRM's client 10001) held by a provision at Autorizada (8) on a line of their own, and a refinancing of
-// both at Creada (1) that requires evidences, registered by the demo dealer operator with the demo legal
-// representative, on the demo signature line (its signer configuration signs the documents).
+// The financed units the refinancing journey (layout → units → create → detail → CRM) starts from: a provision of the
+// demo company Autos del Norte (the CRM's client 10001) at Autorizada (8), on a line of its own, whose units carry
+// VINs the CRM simulator holds credits for (apps/simulators/src/fixtures/credits.ts, its date 2026-11-16) with
+// REPUVE, TransUnion and AX valid. The layout makes them refinanceable; the dealer then builds the refinancing.
 import { eq } from 'drizzle-orm';
 import { createDb } from '../../apps/api/src/db/client';
 import { evidences } from '../../apps/api/src/db/schema/files';
 import { provisionUnits, provisions } from '../../apps/api/src/db/schema/financing';
 import { agencies, companies } from '../../apps/api/src/db/schema/organisation';
-import { refinancingUnits, refinancings } from '../../apps/api/src/db/schema/refinancings';
+import { refinancings } from '../../apps/api/src/db/schema/refinancings';
 import { users } from '../../apps/api/src/db/schema/users';
 import { DEMO_USERS } from './demo';
 import { e2eEnv } from './env';
@@ -17,9 +17,20 @@ export const JOURNEY_PROVISION_LINE = 'LC-E2E-REFIN-J';
 /** The refinancing's line: the demo line with a signer configuration (seed-signatures.ts), terms 1|2|3. */
 export const JOURNEY_REFINANCING_LINE = 'LC-10001-02';
 export const JOURNEY_UNIT_AMOUNT = '48500.25';
-const TERM = 2;
 
-export type SeededRefinancing = { id: number; folio: string; vins: string[] };
+/**
+ * Client 10001's credits not under audit, due within 3 months of the CRM's date, and none of them the layout
+ * journey's (layout.spec.ts: CRE-0001103, CRE-0001454) — its applied units stay in the stack. `term` is the
+ * layout's suggested term, round(diasRescate / 30.4).
+ */
+export const JOURNEY_CREDITS = {
+  /** Due 2027-01-06, 51 days → 2; the dealer marks it sold. */
+  sold: { vin: '3CZRZ1H56NM201323', noCredito: 'CRE-0001132', term: 2 },
+  /** Due 2027-01-16, 61 days → 2; the administrator edits its term to 3 in the layout. */
+  edited: { vin: '3N1CD3AP5VL212887', noCredito: 'CRE-0001297', term: 2 },
+  /** Due 2026-12-20, 34 days → 1; the dealer's Actualizar makes it 3, the edited unit's term. */
+  retermed: { vin: '3N1CD3AP5TL212840', noCredito: 'CRE-0001188', term: 1 },
+} as const;
 
 async function withDb<T>(work: (db: ReturnType<typeof createDb>['db']) => Promise<T>): Promise<T> {
   const handle = createDb(e2eEnv().databaseUrl, { max: 1 });
@@ -30,16 +41,13 @@ async function withDb<T>(work: (db: ReturnType<typeof createDb>['db']) => Promis
   }
 }
 
-/** VINs nobody else uses (17 characters). */
-const vinFor = (n: number) => `RFJ${String(Date.now()).slice(-8)}${String(n).padStart(6, '0')}`.slice(0, 17);
-
-export function seedJourneyRefinancing(): Promise<SeededRefinancing> {
+/** The three financed units, not yet refinanceable (no term: the layout gives it). */
+export function seedJourneyUnits(): Promise<{ id: number; vin: string }[]> {
   return withDb(async (db) => {
     const [company] = await db.select().from(companies).where(eq(companies.clientId, '10001'));
     const [agent] = await db.select().from(users).where(eq(users.email, DEMO_USERS[5].email));
-    const [legal] = await db.select().from(users).where(eq(users.email, DEMO_USERS[4].email));
     const [branch] = await db.select().from(agencies).where(eq(agencies.companyId, company!.id)).limit(1);
-    const vins = [vinFor(1), vinFor(2)];
+    const credits = Object.values(JOURNEY_CREDITS);
     const [provision] = await db
       .insert(provisions)
       .values({
@@ -50,62 +58,32 @@ export function seedJourneyRefinancing(): Promise<SeededRefinancing> {
         creditLine: JOURNEY_PROVISION_LINE,
         typeLine: '100000001',
         deadlines: 3,
-        total: '97000.50',
+        total: '145500.75',
         registerBy: agent!.id,
         approvedDate: '2026-11-10',
       })
       .returning({ id: provisions.id });
-    const copy = (vin: string, index: number) => ({
-      vinNumber: vin,
-      agency: 'Monterrey',
-      brandName: 'NISSAN',
-      type: 'SEDAN',
-      model: '2024',
-      description: 'VERSA SENSE',
-      color: 'Blanco',
-      insideColor: 'Negro',
-      motorNumber: `MRFJ${index}`,
-      amount: JOURNEY_UNIT_AMOUNT,
-    });
-    const financed = await db
+    return db
       .insert(provisionUnits)
       .values(
-        vins.map((vin, index) => ({
-          ...copy(vin, index),
+        credits.map((credit, index) => ({
           provisionId: provision!.id,
-          deadlines: TERM,
-          canRefinance: true,
+          vinNumber: credit.vin,
+          agency: 'Monterrey',
+          brandName: 'NISSAN',
+          type: 'SEDAN',
+          model: '2024',
+          description: 'VERSA SENSE',
+          color: 'Blanco',
+          insideColor: 'Negro',
+          motorNumber: `MRFJ${index}`,
+          amount: JOURNEY_UNIT_AMOUNT,
+          validRepuve: true,
+          validTransunion: true,
+          validAx: true,
         })),
       )
       .returning({ id: provisionUnits.id, vin: provisionUnits.vinNumber });
-    const [refinancing] = await db
-      .insert(refinancings)
-      .values({
-        status: 1,
-        accountId: company!.accountId,
-        companyId: company!.id,
-        agencyId: branch?.id ?? null,
-        legalId: legal!.id,
-        creditLine: JOURNEY_REFINANCING_LINE,
-        typeLine: '1',
-        deadlines: TERM,
-        requireEvidences: true,
-        total: '97000.50',
-        registerBy: agent!.id,
-      })
-      .returning({ id: refinancings.id, folio: refinancings.folio });
-    await db.insert(refinancingUnits).values(
-      financed.map((unit, index) => ({
-        ...copy(unit.vin, index),
-        refinancingId: refinancing!.id,
-        sourceUnitId: unit.id,
-        deadlines: TERM,
-        validRepuve: true,
-        validTransunion: true,
-        validAx: true,
-      })),
-    );
-    return { id: refinancing!.id, folio: String(refinancing!.folio), vins };
   });
 }
 
