@@ -6,7 +6,7 @@ import { evidences, files } from '../../db/schema/files';
 import { provisionUnits, provisions } from '../../db/schema/financing';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
-import { containsPattern, pageByIds, withinDays, type Window } from '../../platform/listing';
+import { containsPattern, pageInOneStatement, withinDays, type Window } from '../../platform/listing';
 import { accountScopeWhere } from '../organisation-lookups/repository';
 import type { ProvisionScope } from './policy';
 
@@ -98,8 +98,9 @@ function listWhere(scope: ProvisionScope, filters: ProvisionListFilters): SQL {
 const operatorName = sql<string>`${users.firstname} || ' ' || ${users.lastname}`;
 
 /**
- * One page of the list, in two steps (decision 025): the page's ids from `provisions` alone, in the sort's index
- * order — skipped rows cost an index entry, not four joins — then those rows with their names.
+ * One page of the list in one statement (decisions 025, 050): the page's ids from `provisions` alone, in the sort's
+ * index order — skipped rows cost an index entry, not four joins — those rows with their names, and the capped
+ * count, all in one round trip. `estimateFirst` where the planner estimates the WHERE from statistics (decision 050).
  */
 export async function listProvisions(
   db: Executor,
@@ -108,10 +109,10 @@ export async function listProvisions(
   window: NonNullable<Window>,
   order: SQL[],
 ) {
-  return pageByIds(
+  return pageInOneStatement(
     db,
     { table: provisions, id: provisions.id, where: listWhere(scope, filters), order, window },
-    (ids) =>
+    (inPage, extra) =>
       db
         .select({
           id: provisions.id,
@@ -125,12 +126,14 @@ export async function listProvisions(
           countUnits: unitCount,
           createdAt: provisions.createdAt,
           version: provisions.version,
+          ...extra,
         })
         .from(provisions)
         .leftJoin(companies, eq(companies.id, provisions.companyId))
         .leftJoin(users, eq(users.id, provisions.registerBy))
         .leftJoin(agencies, eq(agencies.id, provisions.agencyId))
-        .where(inArray(provisions.id, ids)),
+        .where(inPage)
+        .orderBy(...order),
   );
 }
 
