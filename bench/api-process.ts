@@ -12,8 +12,11 @@ import { startMailCatcher } from '../apps/simulators/src/mail/mail-catcher';
 import { ARTIFACTS_DIR, REPO_ROOT, WEB_DIST } from '../e2e/support/paths';
 import { freePort, waitForHttp } from '../e2e/support/ports';
 
-/** What scripts/build-api.mjs writes and scripts/start.mjs runs. */
-const API_BUNDLE = join(REPO_ROOT, 'apps', 'api', 'dist', 'server.js');
+/**
+ * What scripts/build-api.mjs writes and scripts/start.mjs runs; BENCH_API_BUNDLE another build of it (bench/ab.ts
+ * compares two builds back to back).
+ */
+const API_BUNDLE = process.env.BENCH_API_BUNDLE || join(REPO_ROOT, 'apps', 'api', 'dist', 'server.js');
 
 export type ApiProcess = {
   baseUrl: string;
