@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { asc, desc, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { BUSINESS_TIME_ZONE, COUNT_CAP, MESSAGES, parseSort } from '@planpiso/domain';
@@ -170,6 +171,24 @@ export async function pageByIds<Row extends { id: number }>(
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), ...counted };
 }
 
+/** A select query builder: its text, and the same query as a named prepared statement. */
+export type PreparableRows<Row> = {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<Row[]> };
+};
+
+/**
+ * Runs `query` as a named statement whose name is a hash of its text (decision 050): each pooled connection parses
+ * and plans it once per shape (scope kind, filters present, sort), and PostgreSQL keeps a generic plan once it costs
+ * no more than the custom ones — planning the list's statement was more of the database's work than running it. The
+ * text is the same for every caller of a shape (every value is a parameter), so the names are few; two different
+ * texts never share a name.
+ */
+export function executeNamed<Row>(query: PreparableRows<Row>): Promise<Row[]> {
+  const name = `q_${createHash('sha256').update(query.toSQL().sql).digest('base64url').slice(0, 32)}`;
+  return query.prepare(name).execute();
+}
+
 /**
  * The same page as `pageByIds` in ONE statement (decision 050): the page's ids are a subquery on `table` alone in
  * the sort's index order (skipped rows still cost an index entry, not the joins), the rows with their names are read
@@ -194,7 +213,7 @@ export async function pageInOneStatement<Row extends { id: number }>(
     estimateFirst?: boolean;
     estimateFrom?: number;
   },
-  rowsOf: (inPage: SQL, extra: { pageTotal?: SQL<number> }) => Promise<(Row & { pageTotal?: number })[]>,
+  rowsOf: (inPage: SQL, extra: { pageTotal?: SQL<number> }) => PreparableRows<Row & { pageTotal?: number }>,
 ): Promise<{ rows: Row[] } & Counted> {
   const cap = COUNT_CAP;
   const countable = db
@@ -217,7 +236,7 @@ export async function pageInOneStatement<Row extends { id: number }>(
     .offset(list.window.offset);
   const inPage = inArray(list.id, pageIds);
   const pageTotal = sql<number>`(select count(*)::int from (${countable} limit ${cap + 1}) as capped)`;
-  const found = await rowsOf(inPage, estimated ? {} : { pageTotal: pageTotal.mapWith(Number) });
+  const found = await executeNamed(rowsOf(inPage, estimated ? {} : { pageTotal: pageTotal.mapWith(Number) }));
   const rows = found.map(({ pageTotal: _total, ...row }) => row as unknown as Row);
   if (estimated) return { rows, ...estimated };
   if (found.length === 0) return { rows, ...(await countWithCap(db, countable, { cap })) };
