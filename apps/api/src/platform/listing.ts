@@ -235,7 +235,8 @@ export async function pageInOneStatement<Row extends { id: number }>(
     .limit(list.window.limit)
     .offset(list.window.offset);
   const inPage = inArray(list.id, pageIds);
-  const pageTotal = sql<number>`(select count(*)::int from (${countable} limit ${cap + 1}) as capped)`;
+  // The cap is a constant of the code, written in: the planner of a generic plan then knows how many rows it reads.
+  const pageTotal = sql<number>`(select count(*)::int from (${countable} limit ${sql.raw(String(cap + 1))}) as capped)`;
   const found = await executeNamed(rowsOf(inPage, estimated ? {} : { pageTotal: pageTotal.mapWith(Number) }));
   const rows = found.map(({ pageTotal: _total, ...row }) => row as unknown as Row);
   if (estimated) return { rows, ...estimated };

@@ -78,7 +78,9 @@ function listWhere(scope: ProvisionScope, filters: ProvisionListFilters): SQL {
   const folio = filters.folio;
   return and(
     provisionScopeWhere(scope),
-    eq(provisions.isArchived, false),
+    // Written as the list's partial indexes' predicate, not a parameter: the list runs as a prepared statement
+    // (decision 050), and a generic plan may use a partial index only when its WHERE implies the index's.
+    sql`not ${provisions.isArchived}`,
     folio === undefined
       ? undefined
       : sql`(${provisions.folio} = ${Number(folio) <= 2_147_483_647 ? Number(folio) : -1}
