@@ -172,7 +172,7 @@ export async function pageByIds<Row extends { id: number }>(
 }
 
 /** A select query builder: its text, and the same query as a named prepared statement. */
-export type PreparableRows<Row> = {
+export type PreparableRows<Row> = PromiseLike<Row[]> & {
   toSQL(): { sql: string };
   prepare(name: string): { execute(): Promise<Row[]> };
 };
@@ -198,7 +198,7 @@ export function executeNamed<Row>(query: PreparableRows<Row>): Promise<Row[]> {
  *
  * `rowsOf(inPage, extra)` selects the rows with `...extra` among its columns, `.where(inPage)` and
  * `.orderBy(...order)` (the list's own order, the id last: the page comes back in the page's order).
- * `estimateFirst` as in `countWithCap`, with its threshold (`estimateFrom`, default ESTIMATE_FIRST_THRESHOLD): when
+ * `prepared`: see below. `estimateFirst` as in `countWithCap`, with its threshold (`estimateFrom`, default ESTIMATE_FIRST_THRESHOLD): when
  * the planner expects at least that many rows, its estimate is the total and nothing is counted.
  * A page past the end (no rows, so no count rode along) counts on its own, as before.
  */
@@ -212,6 +212,13 @@ export async function pageInOneStatement<Row extends { id: number }>(
     window: NonNullable<Window>;
     estimateFirst?: boolean;
     estimateFrom?: number;
+    /**
+     * Run as a named statement (`executeNamed`): only where one plan suits every caller of the shape. Where the rows
+     * a caller reaches vary by orders of magnitude behind a subquery (a lender's operated accounts), PostgreSQL's
+     * generic plan, costed for an average caller, sorted a large operator's 20,000 rows on every page: those plan
+     * with their values, on every request.
+     */
+    prepared?: boolean;
   },
   rowsOf: (inPage: SQL, extra: { pageTotal?: SQL<number> }) => PreparableRows<Row & { pageTotal?: number }>,
 ): Promise<{ rows: Row[] } & Counted> {
@@ -237,7 +244,8 @@ export async function pageInOneStatement<Row extends { id: number }>(
   const inPage = inArray(list.id, pageIds);
   // The cap is a constant of the code, written in: the planner of a generic plan then knows how many rows it reads.
   const pageTotal = sql<number>`(select count(*)::int from (${countable} limit ${sql.raw(String(cap + 1))}) as capped)`;
-  const found = await executeNamed(rowsOf(inPage, estimated ? {} : { pageTotal: pageTotal.mapWith(Number) }));
+  const query = rowsOf(inPage, estimated ? {} : { pageTotal: pageTotal.mapWith(Number) });
+  const found = list.prepared ? await executeNamed(query) : await query;
   const rows = found.map(({ pageTotal: _total, ...row }) => row as unknown as Row);
   if (estimated) return { rows, ...estimated };
   if (found.length === 0) return { rows, ...(await countWithCap(db, countable, { cap })) };

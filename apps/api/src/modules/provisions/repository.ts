@@ -132,6 +132,8 @@ export async function listProvisions(
       window,
       estimateFirst: scope.kind === 'lender' && !filters.companyName,
       estimateFrom: LENDER_ESTIMATE_FROM,
+      // A dealer's list reads one company through an index led by it, whatever its size: one plan fits every dealer.
+      prepared: scope.kind === 'dealer',
     },
     (inPage, extra) =>
       db
