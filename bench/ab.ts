@@ -83,7 +83,9 @@ try {
             const headers = { authorization: `Bearer ${token}` };
             await autocannon({ url: `${api.baseUrl}${target.path}`, headers, connections: 8, duration: 2 });
             const { line } = await fixedRate(`${api.baseUrl}${target.path}`, headers, rate, api.pid);
-            console.log(`round ${round}  ${bundle.padEnd(32)}  type ${target.type} ${target.path.padEnd(36)}  ${line}  load ${loadavg()[0]!.toFixed(1)}`);
+            console.log(
+              `round ${round}  ${bundle.padEnd(32)}  type ${target.type} ${target.path.padEnd(36)}  ${line}  load ${loadavg()[0]!.toFixed(1)}`,
+            );
             continue;
           }
           const r = await loadTest(`${api.baseUrl}${target.path}`, {

@@ -32,7 +32,9 @@ function sum(key: (node: Node) => string) {
 const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)} %`;
 console.log(`${file}: ${(total / 1000).toFixed(0)} ms sampled`);
 console.log('\nby function (self time):');
-for (const [name, us] of sum((n) => `${n.callFrame.functionName || '(anonymous)'} ${shortUrl(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`).slice(0, rows))
+for (const [name, us] of sum(
+  (n) => `${n.callFrame.functionName || '(anonymous)'} ${shortUrl(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`,
+).slice(0, rows))
   console.log(`${pct(us)}  ${name}`);
 console.log('\nby package / file (self time):');
 const pkg = (n: Node) => {
