@@ -93,7 +93,8 @@ export const ESTIMATE_FIRST_THRESHOLD = 2 * COUNT_CAP;
  */
 const ESTIMATE_TTL_MS = 10_000;
 const ESTIMATES_KEPT = 1_000;
-const estimates = new Map<string, { rows: number; at: number }>();
+/** Per database handle: two apps in one process (tests) on different databases never share an estimate. */
+const estimatesOf = new WeakMap<object, Map<string, { rows: number; at: number }>>();
 const renderer = new PgDialect();
 
 /** The planner's estimate of the rows `rows` returns (EXPLAIN without ANALYZE: planned, not run), reused a few seconds. */
@@ -101,6 +102,8 @@ export async function estimateRows(db: Executor, rows: SQLWrapper): Promise<numb
   const query = renderer.sqlToQuery(rows.getSQL());
   const key = `${query.sql}\u0000${JSON.stringify(query.params)}`;
   const now = Date.now();
+  let estimates = estimatesOf.get(db);
+  if (!estimates) estimatesOf.set(db, (estimates = new Map()));
   const known = estimates.get(key);
   if (known && now - known.at < ESTIMATE_TTL_MS) return known.rows;
   const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
