@@ -12,8 +12,11 @@ import { startMailCatcher } from '../apps/simulators/src/mail/mail-catcher';
 import { ARTIFACTS_DIR, REPO_ROOT, WEB_DIST } from '../e2e/support/paths';
 import { freePort, waitForHttp } from '../e2e/support/ports';
 
-/** What scripts/build-api.mjs writes and scripts/start.mjs runs. */
-const API_BUNDLE = join(REPO_ROOT, 'apps', 'api', 'dist', 'server.js');
+/**
+ * What scripts/build-api.mjs writes and scripts/start.mjs runs; BENCH_API_BUNDLE another build of it (bench/ab.ts
+ * compares two builds back to back).
+ */
+const apiBundle = () => process.env.BENCH_API_BUNDLE || join(REPO_ROOT, 'apps', 'api', 'dist', 'server.js');
 
 export type ApiProcess = {
   baseUrl: string;
@@ -71,9 +74,10 @@ export async function startApi(databaseUrl: string): Promise<ApiProcess> {
     const out = openSync(log, 'w');
     // `node --enable-source-maps apps/api/dist/server.js`: the command scripts/start.mjs runs. BENCH_NODE_ARGS adds
     // flags (e.g. `--cpu-prof --cpu-prof-dir=artifacts/profiles` to profile the API under load).
-    if (!existsSync(API_BUNDLE)) throw new Error('apps/api/dist/server.js is missing: `npm run bench` builds it');
+    const bundle = apiBundle();
+    if (!existsSync(bundle)) throw new Error(`${bundle} is missing: \`npm run bench\` builds it`);
     const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    const api = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', API_BUNDLE], {
+    const api = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', bundle], {
       cwd: REPO_ROOT,
       stdio: ['ignore', out, out],
       env: {

@@ -51,7 +51,11 @@ try {
         const text = inline(statement);
         // countWithCap's own estimate (`explain (format json)` past the cap) is shown as it ran.
         if (/^\s*explain/i.test(text)) {
-          sections.push('```sql\n' + text.trim() + '\n```\n\n(the count past its cap: an estimate, not run)');
+          sections.push(
+            '```sql\n' +
+              text.trim() +
+              '\n```\n\n(the total as the planner estimates it — decisions 028, 050: planned, not run)',
+          );
           continue;
         }
         await client.query(`explain (analyze, buffers) ${text}`);

@@ -274,6 +274,7 @@ export async function measureList(
   baseUrl: string,
   sessions: Map<UserType, Session>,
   types: UserType[] = [3, 5],
+  serverPid?: number,
 ): Promise<ProvisionsBench['lists']> {
   const results: ProvisionsBench['lists'] = [];
   for (const type of types) {
@@ -282,7 +283,7 @@ export async function measureList(
     const check = await fetch(`${baseUrl}${LIST_PATH}`, { headers });
     const body = (await check.json()) as { data?: { total?: number; items?: unknown[] } };
     if (!check.ok) throw new Error(`GET ${LIST_PATH} as type ${type}: ${check.status} ${JSON.stringify(body)}`);
-    const result = await loadTest(`${baseUrl}${LIST_PATH}`, { headers });
+    const result = await loadTest(`${baseUrl}${LIST_PATH}`, { headers, serverPid });
     results.push({ ...result, userType: type, email: session.email });
   }
   return results;
@@ -322,7 +323,8 @@ export function provisionRows(bench: ProvisionsBench): Row[] {
     rows.push({
       metric: `GET /api/provisions p99 (type ${r.userType}), ${r.connections} connections`,
       value: ok
-        ? `${fmt(r.p99Ms)} ms (${fmt(r.requestsPerSecond, 0)} req/s, p50 ${fmt(r.p50Ms)} ms)`
+        ? `${fmt(r.p99Ms)} ms (${fmt(r.requestsPerSecond, 0)} req/s, p50 ${fmt(r.p50Ms)} ms` +
+          (r.cpuMsPerRequest === null ? ')' : `, ${fmt(r.cpuMsPerRequest, 2)} ms CPU/req)`)
         : `${r.requests} answered, ${r.non2xx} non-2xx, ${r.errors} errors`,
       target: `≤ ${PROVISION_TARGETS.listP99Ms} ms`,
       pass: ok && r.p99Ms <= PROVISION_TARGETS.listP99Ms,
@@ -337,9 +339,12 @@ export async function runProvisionsBench({
   databaseUrl,
   sessions,
   step,
+  serverPid,
 }: {
   baseUrl: string;
   databaseUrl: string;
+  /** The API's process, for the CPU ms per request beside the list's figures. */
+  serverPid?: number;
   sessions: Map<UserType, Session>;
   step: <T>(name: string, work: () => Promise<T>) => Promise<T | undefined>;
 }): Promise<ProvisionsBench> {
@@ -356,7 +361,7 @@ export async function runProvisionsBench({
       (await step(`GET ${LIST_PATH} as types 3 and 5`, async () => {
         bench.provisionsInDatabase = await countProvisions(databaseUrl);
         assertProvisionsLoaded(bench.provisionsInDatabase);
-        return measureList(baseUrl, sessions);
+        return measureList(baseUrl, sessions, [3, 5], serverPid);
       })) ?? [];
   }
   return bench;

@@ -176,7 +176,7 @@ try {
   }
 
   // Issue 16's rows (bench/provisions.ts): the CSV in Chromium, a 1,000-unit create, the provisions list.
-  provisionsBench = await runProvisionsBench({ baseUrl, databaseUrl: server.url, sessions, step });
+  provisionsBench = await runProvisionsBench({ baseUrl, databaseUrl: server.url, sessions, step, serverPid: api.pid });
 
   if (wants('floor'))
     await step('floor: node:http + pg with the SQL of GET /api/users (type 1)', async () => {

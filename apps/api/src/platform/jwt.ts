@@ -12,6 +12,8 @@ export type TokenUse = 'access' | 'session' | 'challenge';
 
 const ISSUER = 'planpiso';
 const ALGORITHM = 'HS256';
+/** How many verified tokens `verify` remembers (a few hundred bytes each): the signed-in users of a busy hour. */
+const VERIFIED_TOKENS_KEPT = 2_000;
 
 export type VerifiedToken = JWTPayload & { sub: string; exp: number; iat: number; token_use: TokenUse };
 
@@ -37,6 +39,10 @@ export function createJwt(secret: string, clock: Clock): Jwt {
       ['sign', 'verify'],
     ));
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+  // Tokens already verified (decision 050): what jose checked — signature, algorithm, issuer, required claims — is a
+  // function of the token's text and the secret, so a token seen again skips the HMAC (a tenth of a list request's
+  // CPU). What depends on the clock (expiry, not-before) and the use asked for are checked on every call.
+  const verified = new Map<string, VerifiedToken>();
 
   return {
     async sign(use, subject, claims, ttlSeconds) {
@@ -52,6 +58,18 @@ export function createJwt(secret: string, clock: Clock): Jwt {
 
     async verify(token, use, failure) {
       const fail = (message: string) => (failure ? new AppError(failure.code, 401, message) : unauthorized(message));
+      const known = verified.get(token);
+      if (known) {
+        const now = nowSeconds();
+        // jose's own rules, tolerance 0: expired once `exp <= now`, not yet valid while `nbf > now`.
+        if (known.exp <= now) {
+          verified.delete(token);
+          throw fail(MESSAGES.sessionExpired);
+        }
+        if (typeof known.nbf === 'number' && known.nbf > now) throw fail(MESSAGES.sessionInvalid);
+        if (known.token_use !== use) throw fail(MESSAGES.sessionInvalid);
+        return known;
+      }
       let payload: JWTPayload;
       try {
         ({ payload } = await jwtVerify(token, await keyOf(), {
@@ -63,6 +81,9 @@ export function createJwt(secret: string, clock: Clock): Jwt {
       } catch (error) {
         throw fail(error instanceof joseErrors.JWTExpired ? MESSAGES.sessionExpired : MESSAGES.sessionInvalid);
       }
+      // Oldest first out: a Map iterates in insertion order.
+      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+      verified.set(token, payload as VerifiedToken);
       if (payload.token_use !== use) throw fail(MESSAGES.sessionInvalid);
       return payload as VerifiedToken;
     },
