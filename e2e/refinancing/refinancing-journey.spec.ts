@@ -168,7 +168,7 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
       // The select's menu gone (it fades out) before the screenshot.
       await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
       await page.getByRole('radio', { name: 'Si' }).check();
-      await expectVisible(page.getByTestId('total').getByText('$97,000.50', { exact: true }));
+      await expectVisible(page.getByTestId('total').getByText('$5,000.50', { exact: true }));
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, 'screenshots/refinancing-journey-create-page');
       await page.getByRole('button', { name: 'Guardar' }).click();
@@ -256,7 +256,7 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
       const summary = page.getByRole('region', { name: 'Datos del refinanciamiento' });
       await expectVisible(summary.getByText('$0.00', { exact: true }));
       for (const vin of refinancing.vins) await page.getByRole('checkbox', { name: `Incluir ${vin}` }).check();
-      await expectVisible(summary.getByText('$97,000.50', { exact: true }));
+      await expectVisible(summary.getByText('$5,000.50', { exact: true }));
       await page.getByRole('switch', { name: 'Folio manual' }).check();
       await page.getByRole('textbox', { name: 'Número de folio manual' }).fill(manualFolio);
       await expectNoAxeViolations(page, '/refinanciamientos/:id (operator accepting)');
