@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, Money, REFINANCING_MESSAGES, type CreateRefinancingRequest } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
-import { provisionUnits, provisions } from '../src/db/schema/financing';
 import { users } from '../src/db/schema/users';
 import { bearer, buildTestApp, createUser, fakeClock, json, signIn, type TestApp } from './harness';
 import {
@@ -13,9 +12,9 @@ import {
   get,
   montoRestante,
   post,
-  randomVin,
   type DealerGroup,
 } from './provision-fixtures';
+import { createBody, financedUnits as seedFinancedUnits, type SeedUnit } from './refinancing-fixtures';
 import { seededDatabase } from './seeded-database';
 
 /**
@@ -49,75 +48,13 @@ afterAll(async () => {
   await seeded?.close();
 });
 
-type SeedUnit = { amount: string; deadlines?: number; isSold?: boolean; valid?: boolean };
-
 /** A financed provision (status 8) of `group` with refinanceable units; returns the units' ids and VINs. */
-async function financedUnits(group: DealerGroup, units: SeedUnit[]) {
-  const [provision] = await seeded.db
-    .insert(provisions)
-    .values({
-      status: 8,
-      accountId: group.accountId,
-      companyId: group.company.id,
-      agencyId: group.agencyId,
-      legalId: group.legal.id,
-      creditLine: `LC-FIN-${randomUUID().slice(0, 8)}`,
-      typeLine: '100000000',
-      deadlines: 4,
-      total: Money.sum(units.map((u) => Money.of(u.amount))).toDecimalString(),
-      registerBy: group.dealer.id,
-    })
-    .returning({ id: provisions.id });
-  return seeded.db
-    .insert(provisionUnits)
-    .values(
-      units.map((u) => {
-        const vin = randomVin();
-        return {
-          provisionId: provision!.id,
-          vinNumber: vin,
-          agency: 'Monterrey',
-          brandName: 'Nissan',
-          type: 'Sedan',
-          model: '2025',
-          description: 'Versa Sense',
-          color: 'Azul',
-          insideColor: 'Negro',
-          motorNumber: `MTR-${vin.slice(-6)}`,
-          amount: u.amount,
-          deadlines: u.deadlines ?? 2,
-          isSold: u.isSold ?? false,
-          canRefinance: true,
-          validRepuve: u.valid ?? true,
-          validTransunion: u.valid ?? true,
-          validAx: u.valid ?? true,
-        };
-      }),
-    )
-    .returning({ id: provisionUnits.id, vin: provisionUnits.vinNumber, amount: provisionUnits.amount });
-}
-
-function body(
+const financedUnits = (group: DealerGroup, units: SeedUnit[]) => seedFinancedUnits(seeded.db, group, units);
+const body = (
   group: DealerGroup,
   units: { id: number; amount: string }[],
   extra: Partial<CreateRefinancingRequest> = {},
-) {
-  return {
-    accountId: group.accountId,
-    companyId: group.company.id,
-    agencyId: group.agencyId,
-    legalId: group.legal.id,
-    total: Money.sum(units.map((u) => Money.of(u.amount))).toDecimalString(),
-    deadlines: 2,
-    registerBy: group.dealer.id,
-    creditLine: LINE,
-    typeLine: '1',
-    reviewAF: true,
-    requireEvidences: true,
-    units: units.map((u) => ({ unitId: u.id, comment: '', status: 0 })),
-    ...extra,
-  };
-}
+) => createBody(group, LINE, units, extra);
 
 type Created = { data: { id: number; folio: string; status: number }; message: string };
 type Page<T> = { data: { items: T[]; total: number } };
