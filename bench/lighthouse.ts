@@ -1,6 +1,8 @@
 // Lighthouse (the npm package) on Debian's Chromium: performance and accessibility, mobile (Lighthouse's default:
 // a mid-range phone on a slow 4G, simulated) and desktop presets. A screen behind the sign-in is measured in a browser
 // already signed in (the session lives in localStorage), with Lighthouse told not to clear storage.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -74,6 +76,12 @@ async function measure(
     if (finalPath !== run.path) throw new Error(`Lighthouse on ${run.path} ended at ${finalPath}`);
     const score = (value: number | null | undefined) => (typeof value === 'number' ? Math.round(value * 100) : null);
     const lhr = result?.lhr;
+    // BENCH_LIGHTHOUSE_DIR keeps each whole report, to read which audit costs the score.
+    const reportDir = process.env.BENCH_LIGHTHOUSE_DIR;
+    if (reportDir && lhr) {
+      mkdirSync(reportDir, { recursive: true });
+      writeFileSync(join(reportDir, `${run.formFactor}${run.path.replaceAll('/', '_')}.json`), JSON.stringify(lhr));
+    }
     const error = lhr?.runtimeError?.code ?? (lhr?.audits['largest-contentful-paint']?.errorMessage || undefined);
     return {
       path: run.path,
