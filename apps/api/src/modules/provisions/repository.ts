@@ -7,7 +7,7 @@ import { evidences, files } from '../../db/schema/files';
 import { provisionUnits, provisions } from '../../db/schema/financing';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
-import { containsPattern, pageInOneStatement, withinDays, type Window } from '../../platform/listing';
+import { containsPattern, pageInOneStatement, pageOfShape, withinDays, type Window } from '../../platform/listing';
 import { accountScopeWhere } from '../organisation-lookups/repository';
 import type { ProvisionScope } from './policy';
 
@@ -121,7 +121,30 @@ export async function listProvisions(
   filters: ProvisionListFilters,
   window: NonNullable<Window>,
   order: SQL[],
+  /** The sort as `field:direction`, naming `order` (an unfiltered list's statement is kept per sort). */
+  sortKey: string,
 ) {
+  const shape = unfiltered(filters) ? scopeShape(scope) : undefined;
+  if (shape) {
+    return pageOfShape(
+      db,
+      {
+        key: `provisions:${shape.key}:${sortKey}`,
+        table: provisions,
+        id: provisions.id,
+        where: listWhere(shape.scope, {}),
+        valuedWhere: () => listWhere(scope, {}),
+        values: shape.values,
+        order,
+        window,
+        estimateFirst: scope.kind === 'lender',
+        estimateFrom: LENDER_ESTIMATE_FROM,
+        // An operator reaches a handful of accounts or a hundred: planned with its own values (decision 052).
+        plannedPerCaller: scope.kind === 'lender' && scope.accounts.kind === 'operated',
+      },
+      listRows(db, order),
+    );
+  }
   return pageInOneStatement(
     db,
     {
@@ -135,29 +158,110 @@ export async function listProvisions(
       // A dealer's list reads one company through an index led by it, whatever its size: one plan fits every dealer.
       prepared: scope.kind === 'dealer',
     },
-    (inPage, extra) =>
-      db
-        .select({
-          id: provisions.id,
-          folio: shownFolio,
-          status: provisions.status,
-          companyName: companies.name,
-          operatorName,
-          agencyName: agencies.name,
-          typeLine: provisions.typeLine,
-          total: provisions.total,
-          countUnits: unitCount,
-          createdAt: provisions.createdAt,
-          version: provisions.version,
-          ...extra,
-        })
-        .from(provisions)
-        .leftJoin(companies, eq(companies.id, provisions.companyId))
-        .leftJoin(users, eq(users.id, provisions.registerBy))
-        .leftJoin(agencies, eq(agencies.id, provisions.agencyId))
-        .where(inPage)
-        .orderBy(...order),
+    listRows(db, order),
   );
+}
+
+const FILTER_KEYS = [
+  'folio',
+  'companyName',
+  'agency',
+  'registerBy',
+  'status',
+  'from',
+  'to',
+  'creditLine',
+  'account',
+  'company',
+] as const satisfies readonly (keyof ProvisionListFilters)[];
+
+/** No filter given: the list's first screen, the one asked for most. */
+const unfiltered = (filters: ProvisionListFilters) =>
+  FILTER_KEYS.every((key) => {
+    const value = filters[key];
+    return value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+  });
+
+/** A value of a scope written as a statement's placeholder (decision 052): the scope's SQL is then the same text. */
+const slot = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
+/**
+ * The scope with its values as placeholders, the key naming what its text depends on (the kind, the account scope's
+ * kind and levels), and the values to bind. Undefined for a scope that reaches nothing.
+ */
+function scopeShape(
+  scope: ProvisionScope,
+): { key: string; scope: ProvisionScope; values: Record<string, unknown> } | undefined {
+  const statuses = [slot<number>('statusFrom'), slot<number>('statusTo')] as const;
+  switch (scope.kind) {
+    case 'dealer':
+      return {
+        key: 'dealer',
+        scope: { kind: 'dealer', companyId: slot('company') },
+        values: { company: scope.companyId },
+      };
+    case 'legal':
+      return {
+        key: 'legal',
+        scope: { kind: 'legal', userId: slot('user'), statuses },
+        values: { user: scope.userId, statusFrom: scope.statuses[0], statusTo: scope.statuses[1] },
+      };
+    case 'lender': {
+      const range = { statusFrom: scope.statuses[0], statusTo: scope.statuses[1] };
+      const accounts = scope.accounts;
+      switch (accounts.kind) {
+        case 'all':
+          return { key: 'lender:all', scope: { kind: 'lender', accounts, statuses }, values: range };
+        case 'operated':
+          return {
+            key: `lender:operated:${accounts.levels}`,
+            scope: {
+              kind: 'lender',
+              accounts: { kind: 'operated', by: slot('by'), levels: accounts.levels },
+              statuses,
+            },
+            values: { ...range, by: accounts.by },
+          };
+        case 'own':
+          return {
+            key: 'lender:own',
+            scope: { kind: 'lender', accounts: { kind: 'own', accountId: slot('account') }, statuses },
+            values: { ...range, account: accounts.accountId },
+          };
+        case 'none':
+          return undefined;
+      }
+      return undefined;
+    }
+    case 'none':
+      return undefined;
+  }
+}
+
+/** The list's columns for the page's rows (`inPage`), in the list's order. */
+function listRows(db: Executor, order: SQL[]) {
+  return (inPage: SQL, extra: { pageTotal?: SQL<number> }) =>
+    db
+      .select({
+        id: provisions.id,
+        folio: shownFolio,
+        status: provisions.status,
+        companyName: companies.name,
+        operatorName,
+        agencyName: agencies.name,
+        typeLine: provisions.typeLine,
+        total: provisions.total,
+        countUnits: unitCount,
+        createdAt: provisions.createdAt,
+        version: provisions.version,
+        ...extra,
+      })
+      .from(provisions)
+      .leftJoin(companies, eq(companies.id, provisions.companyId))
+      .leftJoin(users, eq(users.id, provisions.registerBy))
+      .leftJoin(agencies, eq(agencies.id, provisions.agencyId))
+      .where(inPage)
+      .orderBy(...order);
 }
 
 /** A provision the scope reaches, with the names its detail shows; undefined otherwise (404). */

@@ -34,7 +34,7 @@ import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
-import { orderBy, pageWindow } from '../../platform/listing';
+import { orderBy, pageWindow, sortKeyOf } from '../../platform/listing';
 import { checkTransition } from '../../platform/state-transition';
 import * as creditLinesRepo from '../credit-lines/repository';
 import { reserve, type CreditLinesService, type LockedCreditLine } from '../credit-lines/service';
@@ -436,11 +436,13 @@ export function createProvisionsService(
   function listIn(scope: ProvisionScope, query: ProvisionListQuery) {
     const order = orderBy(query.sort, PROVISIONS_DEFAULT_SORT, repo.provisionSortFields, provisions.id);
     const window = pageWindow(query) ?? { limit: query.pageSize, offset: 0 };
-    return repo.listProvisions(db, scope, query, window, order).then(({ rows, total, totalIsEstimate }) => ({
-      items: rows.map(presentListItem),
-      total,
-      ...(totalIsEstimate && { totalIsEstimate }),
-    }));
+    return repo
+      .listProvisions(db, scope, query, window, order, sortKeyOf(query.sort, PROVISIONS_DEFAULT_SORT))
+      .then(({ rows, total, totalIsEstimate }) => ({
+        items: rows.map(presentListItem),
+        total,
+        ...(totalIsEstimate && { totalIsEstimate }),
+      }));
   }
 
   return {

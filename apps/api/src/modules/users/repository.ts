@@ -8,6 +8,8 @@ import {
   containsPattern,
   countWithCap,
   dayText,
+  statementName,
+  statementOfShape,
   textKey,
   withinDays,
   type Counted,
@@ -149,7 +151,12 @@ export async function listUsers(
   filters: UserFilters,
   window: Window,
   order: SQL[],
+  /** The sort as `field:direction`, naming `order` (the statement of an unfiltered list is kept per sort). */
+  sortKey: string,
 ): Promise<{ rows: UserRow[] } & Counted> {
+  if (scope.kind === 'all' && window && Object.values(filters).every((value) => value === undefined)) {
+    return everyoneUnfiltered(db, window, order, sortKey);
+  }
   const where = and(scopeWhere(scope), ...filterWhere(filters));
   // From users alone (no join, even one the planner would remove): only then is the scan index-only.
   const ids = db
@@ -173,6 +180,47 @@ export async function listUsers(
         .where(where),
       { estimateFirst: plannerEstimates(scope, filters) },
     ),
+  ]);
+  return { rows, ...counted };
+}
+
+/**
+ * The lender's busiest page — everyone, unfiltered, a page at a time (type 1) — as one statement per sort, built
+ * once and prepared by name (decision 052): every value is a placeholder, and one plan suits every caller because
+ * the scope has no caller in it. The rows and the total are those of the general path.
+ */
+async function everyoneUnfiltered(
+  db: Executor,
+  window: NonNullable<Window>,
+  order: SQL[],
+  sortKey: string,
+): Promise<{ rows: UserRow[] } & Counted> {
+  const where = scopeWhere({ kind: 'all' });
+  const page = statementOfShape(db, `users:all:${sortKey}`, () => {
+    const pageIds = db
+      .select({ id: users.id })
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    const query = db
+      .select(userColumns)
+      .from(users)
+      .leftJoin(roles, eq(roles.id, users.roleId))
+      .where(inArray(users.id, pageIds))
+      .orderBy(...order);
+    return query.prepare(statementName(query.toSQL().sql));
+  });
+  const countable = statementOfShape(db, 'users:all:count', () =>
+    db
+      .select({ one: sql`1` })
+      .from(users)
+      .where(where),
+  );
+  const [rows, counted] = await Promise.all([
+    page.execute(window),
+    countWithCap(db, countable, { estimateFirst: true, key: 'users:all' }),
   ]);
   return { rows, ...counted };
 }

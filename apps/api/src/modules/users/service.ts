@@ -25,7 +25,7 @@ import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
-import { orderBy, pageWindow, type Page } from '../../platform/listing';
+import { orderBy, pageWindow, sortKeyOf, type Page } from '../../platform/listing';
 import { applyTransition, type StateTarget } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
 import { users } from '../../db/schema/users';
@@ -195,6 +195,7 @@ export function createUsersService(
         },
         pageWindow(query),
         orderBy(query.sort, USERS_DEFAULT_SORT, repo.userSortFields, repo.userColumns.id),
+        sortKeyOf(query.sort, USERS_DEFAULT_SORT),
       );
       return { items: rows.map(presentUser), ...counted };
     },
