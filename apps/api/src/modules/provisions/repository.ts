@@ -238,6 +238,18 @@ function scopeShape(
   }
 }
 
+/**
+ * The names of a listed provision as scalar subqueries on their primary keys, not left joins: the same rows, and
+ * PostgreSQL plans a two-relation query instead of searching the join orders of five — 0.72 → 0.42 ms of planning
+ * on every request of a list planned per caller (decision 052). Table names written out, as in `unitCount`.
+ */
+const listedCompanyName = sql<string | null>`(select "name" from "companies" as "named_company"
+  where "named_company"."id" = "provisions"."company_id")`;
+const listedOperatorName = sql<string | null>`(select "firstname" || ' ' || "lastname" from "users" as "named_user"
+  where "named_user"."id" = "provisions"."register_by")`;
+const listedAgencyName = sql<string | null>`(select "name" from "agencies" as "named_agency"
+  where "named_agency"."id" = "provisions"."agency_id")`;
+
 /** The list's columns for the page's rows (`inPage`), in the list's order. */
 function listRows(db: Executor, order: SQL[]) {
   return (inPage: SQL, extra: { pageTotal?: SQL<number> }) =>
@@ -246,9 +258,9 @@ function listRows(db: Executor, order: SQL[]) {
         id: provisions.id,
         folio: shownFolio,
         status: provisions.status,
-        companyName: companies.name,
-        operatorName,
-        agencyName: agencies.name,
+        companyName: listedCompanyName,
+        operatorName: listedOperatorName,
+        agencyName: listedAgencyName,
         typeLine: provisions.typeLine,
         total: provisions.total,
         countUnits: unitCount,
@@ -257,9 +269,6 @@ function listRows(db: Executor, order: SQL[]) {
         ...extra,
       })
       .from(provisions)
-      .leftJoin(companies, eq(companies.id, provisions.companyId))
-      .leftJoin(users, eq(users.id, provisions.registerBy))
-      .leftJoin(agencies, eq(agencies.id, provisions.agencyId))
       .where(inPage)
       .orderBy(...order);
 }
