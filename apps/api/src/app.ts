@@ -6,7 +6,6 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -26,6 +25,7 @@ import { createMailer, type Mailer } from './platform/mail';
 import { pgRateLimitStore } from './platform/rate-limit-store';
 import { fastSerializerCompiler } from './platform/serializer';
 import { registerRealtime } from './platform/realtime';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { createStorage } from './platform/storage/create-storage';
 import type { Storage } from './platform/storage/storage';
 import { registerUploads } from './platform/uploads';
@@ -207,8 +207,9 @@ export async function buildApp({
   app.decorate('deps', deps);
   app.decorate('services', services);
   if (ownMailer) app.addHook('onClose', async () => deps.mailer.close());
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   if (config.slowRequestMs > 0) {
     const slowMs = config.slowRequestMs;
@@ -224,7 +225,7 @@ export async function buildApp({
   registerErrorHandling(app);
 
   const https = config.appUrl.startsWith('https://');
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {

@@ -137,6 +137,13 @@ describe('request ids and security headers', () => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // On every answer, a 404 included; the API docs keep the CSP their UI needs.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(missing.statusCode).toBe(404);
+    expect(String(missing.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(missing.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(String(docs.headers['content-security-policy'])).toContain('validator.swagger.io');
   });
 });
 
