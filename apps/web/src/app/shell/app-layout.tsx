@@ -31,6 +31,8 @@ function Frame({ session }: { session: Session }) {
   // noSsr: the first render already knows the screen's width, so a phone never draws the permanent menu.
   const compact = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [menuOpen, setMenuOpen] = useState(false);
+  // A window widened past `md` shows the permanent menu; narrowed again, the drawer starts closed.
+  useEffect(() => setMenuOpen(false), [compact]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
