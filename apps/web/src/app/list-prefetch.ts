@@ -23,9 +23,9 @@ import { screenFor } from './screens';
 type ListPrefetch = (params: URLSearchParams, client: typeof queryClient) => Promise<void>;
 
 /**
- * Lists whose first page is requested as the navigation starts (issue 15). This module is loaded beside the
- * shell (by the first navigation's loader, and by the side menu on hover), not before the shell paints; by the time
- * a menu link is clicked the api modules are loaded and the request leaves at once, beside the screen's chunk, instead of after it; the screen then reads the rows from the
+ * Lists whose first page is requested as the navigation starts (issue 15). This module sits in the shell's
+ * chunk (the side menu imports it), so by the time a menu link is clicked the api modules are loaded and the
+ * request leaves at once, beside the screen's chunk, instead of after it; the screen then reads the rows from the
  * cache. Each api module reads the URL with the screen's own `ListSpec`, so both build the same query key.
  */
 const PREFETCH: Partial<Record<string, ListPrefetch>> = {

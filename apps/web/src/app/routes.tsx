@@ -11,9 +11,8 @@ import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { screenFor } from './screens';
 
-// The prefetchers load in their own chunk, beside the shell's rather than before it paints (the side menu imports
-// them the same way on hover); after the first screen this import resolves from memory, and the sign-in page never
-// loads it.
+// The shell's chunk holds the prefetchers (the side menu imports them), so after the first screen this import
+// resolves from memory; the sign-in page never loads it.
 const prefetchListData = (route: AppRoute, url: URL) =>
   void import('./list-prefetch').then((m) => m.prefetchListData(route, url)).catch(() => undefined);
 

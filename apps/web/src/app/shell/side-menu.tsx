@@ -20,6 +20,7 @@ import {
   type MenuItem,
   type SessionUser,
 } from '@planpiso/domain';
+import { prefetchRoute } from '../list-prefetch';
 import { MENU_ICONS } from './menu-icons';
 import { usePendingNotifications } from './use-pending-notifications';
 
@@ -141,13 +142,10 @@ function MenuEntry({ item, activePath, pendingNotifications, nested, onNavigate 
 
   const selected = !!item.path && item.path === activePath;
   const to = item.path ?? '/';
-  // Pointing at (or tabbing to) an entry fetches its screen and starts its list call before the click. The
-  // prefetchers (every list's api module) load on their own, not before the shell can paint (issue 15).
+  // Pointing at (or tabbing to) an entry fetches its screen and starts its list call before the click.
   const prefetch = () => {
     const route = matchRoute(to);
-    if (!route) return;
-    const url = new URL(to, window.location.origin);
-    void import('../list-prefetch').then((m) => m.prefetchRoute(route, url)).catch(() => undefined);
+    if (route) prefetchRoute(route, new URL(to, window.location.origin));
   };
   return (
     <ListItem disablePadding>
