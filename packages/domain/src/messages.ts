@@ -51,6 +51,8 @@ export const MESSAGES = {
   signInTagline: 'Financiamiento de inventario para agencias automotrices',
   signInTaglineDetail: 'Disposiciones, refinanciamientos, excepciones y auditorías en un solo lugar.',
   welcome: 'Bienvenido',
+  // The top bar's button that opens the side menu on a small screen
+  openMenu: 'Abrir menú',
   underConstruction: 'En construcción',
   underConstructionDetail: 'Esta pantalla estará disponible próximamente.',
   emptyGrid: 'No hay registros para mostrar',

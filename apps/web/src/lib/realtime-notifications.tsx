@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import IconButton from '@mui/material/IconButton';
 import Close from '@mui/icons-material/Close';
-import { connectRealtime, type RealtimeConnection } from './realtime';
+import type { RealtimeConnection } from './realtime';
 import { notificationKeys } from './realtime-keys';
 
 /** How long a live notification stays on screen (spec 1 §2.9: toasts auto-hide). */
@@ -27,30 +27,41 @@ export function LiveNotifications({ userId, accessToken }: Props) {
       void queryClient.invalidateQueries({ queryKey: notificationKeys.lists(userId) });
       void queryClient.invalidateQueries({ queryKey: notificationKeys.pending(userId) });
     };
-    const conn = connectRealtime(userId, latestToken.current, {
-      onNotification: (notification) => {
-        enqueueSnackbar(notification.message, {
-          variant: 'info',
-          autoHideDuration: LIVE_TOAST_MS,
-          action: (key) => (
-            <IconButton
-              size="small"
-              color="inherit"
-              aria-label="Cerrar notificación"
-              onClick={() => closeSnackbar(key)}
-            >
-              <Close fontSize="small" />
-            </IconButton>
-          ),
+    // socket.io comes in its own chunk, asked for once the shell has rendered, so evaluating it no longer delays
+    // the shell's first paint (issue 15); the connection starts when it arrives. Lost chunk: the 60 s poll remains.
+    let conn: RealtimeConnection | null = null;
+    let unmounted = false;
+    void import('./realtime').then(
+      ({ connectRealtime }) => {
+        if (unmounted) return;
+        conn = connectRealtime(userId, latestToken.current, {
+          onNotification: (notification) => {
+            enqueueSnackbar(notification.message, {
+              variant: 'info',
+              autoHideDuration: LIVE_TOAST_MS,
+              action: (key) => (
+                <IconButton
+                  size="small"
+                  color="inherit"
+                  aria-label="Cerrar notificación"
+                  onClick={() => closeSnackbar(key)}
+                >
+                  <Close fontSize="small" />
+                </IconButton>
+              ),
+            });
+            refresh();
+          },
+          onPendingTotal: (total) => queryClient.setQueryData(notificationKeys.pending(userId), total),
+          onResync: refresh,
         });
-        refresh();
+        connection.current = conn;
       },
-      onPendingTotal: (total) => queryClient.setQueryData(notificationKeys.pending(userId), total),
-      onResync: refresh,
-    });
-    connection.current = conn;
+      () => undefined,
+    );
     return () => {
-      conn.close();
+      unmounted = true;
+      conn?.close();
       connection.current = null;
     };
   }, [userId, queryClient, enqueueSnackbar, closeSnackbar]);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
@@ -6,21 +6,33 @@ import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { SessionUser } from '@planpiso/domain';
 import { queryClient } from '../../lib/query-client';
 import { LiveNotifications } from '../../lib/realtime-notifications';
-import { onSessionEnded, useSession } from '../../lib/session';
+import { onSessionEnded, useSession, type Session } from '../../lib/session';
 import { theme } from '../theme';
-import { SideMenu } from './side-menu';
+import { SideMenu, useMenuPendingNotifications } from './side-menu';
 import { TopBar } from './top-bar';
 
 /**
  * The authenticated frame. MUI's theme lives here, not in the entry: the sign-in page is plain markup so it
- * loads little JavaScript. The frame: top bar, side menu of width 240, and the routed screen. */
+ * loads little JavaScript. The frame: top bar, side menu of width 240, and the routed screen. Below `md` the menu
+ * is a drawer the top bar's button opens, so a phone's screen is the routed screen's alone. */
 export function AppLayout() {
   const session = useSession();
   // One user's cached lists must never show to the next user of the same tab.
   useEffect(() => onSessionEnded(() => queryClient.clear()), []);
   if (!session) return null;
+  return <Frame session={session} />;
+}
+
+function Frame({ session }: { session: Session }) {
+  // noSsr: the first render already knows the screen's width, so a phone never draws the permanent menu.
+  const compact = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const [menuOpen, setMenuOpen] = useState(false);
+  // A window widened past `md` shows the permanent menu; narrowed again, the drawer starts closed.
+  useEffect(() => setMenuOpen(false), [compact]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
@@ -32,9 +44,8 @@ export function AppLayout() {
         >
           <LiveNotifications userId={session.user.id} accessToken={session.accessToken} />
           <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-            <TopBar user={session.user} />
-            <SideMenu user={session.user} />
-            <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: 3 }}>
+            <Shell user={session.user} compact={compact} menuOpen={menuOpen} setMenuOpen={setMenuOpen} />
+            <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: compact ? 2 : 3 }}>
               <Toolbar />
               <Outlet />
             </Box>
@@ -42,5 +53,27 @@ export function AppLayout() {
         </SnackbarProvider>
       </QueryClientProvider>
     </ThemeProvider>
+  );
+}
+
+type ShellProps = {
+  user: SessionUser;
+  compact: boolean;
+  menuOpen: boolean;
+  setMenuOpen: (open: boolean) => void;
+};
+
+/** Top bar and side menu. The pending count lives here, not in the menu: a phone's closed menu is not mounted. */
+function Shell({ user, compact, menuOpen, setMenuOpen }: ShellProps) {
+  const pending = useMenuPendingNotifications(user);
+  return (
+    <>
+      <TopBar
+        user={user}
+        onOpenMenu={compact ? () => setMenuOpen(true) : undefined}
+        pendingNotifications={pending > 0}
+      />
+      <SideMenu user={user} pending={pending} compact={compact} open={menuOpen} onClose={() => setMenuOpen(false)} />
+    </>
   );
 }

@@ -26,19 +26,66 @@ import { usePendingNotifications } from './use-pending-notifications';
 
 const NOTIFICATIONS_PATH = '/notificaciones';
 
+/** The pending-notifications count for the dot, polled only when the user's menu has Notificaciones (0 if not). */
+export function useMenuPendingNotifications(user: SessionUser): number {
+  const items = isUserType(user.type) ? MENUS[user.type] : [];
+  return usePendingNotifications(user.id, menuPaths(items).includes(NOTIFICATIONS_PATH));
+}
+
+type SideMenuProps = {
+  user: SessionUser;
+  pending: number;
+  /** Below `md` the menu is a temporary drawer: shown while `open`, not mounted while closed. */
+  compact: boolean;
+  open: boolean;
+  onClose: () => void;
+};
+
 /**
  * The menu of the user's type (spec 1 §6), parents expanding and collapsing, children navigating. A screen's entry
- * is a real link (`<a href>`): it opens in a new tab and its address can be copied; parents are buttons.
+ * is a real link (`<a href>`): it opens in a new tab and its address can be copied; parents are buttons. From `md`
+ * up it is always there, beside the screen; on a phone it opens over the screen from the top bar's button and
+ * closes when an entry is followed, on the backdrop or on Escape.
  */
-export function SideMenu({ user }: { user: SessionUser }) {
+export function SideMenu({ user, pending, compact, open, onClose }: SideMenuProps) {
   const items = isUserType(user.type) ? MENUS[user.type] : [];
-  const hasNotifications = menuPaths(items).includes(NOTIFICATIONS_PATH);
-  const pending = usePendingNotifications(user.id, hasNotifications);
   const { pathname } = useLocation();
   const route = matchRoute(pathname);
   // A form highlights the list it belongs to (/crear-usuario → Usuarios).
   const activePath = route?.parent ?? route?.path;
 
+  const content = (
+    <>
+      <Toolbar />
+      <Box component="nav" aria-label="Menú principal" sx={{ overflowY: 'auto', py: 1 }}>
+        <List disablePadding>
+          {items.map((item) => (
+            <MenuEntry
+              key={item.label}
+              item={item}
+              activePath={activePath}
+              pendingNotifications={pending > 0}
+              onNavigate={compact ? onClose : undefined}
+            />
+          ))}
+        </List>
+      </Box>
+    </>
+  );
+
+  if (compact) {
+    return (
+      <Drawer
+        variant="temporary"
+        open={open}
+        onClose={onClose}
+        ModalProps={{ keepMounted: false }}
+        sx={{ '& .MuiDrawer-paper': { width: SIDE_MENU_WIDTH, boxSizing: 'border-box' } }}
+      >
+        {content}
+      </Drawer>
+    );
+  }
   return (
     <Drawer
       variant="permanent"
@@ -48,21 +95,21 @@ export function SideMenu({ user }: { user: SessionUser }) {
         '& .MuiDrawer-paper': { width: SIDE_MENU_WIDTH, boxSizing: 'border-box' },
       }}
     >
-      <Toolbar />
-      <Box component="nav" aria-label="Menú principal" sx={{ overflowY: 'auto', py: 1 }}>
-        <List disablePadding>
-          {items.map((item) => (
-            <MenuEntry key={item.label} item={item} activePath={activePath} pendingNotifications={pending > 0} />
-          ))}
-        </List>
-      </Box>
+      {content}
     </Drawer>
   );
 }
 
-type EntryProps = { item: MenuItem; activePath?: string; pendingNotifications: boolean; nested?: boolean };
+type EntryProps = {
+  item: MenuItem;
+  activePath?: string;
+  pendingNotifications: boolean;
+  nested?: boolean;
+  /** Called when the entry's link is followed (closes the phone's drawer). */
+  onNavigate?: () => void;
+};
 
-function MenuEntry({ item, activePath, pendingNotifications, nested }: EntryProps) {
+function MenuEntry({ item, activePath, pendingNotifications, nested, onNavigate }: EntryProps) {
   const children = item.children ?? [];
   const [open, setOpen] = useState(() => !!activePath && menuPaths(children).includes(activePath));
   const icon = nested ? null : <ListItemIcon sx={{ minWidth: 36 }}>{MENU_ICONS[item.label]}</ListItemIcon>;
@@ -84,6 +131,7 @@ function MenuEntry({ item, activePath, pendingNotifications, nested }: EntryProp
                 activePath={activePath}
                 pendingNotifications={pendingNotifications}
                 nested
+                onNavigate={onNavigate}
               />
             ))}
           </List>
@@ -108,6 +156,7 @@ function MenuEntry({ item, activePath, pendingNotifications, nested }: EntryProp
         aria-current={selected ? 'page' : undefined}
         onMouseEnter={prefetch}
         onFocus={prefetch}
+        onClick={onNavigate}
         sx={{ pl: nested ? 7 : 2 }}
       >
         {icon}

@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { MENUS, MESSAGES } from '@planpiso/domain';
+import '../../test/dom';
+import { mockApi } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
+
+/** A phone-sized window (412 px wide): every `max-width` query below 900 px matches, `min-width` ones do not. */
+function phoneScreen() {
+  const width = 412;
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    };
+  });
+}
+
+const menu = () => screen.queryByRole('navigation', { name: 'Menú principal' });
+
+async function openShellOnAPhone(type: 1 | 2 | 3 | 4 | 5, extra = {}) {
+  phoneScreen();
+  storeSession(sessionUserOf(type));
+  const calls = mockApi({ 'GET /api/identity/session': sessionCheck, ...extra });
+  const view = renderApp('/');
+  await screen.findByText(MESSAGES.welcome);
+  return { ...view, calls };
+}
+
+describe('side menu on a small screen', () => {
+  it('is hidden until the top bar button opens it, and following a link closes it', async () => {
+    const { router } = await openShellOnAPhone(1);
+    expect(menu()).toBeNull();
+
+    fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: MESSAGES.openMenu }));
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    const topLevel = [...nav.querySelectorAll('a, [role="button"]')].map((entry) => entry.textContent?.trim());
+    expect(topLevel).toEqual(MENUS[1].map((item) => item.label));
+
+    // A parent still expands inside the drawer; its child navigates.
+    fireEvent.click(within(nav).getByRole('button', { name: 'Usuarios' }));
+    fireEvent.click(await within(nav).findByRole('link', { name: 'Usuarios' }));
+    expect(await screen.findByRole('heading', { name: 'Usuarios', level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/usuarios');
+    await waitFor(() => expect(menu()).toBeNull());
+  });
+
+  it('Escape closes it without navigating', async () => {
+    const { router } = await openShellOnAPhone(1);
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.openMenu }));
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    fireEvent.keyDown(nav, { key: 'Escape' });
+    await waitFor(() => expect(menu()).toBeNull());
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('pending notifications are still counted with the menu closed, and show once it opens', async () => {
+    const { calls } = await openShellOnAPhone(5, {
+      'GET /api/users/105/pending-notifications': { body: { data: { total: 3 } } },
+    });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/users/105/pending-notifications')).toBe(true));
+    expect(menu()).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.openMenu }));
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    const item = within(nav).getByRole('link', { name: /Notificaciones/ });
+    expect(await within(item).findByRole('img', { name: 'Notificaciones pendientes' })).toBeTruthy();
+  });
+});
