@@ -51,7 +51,9 @@ function lazyScreen(load: ScreenLoader): ComponentType {
   return function LazyScreen() {
     // Decided once per mount: switching between the two would remount the screen.
     const [Ready] = useState(() => loadedScreens.get(load));
+    const painted = useShellPainted();
     if (Ready) return <Ready />;
+    if (!painted) return null;
     return (
       <Suspense fallback={null}>
         <Lazy />
@@ -61,13 +63,37 @@ function lazyScreen(load: ScreenLoader): ComponentType {
 }
 
 /**
+ * On the first load, whether the shell has had its first paint (decision 053): only then does the screen ask for its
+ * code. Asked for beside the shell's, a list's grid chunk (450 KB) shared the phone's bandwidth and main thread with
+ * the shell and delayed the frame's paint by about a second on a slow connection, for rows that come with their data
+ * anyway. Later navigations load the code in the loader, before they render (see startScreen).
+ */
+function useShellPainted(): boolean {
+  const [painted, setPainted] = useState(shellShown);
+  useEffect(() => {
+    if (painted) return;
+    // The frame after the next one: the browser has painted the shell by then.
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, [painted]);
+  return painted;
+}
+
+/**
  * The route's loader, after the guard: starts the screen's code and its list's first page as the navigation starts.
  * Waits for the code only once the shell is on screen (see lazyScreen); never for the data.
  */
 const startScreen = (route: AppRoute, url: URL) => {
-  const code = loadScreen(screenFor(route)).catch(() => undefined);
   prefetchListData(route, url);
-  return shellShown ? code : undefined;
+  // The first load asks for the screen's code once the shell has painted (useShellPainted).
+  if (!shellShown) return undefined;
+  return loadScreen(screenFor(route)).catch(() => undefined);
 };
 
 /**
