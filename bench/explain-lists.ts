@@ -23,7 +23,7 @@ import {
 import type { Db } from '../apps/api/src/db/client';
 import { createDatabase, startEmbeddedPostgres } from '../apps/api/src/db/embedded';
 import { runMigrations } from '../apps/api/src/db/migrate';
-import { orderBy, pageWindow } from '../apps/api/src/platform/listing';
+import { orderBy, pageWindow, sortKeyOf } from '../apps/api/src/platform/listing';
 import { createCompaniesService } from '../apps/api/src/modules/companies/service';
 import * as failures from '../apps/api/src/modules/credit-failures/repository';
 import * as notifications from '../apps/api/src/modules/notifications/repository';
@@ -161,28 +161,36 @@ async function main() {
     const dealer = actor(1010, USER_TYPE.LEGAL_REPRESENTATIVE, 11, 21);
     const page = (n: number, size = 10) => pageWindow({ page: n, pageSize: size });
     const userOrder = orderBy(undefined, USERS_DEFAULT_SORT, users.userSortFields, users.userColumns.id);
+    const USERS_SORT_KEY = sortKeyOf(undefined, USERS_DEFAULT_SORT);
 
     // Users (the hot list).
     await record('users', 'type 1, page 1, default sort (email)', () =>
-      users.listUsers(db, userScopeOf(superUser), {}, page(1), userOrder),
+      users.listUsers(db, userScopeOf(superUser), {}, page(1), userOrder, USERS_SORT_KEY),
     );
     await record('users', 'type 1, page 5,000 (offset 49,990)', () =>
-      users.listUsers(db, userScopeOf(superUser), {}, page(5000), userOrder),
+      users.listUsers(db, userScopeOf(superUser), {}, page(5000), userOrder, USERS_SORT_KEY),
     );
     await record('users', 'type 1, e-mail contains "ab12"', () =>
-      users.listUsers(db, userScopeOf(superUser), { email: 'ab12' }, page(1), userOrder),
+      users.listUsers(db, userScopeOf(superUser), { email: 'ab12' }, page(1), userOrder, USERS_SORT_KEY),
     );
     await record('users', 'type 1, name contains "apellido3f"', () =>
-      users.listUsers(db, userScopeOf(superUser), { name: 'apellido3f' }, page(1), userOrder),
+      users.listUsers(db, userScopeOf(superUser), { name: 'apellido3f' }, page(1), userOrder, USERS_SORT_KEY),
     );
     await record('users', 'type 1, created in January 2026', () =>
-      users.listUsers(db, userScopeOf(superUser), { from: '2026-01-01', to: '2026-01-31' }, page(1), userOrder),
+      users.listUsers(
+        db,
+        userScopeOf(superUser),
+        { from: '2026-01-01', to: '2026-01-31' },
+        page(1),
+        userOrder,
+        USERS_SORT_KEY,
+      ),
     );
     await record('users', 'type 3 (registered + operated accounts), page 1', () =>
-      users.listUsers(db, userScopeOf(operator), {}, page(1), userOrder),
+      users.listUsers(db, userScopeOf(operator), {}, page(1), userOrder, USERS_SORT_KEY),
     );
     await record('users', 'type 4 dealer (account 11, company 21), page 1', () =>
-      users.listUsers(db, userScopeOf(dealer), {}, page(1), userOrder),
+      users.listUsers(db, userScopeOf(dealer), {}, page(1), userOrder, USERS_SORT_KEY),
     );
 
     // Roles.

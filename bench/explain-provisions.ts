@@ -19,7 +19,7 @@ import { runMigrations } from '../apps/api/src/db/migrate';
 import { reservedOnLine } from '../apps/api/src/modules/credit-lines/repository';
 import { provisionScopeOf } from '../apps/api/src/modules/provisions/policy';
 import * as repo from '../apps/api/src/modules/provisions/repository';
-import { orderBy } from '../apps/api/src/platform/listing';
+import { orderBy, sortKeyOf } from '../apps/api/src/platform/listing';
 import type { AuthUser } from '../apps/api/src/platform/auth';
 
 const OUT = fileURLToPath(new URL('../docs/queries/', import.meta.url));
@@ -107,7 +107,14 @@ async function main() {
     const order = (sort?: string) => orderBy(sort, PROVISIONS_DEFAULT_SORT, repo.provisionSortFields, provisions.id);
     const page = (n: number) => ({ limit: 10, offset: (n - 1) * 10 });
     const list = (who: AuthUser, filters: repo.ProvisionListFilters = {}, n = 1, sort?: string) =>
-      repo.listProvisions(db, provisionScopeOf(who), filters, page(n), order(sort));
+      repo.listProvisions(
+        db,
+        provisionScopeOf(who),
+        filters,
+        page(n),
+        order(sort),
+        sortKeyOf(sort, PROVISIONS_DEFAULT_SORT),
+      );
 
     const superUser = actor(1, USER_TYPE.SUPER_USER);
     const operator = actor(2, USER_TYPE.PROVIDER_OPERATOR);
