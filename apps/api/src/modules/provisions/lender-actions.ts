@@ -104,13 +104,13 @@ export function createProvisionLenderActions(
     const found = await repo.findProvision(executor, scope, id);
     if (!found) throw notFound();
     const { provision } = found;
-    const [units, evidences, signingDocuments, line, reserved] = await Promise.all([
-      repo.unitsOf(executor, id),
-      repo.evidencesOf(executor, id),
-      lenderRepo.countSigningDocuments(executor, id),
-      creditLinesRepo.findCreditLine(executor, provision.creditLine),
-      creditLinesRepo.reservedOnLine(executor, provision.creditLine),
-    ]);
+    // One after the other: inside a transaction (a move answers with this detail) they share one client, which runs
+    // one query at a time — pg warns of queries queued on a busy client and pg 9 refuses them.
+    const units = await repo.unitsOf(executor, id);
+    const evidences = await repo.evidencesOf(executor, id);
+    const signingDocuments = await lenderRepo.countSigningDocuments(executor, id);
+    const line = await creditLinesRepo.findCreditLine(executor, provision.creditLine);
+    const reserved = await creditLinesRepo.reservedOnLine(executor, provision.creditLine);
     const detail = presentDetail(found, units, evidences);
     const deadlinesOf = new Map(units.map((unit) => [unit.id, unit.deadlines ?? provision.deadlines]));
     const balances = line
