@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, desc, inArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, desc, inArray, sql, type AnyColumn, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { BUSINESS_TIME_ZONE, COUNT_CAP, MESSAGES, parseSort } from '@planpiso/domain';
 import type { Executor } from '../db/client';
@@ -269,36 +269,72 @@ export async function pageInOneStatement<Row extends { id: number }>(
   },
   rowsOf: (inPage: SQL, extra: { pageTotal?: SQL<number> }) => PreparableRows<Row & { pageTotal?: number }>,
 ): Promise<{ rows: Row[] } & Counted> {
-  const cap = COUNT_CAP;
-  const countable = db
+  const countable = countableOf(db, list.table, list.where);
+  const estimated = list.estimateFirst ? await estimatedPast(db, countable, list.estimateFrom) : undefined;
+  const query = pageQuery(db, list, list.window, !estimated, rowsOf);
+  const found = list.prepared ? await executeNamed(query) : await query;
+  return withTotal(db, found, estimated, () => countable);
+}
+
+/** The rows of `table` under `where`, selecting a constant: what a total counts or the planner estimates. */
+const countableOf = (db: Executor, table: PgTable, where: SQL) =>
+  db
     .select({ one: sql`1` })
-    .from(list.table)
-    .where(list.where);
-  let estimated: Counted | undefined;
-  if (list.estimateFirst) {
-    const estimate = await estimateRows(db, countable);
-    if (estimate >= Math.max(list.estimateFrom ?? ESTIMATE_FIRST_THRESHOLD, cap + 1)) {
-      estimated = { total: estimate, totalIsEstimate: true };
-    }
-  }
+    .from(table)
+    .where(where);
+
+/** `estimateFirst`: the planner's estimate as the total when it expects at least `from` rows (never the cap or less). */
+async function estimatedPast(
+  db: Executor,
+  countable: SQLWrapper,
+  from = ESTIMATE_FIRST_THRESHOLD,
+  key?: string,
+): Promise<Counted | undefined> {
+  const estimate = await estimateRows(db, countable, key);
+  return estimate >= Math.max(from, COUNT_CAP + 1) ? { total: estimate, totalIsEstimate: true } : undefined;
+}
+
+/**
+ * The page's rows with their names (`rowsOf`) for the page's ids — a subquery on `table` alone in the sort's index
+ * order — and, with `counted`, the capped count riding along as an uncorrelated scalar subquery. `window` holds
+ * values or placeholders.
+ */
+function pageQuery<Row>(
+  db: Executor,
+  list: { table: PgTable; id: PgColumn; where: SQL; order: SQL[] },
+  window: { limit: number | Placeholder; offset: number | Placeholder },
+  counted: boolean,
+  rowsOf: (inPage: SQL, extra: { pageTotal?: SQL<number> }) => PreparableRows<Row>,
+): PreparableRows<Row> {
   const pageIds = db
     .select({ id: list.id })
     .from(list.table)
     .where(list.where)
     .orderBy(...list.order)
-    .limit(list.window.limit)
-    .offset(list.window.offset);
-  const inPage = inArray(list.id, pageIds);
+    .limit(window.limit)
+    .offset(window.offset);
   // The cap is a constant of the code, written in: the planner of a generic plan then knows how many rows it reads.
-  const pageTotal = sql<number>`(select count(*)::int from (${countable} limit ${sql.raw(String(cap + 1))}) as capped)`;
-  const query = rowsOf(inPage, estimated ? {} : { pageTotal: pageTotal.mapWith(Number) });
-  const found = list.prepared ? await executeNamed(query) : await query;
+  const pageTotal = sql<number>`(select count(*)::int from (${countableOf(db, list.table, list.where)} limit ${sql.raw(String(COUNT_CAP + 1))}) as capped)`;
+  return rowsOf(inArray(list.id, pageIds), counted ? { pageTotal: pageTotal.mapWith(Number) } : {});
+}
+
+/**
+ * The page and its total: the estimate when there is one; else the count that rode along, exact up to the cap and the
+ * planner's estimate past it; a page past the end (no row, so no count rode along) counts on its own.
+ */
+async function withTotal<Row>(
+  db: Executor,
+  found: (Row & { pageTotal?: number })[],
+  estimated: Counted | undefined,
+  countable: () => SQLWrapper,
+  key?: string,
+): Promise<{ rows: Row[] } & Counted> {
   const rows = found.map(({ pageTotal: _total, ...row }) => row as unknown as Row);
   if (estimated) return { rows, ...estimated };
-  if (found.length === 0) return { rows, ...(await countWithCap(db, countable, { cap })) };
+  if (found.length === 0) return { rows, ...(await countWithCap(db, countable(), { key })) };
   const n = Number(found[0]!.pageTotal ?? 0);
-  if (n <= cap) return { rows, total: n };
-  return { rows, total: Math.max(await estimateRows(db, countable), cap + 1), totalIsEstimate: true };
+  if (n <= COUNT_CAP) return { rows, total: n };
+  return { rows, total: Math.max(await estimateRows(db, countable(), key), COUNT_CAP + 1), totalIsEstimate: true };
 }
 
 /**
@@ -329,42 +365,14 @@ export async function pageOfShape<Row extends { id: number }>(
   },
   rowsOf: (inPage: SQL, extra: { pageTotal?: SQL<number> }) => PreparableRows<Row & { pageTotal?: number }>,
 ): Promise<{ rows: Row[] } & Counted> {
-  const cap = COUNT_CAP;
   const valuesKey = `${list.key}\u0000${JSON.stringify(list.values)}`;
-  const countable = () =>
-    db
-      .select({ one: sql`1` })
-      .from(list.table)
-      .where(list.valuedWhere());
-  let estimate: number | undefined;
-  let estimated: Counted | undefined;
-  if (list.estimateFirst) {
-    estimate = await estimateRows(db, countable(), valuesKey);
-    if (estimate >= Math.max(list.estimateFrom ?? ESTIMATE_FIRST_THRESHOLD, cap + 1)) {
-      estimated = { total: estimate, totalIsEstimate: true };
-    }
-  }
+  const countable = () => countableOf(db, list.table, list.valuedWhere());
+  const estimated = list.estimateFirst ? await estimatedPast(db, countable(), list.estimateFrom, valuesKey) : undefined;
   const statement = statementOfShape(db, `${list.key}:${estimated ? 'estimated' : 'counted'}`, () => {
-    const pageIds = db
-      .select({ id: list.id })
-      .from(list.table)
-      .where(list.where)
-      .orderBy(...list.order)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'));
-    const countableOfShape = db
-      .select({ one: sql`1` })
-      .from(list.table)
-      .where(list.where);
-    const pageTotal = sql<number>`(select count(*)::int from (${countableOfShape} limit ${sql.raw(String(cap + 1))}) as capped)`;
-    const query = rowsOf(inArray(list.id, pageIds), estimated ? {} : { pageTotal: pageTotal.mapWith(Number) });
+    const window = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+    const query = pageQuery(db, list, window, !estimated, rowsOf);
     return list.plannedPerCaller ? renderedOnce(query) : query.prepare(statementName(query.toSQL().sql));
   });
-  const found = (await statement.execute({ ...list.values, ...list.window })) as (Row & { pageTotal?: number })[];
-  const rows = found.map(({ pageTotal: _total, ...row }) => row as unknown as Row);
-  if (estimated) return { rows, ...estimated };
-  if (found.length === 0) return { rows, ...(await countWithCap(db, countable(), { cap, key: valuesKey })) };
-  const n = Number(found[0]!.pageTotal ?? 0);
-  if (n <= cap) return { rows, total: n };
-  return { rows, total: Math.max(await estimateRows(db, countable(), valuesKey), cap + 1), totalIsEstimate: true };
+  const found = await statement.execute({ ...list.values, ...list.window });
+  return withTotal(db, found, estimated, countable, valuesKey);
 }
