@@ -174,6 +174,11 @@ const FILTER_KEYS = [
   'account',
   'company',
 ] as const satisfies readonly (keyof ProvisionListFilters)[];
+/** Every filter listed: one added to ProvisionListFilters but not here would be ignored by the unfiltered shape. */
+const everyFilterListed: Exclude<keyof ProvisionListFilters, (typeof FILTER_KEYS)[number]> extends never
+  ? true
+  : never = true;
+void everyFilterListed;
 
 /** No filter given: the list's first screen, the one asked for most. */
 const unfiltered = (filters: ProvisionListFilters) =>
