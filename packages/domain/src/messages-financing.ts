@@ -82,7 +82,8 @@ export const FINANCING_MESSAGES = {
   accountAndCompanyRequired: 'Indique la cuenta y la compañía',
   unitEvidenceUndeletable: 'La evidencia de la unidad no se puede eliminar',
   unitNotInReview: 'La unidad no está en revisión',
-  unitNotReviewable: 'Solo las unidades de una disposición rechazada pueden enviarse a revisión',
+  unitNotReviewable:
+    'Solo las unidades de una disposición rechazada, o las que su confirmación dejó fuera, pueden enviarse a revisión',
   unitReviewNotAllowed: 'No tiene permiso para cambiar la revisión de la unidad',
 } as const;
 

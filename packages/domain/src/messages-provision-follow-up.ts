@@ -15,6 +15,14 @@ export const PROVISION_FOLLOW_UP_MESSAGES = {
   timelineSystem: 'Sistema',
 } as const;
 
+/**
+ * Ours (issue 26 item 3, decision 054): a closed provision's balances are the ones at Confirmar; the caption says so,
+ * with when ('dd/MM/yyyy HH:mm', Mexico City).
+ */
+export const balancesAtConfirmation = (when: string) => `Saldos al confirmar la disposición, ${when}`;
+/** Ours: a closed provision without that snapshot (rejected before Confirmar, or confirmed before it was kept). */
+export const BALANCES_NOT_RECORDED = 'Disposición cerrada: no hay saldos registrados al confirmarla';
+
 /** Ours: Rechazar's confirmation names the provision. */
 export const confirmRejectProvision = (folio: string) => `¿Seguro que desea rechazar la disposición ${folio}?`;
 /** Ours: the units-in-review counter at status 3 (spec 3 §4 "the units-in-review counter"). */

@@ -47,6 +47,11 @@ const CREDIT_TABLE: Record<InsertionStatus, Record<CreditFailureAction, Record<U
     retry: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
     insert: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
     archive: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
+  }, // Released by Liberar, waiting for the CRM to list it (decision 055): never a credit failure to act on.
+  released: {
+    retry: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
+    insert: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
+    archive: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
   },
 };
 

@@ -132,7 +132,13 @@ export const provisionFollowUpDetail = provisionDetail.extend({
   units: z.array(provisionFollowUpUnit),
   actions: z.array(z.enum(PROVISION_MACHINE_ACTIONS)),
   unitsInReview: z.number().int(),
+  /** The line's live balances while the provision is open; null once it is closed (8–11) or the line never read. */
   balances: provisionLineBalances.nullable(),
+  /**
+   * The balances the page showed at Confirmar (decision 054), taken under the line's lock: what was available to the
+   * provision, what was left after it, and when (ISO). A closed provision shows these; null when never confirmed.
+   */
+  confirmedBalances: z.object({ available: moneyDecimal, remaining: moneyDecimal, at: z.string() }).nullable(),
   signingDocuments: z.number().int(),
   approvedDate: z.string().nullable(),
 });

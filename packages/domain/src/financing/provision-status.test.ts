@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROVISION_STATUS, reservesBalance, unitsAwaitValidation } from './provision-status';
+import { PROVISION_STATUS, reservesBalance, unitHoldsBalance, unitsAwaitValidation } from './provision-status';
 
 describe('provision statuses', () => {
   it.each([
@@ -17,5 +17,28 @@ describe('provision statuses', () => {
   ])('status %i reserves the line: %s; its units are validated periodically: %s', (status, reserves, validated) => {
     expect(reservesBalance(status)).toBe(reserves);
     expect(unitsAwaitValidation(status)).toBe(validated);
+  });
+});
+
+describe('unitHoldsBalance (decisions 015, 029, 055)', () => {
+  it.each([
+    // provision status, included, insertion status, holds
+    [3, true, null, true],
+    [7, true, null, true],
+    [4, false, null, false],
+    [8, true, 'queued', true],
+    [8, true, 'failed', true],
+    [8, true, 'inserted', false],
+    [8, true, 'archived', false],
+    // Liberar: released money stays consumed until the CRM lists the unit's credit (issue 26 item 2).
+    [10, true, 'released', true],
+    [10, false, 'released', false],
+    [10, true, 'inserted', false],
+    // Released before this rule: no row, nothing held (as before).
+    [10, true, null, false],
+    [9, true, null, false],
+    [11, true, null, false],
+  ])('a unit of a provision at %i (included=%s, insertion %s) holds: %s', (status, included, insertion, holds) => {
+    expect(unitHoldsBalance({ provisionStatus: status, included, insertionStatus: insertion })).toBe(holds);
   });
 });

@@ -17,7 +17,7 @@ export type ProvisionStatus = (typeof PROVISION_STATUS)[keyof typeof PROVISION_S
 
 /**
  * The statuses whose whole total is held against the credit line (ARCHITECTURE §6 "No overdraw"): from Creada
- * to Firmado. An authorised one holds its units until the CRM counts them (below); a released (10), rejected or
+ * to Firmado. An authorised (8) or released (10) one holds its units until the CRM counts them (below); a rejected or
  * cancelled provision holds nothing.
  */
 export const RESERVING_PROVISION_STATUSES: readonly ProvisionStatus[] = [
@@ -41,6 +41,40 @@ export const reservesBalance = (status: number): boolean =>
  */
 export const UNITS_RESERVE_UNTIL_INSERTED_STATUS = PROVISION_STATUS.AUTHORIZED;
 export const INSERTION_STATUSES_RELEASING_RESERVATION = ['inserted', 'archived'] as const;
+
+/**
+ * Released without the CRM (Liberar, 10; decision 055): the lender finances the units outside the insertion cycle,
+ * and the CRM lowers montoRestante only once it lists their credits. Until then each included unit keeps holding its
+ * amount, or the dealer could draw the same money twice. Liberar writes one insertion row per included unit in the
+ * status `INSERTION_STATUS_RELEASED` (the insertion cycle never takes it, the credit failures never show it); the
+ * release reconciliation marks it 'inserted' once the CRM lists a credit for the VIN on the line, and it stops
+ * holding. A released provision without such rows (released before this rule) holds nothing, as before.
+ */
+export const UNITS_RESERVE_WHILE_RELEASED_STATUS = PROVISION_STATUS.RELEASED;
+export const INSERTION_STATUS_RELEASED = 'released' as const;
+
+/**
+ * Whether one unit holds its amount against the credit line (ARCHITECTURE §6 "No overdraw"; decisions 015, 029, 055)
+ * — the rule credit-lines/repository.ts `holdings` sums in SQL: an included unit of a provision in 1–7; of an
+ * authorised one (8) until its insertion is inserted or archived; of a released one (10) while its insertion row
+ * waits for the CRM ('released'). Nothing else holds: rejected, cancelled, or a unit a confirmation left out.
+ */
+export function unitHoldsBalance(unit: {
+  provisionStatus: number;
+  included: boolean;
+  /** Its crm_insertions row's status, null when it has none. */
+  insertionStatus: string | null;
+}): boolean {
+  if (!unit.included) return false;
+  if (reservesBalance(unit.provisionStatus)) return true;
+  if (unit.provisionStatus === UNITS_RESERVE_UNTIL_INSERTED_STATUS) {
+    return !(INSERTION_STATUSES_RELEASING_RESERVATION as readonly (string | null)[]).includes(unit.insertionStatus);
+  }
+  if (unit.provisionStatus === UNITS_RESERVE_WHILE_RELEASED_STATUS) {
+    return unit.insertionStatus === INSERTION_STATUS_RELEASED;
+  }
+  return false;
+}
 
 /**
  * The statuses whose units the periodic REPUVE, TransUnion and AX validations keep checking: sent to the lender

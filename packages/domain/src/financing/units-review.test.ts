@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { unitRemoved } from '../messages-financing';
 import type { UserType } from '../user-types';
-import { evidenceSizeLabel, mayChangeReview, unitEvidenceDeletable } from './units-review';
+import {
+  evidenceSizeLabel,
+  mayChangeReview,
+  unitEvidenceDeletable,
+  unitHoldsVin,
+  unitReturnsToReview,
+  unitsReturningToReview,
+} from './units-review';
 
 describe('units under review (spec 3 §2, §3, §9; decision 030)', () => {
   it.each<[UserType, boolean, boolean]>([
@@ -39,4 +46,47 @@ describe('units under review (spec 3 §2, §3, §9; decision 030)', () => {
   it('the removal message names the VIN as the spec words it', () => {
     expect(unitRemoved('3N1CN8AE0TL000001')).toBe('Unidad con VIN 3N1CN8AE0TL000001: Se removió correctamente');
   });
+});
+
+describe('units a confirmation leaves out go back to review (issue 26 item 1, decision 054)', () => {
+  const unit = (id: number, included: boolean) => ({ id, included });
+
+  it('Confirmar sends back the units it excludes; Rechazar sends every unit', () => {
+    const units = [unit(1, true), unit(2, false), unit(3, false)];
+    expect(unitsReturningToReview('confirm', units).map((u) => u.id)).toEqual([2, 3]);
+    expect(unitsReturningToReview('reject', units).map((u) => u.id)).toEqual([1, 2, 3]);
+  });
+
+  it.each([
+    // provision status, included, returns to review
+    [3, false, false],
+    [4, false, true],
+    [4, true, false],
+    [8, false, true],
+    [10, false, true],
+    [10, true, false],
+    [9, true, true],
+  ])('a unit of a provision at %i with included=%s returns to review: %s', (provisionStatus, included, expected) => {
+    expect(unitReturnsToReview({ provisionStatus, included })).toBe(expected);
+  });
+
+  it.each([
+    // provision status, included, sold, holds its VIN
+    [1, true, false, true],
+    [3, true, false, true],
+    [4, true, false, true],
+    [4, false, false, false],
+    [8, true, false, true],
+    [8, false, false, false],
+    [10, true, false, true],
+    [10, true, true, false],
+    [10, false, false, false],
+    [9, true, false, false],
+    [11, true, false, false],
+  ])(
+    'a unit of a provision at %i (included=%s, sold=%s) holds its VIN: %s',
+    (provisionStatus, included, isSold, expected) => {
+      expect(unitHoldsVin({ provisionStatus, included, isSold })).toBe(expected);
+    },
+  );
 });

@@ -1,9 +1,13 @@
 import { CONFIGURATION_MESSAGES } from '../messages-configuration';
 import { defineMachine } from '../state-machine';
 
-/** A unit's way into the CRM (ARCHITECTURE §6): queued for a cycle, inserted, failed (a credit failure), archived. */
+/**
+ * A unit's way into the CRM (ARCHITECTURE §6): queued for a cycle, inserted, failed (a credit failure), archived; or
+ * released by Liberar (decision 055) — financed outside the insertion cycle, which never takes it, until the CRM
+ * lists a credit for its VIN (the release reconciliation then marks it inserted).
+ */
 export type InsertionStatus = (typeof INSERTION_STATUSES)[number];
-export const INSERTION_STATUSES = ['queued', 'inserted', 'failed', 'archived'] as const;
+export const INSERTION_STATUSES = ['queued', 'inserted', 'failed', 'archived', 'released'] as const;
 /** Reintentar, Insertar and Remover (spec 2 §4). */
 export type CreditFailureAction = 'retry' | 'insert' | 'archive';
 
