@@ -53,6 +53,13 @@ export const provisions = pgTable(
     total: numeric('total', { precision: 14, scale: 2, mode: 'string' }).notNull().default('0'),
     /** 'Inicio de la disposición' chosen when sent to the CRM. */
     approvedDate: date('approved_date', { mode: 'string' }),
+    /**
+     * The follow-up page's balances as they stood at Confirmar, taken under the line's lock (decision 054): what was
+     * available to the provision and what was left after it. A closed provision shows these, never live figures.
+     */
+    confirmedAvailable: numeric('confirmed_available', { precision: 14, scale: 2, mode: 'string' }),
+    confirmedRemaining: numeric('confirmed_remaining', { precision: 14, scale: 2, mode: 'string' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     registerBy: integer('register_by')
       .notNull()
       .references(() => users.id),
@@ -227,6 +234,7 @@ export const crmInsertions = pgTable(
     uniqueIndex('crm_insertions_refinancing_unit_open_unique')
       .on(t.refinancingUnitId)
       .where(sql`${t.status} <> 'archived' and ${t.refinancingUnitId} is not null`),
-    check('crm_insertions_status_values', sql`${t.status} in ('queued', 'inserted', 'failed', 'archived')`),
+    // 'released': Liberar's units, waiting for the CRM to list them (decision 055); the cycle never takes them.
+    check('crm_insertions_status_values', sql`${t.status} in ('queued', 'inserted', 'failed', 'archived', 'released')`),
   ],
 );
