@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MESSAGES,
   Money,
+  followUpBalances,
+  type ExternalCreditLine,
   type ProvisionFollowUpDetail,
   type ProvisionTimelineEntry,
   type CreditFailureResponse,
@@ -14,12 +17,15 @@ import { notifications } from '../src/db/schema/notifications';
 import { provisionSettings } from '../src/db/schema/provision-settings';
 import { crmInsertionJobs } from '../src/jobs/crm-insertion';
 import { createCreditFailuresService } from '../src/modules/credit-failures/service';
+import { createReleaseReconciliation } from '../src/modules/credit-lines/release-reconciliation';
+import { createCreditLinesService } from '../src/modules/credit-lines/service';
 import { bearer, buildTestApp, createUser, fakeClock, json, signIn, type TestApp } from './harness';
 import {
   WORKING_NOON,
   clearNonWorkingDays,
   dealerGroup,
   get,
+  longestTerm,
   post,
   randomVin,
   saveBody,
@@ -204,6 +210,55 @@ describe('Confirmar and Rechazar (spec 3 §4, §5)', () => {
     ).toBe(d.total);
   });
 
+  it('a unit left out at Confirmar goes back to its dealer under review with the administrator’s comment, and its VIN is free again (issue 26 item 1)', async () => {
+    const vins = [randomVin(), randomVin(), randomVin()];
+    const d = await atStatus(3, a, LINE, vins);
+    const comment = 'Ajustar el monto al de la factura';
+    await seeded.db
+      .update(provisionUnits)
+      .set({ reviewAf: true, status: 3, comment })
+      .where(eq(provisionUnits.id, d.units[2]!.id));
+    const confirmed = await put(a.tokens.operator, d.id, {
+      status: 4,
+      version: d.version,
+      units: included(d, 2),
+      useManualFolio: false,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    // The dealer operator who registered it has it in /unidades, with the comment 'Ver comentario' shows.
+    type ReviewPage = { data: { items: { id: number; vinNumber: string; comment: string }[]; total: number } };
+    const review = json<ReviewPage>(await get(t.app, a.tokens.dealer, `/api/units/review?vinNumber=${vins[2]}`));
+    expect(review.data.items).toEqual([expect.objectContaining({ id: d.units[2]!.id, vinNumber: vins[2], comment })]);
+    const everything = json<ReviewPage>(await get(t.app, a.tokens.dealer, '/api/units/review?pageSize=100'));
+    const listed = everything.data.items.map((u) => u.id);
+    expect(listed).not.toContain(d.units[0]!.id);
+    expect(listed).not.toContain(d.units[1]!.id);
+
+    // Its VIN may be drawn again; a financed unit's may not.
+    const again = await post(
+      t.app,
+      a.tokens.dealer,
+      '/api/provisions',
+      saveBody(a, LINE, [unit(vins[2]!, '1002.50')], '1002.50'),
+    );
+    expect(again.statusCode, again.body).toBe(201);
+    const held = await post(
+      t.app,
+      a.tokens.dealer,
+      '/api/provisions',
+      saveBody(a, LINE, [unit(vins[0]!, '1000.50')], '1000.50'),
+    );
+    expect(held.statusCode).toBe(422);
+    expect(json(held)).toMatchObject({ code: 'VIN_ALREADY_FINANCED' });
+
+    // The list counts the units the provision finances (issue 26 item 9).
+    const list = await get(t.app, a.tokens.operator, `/api/provisions?folio=${d.folio}`);
+    expect(json<{ data: { items: { id: number; countUnits: number }[] } }>(list).data.items).toEqual([
+      expect.objectContaining({ id: d.id, countUnits: 2 }),
+    ]);
+  });
+
   it('who may: the super user and the account’s operator; another account’s operator never finds it', async () => {
     const d = await atStatus(3);
     const body = { status: 9, version: d.version, units: [] };
@@ -238,6 +293,19 @@ async function reserved(dealerToken: string, line = LINE): Promise<string> {
   const response = await get(t.app, dealerToken, `/api/provisions/reserved-amount?creditLine=${line}`);
   expect(response.statusCode, response.body).toBe(200);
   return json<{ data: { total: string } }>(response).data.total;
+}
+
+/** The line as the dealer's credit line selector reads it (GET /api/external/clients/{n}/credit-lines). */
+async function lineFigures(group: DealerGroup, line: string): Promise<ExternalCreditLine> {
+  const response = await get(
+    t.app,
+    group.tokens.dealer,
+    `/api/external/clients/${group.company.clientId}/credit-lines`,
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  const found = json<{ data: ExternalCreditLine[] }>(response).data.find((l) => l.lineaCredito === line);
+  expect(found).toBeDefined();
+  return found!;
 }
 
 describe('Liberar and send to CRM (spec 3 §4: at Proceso firma or Firmado)', () => {
@@ -294,6 +362,65 @@ describe('Liberar and send to CRM (spec 3 §4: at Proceso firma or Firmado)', ()
     expect(items.map((item) => item.vinNumer)).toEqual([refusedVin]);
   });
 
+  it('Liberar keeps the released money consumed until the CRM lists the units; then the line reads the CRM’s own remaining amount (issue 26 item 2)', async () => {
+    const before = await lineFigures(crmGroup, CRM_LINE);
+    const d = await atStatus(7, crmGroup, CRM_LINE, [randomVin(), randomVin()]);
+    const released = await put(crmGroup.tokens.operator, d.id, { status: 10, version: d.version });
+    expect(released.statusCode, released.body).toBe(200);
+
+    // Released: the line's available balance is lower by the released amount, as while the provision was open.
+    const afterRelease = await lineFigures(crmGroup, CRM_LINE);
+    expect(afterRelease.montoRestante).toBe(before.montoRestante);
+    expect(Money.of(afterRelease.reservado).sub(Money.of(before.reservado)).toDecimalString()).toBe(d.total);
+    expect(Money.of(before.disponible).sub(Money.of(afterRelease.disponible)).toDecimalString()).toBe(d.total);
+    const rows = await seeded.db.select().from(crmInsertions).where(eq(crmInsertions.provisionId, d.id));
+    expect(rows.map((row) => row.status)).toEqual(['released', 'released']);
+    // Never a credit failure, never taken by the insertion cycle.
+    const failures = createCreditFailuresService(t.app.deps);
+    expect(await failures.queuedIds()).not.toEqual(expect.arrayContaining(rows.map((row) => row.id)));
+
+    // A run before the CRM lists them changes nothing.
+    const reconcile = createReleaseReconciliation(t.app.deps, createCreditLinesService(t.app.deps));
+    await reconcile();
+    expect((await lineFigures(crmGroup, CRM_LINE)).reservado).toBe(afterRelease.reservado);
+
+    // The lender registers the credits in the CRM by hand; the CRM's remaining amount then has them.
+    for (const u of d.units) {
+      await t.app.deps.adapters.crm.insertUnit(
+        {
+          numeroCliente: '10007',
+          lineaCredito: CRM_LINE,
+          folio: d.folio,
+          vin: u.vinNumber,
+          motor: u.motorNumber,
+          marca: u.brandName,
+          modelo: u.model,
+          descripcion: u.description,
+          colorExterior: u.color,
+          colorInterior: u.insideColor,
+          monto: Money.of(u.amount).toNumber(),
+          plazo: longestTerm(CRM_LINE),
+          fechaInicio: '2026-11-24',
+        },
+        randomUUID(),
+      );
+    }
+    const counted = await reconcile();
+    expect(counted.counted).toBeGreaterThanOrEqual(2);
+    const afterCrm = await lineFigures(crmGroup, CRM_LINE);
+    expect(Money.of(before.montoRestante).sub(Money.of(afterCrm.montoRestante)).toDecimalString()).toBe(d.total);
+    expect(afterCrm.reservado).toBe(before.reservado);
+    expect(afterCrm.disponible).toBe(
+      Money.of(afterCrm.montoRestante).sub(Money.of(afterCrm.reservado)).atLeastZero().toDecimalString(),
+    );
+    const after = await seeded.db.select().from(crmInsertions).where(eq(crmInsertions.provisionId, d.id));
+    expect(after.map((row) => row.status)).toEqual(['inserted', 'inserted']);
+    expect(after.every((row) => row.creditNumber?.startsWith('CRE-'))).toBe(true);
+    // Again: nothing moves twice.
+    await reconcile();
+    expect((await lineFigures(crmGroup, CRM_LINE)).reservado).toBe(afterCrm.reservado);
+  });
+
   it('send to CRM is refused before Proceso firma and needs the start date', async () => {
     const d = await atStatus(4);
     const early = await post(t.app, a.tokens.operator, `/api/provisions/${d.id}/send-crm`, {
@@ -303,6 +430,50 @@ describe('Liberar and send to CRM (spec 3 §4: at Proceso firma or Firmado)', ()
     expect(early.statusCode).toBe(409);
     const noDate = await post(t.app, a.tokens.operator, `/api/provisions/${d.id}/send-crm`, { version: d.version });
     expect(noDate.statusCode).toBe(400);
+  });
+});
+
+describe('a closed provision’s balances (issue 26 item 3, decision 054)', () => {
+  it('shows the balances at Confirmar once closed, however the line moves after; live ones while open', async () => {
+    const d = await atStatus(3);
+    const confirmed = await put(a.tokens.operator, d.id, {
+      status: 4,
+      version: d.version,
+      units: included(d),
+      useManualFolio: false,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const open = json<Answer>(confirmed).data;
+    // The snapshot is what the page shows right after Confirmar (its own total given back, then taken).
+    const shown = followUpBalances(Money.of(open.balances!.available), Money.of(open.total), 4);
+    expect(open.confirmedBalances).toEqual({
+      available: shown.available.toDecimalString(),
+      remaining: shown.remaining.toDecimalString(),
+      at: WORKING_NOON.toISOString(),
+    });
+
+    await seeded.db.update(provisions).set({ status: 6 }).where(eq(provisions.id, d.id));
+    const released = await put(a.tokens.operator, d.id, {
+      status: 10,
+      version: (await detail(superToken, d.id)).version,
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    // Another provision takes money from the line: a closed provision's figures do not move.
+    const other = await post(
+      t.app,
+      a.tokens.dealer,
+      '/api/provisions',
+      saveBody(a, LINE, [unit(randomVin(), '900.00')], '900.00'),
+    );
+    expect(other.statusCode, other.body).toBe(201);
+    const closed = await detail(a.tokens.dealer, d.id);
+    expect(closed.balances).toBeNull();
+    expect(closed.confirmedBalances).toEqual(open.confirmedBalances);
+
+    // Rejected before any confirmation: nothing to show.
+    const r = await atStatus(3);
+    const rejected = await put(a.tokens.operator, r.id, { status: 9, version: r.version, units: [] });
+    expect(json<Answer>(rejected).data).toMatchObject({ balances: null, confirmedBalances: null });
   });
 });
 

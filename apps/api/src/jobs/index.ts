@@ -7,9 +7,12 @@ import type { Logger } from '../platform/deps';
 import type { Mailer } from '../platform/mail';
 import type { IdentityService } from '../modules/identity/service';
 import type { NotificationsService } from '../modules/notifications/service';
+import { createReleaseReconciliation } from '../modules/credit-lines/release-reconciliation';
+import { createCreditLinesService } from '../modules/credit-lines/service';
 import { createProvisionValidation } from '../modules/provision-validation/service';
 import type { Storage } from '../platform/storage/storage';
 import { crmInsertionJobs } from './crm-insertion';
+import { crmReleaseReconciliationJob } from './crm-release-reconciliation';
 import { passwordResetCodeJob } from './password-reset-code';
 import { periodicValidationJobs } from './periodic-validations';
 import { provisionExpiryJob } from './provision-expiry';
@@ -45,6 +48,10 @@ export function allJobs(deps: JobsDeps, runner: JobRunner): AnyJobDefinition[] {
     validations.tick,
     validations.validate,
     sendMailJob(deps.mailer),
+    crmReleaseReconciliationJob(
+      createReleaseReconciliation(deps, createCreditLinesService(deps), deps.log),
+      deps.config.crmInsertionCron,
+    ),
   ];
   if (deps.storage && deps.notifications) {
     const validation = createProvisionValidation({ ...deps, storage: deps.storage, notifications: deps.notifications });

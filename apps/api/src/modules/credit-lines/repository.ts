@@ -1,10 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   INSERTION_STATUSES_RELEASING_RESERVATION,
+  INSERTION_STATUS_RELEASED,
   OPEN_REFINANCING_STATUSES,
   REFINANCING_STATUS,
   RESERVING_PROVISION_STATUSES,
   UNITS_RESERVE_UNTIL_INSERTED_STATUS,
+  UNITS_RESERVE_WHILE_RELEASED_STATUS,
 } from '@planpiso/domain';
 import type { Executor, Tx } from '../../db/client';
 import { creditLines } from '../../db/schema/credit-lines';
@@ -64,11 +66,12 @@ export async function lockCreditLineRow(tx: Tx, crmLineId: string) {
 }
 
 /**
- * What each line's open provisions hold (ARCHITECTURE §6, decisions 015 and 029): the whole total of those in
- * statuses 1–7, plus, of an authorised one (8), each included unit the CRM has not counted yet (no insertion
- * 'inserted' or 'archived'); plus the total of each open refinancing (statuses 1–7, decision 044) and, of one sent to
- * the CRM (8), each unit the CRM has not counted yet — the provisions' rule. Summed by PostgreSQL in numeric and read
- * back as decimal strings ('151000.75').
+ * What each line's open provisions hold (ARCHITECTURE §6, decisions 015, 029 and 055; the domain's `unitHoldsBalance`):
+ * the whole total of those in statuses 1–7, plus, of an authorised one (8), each included unit the CRM has not counted
+ * yet (no insertion 'inserted' or 'archived'), plus, of a released one (10), each included unit whose release the CRM
+ * has not listed yet (its insertion row still 'released'); plus the total of each open refinancing (statuses 1–7,
+ * decision 044) and, of one sent to the CRM (8) or released (10), each unit the CRM has not counted yet — the
+ * provisions' rule. Summed by PostgreSQL in numeric and read back as decimal strings ('151000.75').
  */
 function holdings(crmLineIds: string[]) {
   const lines = sql.join(
@@ -92,6 +95,13 @@ function holdings(crmLineIds: string[]) {
       and not exists (select 1 from ${crmInsertions} where ${crmInsertions.unitId} = ${provisionUnits.id}
         and ${crmInsertions.refinancingUnitId} is null and ${crmInsertions.status} in (${released}))
     union all
+    select ${provisions.creditLine}, ${provisionUnits.amount}
+    from ${provisions} join ${provisionUnits} on ${provisionUnits.provisionId} = ${provisions.id}
+    where ${provisions.creditLine} in (${lines}) and ${provisions.isArchived} = false
+      and ${provisions.status} = ${UNITS_RESERVE_WHILE_RELEASED_STATUS} and ${provisionUnits.included}
+      and exists (select 1 from ${crmInsertions} where ${crmInsertions.unitId} = ${provisionUnits.id}
+        and ${crmInsertions.refinancingUnitId} is null and ${crmInsertions.status} = ${INSERTION_STATUS_RELEASED})
+    union all
     select ${refinancings.creditLine}, ${refinancings.total}
     from ${refinancings}
     where ${refinancings.creditLine} in (${lines})
@@ -102,7 +112,15 @@ function holdings(crmLineIds: string[]) {
     where ${refinancings.creditLine} in (${lines})
       and ${refinancings.status} = ${REFINANCING_STATUS.AUTHORIZED}
       and not exists (select 1 from ${crmInsertions}
-        where ${crmInsertions.refinancingUnitId} = ${refinancingUnits.id} and ${crmInsertions.status} in (${released}))`;
+        where ${crmInsertions.refinancingUnitId} = ${refinancingUnits.id} and ${crmInsertions.status} in (${released}))
+    union all
+    select ${refinancings.creditLine}, ${refinancingUnits.amount}
+    from ${refinancings} join ${refinancingUnits} on ${refinancingUnits.refinancingId} = ${refinancings.id}
+    where ${refinancings.creditLine} in (${lines})
+      and ${refinancings.status} = ${REFINANCING_STATUS.RELEASED}
+      and exists (select 1 from ${crmInsertions}
+        where ${crmInsertions.refinancingUnitId} = ${refinancingUnits.id}
+          and ${crmInsertions.status} = ${INSERTION_STATUS_RELEASED})`;
 }
 
 async function reservedByLine(db: Executor, crmLineIds: string[]): Promise<Map<string, string>> {

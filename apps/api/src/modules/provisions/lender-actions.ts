@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import {
+  INSERTION_STATUS_RELEASED,
   Money,
   PROVISION_LENDER_MESSAGES,
   PROVISION_STATUS,
@@ -7,6 +8,9 @@ import {
   PROVISION_UNITS_XLSX_COLUMNS,
   availableBalance,
   businessClock,
+  confirmationBalances,
+  provisionClosed,
+  reservesBalance,
   provisionActionsFor,
   provisionConfirmed,
   provisionRejected,
@@ -14,6 +18,7 @@ import {
   unitNotSelectable,
   unitSelectable,
   unitsInReviewCount,
+  unitsReturningToReview,
   type ConfirmRejectRequest,
   type ProvisionFollowUpDetail,
   type ProvisionMachineAction,
@@ -109,23 +114,36 @@ export function createProvisionLenderActions(
     const units = await repo.unitsOf(executor, id);
     const evidences = await repo.evidencesOf(executor, id);
     const signingDocuments = await lenderRepo.countSigningDocuments(executor, id);
-    const line = await creditLinesRepo.findCreditLine(executor, provision.creditLine);
-    const reserved = await creditLinesRepo.reservedOnLine(executor, provision.creditLine);
     const detail = presentDetail(found, units, evidences);
     const deadlinesOf = new Map(units.map((unit) => [unit.id, unit.deadlines ?? provision.deadlines]));
-    const balances = line
-      ? {
+    // A closed provision shows its balances at Confirmar, never the line's live ones (decision 054).
+    let balances: ProvisionFollowUpDetail['balances'] = null;
+    if (!provisionClosed(provision.status)) {
+      const line = await creditLinesRepo.findCreditLine(executor, provision.creditLine);
+      const reserved = await creditLinesRepo.reservedOnLine(executor, provision.creditLine);
+      if (line) {
+        balances = {
           remaining: Money.of(line.montoRestante).toDecimalString(),
           available: availableBalance(Money.of(line.montoRestante), Money.of(reserved)).toDecimalString(),
           known: true,
-        }
-      : null;
+        };
+      }
+    }
+    const confirmedBalances =
+      provision.confirmedAvailable !== null && provision.confirmedRemaining !== null && provision.confirmedAt
+        ? {
+            available: Money.of(provision.confirmedAvailable).toDecimalString(),
+            remaining: Money.of(provision.confirmedRemaining).toDecimalString(),
+            at: provision.confirmedAt.toISOString(),
+          }
+        : null;
     return {
       ...detail,
       units: detail.units.map((unit) => ({ ...unit, deadlines: deadlinesOf.get(unit.id) ?? null })),
       actions: provisionActionsFor(actor.type, provision.status),
       unitsInReview: unitsInReviewCount(detail.units),
       balances,
+      confirmedBalances,
       signingDocuments,
       approvedDate: provision.approvedDate,
     };
@@ -141,7 +159,7 @@ export function createProvisionLenderActions(
     const action = confirm ? 'confirm' : 'reject';
     const { scope, found } = await admitted(actor, id, action);
     await ensureLine(found.provision.creditLine);
-    return creditLines.withLockedCreditLine(db, found.provision.creditLine, async (tx) => {
+    return creditLines.withLockedCreditLine(db, found.provision.creditLine, async (tx, line) => {
       const { row, moveRow } = await locked(tx, scope, id, found.company.name);
       const units = await repo.unitsOf(tx, id);
       const wanted = new Map(body.units.map((unit) => [unit.id, unit.included]));
@@ -150,13 +168,26 @@ export function createProvisionLenderActions(
       const manualFolio = confirm && body.useManualFolio ? (body.manualFolio ?? null) : row.manualFolio;
       const folio = shownFolio({ folio: row.folio, useManualFolio, manualFolio });
       const total = Money.sum(included.map((unit) => Money.of(unit.amount)));
+      // The balances as they stand once confirmed, under the line's lock: what a closed provision shows (decision
+      // 054). The line's holds include this provision's own, its total before the confirmation (status 3 holds it).
+      const ownHeld = reservesBalance(row.status) ? Money.of(row.total) : Money.zero;
+      const snapshot = confirmationBalances(line, ownHeld, total);
       await mover.move(tx, {
         action,
         actor,
         row: { ...moveRow, folio },
         unitCount: confirm ? included.length : units.length,
         expectedVersion: body.version,
-        set: confirm ? { useManualFolio, manualFolio, total: total.toDecimalString() } : {},
+        set: confirm
+          ? {
+              useManualFolio,
+              manualFolio,
+              total: total.toDecimalString(),
+              confirmedAvailable: snapshot.available.toDecimalString(),
+              confirmedRemaining: snapshot.remaining.toDecimalString(),
+              confirmedAt: clock.now(),
+            }
+          : {},
         details: confirm
           ? {
               excludedUnits: units.length - included.length,
@@ -165,6 +196,11 @@ export function createProvisionLenderActions(
           : { unitsSentToReview: units.length },
         requestId,
       });
+      const kept = new Set(included.map((unit) => unit.id));
+      const backToReview = unitsReturningToReview(
+        action,
+        units.map((unit) => ({ id: unit.id, included: confirm ? kept.has(unit.id) : unit.included })),
+      );
       if (confirm) {
         // The body names the provision's units only (a stale or foreign list is refused, never half applied).
         const ours = new Set(units.map((unit) => unit.id));
@@ -192,9 +228,14 @@ export function createProvisionLenderActions(
           id,
           included.map((unit) => unit.id),
         );
-      } else {
-        await lenderRepo.sendUnitsToReview(tx, id, row.registerBy);
       }
+      // Rechazar sends every unit back to the dealer; Confirmar the ones it leaves out (decision 054).
+      await lenderRepo.sendUnitsToReview(
+        tx,
+        id,
+        backToReview.map((unit) => unit.id),
+        row.registerBy,
+      );
       return {
         data: await followUpDetail(tx, actor, scope, id),
         message: confirm ? provisionConfirmed(folio) : provisionRejected(folio),
@@ -202,7 +243,11 @@ export function createProvisionLenderActions(
     });
   }
 
-  /** Liberar (status 10, spec 3 §4 "Liberate without CRM"): the units are released and the line holds nothing. */
+  /**
+   * Liberar (status 10, spec 3 §4 "Liberate without CRM"): the units are financed outside the insertion cycle. Each
+   * included unit keeps holding its amount (a 'released' insertion row, decision 055) until the release
+   * reconciliation sees the CRM list its credit: the money stays consumed until the CRM's remaining amount has it.
+   */
   async function release(actor: AuthUser, id: number, body: ReleaseRequest, requestId: string) {
     const { scope, found } = await admitted(actor, id, 'release');
     await ensureLine(found.provision.creditLine);
@@ -217,6 +262,7 @@ export function createProvisionLenderActions(
         expectedVersion: body.version,
         requestId,
       });
+      await lenderRepo.queueCrmInsertions(tx, id, clock.now(), INSERTION_STATUS_RELEASED);
       return { data: await followUpDetail(tx, actor, scope, id), message: PROVISION_LENDER_MESSAGES.released };
     });
   }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { EVIDENCE_TYPE } from '@planpiso/domain';
+import { EVIDENCE_TYPE, type INSERTION_STATUS_RELEASED } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
 import { evidences } from '../../db/schema/files';
@@ -19,23 +19,39 @@ export async function setUnitsIncluded(tx: Executor, provisionId: number, includ
 }
 
 /**
- * Rechazar (spec 3 §4 "sends all units", decision 030): every unit of the provision goes back to its dealer
- * operator (the provision's registerBy), under review.
+ * Units going back to their dealer operator (the provision's registerBy), under review (decisions 030, 054): every
+ * unit of a rejected provision, the ones a confirmation left out — which, the domain's `unitsReturningToReview` says.
+ * They keep their comment (the administrator's, the one /unidades shows).
  */
-export async function sendUnitsToReview(tx: Executor, provisionId: number, reviewBy: number): Promise<number> {
+export async function sendUnitsToReview(
+  tx: Executor,
+  provisionId: number,
+  unitIds: number[],
+  reviewBy: number,
+): Promise<number> {
+  if (unitIds.length === 0) return 0;
   const rows = await tx
     .update(provisionUnits)
     .set({ inReview: true, reviewBy, version: sql`${provisionUnits.version} + 1` })
-    .where(eq(provisionUnits.provisionId, provisionId))
+    .where(and(eq(provisionUnits.provisionId, provisionId), inArray(provisionUnits.id, unitIds)))
     .returning({ id: provisionUnits.id });
   return rows.length;
 }
 
-/** Send to CRM: one queued insertion per included unit (the insertion cycle job takes them, decision 011). */
-export async function queueCrmInsertions(tx: Executor, provisionId: number, now: Date): Promise<number> {
+/**
+ * Send to CRM: one queued insertion per included unit (the insertion cycle job takes them, decision 011). Liberar:
+ * one 'released' row per included unit instead (decision 055), which the cycle never takes: the unit holds its amount
+ * until the release reconciliation sees the CRM list its credit.
+ */
+export async function queueCrmInsertions(
+  tx: Executor,
+  provisionId: number,
+  now: Date,
+  status: 'queued' | typeof INSERTION_STATUS_RELEASED = 'queued',
+): Promise<number> {
   const rows = await tx.execute<{ id: number }>(sql`
     insert into ${crmInsertions} (unit_id, provision_id, status, created_at, updated_at)
-    select ${provisionUnits.id}, ${provisionUnits.provisionId}, 'queued', ${now}, ${now}
+    select ${provisionUnits.id}, ${provisionUnits.provisionId}, ${status}, ${now}, ${now}
     from ${provisionUnits}
     where ${provisionUnits.provisionId} = ${provisionId} and ${provisionUnits.included}
     returning id`);

@@ -1,6 +1,11 @@
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { COUNT_CAP } from '@planpiso/domain';
+import {
+  CONFIRMED_PROVISION_STATUSES,
+  COUNT_CAP,
+  PROVISION_STATUS,
+  VIN_HOLDING_PROVISION_STATUSES,
+} from '@planpiso/domain';
 import type { Executor, Tx } from '../../db/client';
 import { accountOperators, userAgencies, userCompanies } from '../../db/schema/assignments';
 import { evidences, files } from '../../db/schema/files';
@@ -59,12 +64,13 @@ export type ProvisionListFilters = {
 export const shownFolio = sql<string>`case when ${provisions.useManualFolio} and ${provisions.manualFolio} is not null
   then ${provisions.manualFolio} else ${provisions.folio}::text end`;
 /**
- * The units of a provision, counted by provision_units_provision_idx. Written out with its table names: drizzle
- * leaves select-list columns unqualified in a query without joins, and `provision_id = id` would then compare
- * provision_units with itself.
+ * The units a provision finances, counted by provision_units_provision_idx: the included ones (issue 26 item 9 — a
+ * unit a confirmation left out is not financed; before Confirmar every unit is included). Written out with its table
+ * names: drizzle leaves select-list columns unqualified in a query without joins, and `provision_id = id` would then
+ * compare provision_units with itself.
  */
 export const unitCount = sql<number>`(select count(*)::int from "provision_units" as "counted"
-  where "counted"."provision_id" = "provisions"."id")`;
+  where "counted"."provision_id" = "provisions"."id" and "counted"."included")`;
 
 export const provisionSortFields = {
   createdAt: provisions.createdAt,
@@ -371,7 +377,8 @@ export async function findCompany(db: Executor, companyId: number) {
 
 /**
  * VINs of `vins` that another provision holds (decision 029): one that is open (statuses 1–8, not archived) or
- * financed (released, 10, and not sold). VINs are stored upper case (the service writes them so), so
+ * financed (released, 10, and not sold) — the domain's `unitHoldsVin`, so not a unit its confirmation left out (it
+ * went back to review, decision 054). VINs are stored upper case (the service writes them so), so
  * provision_units_vin_idx answers. Read under the credit line's lock.
  */
 export async function vinsHeldElsewhere(
@@ -389,7 +396,10 @@ export async function vinsHeldElsewhere(
       and(
         inArray(provisionUnits.vinNumber, upper),
         eq(provisions.isArchived, false),
-        sql`(${provisions.status} between 1 and 8 or (${provisions.status} = 10 and not ${provisionUnits.isSold}))`,
+        sql`(${inArray(provisions.status, [...VIN_HOLDING_PROVISION_STATUSES])}
+          or (${provisions.status} = ${PROVISION_STATUS.RELEASED} and not ${provisionUnits.isSold}))`,
+        // Rejected (9) is outside both; a unit a confirmation left out holds nothing either (unitReturnsToReview).
+        sql`not (${inArray(provisions.status, [...CONFIRMED_PROVISION_STATUSES])} and not ${provisionUnits.included})`,
         exceptProvisionId === null ? undefined : sql`${provisions.id} <> ${exceptProvisionId}`,
       ),
     )

@@ -377,6 +377,10 @@ export function createRefinancingFlows(
       found.refinancing.creditLine,
       { refinancingId: id, action: 'release', expectedVersion: body.version, requestId },
       () => PROVISION_LENDER_MESSAGES.released,
+      // Released units hold their amounts until the CRM lists them (decision 055).
+      async (tx) => {
+        await repo.queueCrmInsertions(tx, id, clock.now(), 'released');
+      },
     );
   }
 

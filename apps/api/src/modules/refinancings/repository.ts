@@ -314,10 +314,16 @@ export async function deleteUnits(tx: Tx, unitIds: number[]) {
  * Enviar a CRM (decision 046): one queued insertion per refinancing unit, naming the financed unit it copies and
  * that unit's provision; the insertion cycle sends it with the refinancing's line, folio, term, date and amount.
  */
-export async function queueCrmInsertions(tx: Executor, refinancingId: number, now: Date): Promise<number> {
+export async function queueCrmInsertions(
+  tx: Executor,
+  refinancingId: number,
+  now: Date,
+  /** Liberar writes 'released' rows: held until the CRM lists them (decision 055), never taken by the cycle. */
+  status: 'queued' | 'released' = 'queued',
+): Promise<number> {
   const rows = await tx.execute<{ id: number }>(sql`
     insert into ${crmInsertions} (unit_id, provision_id, refinancing_unit_id, status, created_at, updated_at)
-    select ${provisionUnits.id}, ${provisionUnits.provisionId}, ${refinancingUnits.id}, 'queued', ${now}, ${now}
+    select ${provisionUnits.id}, ${provisionUnits.provisionId}, ${refinancingUnits.id}, ${status}, ${now}, ${now}
     from ${refinancingUnits} join ${provisionUnits} on ${provisionUnits.id} = ${refinancingUnits.sourceUnitId}
     where ${refinancingUnits.refinancingId} = ${refinancingId}
     returning id`);

@@ -1,13 +1,13 @@
 import {
   EVIDENCE_TYPE,
   FINANCING_MESSAGES,
-  REVIEWABLE_PROVISION_STATUSES,
   UNITS_REVIEW_DEFAULT_SORT,
   USER_TYPE,
   isDealer,
   mayChangeReview,
   unitEvidenceDeletable,
   unitRemoved,
+  unitReturnsToReview,
   type EvidenceResponse,
   type UnitReviewQuery,
   type UnitUnderReview,
@@ -151,8 +151,8 @@ export function createUnitsService(
     },
 
     /**
-     * PATCH /units/{id}/set-review (decision 030): types 1 and 3 send a rejected provision's unit to review (to the
-     * provision's registerBy) or take it back; the dealer operator only takes its own out of review.
+     * PATCH /units/{id}/set-review (decision 030): types 1 and 3 send a rejected provision's unit, or one its
+     * confirmation left out (decision 054), to review (to the provision's registerBy) or take it back; the dealer operator only takes its own out of review.
      */
     async setReview(actor: AuthUser, id: number, review: boolean, requestId: string) {
       if (!mayChangeReview(actor.type, review)) {
@@ -175,7 +175,7 @@ export function createUnitsService(
         }
         const found = await repo.findUnitInScope(tx, accountScopeOf(actor), id);
         if (!found) throw notFound();
-        if (review && !REVIEWABLE_PROVISION_STATUSES.includes(found.provisionStatus)) {
+        if (review && !unitReturnsToReview({ provisionStatus: found.provisionStatus, included: found.unit.included })) {
           throw new AppError('INVALID_STATUS', 409, FINANCING_MESSAGES.unitNotReviewable);
         }
         const saved = await repo.setReview(tx, id, {
