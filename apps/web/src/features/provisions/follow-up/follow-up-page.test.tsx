@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  BALANCES_NOT_RECORDED,
   MESSAGES,
   PROVISION_LENDER_MESSAGES,
   provisionActionsFor,
@@ -88,6 +89,7 @@ const detail = (type: UserType, status: number, overrides: Partial<ProvisionFoll
     actions: provisionActionsFor(type, status),
     unitsInReview: 2,
     balances: { remaining: '900000.00', available: '400000.00', known: true },
+    confirmedBalances: null,
     signingDocuments: 0,
     approvedDate: null,
     ...overrides,
@@ -197,6 +199,21 @@ describe('/vizualizar-disposicion/:id — what the page shows', () => {
     expect(within(history).getByText('20/11/2026 10:05 · Lucía Treviño')).toBeTruthy(); // Mexico City, UTC−6
     expect(within(history).getByText('REPUVE · VIN 3N1AB8DV2VL119619: no válida')).toBeTruthy();
     expect(within(history).getByText('Reporte de robo')).toBeTruthy();
+  });
+
+  it('a closed provision shows the balances at Confirmar and says when; without them, no amounts (decision 054)', async () => {
+    const confirmedBalances = { available: '1234567.50', remaining: '734567.50', at: '2026-11-24T21:07:00.000Z' };
+    open(5, 8, { details: [detail(5, 8, { balances: null, confirmedBalances })] });
+    await loaded();
+    expect(screen.getByText('Saldos al confirmar la disposición, 24/11/2026 15:07')).toBeTruthy(); // Mexico City
+    expect(screen.getByText('$1,234,567.50')).toBeTruthy();
+    expect(screen.getByText('$734,567.50')).toBeTruthy();
+  });
+
+  it('a closed provision without them shows no amounts, and says why (decision 054)', async () => {
+    open(5, 9, { details: [detail(5, 9, { balances: null, confirmedBalances: null })] });
+    await loaded();
+    expect(screen.getByText(BALANCES_NOT_RECORDED)).toBeTruthy();
   });
 
   it('opens the annex in a new tab through its short-lived signed link', async () => {

@@ -11,9 +11,11 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
+  BALANCES_NOT_RECORDED,
   Money,
   PAGE_SIZES,
-  followUpBalances,
+  balancesAtConfirmation,
+  followUpBalanceView,
   provisionTotalShown,
   lineTypeLabel,
   termLabel,
@@ -25,6 +27,7 @@ import { formatAmount } from '../../../lib/format';
 import type { FollowUpDetail } from './api/follow-up-detail';
 import { Field } from '../../../components/detail-field';
 import { ValidationIcon } from '../../../components/check-icon';
+import { businessDateTime } from './follow-up-timeline';
 import { AdminReview, InvoiceIcon } from './follow-up-unit-icons';
 
 /** Which units are ticked, by unit id: while the lender may confirm (status 3), the page's own choice. */
@@ -53,10 +56,16 @@ export function FollowUpUnits({ provision, selection, onSelect }: Props) {
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const units = provision.units;
   const visible = units.slice(page * pageSize, (page + 1) * pageSize);
-  // The line's balances as the create screen shows them (unknown until the server has read the line from the CRM).
-  const balances = provision.balances?.known
-    ? followUpBalances(Money.of(provision.balances.available), Money.of(provision.total), provision.status)
-    : null;
+  // Open: the line's balances as the create screen shows them (unknown until the server has read the line from the
+  // CRM). Closed: the ones at Confirmar, with when, or none (decision 054).
+  const view = followUpBalanceView(provision);
+  const balances = view.kind === 'notRecorded' ? null : view;
+  const caption =
+    view.kind === 'confirmed'
+      ? balancesAtConfirmation(businessDateTime(view.at))
+      : view.kind === 'notRecorded'
+        ? BALANCES_NOT_RECORDED
+        : null;
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="units-title" sx={{ p: 2.5 }}>
@@ -74,6 +83,11 @@ export function FollowUpUnits({ provision, selection, onSelect }: Props) {
         <Field label="Saldo restante">{money(balances?.remaining)}</Field>
         {provisionTotalShown(provision.status) && <Field label="Total">{money(provision.total)}</Field>}
       </Box>
+      {caption && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 2.5 }}>
+          {caption}
+        </Typography>
+      )}
       <TableContainer>
         <Table size="small" aria-label="Unidades">
           <TableHead>
