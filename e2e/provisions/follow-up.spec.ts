@@ -2,17 +2,20 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import {
+  Money,
   PROVISION_FOLLOW_UP_MESSAGES,
+  PROVISION_LENDER_MESSAGES,
   PROVISION_TIMELINE_ACTIONS,
   provisionConfirmed,
   unitsInReviewLabel,
 } from '@planpiso/domain';
 import { expectNoAxeViolations } from '../support/axe';
+import { newPage } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { createProvisionAt, type FollowUpUnitSeed } from '../support/follow-up';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { openOperatingWindow, wizardScreenshot } from '../support/provisions';
-import { acceptSuccess } from '../support/screens';
+import { acceptSuccess, confirm } from '../support/screens';
 
 const journey = useBrowser();
 
@@ -117,4 +120,41 @@ test('the lender reads a released provision: its whole history, the folio update
     await page.getByRole('button', { name: 'Descargar XLSX' }).click();
     assert.match((await download).suggestedFilename(), /^Unidades \(\d{2}-\d{2}-\d{4}\)\.xlsx$/);
     await acceptSuccess(page, PROVISION_FOLLOW_UP_MESSAGES.downloadComplete);
+  }));
+
+/** The dealer's credit line selector on /disposiciones for `line`: its 'Saldo disponible' figure, as shown. */
+async function shownAvailable(page: Page, line: string): Promise<string> {
+  await page.goto(`/disposiciones?creditLine=${line}`);
+  const figure = page.getByRole('region', { name: 'Línea de crédito' }).getByTestId('available-balance');
+  await expectVisible(figure);
+  return (await figure.innerText()).trim();
+}
+
+test('Liberar keeps the released amount out of the dealer’s available balance until the CRM lists it', () =>
+  journey('follow-up-release-balance', async (page) => {
+    const line = { crmLineId: 'LC-10001-01', typeLine: '100000000' };
+    await signInAs(page, DEMO_USERS[5].email);
+    const before = await shownAvailable(page, line.crmLineId);
+    // Signed (7) on the dealer's own line: it holds its 1,250.75 as any open provision does.
+    const signed = await createProvisionAt(7, [{ amount: '1000.50' }, { amount: '250.25' }], line);
+    const lowered = `$${Money.of(before.slice(1).replaceAll(',', '')).sub(Money.of('1250.75')).format()}`;
+    assert.equal(await shownAvailable(page, line.crmLineId), lowered);
+
+    // The lender operator, in a session of its own.
+    const lender = await newPage(page.context().browser()!);
+    const operator = lender.page;
+    try {
+      await signInAs(operator, DEMO_USERS[3].email);
+      await operator.goto(`/vizualizar-expediente/${signed.id}`);
+      await expectVisible(operator.getByRole('heading', { name: `N° de Disposición ${signed.folio}` }));
+      await operator.getByRole('button', { name: 'Liberar' }).click();
+      await confirm(operator, PROVISION_FOLLOW_UP_MESSAGES.confirmRelease);
+      await acceptSuccess(operator, PROVISION_LENDER_MESSAGES.released);
+    } finally {
+      await lender.context.close();
+    }
+
+    // Released: the money is still consumed — the balance does not come back (the CRM has not listed the units).
+    assert.equal(await shownAvailable(page, line.crmLineId), lowered);
+    await wizardScreenshot(page, 'follow-up-release-balance-type-5');
   }));

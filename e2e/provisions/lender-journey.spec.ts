@@ -26,6 +26,9 @@ import {
   timelineValidation,
   unitsInReviewLabel,
   INSERTION_STATUSES_RELEASING_RESERVATION,
+  Money,
+  balancesAtConfirmation,
+  type ProvisionFollowUpDetail,
   type UserType,
 } from '@planpiso/domain';
 import { createDb } from '../../apps/api/src/db/client';
@@ -93,6 +96,23 @@ const history = (page: Page) => page.getByRole('list', { name: 'Historial' });
 const balance = (page: Page, label: string) =>
   page.getByText(label, { exact: true }).locator('xpath=following-sibling::dd').innerText();
 const currentStep = (page: Page) => page.locator('[aria-current="step"]');
+/** dd/MM/yyyy HH:mm in Mexico City time, as the follow-up page writes a moment. */
+const businessDateTimeOf = (iso: string) => {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/Mexico_City',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+};
 
 async function openFollowUp(page: Page): Promise<void> {
   await page.goto(`/vizualizar-disposicion/${state.id}`);
@@ -252,6 +272,28 @@ test('type 5 generates the signing document and sends it to sign', () =>
     await signInAs(page, DEMO_USERS[5].email);
     await expectNotified(page, [PROVISION_NOTICE_TEXT.confirm(state.folio)]);
 
+    // The unit the confirmation left out is the dealer's again: under review, with the administrator's comment
+    // (issue 26 item 1), at a desktop and at a phone's width.
+    for (const [width, height, name] of [
+      [1366, 768, 'lender-journey-units-review-type-5'],
+      [390, 844, 'lender-journey-units-review-type-5-390'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`/unidades?vinNumber=${REFUSED_VIN}`);
+      const refused = gridRow(page, 'Unidades en revisión', REFUSED_VIN);
+      await expectVisible(refused);
+      await page.locator('.MuiDataGrid-overlay').waitFor({ state: 'detached' });
+      await wizardScreenshot(page, name);
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await gridRow(page, 'Unidades en revisión', REFUSED_VIN)
+      .getByRole('button', { name: `Ver comentario ${REFUSED_VIN}` })
+      .click();
+    const comment = page.getByRole('dialog', { name: 'Comentario' });
+    await expectVisible(comment.getByText(REFUSAL, { exact: true }));
+    await comment.getByRole('button', { name: 'Cerrar' }).click();
+    await comment.waitFor({ state: 'hidden' });
+
     await openFollowUp(page);
     await expectVisible(currentStep(page).getByText('Aceptada', { exact: true }));
     // The total of the two units the lender kept: 55,000.00 + 45,000.00.
@@ -365,6 +407,21 @@ test('the dealer sees Autorizado; the timeline lists every step; each notice rea
         ),
     );
     if (inserted.length === 0) assert.equal(await balance(page, 'Saldo restante'), state.remainingWhenSent);
+
+    // Closed: the balances as they were at Confirmar, and the page says so (issue 26 item 3), whatever the line
+    // holds now.
+    const { data: shown } = await apiAsPage<{ data: ProvisionFollowUpDetail }>(page, `/api/provisions/${state.id}`);
+    assert.ok(shown.confirmedBalances, 'the confirmation kept its balances');
+    await expectVisible(
+      page.getByText(balancesAtConfirmation(businessDateTimeOf(shown.confirmedBalances.at)), { exact: true }),
+    );
+    assert.equal(await balance(page, 'Saldo restante'), `$${Money.of(shown.confirmedBalances.remaining).format()}`);
+    assert.equal(await balance(page, 'Saldo disponible'), `$${Money.of(shown.confirmedBalances.available).format()}`);
+    await wizardScreenshot(page, 'lender-journey-follow-up-status-8-type-5');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await wizardScreenshot(page, 'lender-journey-follow-up-status-8-type-5-390');
+    await page.setViewportSize({ width: 1366, height: 768 });
 
     // The whole history, oldest first: who did what, and every unit's verdicts.
     const items = history(page).getByRole('listitem');

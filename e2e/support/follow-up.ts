@@ -71,9 +71,14 @@ export const FOLLOW_UP_LINE = 'LC-E2E-SEGUIMIENTO';
 
 /**
  * A provision of Autos del Norte (the demo operator's company, the demo lender operator's account) at `status`
- * (one of the happy path's: 3, 5, 7, 10, ...), with its units and its history.
+ * (one of the happy path's: 3, 5, 7, 10, ...), with its units and its history; on FOLLOW_UP_LINE unless `line` names
+ * one of the company's own (a journey that reads that line's balance).
  */
-export async function createProvisionAt(status: number, units: FollowUpUnitSeed[]): Promise<SeededProvision> {
+export async function createProvisionAt(
+  status: number,
+  units: FollowUpUnitSeed[],
+  line: { crmLineId: string; typeLine: string } = { crmLineId: FOLLOW_UP_LINE, typeLine: '100000001' },
+): Promise<SeededProvision> {
   const handle = createDb(e2eEnv().databaseUrl, { max: 1 });
   try {
     const { db } = handle;
@@ -111,8 +116,8 @@ export async function createProvisionAt(status: number, units: FollowUpUnitSeed[
         companyId: company!.id,
         agencyId: agency?.id ?? null,
         legalId: idOf(4),
-        creditLine: FOLLOW_UP_LINE,
-        typeLine: '100000001',
+        creditLine: line.crmLineId,
+        typeLine: line.typeLine,
         deadlines: 3,
         description: 'Unidades seminuevas para exhibición de diciembre',
         total: `${total / 100n}.${String(total % 100n).padStart(2, '0')}`,
