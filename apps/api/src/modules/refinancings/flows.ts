@@ -10,6 +10,7 @@ import {
   USER_TYPE,
   availableBalance,
   businessClock,
+  operationBalances,
   provisionUnitsXlsxName,
   refinancingActionsFor,
   refinancingTickRefusal,
@@ -118,8 +119,17 @@ export function createRefinancingFlows(
     const counts = await repo.evidenceCounts(executor, id);
     const line = await creditLinesRepo.findCreditLine(executor, r.creditLine);
     const reserved = await creditLinesRepo.reservedOnLine(executor, r.creditLine);
+    const ownHold = await repo.heldByRefinancing(executor, id);
     const documents = await presentRefinancingDocuments(executor, id, actor.email);
-    const remaining = line ? Money.of(line.montoRestante) : null;
+    // Issue 26: the create page's rule (operationBalances) — available = the line's remaining minus every other
+    // hold, remaining = available − this refinancing's total — never the CRM's montoRestante as 'Saldo restante'.
+    const shown = line
+      ? operationBalances(
+          Money.of(line.montoRestante),
+          Money.of(reserved).sub(Money.of(ownHold)),
+          Money.of(r.total),
+        )
+      : null;
     return {
       id: r.id,
       folio: shownRefinancingFolio(r),
@@ -160,10 +170,10 @@ export function createRefinancingFlows(
       version: r.version,
       actions: refinancingActionsFor(actor.type, r),
       adminValidated: r.adminValidated,
-      balances: remaining
+      balances: shown
         ? {
-            remaining: SEES_REMAINING.includes(actor.type) ? remaining.toDecimalString() : null,
-            available: availableBalance(remaining, Money.of(reserved)).toDecimalString(),
+            remaining: SEES_REMAINING.includes(actor.type) ? shown.remaining.toDecimalString() : null,
+            available: shown.available.toDecimalString(),
             known: true,
           }
         : null,
