@@ -15,7 +15,7 @@ import {
 } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
 import { creditLines } from '../src/db/schema/credit-lines';
-import { crmInsertions } from '../src/db/schema/financing';
+import { crmInsertions, provisionUnits } from '../src/db/schema/financing';
 import { notifications } from '../src/db/schema/notifications';
 import { refinancingUnits, refinancings } from '../src/db/schema/refinancings';
 import { users } from '../src/db/schema/users';
@@ -405,6 +405,40 @@ describe('closing: CRM, release, folio and the XLSX', () => {
     );
     expect(released.message).toBe('Las unidades fueron liberadas sin enviar a CRM');
     expect(released.data.status).toBe(10);
+  });
+
+  it('an authorised refinancing’s units leave the available list until a new layout marks them (decision 057)', async () => {
+    await freeLine();
+    const superToken = await signIn(t.app, (await createUser(seeded.db, 1)).email);
+    const sent = await createRefinancing(t.app, seeded.db, a, LINE, [{ amount: '1500.00' }, { amount: '2500.00' }]);
+    const released = await createRefinancing(t.app, seeded.db, a, LINE, [{ amount: '3500.00' }]);
+    const ids = [...sent.sources, ...released.sources].map((s) => s.id);
+    expect((await available(a.tokens.dealer)).filter((id) => ids.includes(id))).toEqual([]);
+
+    ok(
+      await send('POST', a.tokens.operator, `/api/refinancings/${sent.id}/send-crm`, {
+        approvedDate: '2026-11-25',
+        version: await setStatus(sent.id, 7),
+      }),
+    );
+    ok(
+      await send('POST', superToken, `/api/refinancings/${released.id}/release`, {
+        version: await setStatus(released.id, 6),
+      }),
+    );
+    // Authorised (8) and released (10): closed, yet their units are not offered again, nor accepted by a create.
+    expect((await available(a.tokens.dealer)).filter((id) => ids.includes(id))).toEqual([]);
+    expect((await available(a.tokens.operator)).filter((id) => ids.includes(id))).toEqual([]);
+    const again = await post(t.app, a.tokens.dealer, '/api/refinancings', createBody(a, LINE, [sent.sources[0]!]));
+    expect(again.statusCode).toBe(422);
+    expect(json<Refusal>(again).code).toBe('UNIT_NOT_AVAILABLE');
+
+    // The layout's Aplicar (decision 043) is what makes a unit refinanceable again, from the CRM's new credit.
+    await seeded.db
+      .update(provisionUnits)
+      .set({ canRefinance: true })
+      .where(eq(provisionUnits.id, released.sources[0]!.id));
+    expect(await available(a.tokens.dealer)).toContain(released.sources[0]!.id);
   });
 
   it("the units as 'Unidades (DD-MM-YYYY).xlsx' with the table's columns, types 1 and 3 in scope only", async () => {

@@ -11,6 +11,7 @@ import {
   availableBalance,
   businessClock,
   operationBalances,
+  refinancingUsesUpUnits,
   provisionUnitsXlsxName,
   refinancingActionsFor,
   refinancingTickRefusal,
@@ -387,6 +388,9 @@ export function createRefinancingFlows(
       found.refinancing.creditLine,
       { refinancingId: id, action: 'release', expectedVersion: body.version, requestId },
       () => PROVISION_LENDER_MESSAGES.released,
+      async (tx) => {
+        if (refinancingUsesUpUnits(REFINANCING_STATUS.RELEASED)) await repo.useUpRefinancedUnits(tx, id);
+      },
     );
   }
 
@@ -415,6 +419,7 @@ export function createRefinancingFlows(
       () => PROVISION_LENDER_MESSAGES.sentToCrm,
       async (tx) => {
         await repo.queueCrmInsertions(tx, id, clock.now());
+        if (refinancingUsesUpUnits(REFINANCING_STATUS.AUTHORIZED)) await repo.useUpRefinancedUnits(tx, id);
       },
     );
   }

@@ -337,6 +337,28 @@ export async function deleteUnits(tx: Tx, unitIds: number[]) {
 }
 
 /**
+ * Decision 057: the financed units copied into an authorised refinancing are refinanceable no more (the layout's
+ * `can_refinance` cleared, each unit's version bumped), so the available list and the create leave them out until a
+ * new layout marks them again. Returns how many units changed.
+ */
+export async function useUpRefinancedUnits(tx: Executor, refinancingId: number): Promise<number> {
+  const rows = await tx
+    .update(provisionUnits)
+    .set({ canRefinance: false, version: sql`${provisionUnits.version} + 1` })
+    .where(
+      inArray(
+        provisionUnits.id,
+        tx
+          .select({ id: refinancingUnits.sourceUnitId })
+          .from(refinancingUnits)
+          .where(eq(refinancingUnits.refinancingId, refinancingId)),
+      ),
+    )
+    .returning({ id: provisionUnits.id });
+  return rows.length;
+}
+
+/**
  * Enviar a CRM (decision 046): one queued insertion per refinancing unit, naming the financed unit it copies and
  * that unit's provision; the insertion cycle sends it with the refinancing's line, folio, term, date and amount.
  */
