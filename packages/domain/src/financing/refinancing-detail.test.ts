@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canSignRefinancing,
+  refinancingSignLink,
   refinancingAcceptUnits,
   refinancingEvidenceDialogTitle,
   refinancingEvidenceUploadAllowed,
@@ -77,5 +79,22 @@ describe('refinancing detail rules', () => {
       total: '100000.30',
     });
     expect(refinancingAcceptUnits(units, new Set()).total).toBe('0.00');
+  });
+});
+
+describe('Firmar documentos on a refinancing (issue 26)', () => {
+  it.each([
+    [4, 5, true],
+    [4, 6, true],
+    [4, 4, false],
+    [4, 7, false],
+    [5, 5, false],
+    [3, 6, false],
+  ])('type %i at status %i: %s', (type, status, shown) => {
+    expect(canSignRefinancing(type, status)).toBe(shown);
+  });
+
+  it('leads to the in-app signing page', () => {
+    expect(refinancingSignLink(42)).toBe('/firmar-refinanciamiento/42');
   });
 });

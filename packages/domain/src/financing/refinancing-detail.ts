@@ -39,6 +39,18 @@ export function refinancingEvidenceDialogTitle(
     : REFINANCING_MESSAGES.evidenceTitle;
 }
 
+const SIGNING_STATUSES: readonly number[] = [REFINANCING_STATUS.SENT_TO_SIGN, REFINANCING_STATUS.SIGNING];
+
+/**
+ * 'Firmar documentos' on a refinancing (issue 26, as canSignProvision): the legal representative (type 4) while the
+ * documents are out for signature — 5 (Enviada a firmar) and 6 (Proceso firma). It leads to the in-app signing page.
+ */
+export const canSignRefinancing = (userType: number, status: number): boolean =>
+  userType === USER_TYPE.LEGAL_REPRESENTATIVE && SIGNING_STATUSES.includes(status);
+
+/** The in-app signing page of a refinancing (route /firmar-refinanciamiento/:id). */
+export const refinancingSignLink = (id: number): string => `/firmar-refinanciamiento/${id}`;
+
 /** Spec 3 §6: the units' checkboxes appear (outside create mode) for type 3 while the status is below 4. */
 export const refinancingSelectionShown = (userType: number, status: number): boolean =>
   userType === USER_TYPE.PROVIDER_OPERATOR && status < REFINANCING_STATUS.ACCEPTED;
