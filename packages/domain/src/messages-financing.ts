@@ -322,6 +322,9 @@ export const REFINANCING_SIGNING_MESSAGES = {
   sentToSign: SIGNING_MESSAGES.sentToSign,
   noElectronicSigners: 'El refinanciamiento no tiene firmantes con correo electrónico para la firma electrónica',
   signedDocumentsZip: (folio: string) => `Refinanciamiento ${folio} documentos firmados.zip`,
+  /** Ours (issue 26): the refinancing's in-app 'Firmar documentos' page. */
+  nothingToSign: 'No tienes documentos pendientes de firma en este refinanciamiento',
+  heading: (folio: string, company: string) => `Refinanciamiento N° ${folio} · ${company}`,
 } as const;
 
 /** Credit inventory (spec 3 "Credit inventory"; docs/decisions/042). The spec words none of these: ours. */

@@ -185,6 +185,17 @@ describe('/refinanciamientos/:id — the buttons follow the server’s actions',
     },
   );
 
+  it.each([
+    [5, true],
+    [6, true],
+    [7, false],
+  ])('type 4 at status %i: Firmar documentos leads to the in-app signing page (%s)', async (status, shown) => {
+    open(4, detail(4, status));
+    await loaded();
+    const link = screen.queryByRole('link', { name: 'Firmar documentos' });
+    expect(link?.getAttribute('href') ?? null).toBe(shown ? '/firmar-refinanciamiento/60' : null);
+  });
+
   it('shows no button the actions do not list, whatever the status', async () => {
     open(5, detail(5, 1, { actions: [] }));
     await loaded();
