@@ -296,6 +296,9 @@ describe('eligibility reads the exceptions (spec 3 §4 "Disposition eligibility 
     expect((await check()).messages).toContain(FINANCING_MESSAGES.latestExceptionNotApproved);
     expect((await review(chain.operator, again)).statusCode).toBe(200);
     expect((await put(chain.admin, again.id, { status: 2, version: 2 })).statusCode).toBe(200);
-    expect(await check()).toMatchObject({ canProvision: true, messages: [expect.any(String), FINANCING_MESSAGES.latestExceptionApproved] });
+    expect(await check()).toMatchObject({
+      canProvision: true,
+      messages: [expect.any(String), FINANCING_MESSAGES.latestExceptionApproved],
+    });
   });
 });

@@ -23,8 +23,7 @@ export const FINANCING_MESSAGES = {
   latestExceptionNotApproved: 'La última excepción no está aprobada. No puedes disponer',
   cannotProvision: 'No puedes disponer',
   // Ours (decision 056): the latest exception is approved, but before the suspending audit was recorded.
-  approvalPredatesAudit:
-    'La excepción aprobada es anterior a la auditoría; solicita una nueva excepción para disponer',
+  approvalPredatesAudit: 'La excepción aprobada es anterior a la auditoría; solicita una nueva excepción para disponer',
   canProvision: 'Puedes disponer',
 
   // Exceptions (spec 3 §2, §4, §8): the list's failure title and the screen's words verbatim; the rest ours.

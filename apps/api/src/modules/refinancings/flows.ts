@@ -125,11 +125,7 @@ export function createRefinancingFlows(
     // Issue 26: the create page's rule (operationBalances) — available = the line's remaining minus every other
     // hold, remaining = available − this refinancing's total — never the CRM's montoRestante as 'Saldo restante'.
     const shown = line
-      ? operationBalances(
-          Money.of(line.montoRestante),
-          Money.of(reserved).sub(Money.of(ownHold)),
-          Money.of(r.total),
-        )
+      ? operationBalances(Money.of(line.montoRestante), Money.of(reserved).sub(Money.of(ownHold)), Money.of(r.total))
       : null;
     return {
       id: r.id,

@@ -337,15 +337,18 @@ describe('/refinanciamientos/:id — the evidence dialog', () => {
     [5, 3, true, 'Evidencia', false],
     [2, 3, true, 'Evidencia', false],
     [3, 4, true, 'Evidencia', false],
-  ])('type %i at status %i (evidences %s): titled %s (upload: %s)', async (type, status, requireEvidences, title, upload) => {
-    open(type, detail(type, status, { requireEvidences }));
-    await loaded();
-    expect(screen.queryAllByRole('button', { name: /^Cargar Evidencia/ }).length > 0).toBe(upload);
-    fireEvent.click(screen.getByRole('button', { name: `${title} 3N1CD3AP6VL213384` }));
-    const dialog = await screen.findByRole('dialog', { name: title });
-    expect(await within(dialog).findByText('No hay registros para mostrar')).toBeTruthy();
-    expect(within(dialog).queryByRole('button', { name: 'Agregar evidencia' }) !== null).toBe(upload);
-  });
+  ])(
+    'type %i at status %i (evidences %s): titled %s (upload: %s)',
+    async (type, status, requireEvidences, title, upload) => {
+      open(type, detail(type, status, { requireEvidences }));
+      await loaded();
+      expect(screen.queryAllByRole('button', { name: /^Cargar Evidencia/ }).length > 0).toBe(upload);
+      fireEvent.click(screen.getByRole('button', { name: `${title} 3N1CD3AP6VL213384` }));
+      const dialog = await screen.findByRole('dialog', { name: title });
+      expect(await within(dialog).findByText('No hay registros para mostrar')).toBeTruthy();
+      expect(within(dialog).queryByRole('button', { name: 'Agregar evidencia' }) !== null).toBe(upload);
+    },
+  );
 
   it('uploads the chosen file to the unit and shows it', async () => {
     let uploaded = false;

@@ -79,10 +79,7 @@ export function SignRefinancingPage() {
       <Typography variant="h6" component="h2">
         {SIGNING_MESSAGES.signedDocumentsTitle}
       </Typography>
-      <SignedDocumentsTable
-        evidences={data?.documents ?? []}
-        loading={signing.isLoading}
-      />
+      <SignedDocumentsTable evidences={data?.documents ?? []} loading={signing.isLoading} />
       <Box>
         <Button variant="outlined" onClick={() => void navigate('/refinanciamientos')}>
           {SIGNING_MESSAGES.back}
