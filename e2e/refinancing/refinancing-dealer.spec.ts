@@ -82,6 +82,9 @@ test('type 5 marks a unit sold, changes a term, ticks two units and creates a re
     await page.getByRole('combobox', { name: /Representante legal/ }).click();
     await page.getByRole('option', { name: 'Ramón Representante' }).click();
     await expectVisible(page.getByTestId('total').getByText('$3,000.75', { exact: true }));
+    // Issue 26: created with evidences = No, the dealer is then offered no upload.
+    await page.getByRole('radio', { name: 'No' }).check();
+    const createdAvailable = (await page.getByTestId('available').innerText()).trim();
     await shot(page, 'refinancing-create-page');
     await page.getByRole('button', { name: 'Guardar' }).click();
     const confirmDialog = page.getByRole('dialog', { name: M.confirmCreateTitle });
@@ -94,6 +97,20 @@ test('type 5 marks a unit sold, changes a term, ticks two units and creates a re
     assert.ok(folio, `the result names the folio: ${text}`);
     await acceptSuccess(page, M.created(folio));
     await page.waitForURL((url) => /^\/refinanciamientos\/\d+$/.test(url.pathname));
+
+    // The detail: the create page's available balance (one rule, issue 26); evidences not requested, so no
+    // 'Cargar Evidencia' for the dealer (spec 3 §4: type 5 uploads only when required) — only the view.
+    await expectVisible(page.getByRole('heading', { name: `N° de Refinanciamiento ${folio}` }));
+    const data = page.getByRole('region', { name: 'Datos del refinanciamiento' });
+    const available = data.locator('dt', { hasText: /^Saldo disponible$/ }).locator('xpath=following-sibling::dd[1]');
+    assert.equal((await available.innerText()).trim(), createdAvailable);
+    await expectVisible(page.getByRole('button', { name: `Evidencia ${UNITS.kept.vin}` }));
+    assert.equal(await page.getByRole('button', { name: /^Cargar Evidencia/ }).count(), 0);
+    await expectVisible(page.getByRole('button', { name: 'Enviar a FinBe' }));
+    await shot(page, 'refinancing-detail-no-evidences');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'refinancing-detail-no-evidences-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.goto(`/refinanciamientos?folio=${folio}`);
     const row = gridRow(page, 'Refinanciamientos', folio);

@@ -55,6 +55,23 @@ async function acceptResult(page: Page, message: string | RegExp): Promise<void>
 const statusChip = (page: Page, status: keyof typeof REFINANCING_STATUS_NAMES): Locator =>
   page.getByText(REFINANCING_STATUS_NAMES[status], { exact: true });
 
+/** One figure of the detail's 'Datos del refinanciamiento' (its dt's dd). */
+const figure = (page: Page, label: string) =>
+  page
+    .getByRole('region', { name: 'Datos del refinanciamiento' })
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+
+/** The page at desktop (1440×900) and at 390×844, both under artifacts/screenshots/. */
+async function shotBothWidths(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `screenshots/${name}-desktop`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `screenshots/${name}-390`);
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 // Issue 19's journey, whole: the administrator's layout makes financed units refinanceable; the dealer marks one sold,
 // changes a term, creates a refinancing of two and uploads their evidences; the administrator validates them; the
 // operator accepts with a manual folio; the documents are signed at the e-signature simulator; the operator sends it
@@ -118,6 +135,8 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
 
     // Filled in once the dealer has created it.
     const refinancing: JourneyRefinancing = { id: 0, folio: '', vins: [EDITED.vin, RETERMED.vin] };
+    // What the create page showed (issue 26: the detail must show the same figures, by the same rule).
+    const createPage = { available: '', remaining: '', total: '' };
     await journey('refinancing-dealer-creates', async (page) => {
       await signInAs(page, DEMO_USERS[5].email);
       await page.goto('/refinanciamientos');
@@ -169,8 +188,10 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
       await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
       await page.getByRole('radio', { name: 'Si' }).check();
       await expectVisible(page.getByTestId('total').getByText('$5,000.50', { exact: true }));
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await screenshot(page, 'screenshots/refinancing-journey-create-page');
+      createPage.available = (await page.getByTestId('available').innerText()).trim();
+      createPage.remaining = (await page.getByTestId('remaining').innerText()).trim();
+      createPage.total = (await page.getByTestId('total').innerText()).trim();
+      await shotBothWidths(page, 'refinancing-create-page');
       await page.getByRole('button', { name: 'Guardar' }).click();
       await page
         .getByRole('dialog', { name: REFINANCING_MESSAGES.confirmCreateTitle })
@@ -230,6 +251,11 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
       await openDetail(page, refinancing);
       await expectVisible(statusChip(page, 3));
       await screenshot(page, 'screenshots/refinancing-detail-3-administrator');
+      // Issue 26: the create page's figures, labels and rule — remaining = available − total, never above it.
+      assert.equal((await figure(page, 'Saldo disponible').innerText()).trim(), createPage.available);
+      assert.equal((await figure(page, 'Monto total').innerText()).trim(), createPage.total);
+      assert.equal((await figure(page, 'Saldo restante').innerText()).trim(), createPage.remaining);
+      await shotBothWidths(page, 'refinancing-detail-balances');
       await actions(page).getByRole('button', { name: 'Validar unidades' }).click();
       const dialog = page.getByRole('dialog', { name: 'Validar unidades' });
       for (const vin of refinancing.vins) {

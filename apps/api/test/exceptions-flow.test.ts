@@ -270,7 +270,8 @@ describe('eligibility reads the exceptions (spec 3 §4 "Disposition eligibility 
     expect(after.canProvision).toBe(true);
     expect(after.messages).toContain(FINANCING_MESSAGES.latestExceptionApproved);
 
-    // A new suspending audit recorded after that approval blocks again until another exception is approved.
+    // A new suspending audit recorded after that approval blocks again until another exception is approved, and the
+    // dealer is told why — never that the exception it sees 'Aprobada' is not approved (decision 056).
     await db.insert(audits).values({
       auditor: 'Segundo auditor',
       accountId: chain.org.account.id,
@@ -279,6 +280,25 @@ describe('eligibility reads the exceptions (spec 3 §4 "Disposition eligibility 
       initialDate: day,
       endDate: day,
     });
-    expect(await check()).toMatchObject({ canProvision: false, messages: [expect.any(String), 'No puedes disponer'] });
+    expect(await check()).toEqual({
+      canProvision: false,
+      messages: ['Tienes 2 pendientes de auditorías', FINANCING_MESSAGES.approvalPredatesAudit],
+      pendingBalances: 0,
+      auditsInProgress: 2,
+      latestExceptionStatus: 2,
+    });
+    expect(FINANCING_MESSAGES.approvalPredatesAudit).toBe(
+      'La excepción aprobada es anterior a la auditoría; solicita una nueva excepción para disponer',
+    );
+
+    // A new request, approved after both audits were recorded, lifts them again.
+    const again = await request(chain.dealer, 'Segunda auditoría');
+    expect((await check()).messages).toContain(FINANCING_MESSAGES.latestExceptionNotApproved);
+    expect((await review(chain.operator, again)).statusCode).toBe(200);
+    expect((await put(chain.admin, again.id, { status: 2, version: 2 })).statusCode).toBe(200);
+    expect(await check()).toMatchObject({
+      canProvision: true,
+      messages: [expect.any(String), FINANCING_MESSAGES.latestExceptionApproved],
+    });
   });
 });

@@ -10,11 +10,12 @@ import {
   REFINANCING_MESSAGES,
   REFINANCING_NOTICE_TEXT,
   REFINANCING_UNITS_XLSX_COLUMNS,
+  type ExternalCreditLine,
   type RefinancingFollowUpDetail,
 } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
 import { creditLines } from '../src/db/schema/credit-lines';
-import { crmInsertions } from '../src/db/schema/financing';
+import { crmInsertions, provisionUnits } from '../src/db/schema/financing';
 import { notifications } from '../src/db/schema/notifications';
 import { refinancingUnits, refinancings } from '../src/db/schema/refinancings';
 import { users } from '../src/db/schema/users';
@@ -100,6 +101,38 @@ const setStatus = (id: number, status: number, adminValidated = false) =>
     .returning({ version: refinancings.version })
     .then((rows) => rows[0]!.version);
 
+describe('the detail’s balances are the create page’s (issue 26, domain operationBalances)', () => {
+  it('Saldo disponible = the line’s remaining minus every other hold; Saldo restante = disponible − total', async () => {
+    await freeLine();
+    const linesOfTheCreatePage = async () =>
+      json<{ data: ExternalCreditLine[] }>(
+        await get(t.app, a.tokens.dealer, '/api/external/clients/10004/credit-lines'),
+      ).data.find((line) => line.lineaCredito === LINE)!;
+    // Another refinancing holds part of the line: the create page counts it, so must the detail.
+    await createRefinancing(t.app, seeded.db, a, LINE, [{ amount: '12345.67' }]);
+    const createPage = await linesOfTheCreatePage();
+    const r = await createRefinancing(t.app, seeded.db, a, LINE, [{ amount: '40000.00' }, { amount: '1900.50' }]);
+
+    const shown = await detail(a.tokens.operator, r.id);
+    expect(shown.total).toBe('41900.50');
+    expect(shown.balances).toEqual({
+      available: createPage.disponible,
+      remaining: Money.of(createPage.disponible).sub(Money.of('41900.50')).toDecimalString(),
+      known: true,
+    });
+    // Never a remaining above the available (the figures of issue 26: 47,845.00 · 1,645,795.00).
+    expect(Money.of(shown.balances!.remaining!).lessThan(Money.of(shown.balances!.available))).toBe(true);
+    // The dealer sees the same available (the remaining is for types 2 and 3, spec 3 §6).
+    expect((await detail(a.tokens.dealer, r.id)).balances).toEqual({
+      available: createPage.disponible,
+      remaining: null,
+      known: true,
+    });
+    // And what the detail calls remaining is what the next create page offers as available.
+    expect((await linesOfTheCreatePage()).disponible).toBe(shown.balances!.remaining);
+  });
+});
+
 describe('the evidence, validation and acceptance loop', () => {
   it('evidence → validation (a No sends it back) → validated → Aceptar drops the unticked unit → Enviar', async () => {
     await freeLine();
@@ -183,6 +216,7 @@ describe('the evidence, validation and acceptance loop', () => {
     d = await detail(a.tokens.operator, r.id);
     expect(d.actions).toEqual(['accept', 'reject']);
     const availableBefore = Money.of(d.balances!.available);
+    const remainingBefore = Money.of(d.balances!.remaining!);
     expect(await available(a.tokens.dealer)).not.toContain(r.sources[1]!.id);
     const accepted = ok(
       await send('POST', a.tokens.operator, `/api/refinancings/${r.id}/accept`, {
@@ -198,7 +232,9 @@ describe('the evidence, validation and acceptance loop', () => {
     expect(accepted.message).toBe('Refinanciamiento actualizado correctamente');
     expect(accepted.data).toMatchObject({ status: 4, total: '10000.25', folio: '5512', useManualFolio: true });
     expect(accepted.data.units.map((u) => u.id)).toEqual([r.unitIds[0]]);
-    expect(Money.of(accepted.data.balances!.available).equals(availableBefore.add(Money.of('20000.50')))).toBe(true);
+    // The line's balances beside every other hold stay; what this refinancing leaves of them grows (issue 26).
+    expect(Money.of(accepted.data.balances!.available).equals(availableBefore)).toBe(true);
+    expect(Money.of(accepted.data.balances!.remaining!).equals(remainingBefore.add(Money.of('20000.50')))).toBe(true);
     expect(await available(a.tokens.dealer)).toContain(r.sources[1]!.id);
     expect(await available(a.tokens.dealer)).not.toContain(r.sources[0]!.id);
     // The dealer's operator heard of it, with the folio it now goes by.
@@ -295,7 +331,7 @@ describe('the evidence, validation and acceptance loop', () => {
     await freeLine();
     const r = await createRefinancing(t.app, seeded.db, a, LINE, [{ amount: '30000.00' }]);
     const version = await setStatus(r.id, 3);
-    const before = Money.of((await detail(a.tokens.operator, r.id)).balances!.available);
+    const before = Money.of(await reservedOnLine(seeded.db, LINE));
     const noReason = await send('POST', a.tokens.operator, `/api/refinancings/${r.id}/reject`, {
       version,
       comment: ' ',
@@ -309,7 +345,7 @@ describe('the evidence, validation and acceptance loop', () => {
     );
     expect(rejected.message).toBe(`Refinanciamiento con folio ${r.folio}: Rechazado`);
     expect(rejected.data.status).toBe(9);
-    expect(Money.of(rejected.data.balances!.available).equals(before.add(Money.of('30000.00')))).toBe(true);
+    expect(Money.of(await reservedOnLine(seeded.db, LINE)).equals(before.sub(Money.of('30000.00')))).toBe(true);
     expect(await available(a.tokens.dealer)).toContain(r.sources[0]!.id);
     const [row] = await seeded.db.select().from(refinancings).where(eq(refinancings.id, r.id));
     expect(row!.rejectComment).toBe('Documentación incompleta');
@@ -369,6 +405,40 @@ describe('closing: CRM, release, folio and the XLSX', () => {
     );
     expect(released.message).toBe('Las unidades fueron liberadas sin enviar a CRM');
     expect(released.data.status).toBe(10);
+  });
+
+  it('an authorised refinancing’s units leave the available list until a new layout marks them (decision 057)', async () => {
+    await freeLine();
+    const superToken = await signIn(t.app, (await createUser(seeded.db, 1)).email);
+    const sent = await createRefinancing(t.app, seeded.db, a, LINE, [{ amount: '1500.00' }, { amount: '2500.00' }]);
+    const released = await createRefinancing(t.app, seeded.db, a, LINE, [{ amount: '3500.00' }]);
+    const ids = [...sent.sources, ...released.sources].map((s) => s.id);
+    expect((await available(a.tokens.dealer)).filter((id) => ids.includes(id))).toEqual([]);
+
+    ok(
+      await send('POST', a.tokens.operator, `/api/refinancings/${sent.id}/send-crm`, {
+        approvedDate: '2026-11-25',
+        version: await setStatus(sent.id, 7),
+      }),
+    );
+    ok(
+      await send('POST', superToken, `/api/refinancings/${released.id}/release`, {
+        version: await setStatus(released.id, 6),
+      }),
+    );
+    // Authorised (8) and released (10): closed, yet their units are not offered again, nor accepted by a create.
+    expect((await available(a.tokens.dealer)).filter((id) => ids.includes(id))).toEqual([]);
+    expect((await available(a.tokens.operator)).filter((id) => ids.includes(id))).toEqual([]);
+    const again = await post(t.app, a.tokens.dealer, '/api/refinancings', createBody(a, LINE, [sent.sources[0]!]));
+    expect(again.statusCode).toBe(422);
+    expect(json<Refusal>(again).code).toBe('UNIT_NOT_AVAILABLE');
+
+    // The layout's Aplicar (decision 043) is what makes a unit refinanceable again, from the CRM's new credit.
+    await seeded.db
+      .update(provisionUnits)
+      .set({ canRefinance: true })
+      .where(eq(provisionUnits.id, released.sources[0]!.id));
+    expect(await available(a.tokens.dealer)).toContain(released.sources[0]!.id);
   });
 
   it("the units as 'Unidades (DD-MM-YYYY).xlsx' with the table's columns, types 1 and 3 in scope only", async () => {
@@ -451,7 +521,8 @@ describe('scope, staleness and the line', () => {
     const r = await createRefinancing(t.app, seeded.db, a, LINE, [{ amount: '50000.00' }, { amount: '70000.00' }]);
     const version = await setStatus(r.id, 3, true);
     const d = await detail(a.tokens.operator, r.id);
-    const free = Money.of(d.balances!.available);
+    // What the line has left beside every hold, this refinancing's included (issue 26: its Saldo restante).
+    const free = Money.of(d.balances!.remaining!);
     // Fits only once Aceptar has dropped the 70,000.00 unit.
     const [unit] = await financedUnits(seeded.db, a, [{ amount: free.add(Money.of('1.00')).toDecimalString() }]);
     const [accepted, created] = await Promise.all([

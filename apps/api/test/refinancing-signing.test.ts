@@ -557,3 +557,52 @@ describe('Enviar a firma at 4, a send whose transaction fails, and redo', () => 
     expect((await documentsOf(a.tokens.operator, r.id)).map((d) => d.id)).toEqual([documents[0]!.id]);
   });
 });
+
+describe('the legal representative signs in the app (GET /api/refinancings/{id}/signing, issue 26)', () => {
+  type SigningPage = {
+    id: number;
+    folio: string;
+    companyName: string;
+    status: number;
+    documents: SigningEvidence[];
+  };
+  const page = (token: string, id: number) => get(t.app, token, `/api/refinancings/${id}/signing`);
+
+  it('shows type 4 its sign page; signing there moves the refinancing 5 → 6 → 7 through the e-signature flow', async () => {
+    const r = await refinancing({ requireEvidences: false });
+    await setStatus(r.id, 4);
+    const sent = await sendToSign(a.tokens.dealer, r.id, (await rowOf(r.id)).version);
+    expect(sent.statusCode, sent.body).toBe(200);
+
+    const response = await page(a.tokens.legal, r.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const shown = json<{ data: SigningPage }>(response).data;
+    expect(shown).toMatchObject({ id: r.id, folio: r.folio, companyName: a.company.name, status: 5 });
+    expect(shown.documents).toHaveLength(1);
+    const [document] = shown.documents;
+    expect(document!.signUrl).toMatch(/\/sign\//);
+
+    // The page's Firmar opens the provider's sign page; signing there is the provisions' flow (webhooks).
+    const signed = await fetch(document!.signUrl!, { method: 'POST', headers: { accept: 'application/json' } });
+    expect(signed.status).toBe(200);
+    await expect.poll(async () => (await rowOf(r.id)).status, { timeout: 15_000 }).toBe(7);
+    const after = json<{ data: SigningPage }>(await page(a.tokens.legal, r.id)).data;
+    expect(after.status).toBe(7);
+    expect(after.documents[0]).toMatchObject({ id: document!.id, signedStatus: 2 });
+    expect(after.documents[0]!.signUrl).toBeUndefined();
+  });
+
+  it('is the legal representative’s only (other types 403) and its own company’s (another group 404)', async () => {
+    const r = await refinancing({ requireEvidences: false });
+    await setStatus(r.id, 5);
+    expect((await page(a.tokens.legal, r.id)).statusCode).toBe(200);
+    for (const token of [a.tokens.dealer, a.tokens.operator]) expect((await page(token, r.id)).statusCode).toBe(403);
+    const foreign = await page(b.tokens.legal, r.id);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).not.toContain(r.folio);
+    // Before it is out for signature (type 4 sees 5–10) it is not found either.
+    await setStatus(r.id, 4);
+    expect((await page(a.tokens.legal, r.id)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/refinancings/${r.id}/signing` })).statusCode).toBe(401);
+  });
+});

@@ -22,6 +22,8 @@ export const FINANCING_MESSAGES = {
   latestExceptionApproved: 'La última excepción está aprobada. Ya puedes disponer',
   latestExceptionNotApproved: 'La última excepción no está aprobada. No puedes disponer',
   cannotProvision: 'No puedes disponer',
+  // Ours (decision 056): the latest exception is approved, but before the suspending audit was recorded.
+  approvalPredatesAudit: 'La excepción aprobada es anterior a la auditoría; solicita una nueva excepción para disponer',
   canProvision: 'Puedes disponer',
 
   // Exceptions (spec 3 §2, §4, §8): the list's failure title and the screen's words verbatim; the rest ours.
@@ -320,6 +322,9 @@ export const REFINANCING_SIGNING_MESSAGES = {
   sentToSign: SIGNING_MESSAGES.sentToSign,
   noElectronicSigners: 'El refinanciamiento no tiene firmantes con correo electrónico para la firma electrónica',
   signedDocumentsZip: (folio: string) => `Refinanciamiento ${folio} documentos firmados.zip`,
+  /** Ours (issue 26): the refinancing's in-app 'Firmar documentos' page. */
+  nothingToSign: 'No tienes documentos pendientes de firma en este refinanciamiento',
+  heading: (folio: string, company: string) => `Refinanciamiento N° ${folio} · ${company}`,
 } as const;
 
 /** Credit inventory (spec 3 "Credit inventory"; docs/decisions/042). The spec words none of these: ours. */

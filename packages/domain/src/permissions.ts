@@ -204,6 +204,8 @@ export const API_PERMISSIONS = {
   'GET /api/refinancings/:id/evidences/:evidenceId/file': [1, 2, 3, 4, 5],
   'POST /api/refinancings/:id/send-to-sign': [5],
   'GET /api/refinancings/:id/documents': [1, 2, 3, 4, 5],
+  // Issue 26: the legal representative's in-app signing page (/firmar-refinanciamiento/{id})
+  'GET /api/refinancings/:id/signing': [4],
   'POST /api/refinancings/:id/documents/:documentId/redo': [1, 3, 4],
   'GET /api/refinancings/:id/signed-documents': [3, 4],
   // Documents a provision save attaches (spec 3 §7 "document upload", "document delete")

@@ -51,6 +51,8 @@ const SPEC_PATHS = [
   '/refinanciamientos',
   '/crear-refinanciamiento',
   '/refinanciamientos/:id',
+  // Ours (issue 26): the refinancing's 'Firmar documentos', as /firmar-disposicion.
+  '/firmar-refinanciamiento/:id',
   '/layout',
 ];
 

@@ -346,6 +346,16 @@ export const ROUTES: readonly AppRoute[] = [
     types: ALL,
     built: true,
   },
+  {
+    // Ours (issue 26): the legal representative signs a refinancing in the app, as a provision at
+    // /firmar-disposicion/{id} (decisions 037, 047).
+    path: '/firmar-refinanciamiento/:id',
+    title: 'Firmar documentos',
+    area: 'refinancing',
+    parent: '/refinanciamientos',
+    types: [4],
+    built: true,
+  },
   { path: '/layout', title: 'Generación de layout', area: 'layout', types: [2], built: true },
 ];
 

@@ -63,6 +63,8 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
     (await import('../features/provisions/signing/signed-documents-page')).SignedDocumentsPage,
   '/refinanciamientos/:id': async () =>
     (await import('../features/refinancings/detail/refinancing-detail-page')).RefinancingDetailPage,
+  '/firmar-refinanciamiento/:id': async () =>
+    (await import('../features/refinancings/signing/sign-refinancing-page')).SignRefinancingPage,
   '/excepciones': async () => (await import('../features/exceptions/exception-list')).ExceptionListPage,
   '/refinanciamientos/unidades': async () =>
     (await import('../features/refinancings/refinancing-units-list')).RefinancingUnitsListPage,

@@ -247,6 +247,20 @@ export const refinancingDocumentsResponse = envelope(z.object({ documents: z.arr
 export type RefinancingDocumentsResponse = z.infer<typeof refinancingDocumentsResponse>;
 
 /**
+ * GET /api/refinancings/{id}/signing (issue 26, type 4): what the in-app signing page shows — the refinancing's folio,
+ * company and status, and its signing documents, each with the caller's signUrl while it still has to sign it.
+ */
+export const refinancingSigning = z.object({
+  id: z.number().int(),
+  folio: z.string(),
+  companyName: z.string(),
+  status: z.number().int(),
+  documents: z.array(signingEvidence),
+});
+export type RefinancingSigning = z.infer<typeof refinancingSigning>;
+export const refinancingSigningResponse = envelope(refinancingSigning);
+
+/**
  * POST /api/refinancings/{id}/documents/{documentId}/redo (spec 3 §7 "regenerate document (refinancingId)"): the
  * body's refinancingId, when sent, must be the path's; the version, when sent, the one the screen showed.
  */

@@ -7,6 +7,7 @@ import {
   checkedTotal,
   defaultTerm,
   lineAvailable,
+  operationBalances,
   preselectedLine,
   stepBalances,
   toggleUnit,
@@ -48,6 +49,23 @@ describe('available, total and remaining (spec 3 §5)', () => {
     const over = stepBalances(step([unit('A', '600.00', true), unit('B', '400.01', true)]));
     expect(over.remaining.toDecimalString()).toBe('-0.01');
     expect(over).toMatchObject({ canSave: false, message: 'El monto total supera el saldo restante' });
+  });
+
+  it('one rule for both operations and every screen (issue 26): available, then remaining = available − total', () => {
+    // The refinancing of issue 26: the line has 1,645,795.00 left at the CRM, other operations hold 1,156,050.00,
+    // the refinancing's total is 441,900.00 — the create page's 489,745.00 / 47,845.00, and the detail's too.
+    const shown = operationBalances(Money.of('1645795.00'), Money.of('1156050.00'), Money.of('441900.00'));
+    expect([shown.available, shown.remaining, shown.total].map((m) => m.toDecimalString())).toEqual([
+      '489745.00',
+      '47845.00',
+      '441900.00',
+    ]);
+    // Never remaining above available; available never below 0; a total that does not fit leaves a negative remaining.
+    const over = operationBalances(Money.of('100.00'), Money.of('250.00'), Money.of('10.00'));
+    expect([over.available, over.remaining].map((m) => m.toDecimalString())).toEqual(['0.00', '-10.00']);
+    // The create page's step computes the same figures.
+    const step1 = stepBalances(step([unit('A', '441900.00', true)], line('489745.00')));
+    expect(step1.remaining.equals(shown.remaining)).toBe(true);
   });
 
   it('with no line the available balance is 0', () => {

@@ -51,6 +51,21 @@ export const lineAvailable = (montoRestante: Money, reserved: Money): Money =>
 export const checkedTotal = (units: readonly SelectableUnit[]): Money =>
   Money.sum(units.filter((u) => u.checked).map(amountOf));
 
+/** The figures every screen of a provision or a refinancing shows about its credit line (issue 26). */
+export type OperationBalances = { available: Money; total: Money; remaining: Money };
+
+/**
+ * The one balance rule of both operations (provisions and refinancings) and of every screen that shows it — the
+ * create pages and the refinancing detail (issue 26): Saldo disponible = the line's remaining amount (CRM
+ * montoRestante) minus every hold on the line other than this operation's own, never below 0; Saldo restante =
+ * disponible − Monto total (below 0 when the total does not fit). Shown for an operation that already holds its
+ * total, `otherHolds` leaves that hold out, so the detail shows the figures its create page showed.
+ */
+export function operationBalances(montoRestante: Money, otherHolds: Money, total: Money): OperationBalances {
+  const available = lineAvailable(montoRestante, otherHolds);
+  return { available, total, remaining: available.sub(total) };
+}
+
 /** Available, total and remaining (available − total); saving is blocked while the remaining is below 0. */
 export function stepBalances(step: UnitsStep<SelectableUnit>): StepBalances {
   const available = step.line?.available ?? Money.zero;

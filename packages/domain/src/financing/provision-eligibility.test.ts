@@ -44,10 +44,23 @@ describe('pre-checks for creating a provision (spec 3 §5, §8)', () => {
       ['Tienes 2 pendientes de auditorías', 'La última excepción no está aprobada. No puedes disponer'],
     ]),
     [
-      'a suspending audit recorded after the approval',
+      'a suspending audit recorded after the approval: says so, never "not approved" (decision 056)',
       { auditsInProgress: 1, latestExceptionStatus: 2, approvalPredatesAudit: true },
       false,
-      ['Tienes 1 pendientes de auditorías', 'No puedes disponer'],
+      [
+        'Tienes 1 pendientes de auditorías',
+        'La excepción aprobada es anterior a la auditoría; solicita una nueva excepción para disponer',
+      ],
+    ],
+    [
+      'pending balances and an audit recorded after the approval',
+      { pendingBalances: 2, auditsInProgress: 1, latestExceptionStatus: 2, approvalPredatesAudit: true },
+      false,
+      [
+        'Tienes 2 saldos pendientes',
+        'Tienes 1 pendientes de auditorías',
+        'La excepción aprobada es anterior a la auditoría; solicita una nueva excepción para disponer',
+      ],
     ],
     [
       'pending balances only, an approval older than an audit that no longer runs',

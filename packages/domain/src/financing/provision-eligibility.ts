@@ -14,8 +14,8 @@ export type EligibilityFacts = {
   /** The latest exception request's status, or null when the company never asked for one. */
   latestExceptionStatus: number | null;
   /**
-   * The latest exception was approved before a suspending audit in progress started being recorded: it answered
-   * another block, so it does not lift this one (issue 18: "blocks unless an exception was approved after it").
+   * The latest exception was approved before a suspending audit in progress was recorded: it answered another block,
+   * so it does not lift this one (issue 18: "blocks unless an exception was approved after it"; decision 056).
    */
   approvalPredatesAudit?: boolean;
 };
@@ -29,7 +29,9 @@ export type Eligibility = { canProvision: boolean; messages: string[] };
  * exception is not approved"). The counts are listed first, then the outcome:
  * - nothing blocks: 'Puedes disponer';
  * - blocked, latest exception approved: 'La última excepción está aprobada. Ya puedes disponer' (allowed), unless a
- *   suspending audit in progress was recorded after that approval: 'No puedes disponer' (ask again);
+ *   suspending audit in progress was recorded after that approval: then the dealer is told so — 'La excepción
+ *   aprobada es anterior a la auditoría; solicita una nueva excepción para disponer' (decision 056) — never that the
+ *   exception is not approved, nor a bare 'No puedes disponer', while its screen shows it 'Aprobada';
  * - blocked, latest exception in any other status: 'La última excepción no está aprobada. No puedes disponer';
  * - blocked, no exception at all: 'No puedes disponer'.
  * Without an account or a company nothing else is checked.
@@ -48,7 +50,7 @@ export function provisionEligibility(facts: EligibilityFacts): Eligibility {
     facts.approvalPredatesAudit &&
     facts.auditsInProgress > 0
   )
-    return { canProvision: false, messages: [...messages, FINANCING_MESSAGES.cannotProvision] };
+    return { canProvision: false, messages: [...messages, FINANCING_MESSAGES.approvalPredatesAudit] };
   if (facts.latestExceptionStatus === EXCEPTION_STATUS.APPROVED)
     return { canProvision: true, messages: [...messages, FINANCING_MESSAGES.latestExceptionApproved] };
   if (facts.latestExceptionStatus === null)

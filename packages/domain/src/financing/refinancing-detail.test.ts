@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canSignRefinancing,
+  refinancingSignLink,
   refinancingAcceptUnits,
   refinancingEvidenceDialogTitle,
   refinancingEvidenceUploadAllowed,
@@ -9,18 +11,24 @@ import {
 
 describe('refinancing detail rules', () => {
   it.each([
-    [3, 1, 'Cargar Evidencia'],
-    [3, 2, 'Cargar Evidencia'],
-    [5, 1, 'Cargar Evidencia'],
-    [5, 2, 'Cargar Evidencia'],
-    [3, 3, 'Evidencia'],
-    [5, 4, 'Evidencia'],
-    [2, 1, 'Evidencia'],
-    [1, 2, 'Evidencia'],
-    [4, 5, 'Evidencia'],
-  ])('type %i at status %i titles the evidence dialog %s', (type, status, title) => {
-    expect(refinancingEvidenceDialogTitle(type, status)).toBe(title);
-  });
+    [3, 1, true, 'Cargar Evidencia'],
+    [3, 2, false, 'Cargar Evidencia'],
+    [5, 1, true, 'Cargar Evidencia'],
+    [5, 2, true, 'Cargar Evidencia'],
+    // Issue 26: type 5 on a refinancing created with evidences = No is not offered the upload.
+    [5, 1, false, 'Evidencia'],
+    [5, 2, false, 'Evidencia'],
+    [3, 3, true, 'Evidencia'],
+    [5, 4, true, 'Evidencia'],
+    [2, 1, true, 'Evidencia'],
+    [1, 2, true, 'Evidencia'],
+    [4, 5, true, 'Evidencia'],
+  ])(
+    'type %i at status %i (evidences required %s) titles the evidence dialog %s',
+    (type, status, requireEvidences, title) => {
+      expect(refinancingEvidenceDialogTitle(type, { status, requireEvidences })).toBe(title);
+    },
+  );
 
   it.each([
     [3, 1, false, true],
@@ -71,5 +79,22 @@ describe('refinancing detail rules', () => {
       total: '100000.30',
     });
     expect(refinancingAcceptUnits(units, new Set()).total).toBe('0.00');
+  });
+});
+
+describe('Firmar documentos on a refinancing (issue 26)', () => {
+  it.each([
+    [4, 5, true],
+    [4, 6, true],
+    [4, 4, false],
+    [4, 7, false],
+    [5, 5, false],
+    [3, 6, false],
+  ])('type %i at status %i: %s', (type, status, shown) => {
+    expect(canSignRefinancing(type, status)).toBe(shown);
+  });
+
+  it('leads to the in-app signing page', () => {
+    expect(refinancingSignLink(42)).toBe('/firmar-refinanciamiento/42');
   });
 });

@@ -26,14 +26,30 @@ export function refinancingEvidenceUploadAllowed(
 
 /**
  * The evidence dialog's title (spec 3 §4): 'Cargar Evidencia' for types 3 and 5 while evidence may be uploaded (status
- * 1, and 2 — read with "below status 2" including 2, decision 045), otherwise 'Evidencia'.
+ * 1, and 2 — read with "below status 2" including 2, decision 045), otherwise 'Evidencia'. Type 5 uploads only when the
+ * refinancing requires evidences (spec 3 §4 "and type 5 when required"), so a refinancing created with evidences = No
+ * never offers it 'Cargar Evidencia' (issue 26): the title is 'Cargar Evidencia' exactly when the upload is allowed.
  */
-export function refinancingEvidenceDialogTitle(userType: number, status: number): string {
-  const uploader = userType === USER_TYPE.PROVIDER_OPERATOR || userType === USER_TYPE.AGENCY_OPERATOR;
-  return uploader && atMostEvidenceRequested(status)
+export function refinancingEvidenceDialogTitle(
+  userType: number,
+  refinancing: { status: number; requireEvidences: boolean },
+): string {
+  return refinancingEvidenceUploadAllowed(userType, refinancing)
     ? REFINANCING_MESSAGES.uploadEvidenceTitle
     : REFINANCING_MESSAGES.evidenceTitle;
 }
+
+const SIGNING_STATUSES: readonly number[] = [REFINANCING_STATUS.SENT_TO_SIGN, REFINANCING_STATUS.SIGNING];
+
+/**
+ * 'Firmar documentos' on a refinancing (issue 26, as canSignProvision): the legal representative (type 4) while the
+ * documents are out for signature — 5 (Enviada a firmar) and 6 (Proceso firma). It leads to the in-app signing page.
+ */
+export const canSignRefinancing = (userType: number, status: number): boolean =>
+  userType === USER_TYPE.LEGAL_REPRESENTATIVE && SIGNING_STATUSES.includes(status);
+
+/** The in-app signing page of a refinancing (route /firmar-refinanciamiento/:id). */
+export const refinancingSignLink = (id: number): string => `/firmar-refinanciamiento/${id}`;
 
 /** Spec 3 §6: the units' checkboxes appear (outside create mode) for type 3 while the status is below 4. */
 export const refinancingSelectionShown = (userType: number, status: number): boolean =>

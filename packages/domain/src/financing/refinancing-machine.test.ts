@@ -11,6 +11,7 @@ import {
   refinancingSelectionRefusal,
   refinancingTickRefusal,
   refinancingActionsFor,
+  refinancingUsesUpUnits,
   refinancingVisibility,
   type RefinancingMachineEntity,
   type RefinancingTickUnit,
@@ -202,5 +203,17 @@ describe('unit tick rules (spec 3 §5 "Refinancing")', () => {
   it('words the messages as the spec does', () => {
     expect(REFINANCING_MESSAGES.created('12')).toBe('Refinanciamiento con folio 12 generado exitosamente.');
     expect(REFINANCING_MESSAGES.unitUpdated('ABC')).toBe('La unidad con vin:ABC se actualizo correctamente.');
+  });
+});
+
+describe('an authorised refinancing uses up its units (decision 057)', () => {
+  it.each([
+    [8, true],
+    [10, true],
+    [9, false],
+    [7, false],
+    [1, false],
+  ])('status %i: %s', (status, used) => {
+    expect(refinancingUsesUpUnits(status)).toBe(used);
   });
 });

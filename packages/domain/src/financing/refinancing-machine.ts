@@ -55,6 +55,18 @@ export const REFINANCING_STATUS_CODES: Readonly<Record<RefinancingStatus, string
  */
 export const OPEN_REFINANCING_STATUSES: readonly RefinancingStatus[] = [1, 2, 3, 4, 5, 6, 7];
 
+/**
+ * A refinancing authorised — sent to the CRM (8) or released without it (10) — has used its units' refinancing: they
+ * leave the units available for refinancing (their `can_refinance` cleared) until a new layout, which reads the CRM's
+ * credits, makes them refinanceable again (decision 057). A rejected one (9) and the units Aceptar drops give them
+ * back at once.
+ */
+export const REFINANCING_STATUSES_USING_UNITS: readonly RefinancingStatus[] = [8, 10];
+
+/** Does reaching `status` use up the refinancing's units (decision 057)? */
+export const refinancingUsesUpUnits = (status: number): boolean =>
+  (REFINANCING_STATUSES_USING_UNITS as readonly number[]).includes(status);
+
 export type RefinancingAction =
   | 'create'
   | 'evidenceComplete'

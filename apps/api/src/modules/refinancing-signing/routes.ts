@@ -10,6 +10,7 @@ import {
   refinancingEvidenceParams,
   refinancingEvidenceResponse,
   refinancingEvidencesResponse,
+  refinancingSigningResponse,
   refinancingUnitParams,
   refinancingVersionRequest,
 } from '@planpiso/domain';
@@ -136,6 +137,24 @@ export async function refinancingSigningRoutes(
       },
     },
     async (request) => ({ data: await signing.documents(currentUser(request), request.params.id) }),
+  );
+
+  r.get(
+    '/api/refinancings/:id/signing',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The legal representative’s in-app signing page (type 4): folio, company, status and the documents',
+        description:
+          'Issue 26, as the provisions’ /firmar-disposicion: each document carries the caller’s signUrl at the ' +
+          'e-signature provider while it still has to sign it; the provider’s webhook moves the refinancing 5 → 6 → 7. ' +
+          'Other types 403; another company’s refinancing 404.',
+        params: idParams,
+        response: { 200: refinancingSigningResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await signing.signingPage(currentUser(request), request.params.id) }),
   );
 
   r.post(

@@ -11,6 +11,7 @@ import {
   type EsignWebhookEventBody,
   type RefinancingActionResponse,
   type RedoRefinancingDocumentRequest,
+  type RefinancingSigning,
   type SigningEvidence,
 } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
@@ -286,6 +287,22 @@ export function createRefinancingSigningService(
     async documents(actor: AuthUser, id: number): Promise<{ documents: SigningEvidence[] }> {
       await found(actor, id);
       return { documents: await presentDocuments(db, id, actor.email) };
+    },
+
+    /**
+     * GET /api/refinancings/{id}/signing (issue 26): the legal representative's in-app signing page — the refinancing
+     * in its scope (type 4: its company's, statuses 5–10; 404 otherwise) with its documents, each carrying the caller's
+     * signUrl at the e-signature provider while it still has to sign (the provisions' flow, decision 037).
+     */
+    async signingPage(actor: AuthUser, id: number): Promise<RefinancingSigning> {
+      const row = await found(actor, id);
+      return {
+        id: row.refinancing.id,
+        folio: shownRefinancingFolio(row.refinancing),
+        companyName: row.companyName,
+        status: row.refinancing.status,
+        documents: await presentDocuments(db, id, actor.email),
+      };
     },
 
     /**

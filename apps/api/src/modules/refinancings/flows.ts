@@ -10,6 +10,8 @@ import {
   USER_TYPE,
   availableBalance,
   businessClock,
+  operationBalances,
+  refinancingUsesUpUnits,
   provisionUnitsXlsxName,
   refinancingActionsFor,
   refinancingTickRefusal,
@@ -118,8 +120,13 @@ export function createRefinancingFlows(
     const counts = await repo.evidenceCounts(executor, id);
     const line = await creditLinesRepo.findCreditLine(executor, r.creditLine);
     const reserved = await creditLinesRepo.reservedOnLine(executor, r.creditLine);
+    const ownHold = await repo.heldByRefinancing(executor, id);
     const documents = await presentRefinancingDocuments(executor, id, actor.email);
-    const remaining = line ? Money.of(line.montoRestante) : null;
+    // Issue 26: the create page's rule (operationBalances) — available = the line's remaining minus every other
+    // hold, remaining = available − this refinancing's total — never the CRM's montoRestante as 'Saldo restante'.
+    const shown = line
+      ? operationBalances(Money.of(line.montoRestante), Money.of(reserved).sub(Money.of(ownHold)), Money.of(r.total))
+      : null;
     return {
       id: r.id,
       folio: shownRefinancingFolio(r),
@@ -160,10 +167,10 @@ export function createRefinancingFlows(
       version: r.version,
       actions: refinancingActionsFor(actor.type, r),
       adminValidated: r.adminValidated,
-      balances: remaining
+      balances: shown
         ? {
-            remaining: SEES_REMAINING.includes(actor.type) ? remaining.toDecimalString() : null,
-            available: availableBalance(remaining, Money.of(reserved)).toDecimalString(),
+            remaining: SEES_REMAINING.includes(actor.type) ? shown.remaining.toDecimalString() : null,
+            available: shown.available.toDecimalString(),
             known: true,
           }
         : null,
@@ -380,6 +387,7 @@ export function createRefinancingFlows(
       // Released units hold their amounts until the CRM lists them (decision 055).
       async (tx) => {
         await repo.queueCrmInsertions(tx, id, clock.now(), 'released');
+        if (refinancingUsesUpUnits(REFINANCING_STATUS.RELEASED)) await repo.useUpRefinancedUnits(tx, id);
       },
     );
   }
@@ -409,6 +417,7 @@ export function createRefinancingFlows(
       () => PROVISION_LENDER_MESSAGES.sentToCrm,
       async (tx) => {
         await repo.queueCrmInsertions(tx, id, clock.now());
+        if (refinancingUsesUpUnits(REFINANCING_STATUS.AUTHORIZED)) await repo.useUpRefinancedUnits(tx, id);
       },
     );
   }

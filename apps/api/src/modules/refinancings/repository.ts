@@ -1,5 +1,6 @@
 import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  INSERTION_STATUSES_RELEASING_RESERVATION,
   OPEN_REFINANCING_STATUSES,
   REFINANCING_STATUS,
   type RefinancingListQuery,
@@ -264,6 +265,31 @@ export async function findRefinancing(db: Executor, scope: RefinancingScope, sta
   return { ...row, units };
 }
 
+/**
+ * What this refinancing itself holds on its line, exact ('441900.00'): its total while open (1–7), of one sent to the
+ * CRM (8) each unit the CRM has not counted yet, nothing otherwise — the refinancings' branches of the credit lines'
+ * `holdings` (credit-lines/repository.ts), asked for one refinancing, so its detail can show the line's balances
+ * beside every other hold as its create page did (issue 26). Keep the two in step.
+ */
+export async function heldByRefinancing(db: Executor, refinancingId: number): Promise<string> {
+  const released = sql.join(
+    INSERTION_STATUSES_RELEASING_RESERVATION.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const result = await db.execute<{ held: string }>(sql`
+    select coalesce(sum(held.amount), 0)::numeric(14, 2)::text as held from (
+      select ${refinancings.total} as amount from ${refinancings}
+      where ${refinancings.id} = ${refinancingId} and ${inArray(refinancings.status, [...OPEN_REFINANCING_STATUSES])}
+      union all
+      select ${refinancingUnits.amount}
+      from ${refinancings} join ${refinancingUnits} on ${refinancingUnits.refinancingId} = ${refinancings.id}
+      where ${refinancings.id} = ${refinancingId} and ${refinancings.status} = ${REFINANCING_STATUS.AUTHORIZED}
+        and not exists (select 1 from ${crmInsertions}
+          where ${crmInsertions.refinancingUnitId} = ${refinancingUnits.id} and ${crmInsertions.status} in (${released}))
+    ) as held`);
+  return result.rows[0]?.held ?? '0.00';
+}
+
 /** How many evidences each unit of the refinancing holds (evidences.refinancing_unit_id); a unit without any is absent. */
 export async function evidenceCounts(db: Executor, refinancingId: number): Promise<Map<number, number>> {
   const rows = await db
@@ -308,6 +334,28 @@ export async function setUnitComment(tx: Tx, unitId: number, comment: string) {
 export async function deleteUnits(tx: Tx, unitIds: number[]) {
   if (unitIds.length === 0) return;
   await tx.delete(refinancingUnits).where(inArray(refinancingUnits.id, unitIds));
+}
+
+/**
+ * Decision 057: the financed units copied into an authorised refinancing are refinanceable no more (the layout's
+ * `can_refinance` cleared, each unit's version bumped), so the available list and the create leave them out until a
+ * new layout marks them again. Returns how many units changed.
+ */
+export async function useUpRefinancedUnits(tx: Executor, refinancingId: number): Promise<number> {
+  const rows = await tx
+    .update(provisionUnits)
+    .set({ canRefinance: false, version: sql`${provisionUnits.version} + 1` })
+    .where(
+      inArray(
+        provisionUnits.id,
+        tx
+          .select({ id: refinancingUnits.sourceUnitId })
+          .from(refinancingUnits)
+          .where(eq(refinancingUnits.refinancingId, refinancingId)),
+      ),
+    )
+    .returning({ id: provisionUnits.id });
+  return rows.length;
 }
 
 /**

@@ -4,8 +4,16 @@ import Tooltip from '@mui/material/Tooltip';
 import Send from '@mui/icons-material/Send';
 import ForwardToInbox from '@mui/icons-material/ForwardToInboxOutlined';
 import Visibility from '@mui/icons-material/Visibility';
+import Draw from '@mui/icons-material/Draw';
 import type { GridColDef } from '@mui/x-data-grid';
-import { REFINANCING_STATUS_NAMES, refinancingActionsFor, type RefinancingStatus } from '@planpiso/domain';
+import {
+  REFINANCING_STATUS_NAMES,
+  SIGNING_MESSAGES,
+  canSignRefinancing,
+  refinancingActionsFor,
+  refinancingSignLink,
+  type RefinancingStatus,
+} from '@planpiso/domain';
 import { amountColumn, dateColumn } from '../../components/grid-columns';
 import { IconAction } from '../../components/icon-action';
 import type { RefinancingListItem } from './api/refinancings-list';
@@ -31,7 +39,8 @@ const listActions = (type: number, row: RefinancingListItem): ListAction[] => {
 
 /**
  * The grid of /refinanciamientos (spec 3 §2): N° de Refinanciamiento (the manual folio when used), Monto dispuesto
- * (en-US), Cliente (type 2), Estatus, N. Unidades, Fecha and Acciones (Enviar a FinBe, Visualizar, Enviar). Sortable
+ * (en-US), Cliente (type 2), Estatus, N. Unidades, Fecha and Acciones (Enviar a FinBe, Visualizar, Enviar, and for the
+ * legal representative 'Firmar documentos' while out for signature — issue 26). Sortable
  * fields are the server's (folio, total, status, createdAt).
  */
 export function refinancingColumns({ type, clientColumn, onAction }: Options): GridColDef<RefinancingListItem>[] {
@@ -92,6 +101,18 @@ export function refinancingColumns({ type, clientColumn, onAction }: Options): G
               </IconButton>
             </Tooltip>
             {actions.includes('send') && button('send')}
+            {canSignRefinancing(type, row.status) && (
+              <Tooltip title={SIGNING_MESSAGES.signDocumentsTitle}>
+                <IconButton
+                  size="small"
+                  component={RouterLink}
+                  to={refinancingSignLink(row.id)}
+                  aria-label={`${SIGNING_MESSAGES.signDocumentsTitle} ${row.folio}`}
+                >
+                  <Draw fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
           </>
         );
       },

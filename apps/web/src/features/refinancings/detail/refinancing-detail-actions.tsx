@@ -1,11 +1,16 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Download from '@mui/icons-material/Download';
+import Draw from '@mui/icons-material/Draw';
 import {
   PROVISION_FOLLOW_UP_MESSAGES,
   REFINANCING_DETAIL_MESSAGES as M,
   REFINANCING_STATUS,
+  SIGNING_MESSAGES,
+  canSignRefinancing,
+  refinancingSignLink,
   signedDocumentViewable,
   type ConfirmRefinancingUnitsRequest,
   type UserType,
@@ -144,6 +149,19 @@ export function RefinancingDetailActions({ refinancing, userType, runner, onEvid
     offers('sendToCrm') && (
       <Button key="crm" variant="contained" onClick={() => setOpen('crm')}>
         Enviar a CRM
+      </Button>
+    ),
+    // Issue 26: the legal representative signs in the app, as on a provision (not a machine row: the provider's
+    // webhook moves the refinancing).
+    canSignRefinancing(userType, refinancing.status) && (
+      <Button
+        key="signDocuments"
+        variant="contained"
+        startIcon={<Draw />}
+        component={RouterLink}
+        to={refinancingSignLink(refinancing.id)}
+      >
+        {SIGNING_MESSAGES.signDocumentsTitle}
       </Button>
     ),
   ].filter(Boolean);

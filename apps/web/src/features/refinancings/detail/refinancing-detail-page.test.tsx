@@ -74,7 +74,7 @@ const detail = (
     version: 4,
     actions: refinancingActionsFor(type, { status, requireEvidences, adminValidated }),
     adminValidated,
-    balances: { remaining: '900000.00', available: '400000.00', known: true },
+    balances: { remaining: '149999.25', available: '400000.00', known: true },
     documents: [],
     approvedDate: null,
     ...overrides,
@@ -127,8 +127,11 @@ describe('/refinanciamientos/:id — what the page shows', () => {
     expect(screen.getByText('Validación Administrador')).toBeTruthy();
     for (const text of ['Autos del Norte', 'León', 'Ramón Representante', 'LC-10001-01', 'Plazo - 2'])
       expect(screen.getAllByText(text).length).toBeGreaterThan(0);
-    expect(screen.getByText('$400,000.00')).toBeTruthy(); // available
-    expect(screen.getByText('$900,000.00')).toBeTruthy(); // remaining: type 3 sees it
+    // The create page's labels and rule (issue 26): Saldo restante = Saldo disponible − Monto total, never above it.
+    const figure = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(figure('Saldo disponible')).toBe('$400,000.00');
+    expect(figure('Monto total')).toBe('$250,000.75');
+    expect(figure('Saldo restante')).toBe('$149,999.25'); // type 3 sees it
     const table = screen.getByRole('table', { name: 'Unidades del refinanciamiento' });
     const headers = within(table)
       .getAllByRole('columnheader')
@@ -181,6 +184,17 @@ describe('/refinanciamientos/:id — the buttons follow the server’s actions',
       expect(actionButtons()).toEqual(names);
     },
   );
+
+  it.each([
+    [5, true],
+    [6, true],
+    [7, false],
+  ])('type 4 at status %i: Firmar documentos leads to the in-app signing page (%s)', async (status, shown) => {
+    open(4, detail(4, status));
+    await loaded();
+    const link = screen.queryByRole('link', { name: 'Firmar documentos' });
+    expect(link?.getAttribute('href') ?? null).toBe(shown ? '/firmar-refinanciamiento/60' : null);
+  });
 
   it('shows no button the actions do not list, whatever the status', async () => {
     open(5, detail(5, 1, { actions: [] }));
@@ -313,21 +327,28 @@ describe('/refinanciamientos/:id — Aceptar (type 3)', () => {
 });
 
 describe('/refinanciamientos/:id — the evidence dialog', () => {
-  it.each<[UserType, number, string, boolean]>([
-    [5, 1, 'Cargar Evidencia', true],
-    [5, 2, 'Cargar Evidencia', true],
-    [3, 2, 'Cargar Evidencia', true],
-    [5, 3, 'Evidencia', false],
-    [2, 3, 'Evidencia', false],
-    [3, 4, 'Evidencia', false],
-  ])('type %i at status %i: titled %s (upload: %s)', async (type, status, title, upload) => {
-    open(type, detail(type, status));
-    await loaded();
-    fireEvent.click(screen.getByRole('button', { name: `${title} 3N1CD3AP6VL213384` }));
-    const dialog = await screen.findByRole('dialog', { name: title });
-    expect(await within(dialog).findByText('No hay registros para mostrar')).toBeTruthy();
-    expect(within(dialog).queryByRole('button', { name: 'Agregar evidencia' }) !== null).toBe(upload);
-  });
+  it.each<[UserType, number, boolean, string, boolean]>([
+    [5, 1, true, 'Cargar Evidencia', true],
+    [5, 2, true, 'Cargar Evidencia', true],
+    [3, 2, true, 'Cargar Evidencia', true],
+    // Issue 26: created with evidences = No, the dealer is not offered the upload (spec 3 §4).
+    [5, 1, false, 'Evidencia', false],
+    [3, 1, false, 'Cargar Evidencia', true],
+    [5, 3, true, 'Evidencia', false],
+    [2, 3, true, 'Evidencia', false],
+    [3, 4, true, 'Evidencia', false],
+  ])(
+    'type %i at status %i (evidences %s): titled %s (upload: %s)',
+    async (type, status, requireEvidences, title, upload) => {
+      open(type, detail(type, status, { requireEvidences }));
+      await loaded();
+      expect(screen.queryAllByRole('button', { name: /^Cargar Evidencia/ }).length > 0).toBe(upload);
+      fireEvent.click(screen.getByRole('button', { name: `${title} 3N1CD3AP6VL213384` }));
+      const dialog = await screen.findByRole('dialog', { name: title });
+      expect(await within(dialog).findByText('No hay registros para mostrar')).toBeTruthy();
+      expect(within(dialog).queryByRole('button', { name: 'Agregar evidencia' }) !== null).toBe(upload);
+    },
+  );
 
   it('uploads the chosen file to the unit and shows it', async () => {
     let uploaded = false;

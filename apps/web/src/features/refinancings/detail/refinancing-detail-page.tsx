@@ -78,7 +78,7 @@ function RefinancingDetailView({ refinancing, userType }: { refinancing: Refinan
   };
 
   const folio = shownFolio(refinancing);
-  const evidenceTitle = refinancingEvidenceDialogTitle(userType, refinancing.status);
+  const evidenceTitle = refinancingEvidenceDialogTitle(userType, refinancing);
   const bar = accepting || refinancing.actions.includes('reject');
   return (
     <Box sx={{ display: 'grid', gap: 2.5, maxWidth: 1280, minWidth: 0 }}>

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { refinancingRemainingShown, termLabel, type UserType } from '@planpiso/domain';
+import { Money, refinancingRemainingShown, termLabel, type UserType } from '@planpiso/domain';
 import { Field } from '../../../components/detail-field';
 import { formatAmount } from '../../../lib/format';
 import type { RefinancingDetail } from './api/refinancing-detail';
@@ -19,10 +19,14 @@ const money = (value: string | null | undefined) =>
 /**
  * 'Datos del refinanciamiento' (spec 3 §2 "/refinanciamientos/{id}"): company, branch, legal representative, credit
  * line, term, whether evidences are requested, the line's balances (the remaining one for types 2 and 3, spec 3 §6)
- * and the total. Until the server has read the line from the CRM the balances show '-'.
+ * and the total, with the create page's labels (Saldo disponible, Saldo restante, Monto total). Until the server has read the line from the CRM the balances show '-'.
  */
 export function RefinancingDetailSummary({ refinancing, userType, total }: Props) {
   const balances = refinancing.balances?.known ? refinancing.balances : null;
+  // The create page's labels and rule (issue 26, domain operationBalances): Saldo disponible from the server (the
+  // line's remaining minus every other hold), Saldo restante = disponible − the total shown — the refinancing's, or
+  // the ticked units' while the operator accepts — so the remaining never contradicts the total beside it.
+  const remaining = balances ? Money.of(balances.available).sub(Money.of(total)).toDecimalString() : null;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="refinancing-data-title" sx={{ p: 2.5 }}>
       <Typography id="refinancing-data-title" variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -39,8 +43,8 @@ export function RefinancingDetailSummary({ refinancing, userType, total }: Props
         <Field label="Plazo">{refinancing.deadlines ? termLabel(refinancing.deadlines) : '-'}</Field>
         <Field label="Solicitar evidencias">{refinancing.requireEvidences ? 'Si' : 'No'}</Field>
         <Field label="Saldo disponible">{money(balances?.available)}</Field>
-        {refinancingRemainingShown(userType) && <Field label="Saldo restante">{money(balances?.remaining)}</Field>}
-        <Field label="Total">{money(total)}</Field>
+        {refinancingRemainingShown(userType) && <Field label="Saldo restante">{money(remaining)}</Field>}
+        <Field label="Monto total">{money(total)}</Field>
         {refinancing.useManualFolio && refinancing.manualFolio && (
           <Field label="Folio manual">{refinancing.manualFolio}</Field>
         )}

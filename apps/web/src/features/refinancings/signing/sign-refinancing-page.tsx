@@ -1,0 +1,90 @@
+import { useNavigate, useParams } from 'react-router';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import {
+  MESSAGES,
+  REFINANCING_SIGNING_MESSAGES,
+  REFINANCING_STATUS_NAMES,
+  SIGNING_MESSAGES,
+  type RefinancingSigning,
+  type RefinancingStatus,
+} from '@planpiso/domain';
+import { DocumentToSign } from '../../../components/document-to-sign';
+import { errorResult } from '../../../components/result-dialog';
+import { SignedDocumentsTable } from '../../../components/signed-documents-table';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/refinancings/{id}/signing (type 4): the refinancing's folio, company, status and signing documents. */
+const signingQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['refinancings', 'signing', id] as const,
+    queryFn: async ({ signal }) =>
+      (await api.get<RefinancingSigning>(`/api/refinancings/${id}/signing`, undefined, signal)).data,
+    retry: false,
+    staleTime: 0,
+    // The signature arrives by the provider's webhook while the person is on the provider's tab: coming back reloads.
+    refetchOnWindowFocus: true,
+  });
+
+/**
+ * /firmar-refinanciamiento/{id}, 'Firmar documentos' (issue 26): the provisions' signing page for a refinancing. The
+ * legal representative (type 4) sees the documents still waiting for its signature, each opening the e-signature
+ * provider's sign page in a new tab (the same flow as /firmar-disposicion, decisions 037 and 047), and every
+ * document of the refinancing below.
+ */
+export function SignRefinancingPage() {
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const valid = Number.isInteger(id) && id > 0;
+  const signing = useQuery({ ...signingQuery(valid ? id : 0), enabled: valid });
+  if (!valid) return <Alert severity="error">{MESSAGES.notFound}</Alert>;
+  if (signing.isError)
+    return <Alert severity="error">{errorResult(signing.error).message ?? MESSAGES.loadError}</Alert>;
+  const data = signing.data;
+  const toSign = (data?.documents ?? []).filter((d) => d.signUrl);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, maxWidth: 1180, minWidth: 0 }}>
+      {data ? (
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="subtitle1" component="p" sx={{ overflowWrap: 'anywhere' }}>
+            {REFINANCING_SIGNING_MESSAGES.heading(data.folio, data.companyName)}
+          </Typography>
+          <Chip
+            size="small"
+            variant="outlined"
+            color="primary"
+            label={REFINANCING_STATUS_NAMES[data.status as RefinancingStatus] ?? String(data.status)}
+          />
+        </Box>
+      ) : (
+        <Skeleton variant="rounded" height={72} />
+      )}
+      {data && toSign.length === 0 && <Alert severity="info">{REFINANCING_SIGNING_MESSAGES.nothingToSign}</Alert>}
+      {toSign.length > 0 && (
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            {SIGNING_MESSAGES.signHint}
+          </Typography>
+          {toSign.map((document) => (
+            <DocumentToSign key={document.id} document={document} signUrl={document.signUrl ?? ''} />
+          ))}
+        </Box>
+      )}
+      <Typography variant="h6" component="h2">
+        {SIGNING_MESSAGES.signedDocumentsTitle}
+      </Typography>
+      <SignedDocumentsTable evidences={data?.documents ?? []} loading={signing.isLoading} />
+      <Box>
+        <Button variant="outlined" onClick={() => void navigate('/refinanciamientos')}>
+          {SIGNING_MESSAGES.back}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
