@@ -238,7 +238,7 @@ describe('/crear-disposicion', () => {
     expect(wizard.queryByRole('button', { name: 'Regresar' })).toBeNull();
     expect(wizard.queryByRole('button', { name: 'Siguiente' })).toBeNull();
     await pick('Representante legal', 'Ramón Representante');
-    await waitFor(() => expect(screen.getByText('1 de 1 unidades seleccionadas')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('1 de 1 unidad seleccionada')).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aceptar' }));
     expect(await screen.findByText('Disposición con folio 1010 generada exitosamente.')).toBeTruthy();

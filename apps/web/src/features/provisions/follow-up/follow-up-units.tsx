@@ -14,6 +14,7 @@ import {
   Money,
   PAGE_SIZES,
   followUpBalances,
+  formatCurrencyText,
   provisionTotalShown,
   lineTypeLabel,
   termLabel,
@@ -21,7 +22,6 @@ import {
 } from '@planpiso/domain';
 import { EmptyTableRow } from '../../../components/empty-table-row';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { formatAmount } from '../../../lib/format';
 import type { FollowUpDetail } from './api/follow-up-detail';
 import { Field } from '../../../components/detail-field';
 import { ValidationIcon } from '../../../components/check-icon';
@@ -42,7 +42,7 @@ type Props = {
 };
 
 const money = (value: Money | string | null | undefined) =>
-  value === null || value === undefined ? '-' : `$${formatAmount(value)}`;
+  value === null || value === undefined ? '-' : formatCurrencyText(value);
 
 /**
  * The selected units (spec 3 §2 "Follow-up"): credit line, line type (Seminuevos or Nuevos), term and balances — the
