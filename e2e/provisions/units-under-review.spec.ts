@@ -228,3 +228,67 @@ test('type 5 creates a provision from units under review', () =>
     assert.equal(await gridRow(page, GRID, first).count(), 0);
     assert.equal(await gridRow(page, GRID, second).count(), 0);
   }));
+
+test('type 5 saves and sends a provision from units under review: review mode has the last step’s two buttons', () =>
+  journey('provision-from-units-under-review-sent', async (page) => {
+    const vin = freshVin('3KPF54AD');
+    await createReviewUnits([{ vin, comment: 'Falta el pedimento', amount: '52000.00' }]);
+    await openOperatingWindow();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signInAs(page, DEMO_USERS[5].email);
+    await page.goto('/unidades');
+    await gridRow(page, GRID, vin)
+      .getByRole('checkbox', { name: `Incluir ${vin}` })
+      .check();
+    await page.getByRole('button', { name: 'Crear Nuevo' }).click();
+    const creation = page.getByRole('dialog', { name: FINANCING_MESSAGES.createProvisionDialogTitle });
+    await expectVisible(creation.getByText(vin, { exact: true }));
+    await creation.getByRole('button', { name: 'Aceptar' }).click();
+    await expectPath(page, '/crear-disposicion');
+
+    // Review mode starts on the last step: Guardar and save-and-send (spec 3 §2, issue 26 §6).
+    const wizard = page.getByRole('region', { name: 'Crear disposición' });
+    await expectVisible(wizard.getByRole('button', { name: 'Guardar', exact: true }));
+    const send = wizard.getByRole('button', { name: 'Guardar y enviar', exact: true });
+    await expectVisible(send);
+    await choose(page, 'Representante legal', /Ramón Representante/);
+    await choose(page, 'Línea de crédito', /LC-10001-01/);
+    await expectVisible(wizard.getByText('1 de 1 unidad seleccionada'));
+    await page.mouse.move(1300, 20);
+    await wizardScreenshot(page, 'provision-review-mode-send');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectVisible(send);
+    await wizardScreenshot(page, 'provision-review-mode-send-phone');
+    await page.setViewportSize({ width: 1366, height: 768 });
+
+    // The same call as the wizard's save-and-send: create-send, with reviewUnits.
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/provisions/create-send') && r.request().method() === 'POST',
+    );
+    await send.click();
+    await page
+      .getByRole('dialog')
+      .filter({ has: page.getByRole('button', { name: 'Cancelar' }) })
+      .getByRole('button', { name: 'Aceptar' })
+      .click();
+    const response = await created;
+    assert.equal(JSON.parse(response.request().postData() ?? '{}').reviewUnits, true);
+    const { data: saved } = (await response.json()) as SavedProvision;
+    await acceptSuccess(page, provisionCreated(saved.folio));
+    assert.equal(saved.status, 2);
+    await expectPath(page, '/disposiciones');
+
+    // The list shows it 'Enviada a validar', holding the unit that was under review; the unit left /unidades.
+    const listed = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('gridcell', { name: saved.folio, exact: true }) });
+    await expectVisible(listed.getByText('Enviada a validar', { exact: true }));
+    const detail = (await apiAsPage<ProvisionDetail>(page, `/api/provisions/${saved.id}`)).data;
+    assert.deepEqual(
+      detail.units.map((u) => u.vinNumber),
+      [vin],
+    );
+    await page.goto('/unidades');
+    await expectVisible(page.getByRole('heading', { name: GRID }));
+    await gridRow(page, GRID, vin).waitFor({ state: 'detached' });
+  }));
