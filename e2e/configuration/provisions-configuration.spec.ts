@@ -60,6 +60,11 @@ test('type 2 saves the provisions configuration and, after a reload, sees what i
       'Correo de disposiciones': '',
       'Inicio de operación': '07:45',
     });
+    await screenshot(page, 'provisions-configuration-empty-email');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectVisible(form(page).getByRole('button', { name: 'Guardar' }));
+    await screenshot(page, 'provisions-configuration-phone');
+    await page.setViewportSize({ width: 1366, height: 800 });
 
     const typed = {
       'Correo de disposiciones': 'disposiciones@planpiso.mx',
