@@ -45,6 +45,27 @@ test('type 2 saves the provisions configuration and, after a reload, sees what i
     await form(page).getByRole('button', { name: 'Guardar' }).click();
     await expectVisible(form(page).getByText(CONFIGURATION_MESSAGES.serviceDeskEmailInvalid, { exact: true }));
 
+    // The e-mail is optional (spec 2 §4): with it cleared, the hours still save (issue 26 §5).
+    await field(page, 'Correo de disposiciones').fill('');
+    await type(page, 'Inicio de operación', '07:45');
+    await form(page).getByRole('button', { name: 'Guardar' }).click();
+    await confirm(page, CONFIGURATION_MESSAGES.confirmSaveConfiguration);
+    const emptySaved = page.getByRole('dialog', { name: CONFIGURATION_MESSAGES.configurationSavedTitle, exact: true });
+    await expectVisible(emptySaved.getByText(CONFIGURATION_MESSAGES.configurationSaved, { exact: true }));
+    await emptySaved.getByRole('button', { name: 'Aceptar' }).click();
+    await emptySaved.waitFor({ state: 'hidden' });
+    await page.reload();
+    await expectVisible(timeGroup(page, 'Inicio de operación').filter({ hasText: /07\s*:\s*45/ }));
+    assert.deepEqual(await shown(page, ['Correo de disposiciones', 'Inicio de operación']), {
+      'Correo de disposiciones': '',
+      'Inicio de operación': '07:45',
+    });
+    await screenshot(page, 'provisions-configuration-empty-email');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectVisible(form(page).getByRole('button', { name: 'Guardar' }));
+    await screenshot(page, 'provisions-configuration-phone');
+    await page.setViewportSize({ width: 1366, height: 800 });
+
     const typed = {
       'Correo de disposiciones': 'disposiciones@planpiso.mx',
       'Inicio de operación': '08:30',

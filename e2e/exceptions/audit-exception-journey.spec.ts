@@ -202,7 +202,7 @@ test('a suspending audit blocks the dealer until its exception is approved; the 
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await page.getByRole('combobox', { name: 'Línea de crédito' }).click();
     await page.getByRole('option', { name: /LC-10001-01/ }).click();
-    await expectVisible(page.getByText('1 de 1 unidades seleccionadas'));
+    await expectVisible(page.getByText('1 de 1 unidad seleccionada'));
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Requisición finalizada' }));
     const created = page.waitForResponse((r) => r.url().endsWith('/api/provisions') && r.request().method() === 'POST');

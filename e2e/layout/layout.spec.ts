@@ -4,11 +4,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { LAYOUT_MESSAGES } from '@planpiso/domain';
+import { LAYOUT_MESSAGES, businessClock, type LayoutRow } from '@planpiso/domain';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectVisible, signInAs, useBrowser } from '../support/journey';
-import { createFinancedUnits, unitsRefinancing } from '../support/layout';
+import { createFinancedUnits, insertCrmCredit, unitsRefinancing } from '../support/layout';
+import { freshVin } from '../support/provisions';
 import { acceptSuccess, confirm, gridRow } from '../support/screens';
 
 const journey = useBrowser();
@@ -69,6 +70,11 @@ test('type 2 generates the layout, edits a term, downloads it and applies it', (
     const termAt = header.indexOf('Plazo sugerido');
     const written = rows.find((r) => r[0] === TWO_MONTHS.noCredito && r[6] === TWO_MONTHS.vin);
     assert.equal(written?.[termAt], 4, 'the edited term is in the spreadsheet');
+    // Saldo capital is a number a spreadsheet can sum, with the amount format (issue 26 §9).
+    const balanceAt = header.indexOf('Saldo capital');
+    assert.equal(typeof written?.[balanceAt], 'number', 'the balance is a number');
+    const balanceCell = sheet.getRow(rows.indexOf(written!) + 1).getCell(balanceAt + 1);
+    assert.equal(balanceCell.numFmt, '#,##0.00');
     assert.equal(rows.find((r) => r[0] === AUDITED.noCredito)?.[termAt], 'N/A');
 
     await page.getByRole('button', { name: 'Aplicar' }).click();
@@ -80,4 +86,52 @@ test('type 2 generates the layout, edits a term, downloads it and applies it', (
       { id: twoMonthsId, deadlines: 4, canRefinance: true },
     );
     assert.equal(stored.find((u) => u.id !== twoMonthsId)?.canRefinance, false);
+  }));
+
+test('the layout’s days agree with each other, also for a unit the CRM took today (issue 26 §14, decision 060)', () =>
+  journey('layout-days', async (page) => {
+    // Sent to the CRM today, after the simulator's own date (2026-11-16): a credit of 1 month starting today.
+    const today = businessClock(new Date()).day;
+    const vin = freshVin('JALC4B16');
+    const { noCredito } = await insertCrmCredit({
+      numeroCliente: '10002',
+      lineaCredito: 'LC-10002-01',
+      vin,
+      plazo: 1,
+      monto: 100000,
+      fechaInicio: today,
+    });
+    await createFinancedUnits([vin], '10002');
+
+    await signInAs(page, DEMO_USERS[2].email);
+    await page.goto('/layout');
+    await page.getByLabel(LAYOUT_MESSAGES.monthsField, { exact: true }).fill('3');
+    const generated = page.waitForResponse((r) => r.url().includes('/api/layouts/generate') && r.ok());
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    const { data } = (await (await generated).json()) as { data: LayoutRow[] };
+    for (const r of data) {
+      assert.equal(
+        r.diasRescate,
+        r.plazoFinanciamiento - r.diasTranscurridos,
+        `${r.noCredito}: rescue = term − elapsed`,
+      );
+    }
+    const inserted = data.find((r) => r.vin === vin)!;
+    assert.equal(inserted.fechaInicio, today);
+    assert.equal(inserted.diasRescate, inserted.plazoFinanciamiento, 'nothing elapsed: the whole term to rescue');
+
+    // What the screen shows for it: 0 days elapsed, the term and the days to rescue equal.
+    const row = gridRow(page, GRID, noCredito);
+    const cell = (field: string) => row.locator(`[data-field="${field}"]`);
+    await expectVisible(cell('diasRescate').getByText(String(inserted.diasRescate), { exact: true }));
+    await expectVisible(cell('diasTranscurridos').getByText('0', { exact: true }));
+    await expectVisible(cell('plazoFinanciamiento').getByText(String(inserted.plazoFinanciamiento), { exact: true }));
+    await page.mouse.move(1000, 780);
+    await screenshot(page, 'layout-days');
+    // The day columns sit at the grid's right end: scrolled there, they are in the picture.
+    await page.locator('.MuiDataGrid-virtualScroller').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await screenshot(page, 'layout-days-right');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectVisible(row);
+    await screenshot(page, 'layout-days-phone');
   }));

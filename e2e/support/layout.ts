@@ -7,11 +7,11 @@ import { companies } from '../../apps/api/src/db/schema/organisation';
 import { users } from '../../apps/api/src/db/schema/users';
 import { e2eEnv } from './env';
 
-export async function createFinancedUnits(vins: string[]): Promise<{ id: number; vin: string }[]> {
+export async function createFinancedUnits(vins: string[], clientId = '10001'): Promise<{ id: number; vin: string }[]> {
   const handle = createDb(e2eEnv().databaseUrl, { max: 1 });
   try {
     const { db } = handle;
-    const [company] = await db.select().from(companies).where(eq(companies.clientId, '10001'));
+    const [company] = await db.select().from(companies).where(eq(companies.clientId, clientId));
     const [agent] = await db.select().from(users).where(eq(users.email, 'agencia@autosdelnorte.mx'));
     const [provision] = await db
       .insert(provisions)
@@ -50,6 +50,37 @@ export async function createFinancedUnits(vins: string[]): Promise<{ id: number;
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * A unit the lender sent to the CRM, as the API's 'Enviar a CRM' sends it (POST /InsertarUnidad): a credit that
+ * starts on `fechaInicio` — after the CRM simulator's own date when it is today (decision 060).
+ */
+export async function insertCrmCredit(unit: {
+  numeroCliente: string;
+  lineaCredito: string;
+  vin: string;
+  plazo: number;
+  monto: number;
+  fechaInicio: string;
+}): Promise<{ noCredito: string }> {
+  const { url, token } = e2eEnv().crm;
+  const response = await fetch(`${url}/InsertarUnidad`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      folio: 'E2E-LAYOUT',
+      motor: `MTR-${unit.vin.slice(-6)}`,
+      marca: 'Isuzu',
+      modelo: '2026',
+      descripcion: 'ELF 300 CHASIS CABINA',
+      colorExterior: 'Blanco',
+      colorInterior: 'Gris',
+      ...unit,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`InsertarUnidad: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { noCredito: string };
 }
 
 /** The units' stored term and availability for refinancing. */

@@ -12,7 +12,7 @@ import {
 import { buildApp } from '../src/app';
 import { auditLog } from '../src/db/schema/audit';
 import { nonWorkingDays } from '../src/db/schema/non-working-days';
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
+import { DEMO_PASSWORD, DEMO_PROVISION_EMAIL, DEMO_USERS } from '../src/db/seed';
 import { assertOperatingWindow, operatingVerdict } from '../src/modules/provision-settings/operating-window';
 import { bearer, fakeClock, json, signIn, testConfig } from './harness';
 import { seededDatabase } from './seeded-database';
@@ -61,6 +61,8 @@ describe('reading and saving', () => {
     expect((await app.inject({ method: 'GET', url: '/api/configuration' })).statusCode).toBe(401);
     const configuration = await read(5);
     expect(configuration.startOperation.hours).toMatch(/^\d{2}:\d{2}$/);
+    // The demo seed gives the configuration its e-mail (issue 26 §5).
+    expect(configuration.email).toBe(DEMO_PROVISION_EMAIL);
   });
 
   it('saves for types 1 and 2 with the spec’s message and an audit row, and reads back what was typed — AX included', async () => {
@@ -72,6 +74,13 @@ describe('reading and saving', () => {
     expect(audit.at(-1)?.after).toMatchObject({ ax: { days: 3, hours: '04:40' } });
     expect((await save(1, { ...saved, email: 'mesa@planpiso.mx' })).statusCode).toBe(200);
     expect((await read()).email).toBe('mesa@planpiso.mx');
+  });
+
+  it('saves the hours with the e-mail left empty: an unrelated field never blocks a save (issue 26 §5)', async () => {
+    const hours = { ...saved, email: '', startOperation: { days: 0, hours: '07:15' } };
+    const response = await save(2, hours);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await read()).toMatchObject({ email: '', startOperation: { days: 0, hours: '07:15' } });
   });
 
   it.each([3, 4, 5])('refuses type %i, changing nothing', async (type) => {

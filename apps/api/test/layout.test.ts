@@ -196,6 +196,13 @@ describe('POST /api/layouts/download', () => {
       ['CRE-0001224', 1],
       ['CRE-0001454', 'N/A'],
     ]);
+    // Saldo capital is a number a spreadsheet can sum, shown with thousands and 2 decimals (issue 26 §9).
+    const balanceAt = rows[0]!.indexOf('Saldo capital'); // the sheet's values are 1-based: the column number
+    for (let r = 2; r <= rows.length; r++) {
+      const cell = sheet.getRow(r).getCell(balanceAt);
+      expect(cell.type, `row ${r}`).toBe(ExcelJS.ValueType.Number);
+      expect(cell.numFmt, `row ${r}`).toBe('#,##0.00');
+    }
     sheet.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
   });
 

@@ -11,6 +11,7 @@ import { evidences } from '../src/db/schema/files';
 import { provisionUnits, provisions } from '../src/db/schema/financing';
 import { notifications } from '../src/db/schema/notifications';
 import { signatureConfigSigners, signatureConfigs } from '../src/db/schema/signatures';
+import { users } from '../src/db/schema/users';
 import { createAdapters } from '../src/adapters';
 import { ExternalServiceError } from '../src/adapters/errors';
 import { buildApp } from '../src/app';
@@ -268,6 +269,30 @@ describe('the signing document (POST /api/provisions/{id}/documents)', () => {
     expect(text).toContain('Por: Aval: Ricardo Domínguez Palacios');
     expect(text).toContain('Firma autógrafa');
     expect(text).toContain('Firma mancomunada');
+  });
+
+  it('names the legal representative as the follow-up page does, also when the user is one of the CRM’s people (decision 061)', async () => {
+    // The legal representative user is the CRM's second representative of 10005, 'Claudia Reyes Contreras', who is
+    // in the configuration's joint signature: the document must not call them by the CRM's name.
+    await seeded.db.update(users).set({ legalId: '10005-2' }).where(eq(users.id, a.legal.id));
+    try {
+      const p = await acceptedProvision();
+      const generated = await post(t.app, a.tokens.dealer, `/api/provisions/${p.id}/documents`, undefined);
+      expect(generated.statusCode, generated.body).toBe(200);
+      const document = json<SigningActionResponse>(generated).data.evidences[0]!;
+      const text = pdfText(await download(a.tokens.dealer, document.fileId));
+      const detail = json<{ data: { legalPerson: { name: string } | null } }>(
+        await get(t.app, a.tokens.dealer, `/api/provisions/${p.id}`),
+      ).data;
+      const name = detail.legalPerson!.name;
+      expect(name).toBe('Nombre4 Apellido4');
+      // 'Representante legal: <name>' and the signature block: the same person, by the same name.
+      expect(text.split(name).length - 1).toBeGreaterThanOrEqual(2);
+      expect(text).not.toContain('Claudia Reyes Contreras');
+      expect(text).toContain('Ricardo Domínguez Palacios');
+    } finally {
+      await seeded.db.update(users).set({ legalId: null }).where(eq(users.id, a.legal.id));
+    }
   });
 
   it('replaces the unsent document on a second call, and keeps its folio when a manual folio comes later', async () => {

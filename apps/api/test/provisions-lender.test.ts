@@ -544,7 +544,10 @@ describe('the units as XLSX (spec 3 §2 "Descargar XLSX")', () => {
     expect(first[0]).toBe(d.units[0]!.vinNumber);
     expect(first[3]).toBe("'@SUM(1)");
     expect(first[5]).toBe("'=cmd|/C calc!A0");
-    expect(first[9]).toBe('1000.50');
+    // The amount is a number a spreadsheet can sum, shown with thousands and 2 decimals (issue 26 §9).
+    expect(first[9]).toBe(1000.5);
+    expect(sheet.getRow(2).getCell(10).type).toBe(ExcelJS.ValueType.Number);
+    expect(sheet.getRow(2).getCell(10).numFmt).toBe('#,##0.00');
     // No cell holds a formula.
     sheet.eachRow((row) => row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula)));
     // The dealer has no XLSX.

@@ -401,6 +401,33 @@ describe('creating from units under review (decision 030)', () => {
   });
 });
 
+describe('saving and sending from units under review (issue 26 §6)', () => {
+  it('create-send with reviewUnits moves the caller’s units in review into a provision sent to validation', async () => {
+    const vin = randomVin();
+    const rejected = await createOn(a, LINE_A, [unit(vin, '700.00')]);
+    await setStatus(rejected.id, 9);
+    const [inReview] = await seeded.db
+      .update(provisionUnits)
+      .set({ inReview: true, reviewBy: a.dealer.id })
+      .where(eq(provisionUnits.provisionId, rejected.id))
+      .returning();
+    // What the wizard's review mode sends on 'Guardar y enviar' (spec 3 §3: reviewUnits for save-and-send).
+    const body = saveBody(a, LINE_A, [unit(vin, '650.00', { id: inReview!.id })], '650.00', { reviewUnits: true });
+    const response = await post(t.app, a.tokens.dealer, '/api/provisions/create-send', body);
+    expect(response.statusCode, response.body).toBe(201);
+    const created = json<Created>(response).data;
+    expect(created.status).toBe(2);
+    const [moved] = await seeded.db.select().from(provisionUnits).where(eq(provisionUnits.id, inReview!.id));
+    expect(moved).toMatchObject({ inReview: false, reviewBy: null, provisionId: created.id, amount: '650.00' });
+    const detail = json<{ data: ProvisionDetail }>(await detailOf(a.tokens.dealer, created.id)).data;
+    expect(detail.units.map((u) => u.id)).toEqual([inReview!.id]);
+    // Sent once: the same unit cannot be drawn again.
+    const again = await post(t.app, a.tokens.dealer, '/api/provisions/create-send', body);
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({ code: 'REVIEW_UNIT_GONE' });
+  });
+});
+
 describe('edit and send to validation', () => {
   it('edits at status 1: a unit whose VIN matches keeps its id; a stale version is 409', async () => {
     const keep = randomVin();

@@ -456,7 +456,10 @@ describe('closing: CRM, release, folio and the XLSX', () => {
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...REFINANCING_UNITS_XLSX_COLUMNS]);
     const row = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(row[5]).toBe('\'=HYPERLINK("x")');
-    expect(row.slice(9)).toEqual(['2', 'Sí', 'Sí', 'Sí', 'Sí', '1234.56']);
+    expect(row.slice(9)).toEqual(['2', 'Sí', 'Sí', 'Sí', 'Sí', 1234.56]);
+    // The amount is a number a spreadsheet can sum, shown with thousands and 2 decimals (issue 26 §9).
+    expect(sheet.getRow(2).getCell(15).type).toBe(ExcelJS.ValueType.Number);
+    expect(sheet.getRow(2).getCell(15).numFmt).toBe('#,##0.00');
     expect((await get(t.app, a.tokens.dealer, `/api/refinancings/${r.id}/units.xlsx`)).statusCode).toBe(403);
     expect((await get(t.app, b.tokens.operator, `/api/refinancings/${r.id}/units.xlsx`)).statusCode).toBe(404);
   });

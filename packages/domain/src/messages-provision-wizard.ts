@@ -34,6 +34,15 @@ export const PROVISION_WIZARD_MESSAGES = {
 export const csvUnitsLoaded = (count: number, fileName: string) =>
   `${count} ${count === 1 ? 'unidad cargada' : 'unidades cargadas'} de ${fileName}`;
 
+/**
+ * The units step's count: '3 de 12 unidades seleccionadas'; the noun agrees with the total it follows ('1 de 1
+ * unidad seleccionada', '0 de 1 unidad seleccionada').
+ */
+export const unitsSelected = (ticked: number, total: number) =>
+  `${ticked.toLocaleString('en-US')} de ${total.toLocaleString('en-US')} ${
+    total === 1 ? 'unidad seleccionada' : 'unidades seleccionadas'
+  }`;
+
 /** 'Fila 1,200 de 5,000' while a long CSV is checked. */
 export const csvProgress = (done: number, total: number) =>
   `Fila ${done.toLocaleString('en-US')} de ${total.toLocaleString('en-US')}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Money, MoneyError, formatAmountText, moneyDecimal } from './money';
+import { Money, MoneyError, formatAmountText, formatCurrencyText, moneyDecimal } from './money';
 
 /** A deterministic pseudo-random sequence (mulberry32), so a failure reproduces. */
 function random(seed: number) {
@@ -166,6 +166,20 @@ describe('text', () => {
     [Number.NaN, ''],
   ] as const)('formatAmountText(%j) is %j', (input, text) => {
     expect(formatAmountText(input)).toBe(text);
+  });
+
+  it.each([
+    ['-1916655', '-$1,916,655.00'],
+    ['1234.5', '$1,234.50'],
+    ['0', '$0.00'],
+    ['-0.05', '-$0.05'],
+    [-15, '-$15.00'],
+    [Money.of('-7'), '-$7.00'],
+    [null, ''],
+    ['abc', ''],
+  ] as const)('formatCurrencyText(%j) is %j: the minus before the peso sign (issue 26 §9)', (input, text) => {
+    expect(formatCurrencyText(input)).toBe(text);
+    if (input instanceof Money) expect(input.formatCurrency()).toBe(text);
   });
 
   it('converts to the nearest number only at a JSON-number boundary, printing back the same decimal', () => {

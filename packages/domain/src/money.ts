@@ -163,6 +163,14 @@ export class Money {
     return `${this.cents < 0n ? '-' : ''}${grouped}.${fraction!}`;
   }
 
+  /**
+   * With the peso sign, the minus before it: '$1,234.50', '-$1,916,655.00' (never '$-1,916,655.00'). The one place
+   * the sign and the symbol are put together (issue 26 §9).
+   */
+  formatCurrency(): string {
+    return `${this.cents < 0n ? '-' : ''}$${new Money(abs(this.cents)).format()}`;
+  }
+
   toString(): string {
     return this.toDecimalString();
   }
@@ -184,10 +192,19 @@ export const moneyDecimal = z.string().regex(MONEY_DECIMAL_PATTERN);
  * "rounded to 2 decimals" wants for display.
  */
 export function formatAmountText(value: Money | string | number | null | undefined): string {
+  return formatted(value, (money) => money.format());
+}
+
+/** As formatAmountText, with the peso sign: '$1,234.50', '-$1,916,655.00'; '' for no value. */
+export function formatCurrencyText(value: Money | string | number | null | undefined): string {
+  return formatted(value, (money) => money.formatCurrency());
+}
+
+function formatted(value: Money | string | number | null | undefined, format: (money: Money) => string): string {
   if (value === null || value === undefined || value === '') return '';
-  if (value instanceof Money) return value.format();
+  if (value instanceof Money) return format(value);
   try {
-    return Money.round(value).format();
+    return format(Money.round(value));
   } catch {
     return '';
   }

@@ -4,6 +4,7 @@ import { DEMO_CLIENT_NUMBERS } from '@planpiso/simulators/fixtures';
 import { hashPassword } from '../modules/identity/passwords';
 import { accountOperators, userAgencies, userCompanies } from './schema/assignments';
 import { credentials } from './schema/identity';
+import { provisionSettings } from './schema/provision-settings';
 import { accounts, agencies, companies } from './schema/organisation';
 import { seedSignatureDemo } from './seed-signatures';
 import { roles } from './schema/roles';
@@ -11,6 +12,9 @@ import { users } from './schema/users';
 import type { Db, Tx } from './client';
 import { transaction } from '../platform/transaction';
 import { seedFinancingDemo } from './seed-financing';
+
+/** The provisions configuration's e-mail in the demo (spec 2 §2 'Correo de disposiciones'; issue 26 §5). */
+export const DEMO_PROVISION_EMAIL = 'disposiciones@planpiso.mx';
 
 /** The demo password of every seeded user (it satisfies both password patterns of spec 1 §5). */
 export const DEMO_PASSWORD = 'Demo#2026a';
@@ -397,6 +401,16 @@ export async function seedDemo(db: Db): Promise<void> {
       .insert(userAgencies)
       .values([{ userId: agent, agencyId, accountId }, ...assignedAgencies])
       .onConflictDoNothing();
+
+    // The configuration row (migration 0003) gets the demo's e-mail once; one someone saved (or emptied) stays.
+    await tx
+      .insert(provisionSettings)
+      .values({ id: 1, email: DEMO_PROVISION_EMAIL })
+      .onConflictDoUpdate({
+        target: provisionSettings.id,
+        set: { email: DEMO_PROVISION_EMAIL },
+        where: and(eq(provisionSettings.email, ''), isNull(provisionSettings.updatedBy)),
+      });
 
     await seedFinancingDemo(tx, {
       accountId,

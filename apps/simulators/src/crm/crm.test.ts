@@ -209,6 +209,50 @@ describe('CRM simulator', () => {
     expect(typeof credit.auditoria).toBe('boolean');
   });
 
+  it('derives every credit’s days from its own dates: rescue = term − elapsed, a credit inserted later too (decision 060)', async () => {
+    type Detail = {
+      noCredito: string;
+      vin: string;
+      fechaInicio: string;
+      fechaVencimiento: string;
+      diasTranscurridos: number;
+      plazoFinanciamiento: number;
+      diasRescate: number;
+    };
+    const coherent = (credit: Detail) => {
+      expect(credit.plazoFinanciamiento, credit.noCredito).toBe(
+        daysBetween(credit.fechaInicio, credit.fechaVencimiento),
+      );
+      expect(credit.diasRescate, credit.noCredito).toBe(credit.plazoFinanciamiento - credit.diasTranscurridos);
+      expect(credit.diasTranscurridos, credit.noCredito).toBeGreaterThanOrEqual(0);
+    };
+    const clients = (await crm().get<{ numeroCliente: string }[]>('/ClientesDispLinea')).body;
+    let seen = 0;
+    for (const { numeroCliente } of clients) {
+      const details = (await crm().get<Detail[]>(`/DetalleCreditos?numeroCliente=${numeroCliente}`)).body;
+      details.forEach(coherent);
+      seen += details.length;
+    }
+    expect(seen).toBeGreaterThan(20);
+
+    // A unit the lender sends with a start after the CRM's date (its clock is the fixtures'): 181 days of term,
+    // none elapsed, 181 to rescue (it said 192 before: the days to rescue counted from the CRM's date).
+    const vin = VALID_NEW_VINS[5]!;
+    const inserted = await crm().post('/InsertarUnidad', unit(vin, { plazo: 6, fechaInicio: '2026-11-27' }));
+    expect(inserted.status).toBe(201);
+    const credit = (await crm().get<Detail[]>(`/DetalleCreditos?numeroCliente=${NORTE}`)).body.find(
+      (c) => c.vin === vin,
+    )!;
+    expect(credit).toMatchObject({
+      fechaInicio: '2026-11-27',
+      fechaVencimiento: '2027-05-27',
+      diasTranscurridos: 0,
+      plazoFinanciamiento: 181,
+      diasRescate: 181,
+    });
+    coherent(credit);
+  });
+
   it('answers natural and corporate guarantors', async () => {
     const guarantors = (await crm().get<Record<string, unknown>[]>('/Avales?lineaCredito=LC-10001-01')).body;
     expect(guarantors.map((g) => g.tipoPersona).sort()).toEqual(['fisica', 'moral']);

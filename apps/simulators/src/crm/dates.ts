@@ -12,6 +12,21 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
+/**
+ * The day counts of a credit at the CRM's date `today`, from the credit's own dates (the layout reads them, spec 3
+ * §5; decision 060). The days are counted from the later of its start and `today`: a credit that has not started yet
+ * (inserted with a start after the CRM's date) has 0 days elapsed and its whole term to rescue. So always
+ * diasRescate = plazoFinanciamiento − diasTranscurridos; past its due date diasRescate is negative.
+ */
+export function creditDayCounts(credit: { fechaInicio: string; fechaVencimiento: string }, today: string) {
+  const asOf = credit.fechaInicio > today ? credit.fechaInicio : today;
+  return {
+    diasTranscurridos: daysBetween(credit.fechaInicio, asOf),
+    plazoFinanciamiento: daysBetween(credit.fechaInicio, credit.fechaVencimiento),
+    diasRescate: daysBetween(asOf, credit.fechaVencimiento),
+  };
+}
+
 /** Same day `months` later, clamped to the month's end (a credit of 1 month started on Jan 31 ends Feb 28). */
 export function addMonths(date: string, months: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];

@@ -8,7 +8,7 @@ import {
   type CreditLineFixture,
 } from '../fixtures/index';
 import { unprocessable } from '../platform/errors';
-import { addMonths, daysBetween } from './dates';
+import { addMonths, creditDayCounts } from './dates';
 
 /** The body of `POST /InsertarUnidad` once validated (the API's CrmUnitInsertion). */
 export type UnitInsertion = {
@@ -156,12 +156,8 @@ export class CrmState {
     return { result, replayed: false };
   }
 
-  /** The day counts of a credit at the CRM's date (the layout reads them, spec 3 §5). */
+  /** The day counts of a credit at the CRM's date, from its own dates (the layout reads them; decision 060). */
   dayCounts(credit: CreditFixture) {
-    return {
-      diasTranscurridos: Math.max(0, daysBetween(credit.fechaInicio, this.today)),
-      plazoFinanciamiento: daysBetween(credit.fechaInicio, credit.fechaVencimiento),
-      diasRescate: daysBetween(this.today, credit.fechaVencimiento),
-    };
+    return creditDayCounts(credit, this.today);
   }
 }

@@ -39,7 +39,11 @@ describe('provisionConfiguration', () => {
       CONFIGURATION_MESSAGES.configurationTimeInvalid,
     ],
     ['a bad e-mail', { ...valid, email: 'disposiciones' }, CONFIGURATION_MESSAGES.serviceDeskEmailInvalid],
-    ['no e-mail', { ...valid, email: '' }, MESSAGES.required],
+    // Spec 2 §4: the provisions e-mail must match the pattern when given; only the service-desk form requires one,
+    // so an empty e-mail never blocks saving the hours (issue 26 §5).
+    ['no e-mail', { ...valid, email: '' }, null],
+    ['a blank e-mail', { ...valid, email: '   ' }, null],
+    ['an e-mail left out', (({ email: _email, ...rest }) => rest)(valid), null],
     // Required means required: a cleared field is not 0 (issue 14 §1.3).
     ['cleared days from a form', { ...valid, provision: { days: '', hours: '00:00' } }, MESSAGES.required],
     ['blank days', { ...valid, ax: { days: '  ', hours: '02:00' } }, MESSAGES.required],
@@ -53,6 +57,11 @@ describe('provisionConfiguration', () => {
     ['a cleared time', { ...valid, ax: { days: 2, hours: '' } }, CONFIGURATION_MESSAGES.configurationTimeInvalid],
   ])('%s', (_case, input, message) => {
     expect(firstMessage(input)).toBe(message);
+  });
+
+  it('saves an empty e-mail as empty (trimmed)', () => {
+    expect(provisionConfiguration.parse({ ...valid, email: '  ' }).email).toBe('');
+    expect(provisionConfiguration.parse({ ...valid, email: ' a@b.mx ' }).email).toBe('a@b.mx');
   });
 
   it('keeps AX’s own value (the original sent REPUVE’s as AX)', () => {

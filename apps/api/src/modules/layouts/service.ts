@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import {
   LAYOUT_MESSAGES,
   LAYOUT_XLSX_COLUMNS,
@@ -21,7 +20,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, forbidden } from '../../platform/errors';
 import { transaction } from '../../platform/transaction';
 import { accountScopeOf } from '../organisation-lookups/policy';
-import { neutraliseCell } from '../provisions/lender-actions';
+import { addSheetRow, newWorkbook } from '../../platform/spreadsheet';
 import * as repo from './repository';
 
 export type LayoutService = ReturnType<typeof createLayoutService>;
@@ -116,20 +115,20 @@ export function createLayoutService({ db, adapters, clock }: Pick<AppDeps, 'db' 
     const rows = await generate(actor, body.months);
     if (rows.length === 0) throw emptyLayout();
     const edited = new Map(body.terms.map((t) => [t.unitId, t.plazoSugerido]));
-    const workbook = new ExcelJS.Workbook();
-    workbook.created = clock.now();
-    const sheet = workbook.addWorksheet('Layout');
-    sheet.addRow([...LAYOUT_XLSX_COLUMNS]);
-    sheet.getRow(1).font = { bold: true };
+    const { workbook, sheet } = newWorkbook('Layout', LAYOUT_XLSX_COLUMNS, clock.now());
     for (const row of rows) {
       const term = edited.get(row.unitId) ?? row.plazoSugerido;
-      sheet.addRow([
-        ...[row.noCredito, row.asignacion, row.agencia, row.contrato].map(neutraliseCell),
+      // saldoCapital a number with the amount format (a spreadsheet sums it); text cells never start a formula.
+      addSheetRow(sheet, [
+        row.noCredito,
+        row.asignacion,
+        row.agencia,
+        row.contrato,
         row.plazo ?? '',
-        neutraliseCell(row.modelo),
-        neutraliseCell(row.vin),
+        row.modelo,
+        row.vin,
         row.tasa,
-        row.saldoCapital,
+        Money.of(row.saldoCapital),
         row.finbeCob ? 'Sí' : 'No',
         row.fechaInicio,
         row.fechaVencimiento,
@@ -138,7 +137,7 @@ export function createLayoutService({ db, adapters, clock }: Pick<AppDeps, 'db' 
         row.diasRescate,
         term,
         row.puedeRefinanciar ? 'Sí' : 'No',
-        neutraliseCell(row.tipo),
+        row.tipo,
       ]);
     }
     sheet.columns.forEach((column) => (column.width = 18));

@@ -86,6 +86,32 @@ describe('who signs a provision’s document (decision 037)', () => {
     expect(signers.envelope.map((s) => s.email)).toEqual(['legal@autosdelnorte.mx', 'mariana@autosdelnorte.mx']);
   });
 
+  it('names the legal representative user by the user record, not the CRM’s spelling, wherever they sign (decision 061)', () => {
+    // The user 'Ramón Representante' is the CRM's 'Ramón Garza Treviño' (users.legal_id 10001-1).
+    const legal = { name: 'Ramón Representante', email: 'legal@autosdelnorte.mx', crmId: '10001-1' };
+    const single: ConfiguredSignature = {
+      keySigner: 'legal:10001',
+      clientId: '10001',
+      signerId: '10001-1',
+      signedBy: 'Ramón Garza Treviño',
+      isCustom: false,
+      isJoint: false,
+      selectedValue: '',
+    };
+    for (const signatures of [[joint], [single]]) {
+      for (const isElectronic of [true, false]) {
+        const signers = resolveSigners(inputs({ legal, config: { isElectronic, signatures } }));
+        const names = signers.blocks.map((b) => b.name);
+        expect(names).toContain('Ramón Representante');
+        expect(names).not.toContain('Ramón Garza Treviño');
+        expect(signers.envelope.map((s) => s.name)).not.toContain('Ramón Garza Treviño');
+        if (isElectronic) {
+          expect(signers.envelope[0]).toEqual({ name: 'Ramón Representante', email: 'legal@autosdelnorte.mx' });
+        }
+      }
+    }
+  });
+
   it('signs on paper when the configuration is not electronic: only the legal representative gets an envelope', () => {
     const custom: ConfiguredSignature = { ...guarantor, isCustom: true, signerId: '7', signedBy: 'Firmante Propio' };
     const signers = resolveSigners(inputs({ config: { isElectronic: false, signatures: [custom] } }));

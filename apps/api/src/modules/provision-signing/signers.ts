@@ -57,14 +57,18 @@ export function resolveSigners(inputs: SignerInputs): Signers {
     );
   }
   // The legal representative user who is one of the CRM's people (users.legal_id) signs as that person, with the
-  // e-mail they sign in with: one signer, not two.
+  // e-mail they sign in with: one signer, not two. Named as the provision names them everywhere else — the user
+  // record, never the CRM's spelling (decision 061): the document's field, its signature block, the envelope and
+  // the follow-up page show one name.
   const configured = (config?.signatures ?? []).flatMap((s) =>
     s.isJoint ? (jointIds(s.selectedValue) ?? []) : s.isCustom ? [] : [s.signerId],
   );
   const legalInConfig = legal?.crmId ? configured.includes(legal.crmId) : false;
   if (legal?.crmId && legalInConfig) {
-    emails.set(legal.crmId, { name: emails.get(legal.crmId)?.name ?? legal.name, email: legal.email });
+    emails.set(legal.crmId, { name: legal.name, email: legal.email });
   }
+  /** The name a configured (not custom) signature shows: the legal representative user's own, or as stored. */
+  const nameOf = (signerId: string, stored: string) => (legal?.crmId && signerId === legal.crmId ? legal.name : stored);
   if (legal && !legalInConfig) {
     blocks.push({ name: legal.name, party: companyParty, kind: 'electronic' });
     addSigner(legal.name, legal.email);
@@ -94,12 +98,14 @@ export function resolveSigners(inputs: SignerInputs): Signers {
         if (config.isElectronic) addSigner(name, person?.email);
       });
     } else if (signature.isCustom || !config.isElectronic) {
-      blocks.push({ name: signature.signedBy, party, kind: 'custom' });
+      const name = signature.isCustom ? signature.signedBy : nameOf(signature.signerId, signature.signedBy);
+      blocks.push({ name, party, kind: 'custom' });
     } else {
       // Someone the CRM gives no e-mail (a guarantor) cannot sign electronically: an autograph block.
       const person = emails.get(signature.signerId);
-      blocks.push({ name: signature.signedBy, party, kind: person?.email ? 'electronic' : 'custom' });
-      addSigner(signature.signedBy, person?.email);
+      const name = nameOf(signature.signerId, signature.signedBy);
+      blocks.push({ name, party, kind: person?.email ? 'electronic' : 'custom' });
+      addSigner(name, person?.email);
     }
   }
   // The same person named twice for the same party (the legal representative also in the configuration) signs once.

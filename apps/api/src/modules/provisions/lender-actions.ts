@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { addSheetRow, newWorkbook } from '../../platform/spreadsheet';
 import {
   INSERTION_STATUS_RELEASED,
   Money,
@@ -51,11 +51,6 @@ const refused = (code: string, message: string, status = 422) => new AppError(co
 
 /** Check codes of unit_validations (spec 3 §3: 1 REPUVE, 2 TransUnion, 3 AX) as the timeline names them. */
 const CHECK_NAMES: Record<number, string> = { 1: 'REPUVE', 2: 'TransUnion', 3: 'AX', 4: 'Factura' };
-
-/** A spreadsheet cell that would start a formula (= + - @, or a tab/CR that some readers strip) is kept as text. */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 /**
  * The lender's actions on a provision and the follow-up page's reads (spec 3 §2 "Follow-up", §4, §5, §7; issue 17;
@@ -318,27 +313,22 @@ export function createProvisionLenderActions(
     const found = await repo.findProvision(db, provisionScopeOf(actor), id);
     if (!found) throw notFound();
     const units = await repo.unitsOf(db, id);
-    const workbook = new ExcelJS.Workbook();
-    workbook.created = clock.now();
-    const sheet = workbook.addWorksheet('Unidades');
-    sheet.addRow([...PROVISION_UNITS_XLSX_COLUMNS]);
-    sheet.getRow(1).font = { bold: true };
+    const { workbook, sheet } = newWorkbook('Unidades', PROVISION_UNITS_XLSX_COLUMNS, clock.now());
     for (const unit of units) {
-      sheet.addRow(
-        [
-          unit.vinNumber,
-          unit.model,
-          unit.motorNumber,
-          unit.brandName,
-          unit.type,
-          unit.description,
-          unit.color,
-          unit.insideColor,
-          unit.agency,
-          Money.of(unit.amount).toDecimalString(),
-          unit.included ? 'Sí' : 'No',
-        ].map(neutraliseCell),
-      );
+      // The amount a number with the amount format (a spreadsheet sums it); text cells never start a formula.
+      addSheetRow(sheet, [
+        unit.vinNumber,
+        unit.model,
+        unit.motorNumber,
+        unit.brandName,
+        unit.type,
+        unit.description,
+        unit.color,
+        unit.insideColor,
+        unit.agency,
+        Money.of(unit.amount),
+        unit.included ? 'Sí' : 'No',
+      ]);
     }
     sheet.columns.forEach((column) => (column.width = 20));
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());

@@ -116,7 +116,9 @@ export async function provisionRoutes(
         '/api/provisions/create-send',
         'createAndSend',
         createAndSendProvisionRequest,
-        'Save and send: creates it in status 2 (Enviada a validar) and notifies the account’s lender operators',
+        'Save and send: creates it in status 2 (Enviada a validar) and notifies the account’s lender operators; ' +
+          'with `reviewUnits: true` (the review mode’s save-and-send) units with an `id` are the caller’s units in ' +
+          'review, moved into it',
       ],
       [
         '/api/provisions/create/withUnitsExistits',

@@ -197,7 +197,10 @@ export function createProvisionsService(
     await assertCanProvision(deps, actor);
     assertDistinctVins(body.units);
     const line = await checkedLine(body.creditLine, body.deadlines, context);
-    const reviewIds = mode === 'fromReview' ? body.units.flatMap((u) => (u.id === undefined ? [] : [u.id])) : [];
+    // Units under review move in from the review mode's Guardar (withUnitsExistits) and its save-and-send
+    // (create-send with reviewUnits, spec 3 §3), the same way.
+    const fromReview = mode === 'fromReview' || (mode === 'createAndSend' && body.reviewUnits === true);
+    const reviewIds = fromReview ? body.units.flatMap((u) => (u.id === undefined ? [] : [u.id])) : [];
 
     return creditLines.withLockedCreditLine(db, line.crmLineId, async (tx, locked) => {
       const reviewUnits = await repo.lockReviewUnits(tx, actor.id, reviewIds);

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import {
   Money,
   PROVISION_LENDER_MESSAGES,
@@ -32,7 +31,7 @@ import { transaction } from '../../platform/transaction';
 import * as creditLinesRepo from '../credit-lines/repository';
 import { reserve, type CreditLinesService } from '../credit-lines/service';
 import type { NotificationsService } from '../notifications/service';
-import { neutraliseCell } from '../provisions/lender-actions';
+import { addSheetRow, newWorkbook } from '../../platform/spreadsheet';
 import { presentRefinancingDocuments } from '../refinancing-signing/presenter';
 import { refinancingScopeOf, visibleRefinancingStatuses } from './policy';
 import * as repo from './repository';
@@ -447,33 +446,28 @@ export function createRefinancingFlows(
   /** GET /refinancings/{id}/units.xlsx: the units table (spec 3 §2), 'Unidades (DD-MM-YYYY).xlsx'. */
   async function unitsXlsx(actor: AuthUser, id: number): Promise<{ bytes: Buffer; fileName: string }> {
     const found = await visible(db, actor, id);
-    const workbook = new ExcelJS.Workbook();
-    workbook.created = clock.now();
-    const sheet = workbook.addWorksheet('Unidades');
-    sheet.addRow([...REFINANCING_UNITS_XLSX_COLUMNS]);
-    sheet.getRow(1).font = { bold: true };
+    const { workbook, sheet } = newWorkbook('Unidades', REFINANCING_UNITS_XLSX_COLUMNS, clock.now());
     const check = (value: boolean | null) => (value === null ? '' : value ? 'Sí' : 'No');
     const verdict = (status: number) => (status === 1 ? 'Sí' : status === 2 ? 'No' : '');
     for (const unit of found.units) {
-      sheet.addRow(
-        [
-          unit.vinNumber,
-          unit.agency,
-          unit.brandName,
-          unit.type,
-          unit.model,
-          unit.description,
-          unit.color,
-          unit.insideColor,
-          unit.motorNumber,
-          String(unit.deadlines),
-          check(unit.validRepuve),
-          check(unit.validTransunion),
-          check(unit.validAx),
-          verdict(unit.status),
-          Money.of(unit.amount).toDecimalString(),
-        ].map(neutraliseCell),
-      );
+      // The amount a number with the amount format (a spreadsheet sums it); text cells never start a formula.
+      addSheetRow(sheet, [
+        unit.vinNumber,
+        unit.agency,
+        unit.brandName,
+        unit.type,
+        unit.model,
+        unit.description,
+        unit.color,
+        unit.insideColor,
+        unit.motorNumber,
+        String(unit.deadlines),
+        check(unit.validRepuve),
+        check(unit.validTransunion),
+        check(unit.validAx),
+        verdict(unit.status),
+        Money.of(unit.amount),
+      ]);
     }
     sheet.columns.forEach((column) => (column.width = 20));
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());

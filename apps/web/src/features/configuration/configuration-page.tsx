@@ -52,8 +52,16 @@ function ValidationRow({
   disabled: boolean;
 }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: '120px 1fr 1fr', gap: 2, alignItems: 'center' }}>
-      <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
+    // On a phone the name goes above its two fields, so 'Días TransUnion' and 'Hora REPUVE' keep their whole labels.
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr 1fr', sm: '120px 1fr 1fr' },
+        gap: 2,
+        alignItems: 'center',
+      }}
+    >
+      <Typography sx={{ fontWeight: 600, gridColumn: { xs: '1 / -1', sm: 'auto' } }}>{label}</Typography>
       <TextField
         control={control}
         name={`${name}.days`}

@@ -13,7 +13,6 @@ import {
   LAYOUT_NOT_APPLICABLE,
   LAYOUT_TERM_MAX,
   LAYOUT_TERM_MIN,
-  Money,
   layoutApplyEntry,
   layoutMonthsError,
   type LayoutRow,
@@ -22,7 +21,7 @@ import {
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { ApiError } from '../../lib/api-client';
-import { formatDate } from '../../lib/format';
+import { formatAmount, formatDate } from '../../lib/format';
 import { applyLayout, downloadLayout, useLayout } from './api/layout';
 
 type Terms = ReadonlyMap<number, LayoutTerm>;
@@ -33,8 +32,7 @@ const TERM_OPTIONS: LayoutTerm[] = [
 ];
 
 const yesNo = (value: boolean) => (value ? 'Sí' : 'No');
-const money = (value: string) =>
-  Number(Money.of(value).toDecimalString()).toLocaleString('en-US', { minimumFractionDigits: 2 });
+const money = (value: string) => formatAmount(value);
 
 /**
  * The layout row of spec 3 §3; what the administrator decides on first (credit, VIN, the suggested term — editable

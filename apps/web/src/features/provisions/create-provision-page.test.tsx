@@ -76,6 +76,13 @@ function open({ allowed = true, lines, state }: Options = {}): ApiCall[] {
         message: 'Disposición con folio 1010 generada exitosamente.',
       },
     },
+    'POST /api/provisions/create-send': {
+      status: 201,
+      body: {
+        data: { id: 11, folio: '1011', status: 2 },
+        message: 'Disposición con folio 1011 generada exitosamente.',
+      },
+    },
     'POST /api/provisions': {
       status: 201,
       body: { data: { id: 9, folio: '1009', status: 1 }, message: 'Disposición con folio 1009 generada exitosamente.' },
@@ -213,24 +220,25 @@ describe('/crear-disposicion', () => {
     expect(screen.queryByRole('combobox', { name: /Sucursal/ })).toBeNull();
   });
 
+  const reviewUnits = [
+    {
+      id: 77,
+      model: '2026',
+      motorNumber: 'HR16-976495A',
+      vinNumber: '3N1CD3AP6TL213754',
+      color: 'Rojo Pasión',
+      amount: '417000.00',
+      createdAt: '2026-11-20T10:00:00Z',
+      comment: 'Factura ilegible',
+      agency: 'León',
+      brandName: 'Nissan',
+      type: 'Versa',
+      description: 'VERSA ADVANCE',
+      insideColor: 'Gris',
+    },
+  ];
+
   it('review mode: no stepper, no back, the units flagged under review, saved from their ids', async () => {
-    const reviewUnits = [
-      {
-        id: 77,
-        model: '2026',
-        motorNumber: 'HR16-976495A',
-        vinNumber: '3N1CD3AP6TL213754',
-        color: 'Rojo Pasión',
-        amount: '417000.00',
-        createdAt: '2026-11-20T10:00:00Z',
-        comment: 'Factura ilegible',
-        agency: 'León',
-        brandName: 'Nissan',
-        type: 'Versa',
-        description: 'VERSA ADVANCE',
-        insideColor: 'Gris',
-      },
-    ];
     const calls = open({ state: { reviewUnits } });
     expect(await screen.findByText('En revisión')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Pasos de la disposición' })).toBeNull();
@@ -238,11 +246,26 @@ describe('/crear-disposicion', () => {
     expect(wizard.queryByRole('button', { name: 'Regresar' })).toBeNull();
     expect(wizard.queryByRole('button', { name: 'Siguiente' })).toBeNull();
     await pick('Representante legal', 'Ramón Representante');
-    await waitFor(() => expect(screen.getByText('1 de 1 unidades seleccionadas')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('1 de 1 unidad seleccionada')).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aceptar' }));
     expect(await screen.findByText('Disposición con folio 1010 generada exitosamente.')).toBeTruthy();
     const save = calls.find((c) => c.path === '/api/provisions/create/withUnitsExistits')!;
     expect(save.body).toMatchObject({ reviewUnits: true, total: '417000.00', units: [{ id: 77, agency: 'León' }] });
+  });
+
+  it('review mode offers the last step’s save-and-send too: create-send with reviewUnits (issue 26 §6)', async () => {
+    const calls = open({ state: { reviewUnits } });
+    expect(await screen.findByText('En revisión')).toBeTruthy();
+    await pick('Representante legal', 'Ramón Representante');
+    await waitFor(() => expect(screen.getByText('1 de 1 unidad seleccionada')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar y enviar' }));
+    const confirm = within(await screen.findByRole('dialog'));
+    expect(confirm.getByText('¿Seguro que desea guardar la disposición y enviarla a validar?')).toBeTruthy();
+    fireEvent.click(confirm.getByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByText('Disposición con folio 1011 generada exitosamente.')).toBeTruthy();
+    const sent = calls.find((c) => c.path === '/api/provisions/create-send')!;
+    expect(sent.body).toMatchObject({ reviewUnits: true, total: '417000.00', units: [{ id: 77 }] });
+    expect(calls.some((c) => c.path === '/api/provisions/create/withUnitsExistits')).toBe(false);
   });
 });

@@ -42,7 +42,7 @@ function AvailableBalance({ line }: { line: ExternalCreditLine | null }) {
     const available = lineAvailable(Money.of(line.montoRestante), Money.of(reserved.data));
     figure = (
       <Typography variant="h6" component="p" data-testid="available-balance">
-        ${available.format()}
+        {available.formatCurrency()}
       </Typography>
     );
   }

@@ -29,9 +29,9 @@ export function ProvisionWizardSummary({ state, line, names }: Props) {
     ['Incluir todas las unidades', state.includeAll ? 'Sí' : 'No'],
     ['Línea de crédito', state.creditLine ? `${state.creditLine} · ${line ? lineTypeLabel(line.typeLine) : ''}` : '—'],
     ['Plazo', state.deadlines ? termLabel(state.deadlines) : '—'],
-    ['Saldo disponible', `$${balances.available.format()}`],
-    ['Total', `$${balances.total.format()}`],
-    ['Saldo restante', `$${balances.remaining.format()}`],
+    ['Saldo disponible', balances.available.formatCurrency()],
+    ['Total', balances.total.formatCurrency()],
+    ['Saldo restante', balances.remaining.formatCurrency()],
   ];
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>

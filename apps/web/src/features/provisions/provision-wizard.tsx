@@ -61,7 +61,8 @@ type Submission = { mode: SaveMode | 'update'; body: CreateProvisionRequestInput
 
 /**
  * The provision form (spec 3 §2): the four-step wizard of /crear-disposicion; the same sections on one page for
- * review mode (opened with units under review: no stepper, no back) and for /editar-disposicion/{id}.
+ * review mode (opened with units under review: no stepper, no back; the last step's Guardar and save-and-send) and
+ * for /editar-disposicion/{id}.
  */
 export function ProvisionWizard({ user, initial, clientNumber, company, edited }: Props) {
   const navigate = useNavigate();
@@ -256,9 +257,16 @@ export function ProvisionWizard({ user, initial, clientNumber, company, edited }
               Guardar
             </Button>
           ) : state.review ? (
-            <Button variant="contained" onClick={() => submit('review')} disabled={flow.running}>
-              Guardar
-            </Button>
+            // Review mode starts on the last step (spec 3 §2), whose buttons are Guardar and save-and-send; the
+            // latter is the wizard's create-send, with reviewUnits (spec 3 §3).
+            <>
+              <Button variant="outlined" onClick={() => submit('review')} disabled={flow.running}>
+                Guardar
+              </Button>
+              <Button variant="contained" onClick={() => submit('saveAndSend')} disabled={flow.running}>
+                Guardar y enviar
+              </Button>
+            </>
           ) : step < LAST ? (
             <Button variant="contained" onClick={next}>
               Siguiente

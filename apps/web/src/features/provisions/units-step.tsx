@@ -29,6 +29,7 @@ import {
   lineTypeLabel,
   stepBalances,
   termLabel,
+  unitsSelected,
   type ExternalCreditLine,
   type StepLine,
 } from '@planpiso/domain';
@@ -133,9 +134,7 @@ export function UnitsStep({ state, onState, lines, linesError, line, onLine, onM
       {balances.message && <Alert severity="error">{balances.message}</Alert>}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2 }}>
         <Typography variant="body2" color="text.secondary">
-          {state.units.length === 0 && !readOnly
-            ? M.noUnits
-            : `${ticked} de ${state.units.length} unidades seleccionadas`}
+          {state.units.length === 0 && !readOnly ? M.noUnits : unitsSelected(ticked, state.units.length)}
         </Typography>
         {!readOnly && (
           <Button variant="outlined" startIcon={<AddCircleOutline />} onClick={() => setAdding(true)}>
@@ -270,7 +269,7 @@ function Figure({ label, value, negative }: { label: string; value: Money; negat
         component="dd"
         sx={{ m: 0, fontSize: 20, fontWeight: 600, color: negative ? 'error.main' : undefined }}
       >
-        {`$${value.format()}`}
+        {value.formatCurrency()}
       </Typography>
     </Box>
   );

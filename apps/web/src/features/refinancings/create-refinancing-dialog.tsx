@@ -10,8 +10,12 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Close from '@mui/icons-material/Close';
-import { MESSAGES, REFINANCING_MESSAGES as M, type RefinancingAvailableUnit } from '@planpiso/domain';
-import { formatAmount } from '../../lib/format';
+import {
+  MESSAGES,
+  REFINANCING_MESSAGES as M,
+  formatCurrencyText,
+  type RefinancingAvailableUnit,
+} from '@planpiso/domain';
 import { useRefinancingSelection } from './refinancing-selection';
 
 /**
@@ -52,7 +56,7 @@ export function CreateRefinancingDialog({ onClose }: { onClose: () => void }) {
                 <ListItem key={unit.id} disableGutters>
                   <ListItemText
                     primary={unit.vinNumber}
-                    secondary={`${unit.model} · Plazo ${unit.deadlines ?? '-'} · $${formatAmount(unit.amount)}`}
+                    secondary={`${unit.model} · Plazo ${unit.deadlines ?? '-'} · ${formatCurrencyText(unit.amount)}`}
                   />
                 </ListItem>
               ))}

@@ -8,7 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { RefinancingAvailableUnit, StepBalances } from '@planpiso/domain';
+import type { Money, RefinancingAvailableUnit, StepBalances } from '@planpiso/domain';
 import { formatAmount } from '../../lib/format';
 
 export type CarriedUnit = RefinancingAvailableUnit & { checked: boolean };
@@ -19,14 +19,14 @@ type Props = {
   balances: StepBalances;
 };
 
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+function Figure({ label, value, testId }: { label: string; value: Money; testId: string }) {
   return (
     <Box>
       <Typography variant="caption" color="text.secondary" component="p">
         {label}
       </Typography>
-      <Typography variant="h6" component="p" data-testid={testId} color={value.startsWith('-') ? 'error' : undefined}>
-        {value.startsWith('-') ? `-$${value.slice(1)}` : `$${value}`}
+      <Typography variant="h6" component="p" data-testid={testId} color={value.isNegative() ? 'error' : undefined}>
+        {value.formatCurrency()}
       </Typography>
     </Box>
   );
@@ -40,9 +40,9 @@ export function CreateRefinancingUnits({ units, onTick, balances }: Props) {
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 5, mb: 2 }} aria-live="polite">
-        <Figure label="Saldo disponible" value={balances.available.format()} testId="available" />
-        <Figure label="Saldo restante" value={balances.remaining.format()} testId="remaining" />
-        <Figure label="Monto total" value={balances.total.format()} testId="total" />
+        <Figure label="Saldo disponible" value={balances.available} testId="available" />
+        <Figure label="Saldo restante" value={balances.remaining} testId="remaining" />
+        <Figure label="Monto total" value={balances.total} testId="total" />
       </Box>
       <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Table size="small" aria-label="Unidades del refinanciamiento">

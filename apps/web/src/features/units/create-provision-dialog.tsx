@@ -10,8 +10,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Close from '@mui/icons-material/Close';
-import { FINANCING_MESSAGES, MESSAGES, type UnitUnderReview } from '@planpiso/domain';
-import { formatAmount } from '../../lib/format';
+import { FINANCING_MESSAGES, MESSAGES, formatCurrencyText, type UnitUnderReview } from '@planpiso/domain';
 import { useReviewSelection } from './review-selection';
 
 /**
@@ -54,7 +53,10 @@ export function CreateProvisionDialog({ onClose }: { onClose: () => void }) {
             <List dense aria-label="Unidades seleccionadas">
               {units.map((unit) => (
                 <ListItem key={unit.id} disableGutters>
-                  <ListItemText primary={unit.vinNumber} secondary={`${unit.model} · $${formatAmount(unit.amount)}`} />
+                  <ListItemText
+                    primary={unit.vinNumber}
+                    secondary={`${unit.model} · ${formatCurrencyText(unit.amount)}`}
+                  />
                 </ListItem>
               ))}
             </List>

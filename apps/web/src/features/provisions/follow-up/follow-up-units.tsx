@@ -16,6 +16,7 @@ import {
   PAGE_SIZES,
   balancesAtConfirmation,
   followUpBalanceView,
+  formatCurrencyText,
   provisionTotalShown,
   lineTypeLabel,
   termLabel,
@@ -23,7 +24,6 @@ import {
 } from '@planpiso/domain';
 import { EmptyTableRow } from '../../../components/empty-table-row';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { formatAmount } from '../../../lib/format';
 import type { FollowUpDetail } from './api/follow-up-detail';
 import { Field } from '../../../components/detail-field';
 import { ValidationIcon } from '../../../components/check-icon';
@@ -45,7 +45,7 @@ type Props = {
 };
 
 const money = (value: Money | string | null | undefined) =>
-  value === null || value === undefined ? '-' : `$${formatAmount(value)}`;
+  value === null || value === undefined ? '-' : formatCurrencyText(value);
 
 /**
  * The selected units (spec 3 §2 "Follow-up"): credit line, line type (Seminuevos or Nuevos), term and balances — the

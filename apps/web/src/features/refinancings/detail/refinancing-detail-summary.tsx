@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Money, refinancingRemainingShown, termLabel, type UserType } from '@planpiso/domain';
+import { Money, formatCurrencyText, refinancingRemainingShown, termLabel, type UserType } from '@planpiso/domain';
 import { Field } from '../../../components/detail-field';
-import { formatAmount } from '../../../lib/format';
 import type { RefinancingDetail } from './api/refinancing-detail';
 
 type Props = {
@@ -14,7 +13,7 @@ type Props = {
 };
 
 const money = (value: string | null | undefined) =>
-  value === null || value === undefined ? '-' : `$${formatAmount(value)}`;
+  value === null || value === undefined ? '-' : formatCurrencyText(value);
 
 /**
  * 'Datos del refinanciamiento' (spec 3 §2 "/refinanciamientos/{id}"): company, branch, legal representative, credit

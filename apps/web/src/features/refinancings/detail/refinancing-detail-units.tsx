@@ -15,12 +15,11 @@ import Typography from '@mui/material/Typography';
 import { alpha, type Theme } from '@mui/material/styles';
 import UploadFile from '@mui/icons-material/UploadFile';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import { PAGE_SIZES, REFINANCING_MESSAGES } from '@planpiso/domain';
+import { PAGE_SIZES, REFINANCING_MESSAGES, formatCurrencyText } from '@planpiso/domain';
 import { CheckIcon, ValidationIcon } from '../../../components/check-icon';
 import { EmptyTableRow } from '../../../components/empty-table-row';
 import { IconAction } from '../../../components/icon-action';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { formatAmount } from '../../../lib/format';
 import type { RefinancingDetailUnit } from './api/refinancing-detail';
 
 type Props = {
@@ -179,7 +178,9 @@ export function RefinancingDetailUnits(props: Props) {
                   <TableCell align="center">
                     <AdminFinbe unit={unit} />
                   </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{`$${formatAmount(unit.amount)}`}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatCurrencyText(unit.amount)}
+                  </TableCell>
                   <TableCell align="center" sx={STICKY}>
                     <Badge badgeContent={unit.evidenceCount} color="primary" overlap="circular">
                       <IconAction
