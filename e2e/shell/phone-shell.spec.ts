@@ -15,7 +15,7 @@ const topBar = (page: Page) => page.getByRole('banner').first();
 /** Nothing in the top bar reaches past the window's right edge, and the page itself does not scroll sideways. */
 async function expectTopBarFits(page: Page, width: number, where = page.url()): Promise<void> {
   const overflow = await topBar(page).evaluate((bar, windowWidth) => {
-    const outside = [...bar.querySelectorAll('button, [role="combobox"], p, span, svg, img')]
+    const outside = Array.from(bar.querySelectorAll('button, [role="combobox"], p, span, svg, img'))
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && (box.right > windowWidth + 0.5 || box.left < -0.5))
       .map(({ element, box }) => `${element.tagName} "${element.textContent?.trim() ?? ''}" ${box.left}–${box.right}`);
