@@ -36,8 +36,10 @@ test('type 2 creates a suspending audit, finds it in the list and on the calenda
 
     const form = page.getByRole('form', { name: 'Crear auditoría' });
     await expectVisible(form.getByText('Datos de la Auditoria', { exact: true }));
-    await form.getByLabel('Auditor', { exact: true }).fill(auditor);
-    await form.getByLabel('Descripción', { exact: true }).fill('Revisión física del inventario en piso');
+    await form.getByRole('textbox', { name: 'Auditor', exact: true }).fill(auditor);
+    await form
+      .getByRole('textbox', { name: 'Descripción', exact: true })
+      .fill('Revisión física del inventario en piso');
     const account = form.getByRole('combobox', { name: 'Cuenta' });
     if (!(await account.innerText()).includes('Grupo Automotriz del Norte')) {
       await account.click();

@@ -98,8 +98,8 @@ test('a suspending audit blocks the dealer until its exception is approved; the 
     await page.goto('/crear-auditoria');
     const form = page.getByRole('form', { name: 'Crear auditoría' });
     await expectVisible(form.getByText('Datos de la Auditoria', { exact: true }));
-    await form.getByLabel('Auditor', { exact: true }).fill(AUDITOR);
-    await form.getByLabel('Descripción', { exact: true }).fill(DESCRIPTION);
+    await form.getByRole('textbox', { name: 'Auditor', exact: true }).fill(AUDITOR);
+    await form.getByRole('textbox', { name: 'Descripción', exact: true }).fill(DESCRIPTION);
     const account = form.getByRole('combobox', { name: 'Cuenta' });
     if (!(await account.innerText()).includes('Grupo Automotriz del Norte')) {
       await account.click();

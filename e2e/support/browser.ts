@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { ARTIFACTS_DIR } from './paths';
 import { e2eEnv } from './env';
 
@@ -21,12 +21,19 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: e2eEnv().chromiumPath, args: CHROMIUM_ARGS });
 }
 
-/** A fresh context (empty storage, no cookies) per journey, so journeys never see each other's session. */
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * A fresh context (empty storage, no cookies) per journey, so journeys never see each other's session. `options`
+ * adds to the defaults (e.g. `timezoneId: 'UTC'`).
+ */
+export async function newPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: e2eEnv().baseUrl,
     locale: 'es-MX',
     viewport: { width: 1366, height: 800 },
+    ...options,
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();

@@ -1,13 +1,14 @@
 import { after, before } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { MESSAGES } from '@planpiso/domain';
 import { launchBrowser, newPage, screenshot } from './browser';
 import { DEMO_PASSWORD } from './demo';
 
 /**
  * One Chromium per spec file and a fresh context per journey: `const journey = useBrowser();` at the top of a
- * spec, then `test('...', () => journey('name', async (page) => { ... }))`. A failed journey leaves
+ * spec, then `test('...', () => journey('name', async (page) => { ... }))` (a third argument adds context options,
+ * e.g. `{ timezoneId: 'UTC' }`). A failed journey leaves
  * artifacts/failed-<name>.png behind.
  */
 export function useBrowser() {
@@ -18,9 +19,13 @@ export function useBrowser() {
   after(async () => {
     await browser?.close();
   });
-  return async function journey(name: string, run: (page: Page) => Promise<void>): Promise<void> {
+  return async function journey(
+    name: string,
+    run: (page: Page) => Promise<void>,
+    options?: BrowserContextOptions,
+  ): Promise<void> {
     if (!browser) throw new Error('The browser did not start');
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, options);
     try {
       await run(page);
     } catch (error) {

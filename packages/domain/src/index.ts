@@ -26,6 +26,7 @@ export * from './contracts/roles';
 export * from './contracts/organisation-lookups';
 export * from './contracts/notifications';
 export * from './operating-window';
+export * from './business-dates';
 export * from './contracts/non-working-days';
 export * from './contracts/service-desk-emails';
 export * from './financing/provision-status';

@@ -6,16 +6,25 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { DISPLAY_DATE_FORMAT, MANUAL_FOLIO_MAX, PROVISION_LENDER_MESSAGES, updateFolioError } from '@planpiso/domain';
+import {
+  DISPLAY_DATE_FORMAT,
+  MANUAL_FOLIO_MAX,
+  PROVISION_LENDER_MESSAGES,
+  businessToday,
+  updateFolioError,
+} from '@planpiso/domain';
 import { SpanishPickers } from './spanish-pickers';
 import { useWholeDateEntry } from './use-whole-date-entry';
-import { toIsoDate } from '../lib/format';
+import { fromIsoDate, toIsoDate } from '../lib/format';
 
 type DialogProps<T> = { open: boolean; busy: boolean; onCancel: () => void; onSend: (value: T) => void };
 
-/** Enviar a CRM (spec 3 §2, §7): the start of the disposition, 'Inicio de la disposición', today by default. */
+/**
+ * Enviar a CRM (spec 3 §2, §7): the start of the disposition, 'Inicio de la disposición', by default today on the
+ * business's clock (Mexico City), not the browser's.
+ */
 export function SendToCrmDialog({ open, busy, onCancel, onSend }: DialogProps<string>) {
-  const [date, setDate] = useState<Date | null>(() => new Date());
+  const [date, setDate] = useState<Date | null>(() => fromIsoDate(businessToday(new Date())));
   const [error, setError] = useState<string | null>(null);
   const whole = useWholeDateEntry();
   const submit = () => {

@@ -6,6 +6,7 @@ describe('display formats (spec 1 §9)', () => {
     ['2026-03-02', '02/03/2026'],
     ['2026-12-31', '31/12/2026'],
     ['2026-03-02T23:30:00', '02/03/2026'],
+    ['2026-11-21T03:30:00Z', '20/11/2026'],
     [null, ''],
     ['', ''],
     ['no es fecha', ''],
@@ -15,6 +16,9 @@ describe('display formats (spec 1 §9)', () => {
     ['2026-03-02T09:05:00', '02/03/2026 09:05'],
     ['2026-03-02T23:59:00', '02/03/2026 23:59'],
     [undefined, ''],
+    // An instant is shown on the business's clock (Mexico City, UTC-6) whatever the zone this test runs in.
+    ['2026-11-20T15:07:00.000Z', '20/11/2026 09:07'],
+    ['2026-11-21T03:30:00Z', '20/11/2026 21:30'],
   ])('formatDateTime(%j) → %j', (input, expected) => expect(formatDateTime(input)).toBe(expected));
 
   it.each([

@@ -1,25 +1,24 @@
 import { format, isValid, parseISO } from 'date-fns';
-import { DISPLAY_DATE_FORMAT, DISPLAY_DATE_TIME_FORMAT, formatAmountText, type Money } from '@planpiso/domain';
+import {
+  formatAmountText,
+  formatBusinessDate,
+  formatBusinessDateTime,
+  type Money,
+  type ShownDate,
+} from '@planpiso/domain';
 
-type DateInput = string | number | Date | null | undefined;
-
-/** 'YYYY-MM-DD' is read as a local calendar day (new Date() would read it as UTC midnight and shift it). */
-function toDate(value: DateInput): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  const date = typeof value === 'string' ? parseISO(value) : new Date(value);
-  return isValid(date) ? date : null;
+/**
+ * dd/MM/yyyy (spec 1 §9); '' for no value. Every date a screen shows goes through here or `formatDateTime`: an
+ * instant on the business's clock (America/Mexico_City) whatever the browser's zone, a calendar day as it is
+ * (domain `formatBusinessDate`, decision 058).
+ */
+export function formatDate(value: ShownDate): string {
+  return formatBusinessDate(value);
 }
 
-/** dd/MM/yyyy (spec 1 §9); '' for no value. */
-export function formatDate(value: DateInput): string {
-  const date = toDate(value);
-  return date ? format(date, DISPLAY_DATE_FORMAT) : '';
-}
-
-/** dd/MM/yyyy HH:mm. */
-export function formatDateTime(value: DateInput): string {
-  const date = toDate(value);
-  return date ? format(date, DISPLAY_DATE_TIME_FORMAT) : '';
+/** dd/MM/yyyy HH:mm on the business's clock (domain `formatBusinessDateTime`). */
+export function formatDateTime(value: ShownDate): string {
+  return formatBusinessDateTime(value);
 }
 
 /** Dates travel as YYYY-MM-DD (ARCHITECTURE §4). */

@@ -9,8 +9,16 @@ import type { SessionUser } from '@planpiso/domain';
 import { ApiError } from '../../lib/api-client';
 import { switchCompany } from '../../lib/session';
 
+type CompanySelectProps = {
+  user: SessionUser;
+  /** 'bar': white on the top bar; 'menu': full width and outlined, in a phone's menu drawer. */
+  placement?: 'bar' | 'menu';
+  /** After the switch went through (the drawer closes). */
+  onChosen?: () => void;
+};
+
 /** Choosing a company makes it the active one for the session and returns to / (spec 1 §2.3). */
-export function CompanySelect({ user }: { user: SessionUser }) {
+export function CompanySelect({ user, placement = 'bar', onChosen }: CompanySelectProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
@@ -24,6 +32,7 @@ export function CompanySelect({ user }: { user: SessionUser }) {
       // Every cached list belonged to the previous company.
       await queryClient.invalidateQueries();
       void navigate('/');
+      onChosen?.();
     } catch (error) {
       if (error instanceof ApiError && error.statusCode !== 401) enqueueSnackbar(error.message, { variant: 'error' });
     } finally {
@@ -41,7 +50,8 @@ export function CompanySelect({ user }: { user: SessionUser }) {
       inputProps={{ 'aria-label': 'Compañía' }}
       startAdornment={<BusinessIcon fontSize="small" sx={{ mr: 1, color: 'primary.main' }} />}
       renderValue={(value) => user.companies.find((c) => String(c.id) === value)?.name ?? 'Seleccione una compañía'}
-      sx={{ minWidth: 260, bgcolor: '#fff', '& fieldset': { border: 0 } }}
+      fullWidth={placement === 'menu'}
+      sx={placement === 'menu' ? { minWidth: 0 } : { minWidth: 260, bgcolor: '#fff', '& fieldset': { border: 0 } }}
     >
       {user.companies.map((c) => (
         <MenuItem key={c.id} value={String(c.id)}>

@@ -76,4 +76,35 @@ describe('side menu on a small screen', () => {
     const item = within(nav).getByRole('link', { name: /Notificaciones/ });
     expect(await within(item).findByRole('img', { name: 'Notificaciones pendientes' })).toBeTruthy();
   });
+
+  it('type 4: the company switch and Cerrar sesión are in the drawer, not in the top bar; switching closes it', async () => {
+    const { router, calls } = await openShellOnAPhone(4, {
+      'POST /api/auth/set-information': (body: unknown) => {
+        const { companyId } = body as { companyId: number };
+        const next = { ...sessionUserOf(4), company: { id: companyId, name: 'Camiones del Norte', clientId: '10002' } };
+        return { body: { data: { user: next, token: 'x.' + btoa(JSON.stringify({ user: next })) + '.y' } } };
+      },
+    });
+    const bar = screen.getByRole('banner');
+    expect(within(bar).queryByRole('combobox', { name: 'Compañía' })).toBeNull();
+    expect(within(bar).queryByRole('button', { name: 'Cerrar sesión' })).toBeNull();
+
+    fireEvent.click(within(bar).getByRole('button', { name: MESSAGES.openMenu }));
+    await screen.findByRole('navigation', { name: 'Menú principal' });
+    const drawer = screen.getByRole('presentation');
+    expect(within(drawer).getByRole('button', { name: 'Cerrar sesión' })).toBeTruthy();
+    const select = within(drawer).getByRole('combobox', { name: 'Compañía' });
+    expect(select.textContent).toBe('Autos del Norte');
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByRole('option', { name: 'Camiones del Norte' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/set-information')).toBe(true));
+    await waitFor(() => expect(menu()).toBeNull());
+    expect(router.state.location.pathname).toBe('/');
+
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.openMenu }));
+    await screen.findByRole('navigation', { name: 'Menú principal' });
+    fireEvent.click(within(screen.getByRole('presentation')).getByRole('button', { name: 'Cerrar sesión' }));
+    expect(await screen.findByRole('button', { name: 'Iniciar Sesión' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
 });

@@ -21,6 +21,7 @@ import {
   type SessionUser,
 } from '@planpiso/domain';
 import { prefetchRoute } from '../list-prefetch';
+import { AccountPanel } from './account-panel';
 import { MENU_ICONS } from './menu-icons';
 import { usePendingNotifications } from './use-pending-notifications';
 
@@ -55,25 +56,23 @@ export function SideMenu({ user, pending, compact, open, onClose }: SideMenuProp
   const activePath = route?.parent ?? route?.path;
 
   const content = (
-    <>
-      <Toolbar />
-      <Box component="nav" aria-label="Menú principal" sx={{ overflowY: 'auto', py: 1 }}>
-        <List disablePadding>
-          {items.map((item) => (
-            <MenuEntry
-              key={item.label}
-              item={item}
-              activePath={activePath}
-              pendingNotifications={pending > 0}
-              onNavigate={compact ? onClose : undefined}
-            />
-          ))}
-        </List>
-      </Box>
-    </>
+    <Box component="nav" aria-label="Menú principal" sx={{ overflowY: 'auto', py: 1 }}>
+      <List disablePadding>
+        {items.map((item) => (
+          <MenuEntry
+            key={item.label}
+            item={item}
+            activePath={activePath}
+            pendingNotifications={pending > 0}
+            onNavigate={compact ? onClose : undefined}
+          />
+        ))}
+      </List>
+    </Box>
   );
 
   if (compact) {
+    // The top bar has no room on a phone: the account's controls open with the menu, above its entries.
     return (
       <Drawer
         variant="temporary"
@@ -82,6 +81,8 @@ export function SideMenu({ user, pending, compact, open, onClose }: SideMenuProp
         ModalProps={{ keepMounted: false }}
         sx={{ '& .MuiDrawer-paper': { width: SIDE_MENU_WIDTH, boxSizing: 'border-box' } }}
       >
+        <Toolbar />
+        <AccountPanel user={user} onClose={onClose} />
         {content}
       </Drawer>
     );
@@ -95,6 +96,7 @@ export function SideMenu({ user, pending, compact, open, onClose }: SideMenuProp
         '& .MuiDrawer-paper': { width: SIDE_MENU_WIDTH, boxSizing: 'border-box' },
       }}
     >
+      <Toolbar />
       {content}
     </Drawer>
   );

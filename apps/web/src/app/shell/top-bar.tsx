@@ -20,11 +20,16 @@ type TopBarProps = {
   pendingNotifications?: boolean;
 };
 
-/** spec 1 §2.3: logo, company dropdown (types 4 and 5), full name and role label, logout. */
+/**
+ * spec 1 §2.3: logo, company dropdown (types 4 and 5), full name and role label, logout. On a small screen (the
+ * menu button shown) the bar keeps the menu button and the logo only: the company switch, the name and the logout
+ * are in the menu's drawer (`AccountPanel`), so nothing runs past a phone's edge and the bar keeps its height —
+ * the height of the spacer under it, so no screen's title slides under the bar.
+ */
 export function TopBar({ user, onOpenMenu, pendingNotifications }: TopBarProps) {
   return (
     <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ gap: 2 }}>
+      <Toolbar sx={{ gap: 2, flexWrap: 'nowrap', overflow: 'hidden' }}>
         {onOpenMenu && (
           <IconButton color="inherit" edge="start" aria-label={MESSAGES.openMenu} onClick={onOpenMenu}>
             <Badge color="error" variant="dot" invisible={!pendingNotifications}>
@@ -34,22 +39,26 @@ export function TopBar({ user, onOpenMenu, pendingNotifications }: TopBarProps) 
         )}
         <Logo size={34} color="#fff" onDark />
         <Box sx={{ flexGrow: 1 }} />
-        <Can operation="POST /api/auth/set-information">
-          <CompanySelect user={user} />
-        </Can>
-        <Box sx={{ textAlign: 'right', lineHeight: 1.2 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {`${user.firstname} ${user.lastname}`}
-          </Typography>
-          <Typography variant="caption" sx={{ opacity: 0.85 }}>
-            {roleLabel(user.type)}
-          </Typography>
-        </Box>
-        <Tooltip title="Cerrar sesión">
-          <IconButton color="inherit" aria-label="Cerrar sesión" onClick={signOut}>
-            <LogoutIcon />
-          </IconButton>
-        </Tooltip>
+        {!onOpenMenu && (
+          <>
+            <Can operation="POST /api/auth/set-information">
+              <CompanySelect user={user} />
+            </Can>
+            <Box sx={{ textAlign: 'right', lineHeight: 1.2, whiteSpace: 'nowrap' }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {`${user.firstname} ${user.lastname}`}
+              </Typography>
+              <Typography variant="caption" sx={{ opacity: 0.85 }}>
+                {roleLabel(user.type)}
+              </Typography>
+            </Box>
+            <Tooltip title="Cerrar sesión">
+              <IconButton color="inherit" aria-label="Cerrar sesión" onClick={signOut}>
+                <LogoutIcon />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
       </Toolbar>
     </AppBar>
   );

@@ -13,7 +13,18 @@ export function WelcomePage() {
   useDocumentTitle('Home');
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 'calc(100vh - 160px)' }}>
-      <Paper sx={{ p: 6, textAlign: 'center', minWidth: 420, border: 1, borderColor: 'divider', borderRadius: 3 }}>
+      <Paper
+        sx={{
+          p: { xs: 4, sm: 6 },
+          textAlign: 'center',
+          // A phone's window is narrower than 420 px: the card takes its width instead of running past it.
+          minWidth: { xs: 0, sm: 420 },
+          width: { xs: '100%', sm: 'auto' },
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 3,
+        }}
+      >
         <Logo size={72} showName={false} />
         <Typography variant="h4" component="h1" sx={{ mt: 3 }}>
           {MESSAGES.welcome}

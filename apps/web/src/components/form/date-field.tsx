@@ -10,13 +10,15 @@ type Props<T extends FieldValues> = {
   name: FieldPath<T>;
   label: string;
   disabled?: boolean;
+  /** Marks the label with the asterisk of a required field (the contract still does the checking). */
+  required?: boolean;
 };
 
 /**
  * A form's date, bound to react-hook-form like DateRange's: shown dd/MM/yyyy in Spanish, kept in the form as
  * YYYY-MM-DD ('' while empty or half typed), with the contract's message under it.
  */
-export function DateField<T extends FieldValues>({ control, name, label, disabled }: Props<T>) {
+export function DateField<T extends FieldValues>({ control, name, label, disabled, required }: Props<T>) {
   const { field, fieldState } = useController({ control, name });
   const whole = useWholeDateEntry();
   return (
@@ -33,6 +35,7 @@ export function DateField<T extends FieldValues>({ control, name, label, disable
           textField: {
             name: field.name,
             fullWidth: true,
+            required,
             error: !!fieldState.error,
             helperText: fieldState.error?.message,
             onBlur: field.onBlur,

@@ -24,6 +24,8 @@ type Props<T extends FieldValues> = {
   /** Shown under the field when there is no error (e.g. why the list is empty). */
   helperText?: string;
   className?: string;
+  /** Marks the label with the asterisk of a required field (the contract still does the checking). */
+  required?: boolean;
 };
 
 /** A select bound to react-hook-form; the stored value keeps the option's type (number ids stay numbers). */
@@ -39,12 +41,20 @@ export function SelectField<T extends FieldValues>({
   placeholder,
   helperText,
   className,
+  required,
 }: Props<T>) {
   const { field, fieldState } = useController({ control, name });
   const id = useId();
   const byKey = new Map(options.map((o) => [String(o.value), o.value]));
   return (
-    <FormControl fullWidth className={className} size={size} error={!!fieldState.error} disabled={disabled}>
+    <FormControl
+      fullWidth
+      className={className}
+      size={size}
+      error={!!fieldState.error}
+      disabled={disabled}
+      required={required}
+    >
       <InputLabel id={`${id}-label`} shrink={placeholder ? true : undefined}>
         {label}
       </InputLabel>

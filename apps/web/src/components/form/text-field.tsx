@@ -20,6 +20,8 @@ export type TextFieldProps<T extends FieldValues> = {
   maxLength?: number;
   endAdornment?: ReactNode;
   helperText?: string;
+  /** Marks the label with the asterisk of a required field (the contract still does the checking). */
+  required?: boolean;
 };
 
 /**
@@ -33,7 +35,14 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
   const id = useId();
   const message = fieldState.error?.message ?? props.helperText;
   return (
-    <FormControl fullWidth variant="outlined" size={size} error={!!fieldState.error} disabled={props.disabled}>
+    <FormControl
+      fullWidth
+      variant="outlined"
+      size={size}
+      error={!!fieldState.error}
+      disabled={props.disabled}
+      required={props.required}
+    >
       <InputLabel htmlFor={id}>{label}</InputLabel>
       <OutlinedInput
         id={id}

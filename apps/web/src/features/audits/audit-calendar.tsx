@@ -14,7 +14,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
-import { MESSAGES, auditCalendarEvent } from '@planpiso/domain';
+import { MESSAGES, auditCalendarEvent, businessToday } from '@planpiso/domain';
 import { useAuditsInRange } from './api/audits';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, classicThemePlugin];
@@ -55,6 +55,8 @@ export function AuditCalendarPage() {
           plugins={PLUGINS}
           locale={esLocale}
           initialView="dayGridMonth"
+          // Today is the business's (Mexico City), not the browser's (decision 058).
+          now={() => businessToday(new Date())}
           headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek' }}
           height="auto"
           // Readable (axe, WCAG AA): white on the theme's dark primary rather than the theme's light blue, no faded

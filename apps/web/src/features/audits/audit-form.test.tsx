@@ -44,7 +44,7 @@ async function openForm(path: string, handlers: Handlers) {
   const calls = mockApi({ 'GET /api/identity/session': sessionCheck, ...handlers });
   const view = renderApp(path);
   const form = await screen.findByRole('form');
-  await within(form).findByLabelText('Auditor');
+  await within(form).findByRole('textbox', { name: 'Auditor' });
   return { ...view, calls, form };
 }
 const combo = (form: HTMLElement, name: string) => within(form).getByRole('combobox', { name });
@@ -76,7 +76,35 @@ describe('audit form auto-select (spec 3 §5 "Audit form")', () => {
   });
 });
 
+/** The labels of the form that carry the asterisk of a required field (MUI's, hidden from screen readers). */
+const markedRequired = (form: HTMLElement) =>
+  [...form.querySelectorAll('label')]
+    .filter((label) => label.querySelector('.MuiFormLabel-asterisk'))
+    .map((label) => (label.textContent ?? '').replace(/[\s\u2009]*\*$/, '').trim());
+
 describe('audit form validation and save (spec 3 §5, §8)', () => {
+  it('create: no suspend choice is made for the user, and the required fields carry their asterisk', async () => {
+    const { form } = await openForm('/crear-auditoria', {
+      'GET /api/accounts': page([account(1, 'Grupo Automotriz del Norte'), account(2, 'Grupo Bajío')]),
+    });
+    const suspend = within(form).getByRole('radiogroup', {
+      name: '¿Suspender el panel de disposiciones durante la auditoria?',
+    });
+    for (const choice of within(suspend).getAllByRole('radio'))
+      expect((choice as HTMLInputElement).checked).toBe(false);
+    expect(markedRequired(form)).toEqual(
+      expect.arrayContaining([
+        'Auditor',
+        'Descripción',
+        'Cuenta',
+        'Compañía',
+        'Fecha inicio',
+        'Fecha fin',
+        '¿Suspender el panel de disposiciones durante la auditoria?',
+      ]),
+    );
+  });
+
   it('an empty form says what is missing and sends nothing', async () => {
     const { form, calls } = await openForm('/crear-auditoria', {
       'GET /api/accounts': page([account(1, 'Grupo Automotriz del Norte'), account(2, 'Grupo Bajío')]),
@@ -98,9 +126,11 @@ describe('audit form validation and save (spec 3 §5, §8)', () => {
       }),
     });
     await waitFor(() =>
-      expect((within(form).getByLabelText('Auditor') as HTMLInputElement).value).toBe('Laura Méndez'),
+      expect((within(form).getByRole('textbox', { name: 'Auditor' }) as HTMLInputElement).value).toBe('Laura Méndez'),
     );
-    fireEvent.change(within(form).getByLabelText('Auditor'), { target: { value: 'Laura Méndez Ruiz' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Auditor' }), {
+      target: { value: 'Laura Méndez Ruiz' },
+    });
     fireEvent.click(within(form).getByRole('radio', { name: 'Si' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aceptar' }));
@@ -128,7 +158,7 @@ describe('audit form validation and save (spec 3 §5, §8)', () => {
       'PUT /api/audits/5': apiError(422, 'COMPANY_NOT_OF_ACCOUNT', AUDIT_MESSAGES.companyNotOfAccount),
     });
     await waitFor(() =>
-      expect((within(form).getByLabelText('Auditor') as HTMLInputElement).value).toBe('Laura Méndez'),
+      expect((within(form).getByRole('textbox', { name: 'Auditor' }) as HTMLInputElement).value).toBe('Laura Méndez'),
     );
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aceptar' }));

@@ -99,13 +99,14 @@ export function AuditFormPage() {
         <Skeleton variant="rounded" height={260} />
       ) : (
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField control={control} name="auditor" label="Auditor" maxLength={AUDITOR_MAX} />
+          <TextField control={control} name="auditor" label="Auditor" maxLength={AUDITOR_MAX} required />
           <TextField
             control={control}
             name="description"
             label="Descripción"
             maxLength={AUDIT_DESCRIPTION_MAX}
             multiline
+            required
           />
           <SelectField
             control={control}
@@ -113,6 +114,7 @@ export function AuditFormPage() {
             label="Cuenta"
             options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
             onPicked={() => setValue('companyId', null)}
+            required
           />
           <SelectField
             control={control}
@@ -120,9 +122,10 @@ export function AuditFormPage() {
             label="Compañía"
             options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
             disabled={!accountId}
+            required
           />
-          <DateField control={control} name="initialDate" label="Fecha inicio" />
-          <DateField control={control} name="endDate" label="Fecha fin" />
+          <DateField control={control} name="initialDate" label="Fecha inicio" required />
+          <DateField control={control} name="endDate" label="Fecha fin" required />
           <AuditSuspendField control={control} />
         </Box>
       )}

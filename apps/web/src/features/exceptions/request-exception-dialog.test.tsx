@@ -26,7 +26,7 @@ async function openDialog(extra: Handlers = {}) {
 describe('Solicitar excepción dialog (spec 1 §2.10)', () => {
   it('opens from the title bar, 637 px wide, with Comentario, Evidencia and Enviar', async () => {
     const { dialog } = await openDialog();
-    expect(within(dialog).getByLabelText('Comentario')).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: 'Comentario' })).toBeTruthy();
     expect(within(dialog).getByText('Evidencia')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Enviar' })).toBeTruthy();
     const paper = dialog.closest('.MuiDialog-paper') ?? dialog;
@@ -48,8 +48,12 @@ describe('Solicitar excepción dialog (spec 1 §2.10)', () => {
     expect(dialog).toBeTruthy();
   });
 
-  it('Comentario is required: nothing is sent without it', async () => {
+  it('Comentario is required: marked with the asterisk, and nothing is sent without it', async () => {
     const { dialog, calls } = await openDialog();
+    const comment = within(dialog).getByRole('textbox', { name: 'Comentario' }) as HTMLTextAreaElement;
+    expect(comment.required).toBe(true);
+    const label = dialog.querySelector(`label[for="${comment.id}"]`);
+    expect(label?.querySelector('.MuiFormLabel-asterisk')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     expect(await within(dialog).findByText(MESSAGES.required)).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/exceptions')).toBe(false);
@@ -59,7 +63,9 @@ describe('Solicitar excepción dialog (spec 1 §2.10)', () => {
     const { dialog, calls } = await openDialog({
       'POST /api/exceptions': apiError(422, 'USER_WITHOUT_COMPANY', MESSAGES.userWithoutCompany),
     });
-    fireEvent.change(within(dialog).getByLabelText('Comentario'), { target: { value: 'Unidad con daño menor' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Comentario' }), {
+      target: { value: 'Unidad con daño menor' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     const result = await screen.findByRole('dialog', { name: MESSAGES.errorTitle });
     expect(within(result).getByText(MESSAGES.userWithoutCompany)).toBeTruthy();
@@ -67,7 +73,9 @@ describe('Solicitar excepción dialog (spec 1 §2.10)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: MESSAGES.errorTitle })).toBeNull());
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/exceptions')).toBe(true);
     const request = await screen.findByRole('dialog', { name: 'Solicitar Excepción' });
-    expect((within(request).getByLabelText('Comentario') as HTMLTextAreaElement).value).toBe('Unidad con daño menor');
+    expect((within(request).getByRole('textbox', { name: 'Comentario' }) as HTMLTextAreaElement).value).toBe(
+      'Unidad con daño menor',
+    );
   });
 
   it('a successful send posts multipart with an Idempotency-Key, shows the folio and closes on Aceptar', async () => {
@@ -78,7 +86,9 @@ describe('Solicitar excepción dialog (spec 1 §2.10)', () => {
           ? apiError(503, 'NetworkLost', MESSAGES.internalError)
           : { status: 201, body: { data: { id: 1, folio: '7', evidences: [] }, message: exceptionRequested('7') } },
     });
-    fireEvent.change(within(dialog).getByLabelText('Comentario'), { target: { value: 'Unidad con daño menor' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Comentario' }), {
+      target: { value: 'Unidad con daño menor' },
+    });
     const evidence = new File([new Uint8Array([137, 80, 78, 71])], 'foto.png', { type: 'image/png' });
     fireEvent.change(within(dialog).getByLabelText('Evidencia'), { target: { files: [evidence] } });
     expect(await within(dialog).findByText('foto.png')).toBeTruthy();

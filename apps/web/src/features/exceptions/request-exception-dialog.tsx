@@ -86,6 +86,7 @@ export function RequestExceptionDialog({ title, onClose }: Props) {
               multiline
               minRows={4}
               disabled={send.isPending}
+              required
             />
             <FileField
               control={control}

@@ -127,6 +127,10 @@ export function StatisticsPage() {
           '& > *': { flex: '1 1 150px' },
           '& > .pp-customer': { flex: '2 1 300px' },
           '& > .pp-line': { flex: '1.5 1 240px' },
+          // The range stays together, and each date is wide enough for dd/MM/yyyy beside its buttons (issue 26
+          // §16: '01/12/202'); on a phone each takes the whole width.
+          '& > .pp-dates': { flex: '2 1 416px', display: 'flex', flexWrap: 'wrap', gap: 2 },
+          '& > .pp-dates > *': { flex: '1 1 200px' },
           '& > button': { flex: '0 0 auto', height: 40 },
         }}
       >
@@ -152,7 +156,9 @@ export function StatisticsPage() {
           helperText={noLines ? CONFIGURATION_MESSAGES.statisticsNoLines : undefined}
           className="pp-line"
         />
-        <DateRange control={control} from="from" to="to" />
+        <Box className="pp-dates">
+          <DateRange control={control} from="from" to="to" />
+        </Box>
         <Button type="submit" variant="contained" startIcon={<Search />} disabled={!clientId}>
           Buscar
         </Button>

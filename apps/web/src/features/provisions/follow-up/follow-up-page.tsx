@@ -68,7 +68,8 @@ function FollowUpView({
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 2.5, maxWidth: 1180 }}>
+    // One column no wider than the window: a wide table scrolls inside its section on a phone, not the whole page.
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5, maxWidth: 1180 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1">
           {`N° de Disposición ${shownFolio(provision)}`}

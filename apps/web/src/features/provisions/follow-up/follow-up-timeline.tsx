@@ -6,7 +6,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import {
-  BUSINESS_TIME_ZONE,
   MESSAGES,
   PROVISION_FOLLOW_UP_MESSAGES as M,
   PROVISION_TIMELINE_ACTIONS,
@@ -16,25 +15,8 @@ import {
   type ProvisionTimelineEntry,
 } from '@planpiso/domain';
 import { errorResult } from '../../../components/result-dialog';
+import { formatDateTime } from '../../../lib/format';
 import { useProvisionTimeline } from './api/follow-up-detail';
-
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BUSINESS_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** dd/MM/yyyy HH:mm in Mexico City time, wherever the browser is (spec 3 §9; the business's clock). */
-export function businessDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const p = Object.fromEntries(parts.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
-}
 
 const checkLabel = (check: string | undefined) =>
   VALIDATION_CHECK_LABELS[Number(check) as keyof typeof VALIDATION_CHECK_LABELS] ?? check ?? '';
@@ -98,7 +80,7 @@ export function FollowUpTimeline({ provisionId }: { provisionId: number }) {
                     )}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {`${businessDateTime(entry.at)} · ${entry.actor?.name ?? M.timelineSystem}`}
+                    {`${formatDateTime(entry.at)} · ${entry.actor?.name ?? M.timelineSystem}`}
                   </Typography>
                   {entry.details?.reason && <Typography variant="body2">{entry.details.reason}</Typography>}
                   {entry.details?.manualFolio && (
