@@ -27,7 +27,7 @@ import { visuallyHidden } from '../../../components/visually-hidden';
 import type { FollowUpDetail } from './api/follow-up-detail';
 import { Field } from '../../../components/detail-field';
 import { ValidationIcon } from '../../../components/check-icon';
-import { businessDateTime } from './follow-up-timeline';
+import { formatDateTime } from '../../../lib/format';
 import { AdminReview, InvoiceIcon } from './follow-up-unit-icons';
 
 /** Which units are ticked, by unit id: while the lender may confirm (status 3), the page's own choice. */
@@ -62,7 +62,7 @@ export function FollowUpUnits({ provision, selection, onSelect }: Props) {
   const balances = view.kind === 'notRecorded' ? null : view;
   const caption =
     view.kind === 'confirmed'
-      ? balancesAtConfirmation(businessDateTime(view.at))
+      ? balancesAtConfirmation(formatDateTime(view.at))
       : view.kind === 'notRecorded'
         ? BALANCES_NOT_RECORDED
         : null;
