@@ -38,7 +38,9 @@ test('the audit form chooses nothing for the suspend question, marks its require
 
     // Everything but the choice: Guardar says what is missing, in Spanish, and asks nothing.
     await form.getByRole('textbox', { name: 'Auditor', exact: true }).fill('Auditor sin elección');
-    await form.getByRole('textbox', { name: 'Descripción', exact: true }).fill('Revisión física del inventario en piso');
+    await form
+      .getByRole('textbox', { name: 'Descripción', exact: true })
+      .fill('Revisión física del inventario en piso');
     const account = form.getByRole('combobox', { name: 'Cuenta' });
     if (!(await account.innerText()).includes('Grupo Automotriz del Norte')) {
       await account.click();
