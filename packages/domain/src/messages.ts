@@ -58,6 +58,10 @@ export const MESSAGES = {
   emptyGrid: 'No hay registros para mostrar',
   loadError: 'No se pudo cargar la información',
   retry: 'Reintentar',
+  // What a screen reader announces for the UI library's own controls and indicators (the web theme's Spanish
+  // defaults, docs/decisions/059): the button that opens a searchable list, and a progress bar without a label
+  openList: 'Abrir',
+  loading: 'Cargando',
 
   // File fields (spec 1 §5: the messages exist; their texts are ours)
   fileInvalidType: 'El tipo de archivo no es válido',

@@ -78,12 +78,13 @@ export function AssignedUsersDialog({
 
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
-      <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
         {title}
-        <IconButton aria-label="Cerrar" onClick={onClose}>
-          <Close />
-        </IconButton>
       </DialogTitle>
+      {/* Beside the title, not in it: the dialog's name is its title alone. */}
+      <IconButton aria-label="Cerrar" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
+        <Close />
+      </IconButton>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <Table size="small" aria-label={tableLabel}>
           <TableHead>

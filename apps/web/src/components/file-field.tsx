@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +23,7 @@ export function FileField<T extends FieldValues>({ control, name, label, rule, d
   const { field, fieldState } = useController({ control, name });
   const [refused, setRefused] = useState<string | null>(null);
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const file = field.value as File | null | undefined;
   const message = refused ?? fieldState.error?.message;
   const extensions = rule?.extensions ?? DEFAULT_UPLOAD_EXTENSIONS;
@@ -36,24 +37,39 @@ export function FileField<T extends FieldValues>({ control, name, label, rule, d
 
   return (
     <Box>
-      <Typography component="label" htmlFor={id} variant="body2" sx={{ display: 'block', mb: 1, fontWeight: 600 }}>
+      <Typography
+        component="label"
+        id={`${id}-label`}
+        htmlFor={id}
+        variant="body2"
+        sx={{ display: 'block', mb: 1, fontWeight: 600 }}
+      >
         {label}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={disabled}>
+        {/* A real button clicking the hidden input: MUI's component="label" gives a <label> the button role (axe:
+            aria-allowed-role). The input keeps the field's label, which describes the button. */}
+        <Button
+          variant="outlined"
+          startIcon={<UploadFile />}
+          disabled={disabled}
+          aria-describedby={`${id}-label`}
+          onClick={() => input.current?.click()}
+        >
           Seleccionar archivo
-          <input
-            id={id}
-            type="file"
-            hidden
-            accept={extensions.join(',')}
-            onChange={(e) => {
-              pick(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-            onBlur={field.onBlur}
-          />
         </Button>
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          hidden
+          accept={extensions.join(',')}
+          onChange={(e) => {
+            pick(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+          onBlur={field.onBlur}
+        />
         <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'}>
           {file ? file.name : extensions.join(', ')}
         </Typography>

@@ -38,10 +38,11 @@ export function CreateProvisionDialog({ onClose }: { onClose: () => void }) {
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="create-provision-title">
       <DialogTitle id="create-provision-title" sx={{ pr: 6 }}>
         {FINANCING_MESSAGES.createProvisionDialogTitle}
-        <IconButton aria-label="Cerrar" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <Close />
-        </IconButton>
       </DialogTitle>
+      {/* Beside the title, not in it: the dialog's name is its title alone. */}
+      <IconButton aria-label="Cerrar" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <Close />
+      </IconButton>
       <DialogContent>
         {units.length === 0 ? (
           <DialogContentText sx={{ color: 'text.primary' }}>{MESSAGES.selectAtLeastOneUnit}</DialogContentText>
