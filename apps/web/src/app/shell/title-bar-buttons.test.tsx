@@ -78,7 +78,7 @@ describe('title-bar buttons (spec 1 §2.1, §2.2)', () => {
     const { header } = await openAs(5, '/disposiciones', 'Disposiciones');
     fireEvent.click(within(header).getByRole('button', { name: 'Solicitar Excepción' }));
     const dialog = await screen.findByRole('dialog', { name: 'Solicitar Excepción' });
-    expect(within(dialog).getByLabelText('Comentario')).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: 'Comentario' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
