@@ -8,7 +8,7 @@ import { LAYOUT_MESSAGES, businessClock, type LayoutRow } from '@planpiso/domain
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectVisible, signInAs, useBrowser } from '../support/journey';
-import { createFinancedUnits, insertCrmCredit, unitsRefinancing } from '../support/layout';
+import { createFinancedUnits, insertCrmCredit, removeFinancedUnits, unitsRefinancing } from '../support/layout';
 import { freshVin } from '../support/provisions';
 import { acceptSuccess, confirm, gridRow } from '../support/screens';
 
@@ -101,37 +101,40 @@ test('the layout’s days agree with each other, also for a unit the CRM took to
       monto: 100000,
       fechaInicio: today,
     });
-    await createFinancedUnits([vin], '10002');
+    const financed = await createFinancedUnits([vin], '10002');
+    try {
+      await signInAs(page, DEMO_USERS[2].email);
+      await page.goto('/layout');
+      await page.getByLabel(LAYOUT_MESSAGES.monthsField, { exact: true }).fill('3');
+      const generated = page.waitForResponse((r) => r.url().includes('/api/layouts/generate') && r.ok());
+      await page.getByRole('button', { name: 'Buscar' }).click();
+      const { data } = (await (await generated).json()) as { data: LayoutRow[] };
+      for (const r of data) {
+        assert.equal(
+          r.diasRescate,
+          r.plazoFinanciamiento - r.diasTranscurridos,
+          `${r.noCredito}: rescue = term − elapsed`,
+        );
+      }
+      const inserted = data.find((r) => r.vin === vin)!;
+      assert.equal(inserted.fechaInicio, today);
+      assert.equal(inserted.diasRescate, inserted.plazoFinanciamiento, 'nothing elapsed: the whole term to rescue');
 
-    await signInAs(page, DEMO_USERS[2].email);
-    await page.goto('/layout');
-    await page.getByLabel(LAYOUT_MESSAGES.monthsField, { exact: true }).fill('3');
-    const generated = page.waitForResponse((r) => r.url().includes('/api/layouts/generate') && r.ok());
-    await page.getByRole('button', { name: 'Buscar' }).click();
-    const { data } = (await (await generated).json()) as { data: LayoutRow[] };
-    for (const r of data) {
-      assert.equal(
-        r.diasRescate,
-        r.plazoFinanciamiento - r.diasTranscurridos,
-        `${r.noCredito}: rescue = term − elapsed`,
-      );
+      // What the screen shows for it: 0 days elapsed, the term and the days to rescue equal.
+      const row = gridRow(page, GRID, noCredito);
+      const cell = (field: string) => row.locator(`[data-field="${field}"]`);
+      await expectVisible(cell('diasRescate').getByText(String(inserted.diasRescate), { exact: true }));
+      await expectVisible(cell('diasTranscurridos').getByText('0', { exact: true }));
+      await expectVisible(cell('plazoFinanciamiento').getByText(String(inserted.plazoFinanciamiento), { exact: true }));
+      await page.mouse.move(1000, 780);
+      await screenshot(page, 'layout-days');
+      // The day columns sit at the grid's right end: scrolled there, they are in the picture.
+      await page.locator('.MuiDataGrid-virtualScroller').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+      await screenshot(page, 'layout-days-right');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expectVisible(row);
+      await screenshot(page, 'layout-days-phone');
+    } finally {
+      await removeFinancedUnits(financed.map((unit) => unit.id));
     }
-    const inserted = data.find((r) => r.vin === vin)!;
-    assert.equal(inserted.fechaInicio, today);
-    assert.equal(inserted.diasRescate, inserted.plazoFinanciamiento, 'nothing elapsed: the whole term to rescue');
-
-    // What the screen shows for it: 0 days elapsed, the term and the days to rescue equal.
-    const row = gridRow(page, GRID, noCredito);
-    const cell = (field: string) => row.locator(`[data-field="${field}"]`);
-    await expectVisible(cell('diasRescate').getByText(String(inserted.diasRescate), { exact: true }));
-    await expectVisible(cell('diasTranscurridos').getByText('0', { exact: true }));
-    await expectVisible(cell('plazoFinanciamiento').getByText(String(inserted.plazoFinanciamiento), { exact: true }));
-    await page.mouse.move(1000, 780);
-    await screenshot(page, 'layout-days');
-    // The day columns sit at the grid's right end: scrolled there, they are in the picture.
-    await page.locator('.MuiDataGrid-virtualScroller').evaluate((el) => (el.scrollLeft = el.scrollWidth));
-    await screenshot(page, 'layout-days-right');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expectVisible(row);
-    await screenshot(page, 'layout-days-phone');
   }));

@@ -53,6 +53,27 @@ export async function createFinancedUnits(vins: string[], clientId = '10001'): P
 }
 
 /**
+ * Takes away the provision that `createFinancedUnits` wrote for these units (its units go with it): a journey that
+ * finances units of a customer the demo leaves without provisions (Camiones del Norte) must leave it so, for the
+ * statistics journey that shows such a customer (issue 14 §1.4).
+ */
+export async function removeFinancedUnits(unitIds: number[]): Promise<void> {
+  if (unitIds.length === 0) return;
+  const handle = createDb(e2eEnv().databaseUrl, { max: 1 });
+  try {
+    const { db } = handle;
+    const owners = await db
+      .selectDistinct({ id: provisionUnits.provisionId })
+      .from(provisionUnits)
+      .where(inArray(provisionUnits.id, unitIds));
+    const ids = owners.flatMap((row) => (row.id === null ? [] : [row.id]));
+    if (ids.length > 0) await db.delete(provisions).where(inArray(provisions.id, ids));
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * A unit the lender sent to the CRM, as the API's 'Enviar a CRM' sends it (POST /InsertarUnidad): a credit that
  * starts on `fechaInicio` — after the CRM simulator's own date when it is today (decision 060).
  */
