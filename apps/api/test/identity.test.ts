@@ -490,8 +490,11 @@ describe('forgot-password says nothing about who exists (decision 022)', () => {
     const spy = vi.spyOn(pg.Client.prototype, 'query');
     try {
       await run();
-      return spy.mock.calls.map(([query]) =>
-        typeof query === 'string' ? query : String((query as { text?: string }).text ?? ''),
+      return (
+        spy.mock.calls
+          .map(([query]) => (typeof query === 'string' ? query : String((query as { text?: string }).text ?? '')))
+          // The rate-limit store's housekeeping runs on 1 request in 100 at random, whoever asks: not an answer's work.
+          .filter((text) => !text.startsWith('delete from rate_limit_hits'))
       );
     } finally {
       spy.mockRestore();
