@@ -419,7 +419,8 @@ test('the dealer sees Autorizado; the timeline lists every step; each notice rea
     assert.equal(await balance(page, 'Saldo disponible'), `$${Money.of(shown.confirmedBalances.available).format()}`);
     await wizardScreenshot(page, 'lender-journey-follow-up-status-8-type-5');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(300);
+    // The phone frame has taken over once the top bar offers the menu button.
+    await page.getByRole('button', { name: 'Abrir menú' }).waitFor();
     await wizardScreenshot(page, 'lender-journey-follow-up-status-8-type-5-390');
     await page.setViewportSize({ width: 1366, height: 768 });
 
