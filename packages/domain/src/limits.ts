@@ -28,7 +28,6 @@ export const DEFAULT_UPLOAD_MIN_BYTES = 1;
 /** How long a signed download link works (ours: 5 minutes, enough to open it in a new tab). */
 export const FILE_LINK_TTL_SECONDS = 5 * 60;
 export const DISPLAY_DATE_FORMAT = 'dd/MM/yyyy';
-export const DISPLAY_DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm';
 /** Session rules (spec 1 §4). */
 export const SESSION_MARGIN_MS = 6000;
 export const MAX_SESSION_REFRESHES = 3;
