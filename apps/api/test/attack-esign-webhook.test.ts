@@ -6,7 +6,8 @@ import { inject } from 'vitest';
 import { ESIGN_EVENT_MAX_AGE_SECONDS, SIGNING_MESSAGES, type SigningActionResponse } from '@planpiso/domain';
 import { evidences } from '../src/db/schema/files';
 import { provisionUnits, provisions } from '../src/db/schema/financing';
-import { buildTestApp, fakeClock, json, testConfig, type TestApp } from './harness';
+import { refinancings } from '../src/db/schema/refinancings';
+import { bearer, buildTestApp, fakeClock, json, testConfig, type TestApp } from './harness';
 import {
   WORKING_NOON,
   clearNonWorkingDays,
@@ -15,6 +16,7 @@ import {
   randomVin,
   type DealerGroup,
 } from './provision-fixtures';
+import { createRefinancing } from './refinancing-fixtures';
 import { seededDatabase } from './seeded-database';
 import { tempDataDir } from './support/uploads';
 
@@ -35,6 +37,7 @@ let t: TestApp;
 let seeded: Awaited<ReturnType<typeof seededDatabase>>;
 let dataDir: string;
 let a: DealerGroup;
+let r: DealerGroup;
 
 beforeAll(async () => {
   seeded = await seededDatabase('attack_esign');
@@ -46,6 +49,7 @@ beforeAll(async () => {
   });
   await clearNonWorkingDays(seeded.db);
   a = await dealerGroup(t.app, seeded.db, '10005');
+  r = await dealerGroup(t.app, seeded.db, '10004');
 }, 120_000);
 
 afterAll(async () => {
@@ -203,5 +207,37 @@ describe('the event’s age', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(await state(p.id, p.documentId)).toMatchObject({ status: 5, signedStatus: 1 });
+  });
+});
+
+describe('the refinancing twin (decision 047 shares the code)', () => {
+  it('a correctly signed `completed` for a refinancing’s envelope the provider has as sent leaves it at 5', async () => {
+    const made = await createRefinancing(t.app, seeded.db, r, 'LC-10004-01', [{ amount: '150000.00' }], {
+      requireEvidences: false,
+    });
+    const [row] = await seeded.db.select().from(refinancings).where(eq(refinancings.id, made.id));
+    const sent = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/refinancings/${made.id}/set-status`,
+      payload: { status: 5, version: row!.version },
+      headers: bearer(r.tokens.dealer),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const documentId = json<{ data: { documents: { id: number }[] } }>(sent).data.documents[0]!.id;
+    const [evidence] = await seeded.db.select().from(evidences).where(eq(evidences.id, documentId));
+    const envelopeId = evidence!.envelopeId!;
+    expect((await providerEnvelope(envelopeId)).status).toBe('sent');
+
+    const forged = await signedEvent({
+      event: 'completed',
+      envelopeId,
+      reference: `refinancing:${made.id}:${documentId}`,
+    });
+    expect(forged.statusCode, forged.body).toBe(200);
+    expect(json<{ data: { outcome: string } }>(forged).data.outcome).toBe('ignored');
+    const [after] = await seeded.db.select().from(refinancings).where(eq(refinancings.id, made.id));
+    expect(after!.status).toBe(5);
+    const [document] = await seeded.db.select().from(evidences).where(eq(evidences.id, documentId));
+    expect(document!.signedStatus).toBe(1);
   });
 });
