@@ -20,6 +20,8 @@ export * from './users/rules';
 export * from './money';
 export * from './financing/credit-lines';
 export * from './financing/vin-checks';
+export * from './financing/esign-events';
+export * from './financing/vin-validation-access';
 export * from './contracts/users';
 export * from './contracts/audit-log';
 export * from './contracts/roles';

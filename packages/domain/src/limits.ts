@@ -50,5 +50,11 @@ export const VIN_MIN_LENGTH = 17;
 export const VIN_MAX_LENGTH = 23;
 /** GET /external/vins/{vin} per user and minute (issue 14 item 9; ours). */
 export const VIN_LOOKUPS_PER_MINUTE = 30;
+/**
+ * POST /external/vin-validations per user and minute (issue 27 item 7; ours): each one asks REPUVE, TransUnion and
+ * AX, so it is bounded tighter than a lookup. A dealer checks the units it types one by one; a CSV is validated by
+ * the API's own job, not from the browser.
+ */
+export const VIN_VALIDATIONS_PER_MINUTE = 10;
 /** The lender works in Mexico City time: days and operating hours are read there (spec 3 §8). */
 export const BUSINESS_TIME_ZONE = 'America/Mexico_City';
