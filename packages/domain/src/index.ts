@@ -17,6 +17,7 @@ export * from './contracts/inputs';
 export * from './contracts/identity';
 export * from './contracts/auth';
 export * from './users/rules';
+export * from './users/scope';
 export * from './money';
 export * from './financing/credit-lines';
 export * from './financing/vin-checks';
