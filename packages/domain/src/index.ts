@@ -3,6 +3,7 @@ import './zod-messages';
 export { installSpanishZodMessages } from './zod-messages';
 export * from './user-types';
 export * from './limits';
+export * from './reset-codes';
 export * from './storage-keys';
 export * from './messages';
 export * from './passwords';

@@ -1,6 +1,14 @@
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import { credentials, refreshTokens, resetCodeFailures, resetCodes, signInAttempts } from '../../db/schema/identity';
+import {
+  credentials,
+  refreshTokens,
+  resetCodeFailures,
+  resetCodeGuards,
+  resetCodes,
+  signInAttempts,
+} from '../../db/schema/identity';
 import { users } from '../../db/schema/users';
+import type { ResetCodeGuard } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 
 export type IdentityUser = {
@@ -255,4 +263,29 @@ export async function countResetFailure(
         windowEndsAt: sql`case when ${resetCodeFailures.windowEndsAt} <= ${now} then ${windowEndsAt} else ${resetCodeFailures.windowEndsAt} end`,
       },
     });
+}
+
+// --- wrong reset codes per e-mail from all clients, and who asked for the code (decision 064) --------------
+
+/** The e-mail's guard (lower-cased e-mail, known or not), created when missing and locked until the transaction ends. */
+export async function lockResetGuard(tx: Executor, email: string): Promise<ResetCodeGuard> {
+  const key = email.toLowerCase();
+  await tx.insert(resetCodeGuards).values({ email: key }).onConflictDoNothing();
+  const [row] = await tx
+    .select({
+      failures: resetCodeGuards.failures,
+      failuresWindowEndsAt: resetCodeGuards.failuresWindowEndsAt,
+      requests: resetCodeGuards.requests,
+      requestsWindowEndsAt: resetCodeGuards.requestsWindowEndsAt,
+      requester: resetCodeGuards.requester,
+      requestedAt: resetCodeGuards.requestedAt,
+    })
+    .from(resetCodeGuards)
+    .where(eq(resetCodeGuards.email, key))
+    .for('update');
+  return row!;
+}
+
+export async function saveResetGuard(tx: Executor, email: string, guard: ResetCodeGuard): Promise<void> {
+  await tx.update(resetCodeGuards).set(guard).where(eq(resetCodeGuards.email, email.toLowerCase()));
 }
