@@ -10,6 +10,7 @@ import {
 import { users } from '../../db/schema/users';
 import type { ResetCodeGuard } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
+import { announceSessionEnd } from '../../platform/session-end';
 
 export type IdentityUser = {
   id: number;
@@ -90,6 +91,9 @@ export async function endSessions(tx: Executor, userId: number, now: Date): Prom
     .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(eq(users.id, userId));
   await revokeAllRefreshTokens(tx, userId, now);
+  // Every API copy closes the user's sockets once this commits (PostgreSQL delivers a NOTIFY on commit, and never
+  // for a rollback): sign-out, a new password, deactivation and a resent password end live sessions too (decision 065).
+  await announceSessionEnd(tx, userId);
 }
 
 export async function upsertCredential(
