@@ -39,8 +39,12 @@ export const RESET_CODE_TTL_SECONDS = 60 * 60;
 /** Wrong reset codes one client may try per e-mail (known or not) in a window; then 429 until it ends (decision 022). */
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 export const RESET_CODE_FAILURE_WINDOW_SECONDS = 15 * 60;
-/** Wrong tries, from all clients together, after which a code is void (the user asks for another). */
-export const RESET_CODE_MAX_WRONG_PER_CODE = 10;
+/**
+ * Wrong codes typed for one e-mail from all clients together in RESET_CODE_ACCOUNT_WINDOW_SECONDS; then only the
+ * client that asked for the e-mail's newest code may still try it (decision 064). The code itself stays valid.
+ */
+export const RESET_CODE_MAX_WRONG_PER_ACCOUNT = 10;
+export const RESET_CODE_ACCOUNT_WINDOW_SECONDS = 60 * 60;
 export const RESET_CODE_MAX_REQUESTS_PER_HOUR = 5;
 export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_BASE_SECONDS = 60;
