@@ -55,7 +55,7 @@ export function allJobs(deps: JobsDeps, runner: JobRunner): AnyJobDefinition[] {
   ];
   if (deps.storage && deps.notifications) {
     const validation = createProvisionValidation({ ...deps, storage: deps.storage, notifications: deps.notifications });
-    const provisions = provisionValidationJobs({ validation, runner });
+    const provisions = provisionValidationJobs({ validation, runner, expireSeconds: deps.config.expireSeconds });
     jobs.push(provisions.validate, provisions.sweep, provisionExpiryJob(validation));
   }
   return deps.identity ? [...jobs, passwordResetCodeJob(deps.identity)] : jobs;
