@@ -10,6 +10,9 @@ export const CRM_INSERT_UNIT_JOB = 'crm-insert-unit';
 /** InsertarUnidad calls in flight per worker process: the CRM, not the queue, sets the pace (decision 070). */
 export const CRM_INSERTION_CONCURRENCY = 8;
 
+/** Insertion jobs queued per statement by the cycle. */
+const SEND_CHUNK = 200;
+
 /** The singleton key of a unit's insertion job: one job per unit at most (decision 070). */
 export const crmInsertKey = (insertionId: number) => `crm-insert-${insertionId}`;
 
@@ -60,8 +63,15 @@ export function crmInsertionJobs(
     cron,
     retryLimit: 1,
     async handle() {
-      for (const insertionId of await idsWithoutLiveJob(db, await failures.queuedIds())) {
-        await runner.send(db, insertUnit, { insertionId }, { singletonKey: crmInsertKey(insertionId) });
+      const ids = await idsWithoutLiveJob(db, await failures.queuedIds());
+      // In chunks, one statement each: the backlog is queued in moments, and work starts on the first chunk.
+      for (let from = 0; from < ids.length; from += SEND_CHUNK) {
+        const chunk = ids.slice(from, from + SEND_CHUNK).map((insertionId) => ({
+          payload: { insertionId },
+          singletonKey: crmInsertKey(insertionId),
+        }));
+        if (runner.sendMany) await runner.sendMany(db, insertUnit, chunk);
+        else for (const one of chunk) await runner.send(db, insertUnit, one.payload, one);
       }
     },
   };

@@ -68,10 +68,12 @@ export type JobAddress<P> = Pick<JobDefinition<P>, 'name' | 'payload'>;
 export type JobRunner = {
   /** Sends a job; given a transaction, the job exists only if that transaction commits. */
   send<P>(executor: Executor, job: JobAddress<P>, payload: P, options?: { singletonKey?: string }): Promise<void>;
+  /** Sends many jobs of one queue in one statement (a cycle's backlog); a key already waiting is skipped. */
+  sendMany?<P>(executor: Executor, job: JobAddress<P>, jobs: { payload: P; singletonKey?: string }[]): Promise<void>;
 };
 
 /** The runner with its life cycle, for whoever builds it (app.ts, a worker process, tests). */
-export type JobRuntime = JobRunner & {
+export type JobRuntime = Required<JobRunner> & {
   /** Starts pg-boss and creates the jobs' queues; with `work` also works them and keeps their schedules. */
   start(jobs: AnyJobDefinition[], options: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
@@ -236,6 +238,17 @@ export function createJobRunner(options: { db: Db; config: JobsConfig; log: Logg
       const data = job.payload.parse(payload) as object;
       const boss = await started();
       await boss.send(job.name, data, { ...sendOptions, db: executorFor(connectionOf(executor)) });
+    },
+
+    async sendMany(executor, job, many) {
+      if (many.length === 0) return;
+      const rows = many.map(({ payload, singletonKey }) => ({
+        name: job.name,
+        data: job.payload.parse(payload) as object,
+        ...(singletonKey ? { singletonKey } : {}),
+      }));
+      const boss = await started();
+      await boss.insert(rows, { db: executorFor(connectionOf(executor)) });
     },
 
     async start(jobs, { work }) {
