@@ -241,6 +241,42 @@ describe('periodic validations', () => {
   });
 });
 
+describe('CRM insertion: one job per unit (issue 27 item 16)', () => {
+  it('two cycles over the same backlog leave one job per unit, and each unit is inserted once', async () => {
+    const vins = VALID_NEW_VINS.slice(17, 23);
+    const { ids } = await queueInsertions(seeded.db, vins, 'queued');
+    // The CRM answers slowly: the first cycle's jobs are still waiting or running when the second cycle comes.
+    await fault({ route: 'POST /InsertarUnidad', latencyMs: 1500 });
+    try {
+      for (let cycle = 0; cycle < 2; cycle += 1) {
+        await runCycle();
+        await eventually(async () => (await pendingJobs('crm-insertion-cycle')) === 0);
+      }
+      const keys = ids.map((id) => `crm-insert-${id}`);
+      const perUnit = await seeded.db.execute<{ key: string; n: number }>(
+        sql`select singleton_key as key, count(*)::int as n from pgboss.job
+            where name = 'crm-insert-unit' and singleton_key in (${sql.join(
+              keys.map((key) => sql`${key}`),
+              sql`, `,
+            )}) group by singleton_key order by singleton_key`,
+      );
+      expect(perUnit.rows.filter((row) => row.n !== 1)).toEqual([]);
+      expect(perUnit.rows.length).toBe(ids.length);
+    } finally {
+      await fault(null);
+    }
+    // Each unit tried once (the simulated line may run out of balance: a refusal is a credit failure, decision 011).
+    const rows = await eventually(async () => {
+      const current = await Promise.all(ids.map((id) => insertionRow(seeded.db, id)));
+      return current.every((row) => row.status !== 'queued') && current;
+    }, 30_000);
+    expect(rows.map((row) => row.attempts)).toEqual(ids.map(() => 1));
+    for (const [index, vin] of vins.entries()) {
+      if (rows[index]!.status === 'inserted') expect(await crmInsertionsOf(vin)).toBe(1);
+    }
+  }, 60_000);
+});
+
 function startWorker(): ChildProcess {
   const script = join(import.meta.dirname, 'support', 'job-worker.ts');
   return spawn(process.execPath, ['--import', 'tsx', script], {

@@ -13,6 +13,7 @@ export * from './menus';
 export * from './permissions';
 export * from './sign-in-errors';
 export * from './validation';
+export * from './upload-quota';
 export * from './contracts/common';
 export * from './contracts/inputs';
 export * from './contracts/identity';

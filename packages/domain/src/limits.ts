@@ -60,5 +60,12 @@ export const VIN_LOOKUPS_PER_MINUTE = 30;
  * the API's own job, not from the browser.
  */
 export const VIN_VALIDATIONS_PER_MINUTE = 10;
+/** Uploads before a save (POST /api/documents) per user and minute (issue 27 item 4, decision 071). */
+export const DOCUMENT_UPLOADS_PER_MINUTE = 60;
+/** What one user may hold in uploads no save has claimed yet: files and bytes (decision 071). */
+export const UNCLAIMED_UPLOADS_MAX_FILES = 300;
+export const UNCLAIMED_UPLOADS_MAX_BYTES = 300 * 1024 * 1024;
+/** An upload no save claimed within this many hours is removed, with its bytes (decision 071). */
+export const UNCLAIMED_UPLOAD_TTL_HOURS = 24;
 /** The lender works in Mexico City time: days and operating hours are read there (spec 3 §8). */
 export const BUSINESS_TIME_ZONE = 'America/Mexico_City';

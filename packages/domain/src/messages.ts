@@ -115,6 +115,9 @@ export const MESSAGES = {
 
   // API platform and e-mails (ours)
   tooManyRequests: 'Demasiadas solicitudes, inténtelo de nuevo en un momento',
+  /** Ours (issue 27 item 4): too many uploads no save has used yet. */
+  unclaimedUploadsQuota:
+    'Tiene demasiados documentos cargados sin guardar. Guarde el registro o elimine algunos antes de cargar más.',
   mailTemporaryPasswordSubject: 'PlanPiso: tu contraseña temporal',
   mailResetCodeSubject: 'PlanPiso: código para restablecer tu contraseña',
 

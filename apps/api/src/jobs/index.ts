@@ -19,6 +19,7 @@ import { provisionExpiryJob } from './provision-expiry';
 import { provisionValidationJobs } from './provision-validation';
 import { startJobRunner, type AnyJobDefinition, type JobRunner, type JobRuntime } from './runner';
 import { sendMailJob } from './send-mail';
+import { unclaimedUploadsCleanupJob } from './unclaimed-uploads';
 
 export type JobsDeps = {
   db: Db;
@@ -55,9 +56,11 @@ export function allJobs(deps: JobsDeps, runner: JobRunner): AnyJobDefinition[] {
   ];
   if (deps.storage && deps.notifications) {
     const validation = createProvisionValidation({ ...deps, storage: deps.storage, notifications: deps.notifications });
-    const provisions = provisionValidationJobs({ validation, runner });
+    const provisions = provisionValidationJobs({ validation, runner, expireSeconds: deps.config.expireSeconds });
     jobs.push(provisions.validate, provisions.sweep, provisionExpiryJob(validation));
   }
+  // Uploads no save claimed within a day, and their bytes (decision 071): where the storage is.
+  if (deps.storage) jobs.push(unclaimedUploadsCleanupJob({ ...deps, storage: deps.storage }));
   return deps.identity ? [...jobs, passwordResetCodeJob(deps.identity)] : jobs;
 }
 

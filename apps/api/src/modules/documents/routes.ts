@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentParams, documentUploadResponse, errorResponse } from '@planpiso/domain';
+import { DOCUMENT_UPLOADS_PER_MINUTE, documentParams, documentUploadResponse, errorResponse } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
 import { receiveFile } from '../../platform/uploads';
 import { DOCUMENT_UPLOAD, type DocumentsService } from './service';
@@ -24,9 +24,27 @@ export async function documentRoutes(app: FastifyInstance, { documents }: { docu
         description:
           'multipart/form-data: `kind` = `provision` (pdf) or `unit` (xml, pdf, png, jpg, jpeg), then `file` (one, up ' +
           'to 10 MiB, checked by its bytes). Answers fileId and url; the file is the uploader’s until a save ' +
-          'references it by fileId. 413 too large, 415 wrong type.',
+          'references it by fileId. 413 too large, 415 wrong type; 409 when the caller already holds too many ' +
+          'uploads no save used (300 files or 300 MiB), 429 over 60 uploads a minute. An upload no save uses ' +
+          'within a day is removed.',
         consumes: ['multipart/form-data'],
-        response: { 201: documentUploadResponse, ...errors, 413: errorResponse, 415: errorResponse },
+        response: {
+          201: documentUploadResponse,
+          ...errors,
+          409: errorResponse,
+          413: errorResponse,
+          415: errorResponse,
+          429: errorResponse,
+        },
+      },
+      // Per user, after authentication (decision 071): a dealer filling a wizard uploads a few a minute.
+      config: {
+        rateLimit: {
+          max: DOCUMENT_UPLOADS_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request) => `documents:user:${request.user?.id ?? request.ip}`,
+        },
       },
     },
     async (request, reply) => {

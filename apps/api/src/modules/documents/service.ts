@@ -6,6 +6,7 @@ import {
   UNIT_EVIDENCE_EXTENSIONS,
   checkExtension,
   documentUploadFields,
+  unclaimedUploadRefusal,
   type DocumentKind,
   type DocumentUploadResponse,
 } from '@planpiso/domain';
@@ -49,9 +50,18 @@ export function createDocumentsService(
       if (checkExtension(form.file.originalName, EXTENSIONS[fields.data.kind]) !== null) {
         throw new AppError('FILE_TYPE_NOT_ALLOWED', 415, FINANCING_MESSAGES.extensionNotAllowed);
       }
+      const size = form.file.size;
+      const overQuota = (held: { files: number; bytes: number }) => {
+        const refusal = unclaimedUploadRefusal(held, size);
+        if (refusal) throw new AppError('UPLOAD_QUOTA_EXCEEDED', 409, refusal);
+      };
+      // Refused before the bytes are written when the quota is already full (decision 071) ...
+      await transaction(db, async (tx) => overQuota(await repo.lockedUnclaimedOf(tx, actor.id)));
       const stored = await files.store(form.file, 'evidences', actor.id);
       try {
         return await transaction(db, async (tx) => {
+          // ... and counted again under the user's lock with the row, so uploads at once cannot pass it together.
+          overQuota(await repo.lockedUnclaimedOf(tx, actor.id));
           const file = await files.record(tx, stored);
           const data = {
             fileId: file.id,

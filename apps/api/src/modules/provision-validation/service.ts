@@ -159,14 +159,37 @@ export function createProvisionValidation(deps: ProvisionValidationDeps) {
   });
 
   return {
-    /** One run of the round (the job's handler); safe to run again, and twice at once. */
-    async validate({ provisionId }: ValidationJobPayload): Promise<void> {
+    /**
+     * One run of the round (the job's handler); safe to run again, and twice at once. A run takes the units still
+     * missing an outside verdict, in order, until `budgetMs` has passed (decision 070: each run ends well inside the
+     * job queue's expiry, so the queue never fails and re-runs a long round while it is still working), and answers
+     * 'again' when some remain: the runner queues the next run. Units with only their invoice missing are read
+     * again while the budget lasts (an evidence added meanwhile counts), never kept waiting for.
+     */
+    async validate(
+      { provisionId }: ValidationJobPayload,
+      { budgetMs = Number.POSITIVE_INFINITY }: { budgetMs?: number } = {},
+    ): Promise<'again' | undefined> {
       const provision = await repo.provisionStatus(db, provisionId);
       if (!provision || provision.isArchived || provision.status !== PROVISION_STATUS.SENT_TO_VALIDATE) return;
-      const units = await repo.unitsToValidate(db, provisionId);
+      const deadline = performance.now() + budgetMs;
+      const missingOutside = (unit: {
+        validRepuve: boolean | null;
+        validTransunion: boolean | null;
+        validAx: boolean | null;
+      }) => unit.validRepuve === null || unit.validTransunion === null || unit.validAx === null;
+      const all = await repo.unitsToValidate(db, provisionId);
+      const units = [
+        ...all.filter(missingOutside),
+        ...all.filter((unit) => !missingOutside(unit) && unit.validInvoice === null),
+      ];
       let pending = 0;
       let lastFailure: unknown;
+      let taken = 0;
       for (const unit of units) {
+        // At least one unit per run, so a round always advances.
+        if (taken > 0 && performance.now() >= deadline) break;
+        taken += 1;
         if (unit.validInvoice === null) {
           // Local (the storage), so read on every run while the unit has no XML: an evidence added meanwhile counts.
           let verdict: InvoiceVerdict | null = null;
@@ -211,6 +234,7 @@ export function createProvisionValidation(deps: ProvisionValidationDeps) {
         }
       }
       if (pending > 0) throw new ValidationIncompleteError(provisionId, pending, lastFailure);
+      if (units.slice(taken).some(missingOutside)) return 'again';
       await completeIfValidated(provisionId);
     },
 
