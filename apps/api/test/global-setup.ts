@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,8 @@ declare module 'vitest' {
     /** The simulated external systems (decision 009), over real HTTP on free ports. */
     simulatorUrls: { crm: string; vehicles: string; ax: string; esign: string };
     simulatorTokens: { crm: string; vehicles: string; ax: string; esign: string };
+    /** Where every test process writes the API's log (harness.ts testLogger); log-scan-setup.ts scans it. */
+    logDir: string;
   }
 }
 
@@ -39,6 +41,9 @@ function freePort(): Promise<number> {
  */
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'planpiso-test-'));
+  const logDir = join(dir, 'logs');
+  await mkdir(logDir);
+  project.provide('logDir', logDir);
   const pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pg'), port: await freePort(), persistent: false }).catch(
     async (error: unknown) => {
       await rm(dir, { recursive: true, force: true });
