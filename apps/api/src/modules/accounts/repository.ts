@@ -2,11 +2,8 @@ import { and, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { CreateAccountRequest } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { accountOperators, userCompanies } from '../../db/schema/assignments';
-import { exceptions } from '../../db/schema/exceptions';
-import { provisions } from '../../db/schema/financing';
-import { accounts, agencies, companies } from '../../db/schema/organisation';
+import { accounts, companies } from '../../db/schema/organisation';
 import { roles } from '../../db/schema/roles';
-import { customSigners, signatureConfigs } from '../../db/schema/signatures';
 import { users } from '../../db/schema/users';
 import { companyColumns } from '../organisation-lookups/repository';
 
