@@ -82,6 +82,8 @@ export async function startApi(databaseUrl: string): Promise<ApiProcess> {
       stdio: ['ignore', out, out],
       env: {
         ...process.env,
+        // The simulators' development secrets are allowed in development mode only (decision 062).
+        NODE_ENV: 'development',
         HOST: '127.0.0.1',
         PORT: String(port),
         DATABASE_URL: databaseUrl,

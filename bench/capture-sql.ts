@@ -41,6 +41,7 @@ export async function captureRequestSql(
   };
   const config = loadConfig({
     ...process.env,
+    NODE_ENV: 'development',
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),

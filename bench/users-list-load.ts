@@ -36,6 +36,7 @@ try {
 
   const handle = createDb(url, { max: 10 });
   const config = loadConfig({
+    NODE_ENV: 'development',
     JWT_SECRET: 'x'.repeat(40),
     LOG_LEVEL: 'silent',
     JOBS: 'off',

@@ -9,6 +9,8 @@ checkNodeVersion();
 ensureDependencies();
 
 const env = { ...process.env };
+// Development mode: the API may use the simulators' committed tokens and webhook key (decision 062).
+env.NODE_ENV ||= 'development';
 env.PORT ||= '8080';
 env.SMTP_PORT ||= '2525';
 env.SIMULATORS_PORT ||= '8025';

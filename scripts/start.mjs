@@ -3,6 +3,7 @@
 // simulators and the API (which starts the embedded PostgreSQL unless DATABASE_URL is set, migrates and seeds
 // the demo data) and serves the SPA. Ctrl-C stops everything, PostgreSQL included.
 // Plain Node ESM with no dependencies: it must run before `npm install`.
+import { randomBytes } from 'node:crypto';
 import {
   API_BUNDLE,
   buildApi,
@@ -36,6 +37,22 @@ env.PORT ||= '8080';
 env.SMTP_PORT ||= '2525';
 env.SIMULATORS_PORT ||= '8025';
 env.SEED_DEMO ||= '1';
+// The API runs in production mode here (decision 062): no committed secret. Each system the simulators play (its
+// URL unset) gets a fresh token for this run, handed to both processes, and the e-signature simulator a fresh
+// webhook key; a system whose URL is set must come with its own token, or the API refuses to start.
+const SIMULATED = [
+  ['CRM', 'CRM_PORT', 8031],
+  ['VEHICLES', 'VEHICLES_PORT', 8032],
+  ['AX', 'AX_PORT', 8033],
+  ['ESIGN', 'ESIGN_PORT', 8034],
+];
+const freshSecret = () => randomBytes(32).toString('base64url');
+for (const [prefix, portVariable, defaultPort] of SIMULATED) {
+  if (env[`${prefix}_URL`]) continue;
+  env[`${prefix}_URL`] = `http://127.0.0.1:${env[portVariable] || defaultPort}`;
+  env[`${prefix}_TOKEN`] ||= freshSecret();
+  if (prefix === 'ESIGN') env.ESIGN_WEBHOOK_SECRET ||= freshSecret();
+}
 const host = env.HOST || '0.0.0.0';
 const appUrl = `http://localhost:${env.PORT}`;
 const mailUrl = `http://localhost:${env.SIMULATORS_PORT}/mail`;

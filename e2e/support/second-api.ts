@@ -19,6 +19,8 @@ export async function startSecondApi(): Promise<SecondApi> {
   const handle = createDb(databaseUrl, { max: 2 });
   try {
     const config = loadConfig({
+      // Development mode: this copy calls no external system (decision 062).
+      NODE_ENV: 'test',
       DATABASE_URL: databaseUrl,
       // Signs nothing the browser sees; set so no secrets file is written.
       JWT_SECRET: randomBytes(32).toString('hex'),

@@ -16,6 +16,8 @@ declare module 'vitest' {
     /** The simulated external systems (decision 009), over real HTTP on free ports. */
     simulatorUrls: { crm: string; vehicles: string; ax: string; esign: string };
     simulatorTokens: { crm: string; vehicles: string; ax: string; esign: string };
+    /** The key the e-signature simulator signs its webhooks with (decision 062: passed to the API explicitly). */
+    simulatorWebhookSecret: string;
     /** Where every test process writes the API's log (harness.ts testLogger); log-scan-setup.ts scans it. */
     logDir: string;
   }
@@ -62,6 +64,7 @@ export default async function setup(project: TestProject) {
     simulators = await startSimulators({ ports: { crm: 0, vehicles: 0, ax: 0, esign: 0 } });
     project.provide('simulatorUrls', simulators.urls);
     project.provide('simulatorTokens', simulators.tokens);
+    project.provide('simulatorWebhookSecret', simulators.esignWebhookSecret);
   } catch (error) {
     await mail?.stop();
     await pg.stop();

@@ -49,6 +49,8 @@ export const DAY = 24 * HOUR;
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
+    // Development mode (decision 062); the simulators' secrets are passed explicitly all the same (simulatorEnv).
+    NODE_ENV: 'test',
     JWT_SECRET: TEST_JWT_SECRET,
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(inject('smtpPort')),
@@ -68,7 +70,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
 /** Points the adapters at the run's simulators (global-setup.ts), with short waits so failure tests stay quick. */
 export function simulatorEnv(): Record<string, string> {
   return {
-    ...simulatorEnvironment({ urls: inject('simulatorUrls'), tokens: inject('simulatorTokens') }),
+    ...simulatorEnvironment({
+      urls: inject('simulatorUrls'),
+      tokens: inject('simulatorTokens'),
+      esignWebhookSecret: inject('simulatorWebhookSecret'),
+    }),
     EXTERNAL_RETRY_DELAY_MS: '20',
   };
 }

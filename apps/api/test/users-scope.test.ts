@@ -84,7 +84,7 @@ describe('users list scope (spec 1 §6)', () => {
     1: allEmails,
     // Type 2 sees the users it registered: the demo operator and three more operators.
     2: registeredBy(2),
-    // Type 3 sees the users it registered and every user of the two accounts assigned to it.
+    // Type 3 sees every user of the two accounts assigned to it (the users it registered are all in them).
     3: [...registeredBy(3), demo(5), 'miguel.garza@autosdelnorte.mx', 'sandra.leal@autosdelnorte.mx'],
     // Type 4 sees the users of its account and active company (Autos del Norte), itself included; not Luis
     // Treviño (Camiones del Norte) nor the other group's users.

@@ -51,14 +51,22 @@ const URL_VARIABLES: PerSystem<string> = {
   esign: 'ESIGN_URL',
 };
 
-/** The API's environment that points its adapters at these simulators (CRM_URL, CRM_TOKEN, ...). */
-export function simulatorEnvironment(simulators: Pick<Simulators, 'urls' | 'tokens'>): Record<string, string> {
-  return Object.fromEntries(
-    SYSTEMS.flatMap((system) => [
-      [URL_VARIABLES[system], simulators.urls[system]],
-      [TOKEN_VARIABLES[system], simulators.tokens[system]],
-    ]),
-  );
+/**
+ * The API's environment that points its adapters at these simulators (CRM_URL, CRM_TOKEN, ...), and
+ * ESIGN_WEBHOOK_SECRET when given: every secret passed explicitly, none left to a committed default (decision 062).
+ */
+export function simulatorEnvironment(
+  simulators: Pick<Simulators, 'urls' | 'tokens'> & { esignWebhookSecret?: string },
+): Record<string, string> {
+  return {
+    ...Object.fromEntries(
+      SYSTEMS.flatMap((system) => [
+        [URL_VARIABLES[system], simulators.urls[system]],
+        [TOKEN_VARIABLES[system], simulators.tokens[system]],
+      ]),
+    ),
+    ...(simulators.esignWebhookSecret ? { ESIGN_WEBHOOK_SECRET: simulators.esignWebhookSecret } : {}),
+  };
 }
 
 /**

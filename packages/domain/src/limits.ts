@@ -28,7 +28,6 @@ export const DEFAULT_UPLOAD_MIN_BYTES = 1;
 /** How long a signed download link works (ours: 5 minutes, enough to open it in a new tab). */
 export const FILE_LINK_TTL_SECONDS = 5 * 60;
 export const DISPLAY_DATE_FORMAT = 'dd/MM/yyyy';
-export const DISPLAY_DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm';
 /** Session rules (spec 1 §4). */
 export const SESSION_MARGIN_MS = 6000;
 export const MAX_SESSION_REFRESHES = 3;
@@ -40,8 +39,12 @@ export const RESET_CODE_TTL_SECONDS = 60 * 60;
 /** Wrong reset codes one client may try per e-mail (known or not) in a window; then 429 until it ends (decision 022). */
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 export const RESET_CODE_FAILURE_WINDOW_SECONDS = 15 * 60;
-/** Wrong tries, from all clients together, after which a code is void (the user asks for another). */
-export const RESET_CODE_MAX_WRONG_PER_CODE = 10;
+/**
+ * Wrong codes typed for one e-mail from all clients together in RESET_CODE_ACCOUNT_WINDOW_SECONDS; then only the
+ * client that asked for the e-mail's newest code may still try it (decision 064). The code itself stays valid.
+ */
+export const RESET_CODE_MAX_WRONG_PER_ACCOUNT = 10;
+export const RESET_CODE_ACCOUNT_WINDOW_SECONDS = 60 * 60;
 export const RESET_CODE_MAX_REQUESTS_PER_HOUR = 5;
 export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_BASE_SECONDS = 60;
@@ -51,5 +54,11 @@ export const VIN_MIN_LENGTH = 17;
 export const VIN_MAX_LENGTH = 23;
 /** GET /external/vins/{vin} per user and minute (issue 14 item 9; ours). */
 export const VIN_LOOKUPS_PER_MINUTE = 30;
+/**
+ * POST /external/vin-validations per user and minute (issue 27 item 7; ours): each one asks REPUVE, TransUnion and
+ * AX, so it is bounded tighter than a lookup. A dealer checks the units it types one by one; a CSV is validated by
+ * the API's own job, not from the browser.
+ */
+export const VIN_VALIDATIONS_PER_MINUTE = 10;
 /** The lender works in Mexico City time: days and operating hours are read there (spec 3 §8). */
 export const BUSINESS_TIME_ZONE = 'America/Mexico_City';

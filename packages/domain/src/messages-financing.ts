@@ -238,6 +238,8 @@ export const SIGNING_MESSAGES = {
   sentToSign: 'Los documentos fueron enviados a firma',
   /** Ours: a webhook whose HMAC does not match (401). */
   webhookSignatureInvalid: 'La firma del evento no es válida',
+  /** Ours: a correctly signed webhook whose timestamp is older than a few minutes (a replay; 401, decision 062). */
+  webhookEventStale: 'El evento de firma electrónica ya no es vigente',
   /** Ours: the body's provisionId is not the path's. */
   provisionMismatch: 'La disposición del cuerpo no coincide con la ruta',
   /** Ours: nobody with an e-mail signs electronically (no legal representative e-mail in the configuration). */

@@ -48,7 +48,8 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const config = loadConfig();
+  // It calls no external system: their secrets are the API's to require (decision 062), not this tool's.
+  const config = loadConfig(process.env, { externalSecrets: false });
   const database = await openConfiguredDatabase(config, { reuseRunning: true });
   const handle = createDb(database.url, { max: 2 });
   const mailer = createMailer(config);

@@ -5,11 +5,13 @@ import type { JobAddress, JobDefinition } from './runner';
 // e-mail, so neither its answer nor its timing says whether the e-mail belongs to someone. The look-up, the
 // hourly cap, the code and its mail happen here, after the answer.
 
-export type PasswordResetCodeRequest = { email: string; requestedAt: string };
+/** `client`: the address that asked (decision 064); absent in jobs queued before it was carried. */
+export type PasswordResetCodeRequest = { email: string; requestedAt: string; client?: string };
 
 const payload: z.ZodType<PasswordResetCodeRequest> = z.object({
   email: z.string().min(1),
   requestedAt: z.iso.datetime(),
+  client: z.string().min(1).max(100).optional(),
 });
 
 export const passwordResetCode: JobAddress<PasswordResetCodeRequest> = { name: 'password-reset-code', payload };

@@ -113,7 +113,11 @@ function persistedJwtSecret(dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * `externalSecrets: false` is for one-shot tools that never call an external system (create-superuser): they load
+ * without the production check of decision 062. The API always checks.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { externalSecrets?: boolean } = {}): Config {
   const port = intFrom(env.PORT, 8080, 'PORT');
   const dataDir = resolve(REPO_ROOT, env.DATA_DIR || './data');
   const jwtSecret = env.JWT_SECRET || persistedJwtSecret(dataDir);
@@ -145,7 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     identityRateLimitPerMinute: intFrom(env.IDENTITY_RATE_LIMIT_PER_MINUTE, 100, 'IDENTITY_RATE_LIMIT_PER_MINUTE'),
     trustProxy: truthy(env.TRUST_PROXY),
-    external: externalConfig(env, appUrl),
+    external: externalConfig(env, appUrl, options.externalSecrets ?? true),
     storage: storageConfig(env, dataDir),
     jobs: {
       enabled: !['0', 'false', 'off', 'no'].includes((env.JOBS ?? 'on').toLowerCase()),
@@ -192,12 +196,51 @@ export function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageC
   };
 }
 
+/**
+ * Development mode (NODE_ENV `development` or `test`: `npm run dev`, the test suites) may lean on the simulators'
+ * committed URLs, tokens and webhook secret (apps/simulators/src/defaults.ts). Any other NODE_ENV, unset included,
+ * is production: nothing committed may reach it (issue 27 item 1, decision 062).
+ */
+export function isDevelopmentMode(env: NodeJS.ProcessEnv): boolean {
+  return ['development', 'test'].includes((env.NODE_ENV ?? '').trim().toLowerCase());
+}
+
+/** The variable prefixes of the lender's systems (decision 009): CRM_URL, CRM_TOKEN, ... */
+const EXTERNAL_SYSTEMS = ['CRM', 'VEHICLES', 'AX', 'ESIGN'] as const;
+
+/**
+ * Outside development mode every external system needs its URL and token, and the e-signature provider its
+ * webhook secret, each set and none equal to a simulator's committed value; otherwise the API refuses to start,
+ * naming every variable at fault (an unset secret would fall back to a value anyone can read in the repository).
+ */
+function requireExternalSecrets(env: NodeJS.ProcessEnv): void {
+  const { tokens, esignWebhookSecret } = SIMULATOR_DEFAULTS;
+  const committed = new Set<string>([...Object.values(tokens), esignWebhookSecret]);
+  const required = [
+    ...EXTERNAL_SYSTEMS.flatMap((prefix) => [`${prefix}_URL`, `${prefix}_TOKEN`]),
+    'ESIGN_WEBHOOK_SECRET',
+  ];
+  const missing = required.filter((name) => !env[name]?.trim());
+  const defaults = required.filter((name) => !name.endsWith('_URL') && committed.has(env[name]?.trim() ?? ''));
+  const problems = [
+    ...(missing.length > 0 ? [`${missing.join(', ')} must be set`] : []),
+    ...(defaults.length > 0 ? [`${defaults.join(', ')} must not be the simulators' development value`] : []),
+  ];
+  if (problems.length > 0) {
+    throw new Error(
+      `Outside development mode (NODE_ENV=${env.NODE_ENV || '<unset>'}) every external system needs its own ` +
+        `URL and secret: ${problems.join('; ')}. For a local run with the simulators, use NODE_ENV=development.`,
+    );
+  }
+}
+
 /** Development defaults point at the simulators (apps/simulators); production sets every URL and token. */
-function externalConfig(env: NodeJS.ProcessEnv, appUrl: string): ExternalConfig {
+function externalConfig(env: NodeJS.ProcessEnv, appUrl: string, checkSecrets: boolean): ExternalConfig {
+  if (checkSecrets && !isDevelopmentMode(env)) requireExternalSecrets(env);
   const { host, ports, tokens, esignWebhookSecret } = SIMULATOR_DEFAULTS;
   const system = (prefix: string, port: number, token: string): ExternalSystemConfig => ({
-    url: (env[`${prefix}_URL`] || `http://${host}:${port}`).replace(/\/+$/, ''),
-    token: env[`${prefix}_TOKEN`] || token,
+    url: (env[`${prefix}_URL`]?.trim() || `http://${host}:${port}`).replace(/\/+$/, ''),
+    token: env[`${prefix}_TOKEN`]?.trim() || token,
   });
   return {
     crm: system('CRM', ports.crm, tokens.crm),
@@ -205,7 +248,7 @@ function externalConfig(env: NodeJS.ProcessEnv, appUrl: string): ExternalConfig 
     ax: system('AX', ports.ax, tokens.ax),
     esign: {
       ...system('ESIGN', ports.esign, tokens.esign),
-      webhookSecret: env.ESIGN_WEBHOOK_SECRET || esignWebhookSecret,
+      webhookSecret: env.ESIGN_WEBHOOK_SECRET?.trim() || esignWebhookSecret,
       callbackUrl: env.ESIGN_CALLBACK_URL || `${appUrl}/api/webhooks/esign`,
     },
     timeoutMs: positiveFrom(env.EXTERNAL_TIMEOUT_MS, 5000, 'EXTERNAL_TIMEOUT_MS'),

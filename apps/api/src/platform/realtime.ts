@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Logger } from './deps';
 import { AppError } from './errors';
 import type { Jwt } from './jwt';
+import { SESSIONS_ENDED_CHANNEL } from './session-end';
 
 /** Where socket.io answers. It is not a Fastify route (engine.io handles it before Fastify's router). */
 export const REALTIME_PATH = '/socket.io';
@@ -25,7 +26,7 @@ export const userEvent = (userId: number) => String(userId);
 /** The user's unread total after a change, for the side menu's red dot (ours). */
 export const PENDING_NOTIFICATIONS_EVENT = 'pending-notifications';
 
-type SocketData = { userId: number; tokenExpiresAt: number };
+type SocketData = { userId: number; tokenExpiresAt: number; sessionVersion: number };
 type RealtimeServer = Server<Record<string, never>, Record<string, (payload: unknown) => void>, never, SocketData>;
 
 export type Realtime = {
@@ -104,8 +105,8 @@ export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock,
     const token: unknown = (socket.handshake.auth as { token?: unknown }).token;
     if (typeof token !== 'string' || token === '') return next(unauthorizedError());
     authenticate(token).then(
-      ({ userId, exp }) => {
-        socket.data = { userId, tokenExpiresAt: exp * 1000 };
+      ({ userId, exp, sessionVersion }) => {
+        socket.data = { userId, tokenExpiresAt: exp * 1000, sessionVersion };
         next();
       },
       (error: unknown) => next(unauthorizedError(error instanceof AppError ? error.message : undefined)),
@@ -130,11 +131,85 @@ export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock,
     if (!row || !isUserType(row.type)) throw new AppError('Unauthorized', 401, MESSAGES.sessionInvalid);
     if (!row.isActive || row.isArchived) throw new AppError('Unauthorized', 401, MESSAGES.userInactive);
     if (row.sessionVersion !== claims.sessionVersion) throw new AppError('Unauthorized', 401, MESSAGES.sessionInvalid);
-    return { userId: id, exp: claims.exp };
+    return { userId: id, exp: claims.exp, sessionVersion: row.sessionVersion };
+  }
+
+  /** The user's session version now, or null when the user may no longer hold a socket at all. */
+  async function currentSessionVersion(userId: number): Promise<number | null> {
+    const [row] = await db
+      .select({ isActive: users.isActive, isArchived: users.isArchived, sessionVersion: users.sessionVersion })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row && row.isActive && !row.isArchived ? row.sessionVersion : null;
+  }
+
+  /**
+   * Closes every socket of the user held by this copy (each copy hears the announcement and closes its own).
+   * Closing the connection, as at the token's expiry: socket.io-client comes back by itself with the token it holds
+   * by then — a browser that just chose a new password holds a fresh one and gets in again, a signed-out or
+   * deactivated one is refused at the handshake and stops.
+   */
+  function closeSocketsOf(userId: number): void {
+    for (const id of io.sockets.adapter.rooms.get(userRoom(userId)) ?? []) io.sockets.sockets.get(id)?.conn.close();
+  }
+
+  /**
+   * LISTEN on SESSIONS_ENDED_CHANNEL with a connection of its own, reconnecting after a lost one (PostgreSQL
+   * restarted): the process must never die of it, and a copy that missed announcements while disconnected closes
+   * the sockets whose session version moved on meanwhile.
+   */
+  const sessionsListenerName = `${applicationName}-sessions`;
+  let sessionsClient: pg.Client | undefined;
+  let sessionsRetry: NodeJS.Timeout | undefined;
+  function listenForEndedSessions(): void {
+    if (closing) return;
+    const client = new pg.Client({ ...db.$client.options, application_name: sessionsListenerName });
+    sessionsClient = client;
+    const lost = (error: Error) => {
+      if (sessionsClient !== client) return;
+      warn(error, 'realtime: session-end listener lost; reconnecting');
+      sessionsClient = undefined;
+      client.removeAllListeners('notification');
+      client.end().catch(() => undefined);
+      if (closing || sessionsRetry) return;
+      sessionsRetry = setTimeout(() => {
+        sessionsRetry = undefined;
+        listenForEndedSessions();
+      }, 1000);
+      sessionsRetry.unref();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost(new Error('connection ended')));
+    client.on('notification', (message) => {
+      const userId = Number(message.payload);
+      if (Number.isSafeInteger(userId)) closeSocketsOf(userId);
+    });
+    client
+      .connect()
+      .then(() => client.query(`LISTEN ${SESSIONS_ENDED_CHANNEL}`))
+      .then(() => sweepStaleSockets())
+      .catch((error: Error) => lost(error));
+  }
+
+  /** Closes this copy's sockets whose session ended while no announcement could reach it. */
+  async function sweepStaleSockets(): Promise<void> {
+    for (const socket of [...io.sockets.sockets.values()]) {
+      const version = await currentSessionVersion(socket.data.userId);
+      if (version !== socket.data.sessionVersion) socket.conn.close();
+    }
   }
 
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.userId));
+    // A session that ended between the handshake's read and the join was announced to a room this socket was not in
+    // yet: read the version again now that it is in (decision 065).
+    currentSessionVersion(socket.data.userId).then(
+      (version) => {
+        if (version !== socket.data.sessionVersion) socket.conn.close();
+      },
+      () => socket.conn.close(),
+    );
     // The socket lives no longer than its token. Closing the connection (rather than a server-side disconnect,
     // which tells the client not to come back) lets socket.io-client reconnect by itself with the token it holds
     // by then: a refreshed one gets in again, a signed-out browser gets connect_error and stops.
@@ -155,11 +230,12 @@ export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock,
       while (Date.now() < deadline && !closing) {
         let listening: boolean;
         try {
+          // Both LISTENs: the adapter's (events from the other copies) and the session-end one (decision 065).
           const { rowCount } = await pool.query(
-            `select 1 from pg_stat_activity where application_name = $1 and query like 'LISTEN %'`,
-            [applicationName],
+            `select 1 from pg_stat_activity where application_name in ($1, $2) and query like 'LISTEN %'`,
+            [applicationName, sessionsListenerName],
           );
-          listening = Boolean(rowCount);
+          listening = rowCount === 2;
         } catch (error) {
           // PostgreSQL is down: the API still starts (/api/ready says so) and the adapter keeps reconnecting.
           log.warn({ err: error }, 'realtime: cannot reach PostgreSQL; live events wait for it');
@@ -175,11 +251,16 @@ export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock,
       (closing ??= (async () => {
         // Disconnects every socket (an open WebSocket would keep the HTTP server from closing), stops the adapter's
         // LISTEN, heartbeat and cleanup timers, then lets the pool go.
+        clearTimeout(sessionsRetry);
+        const client = sessionsClient;
+        sessionsClient = undefined;
+        await client?.end().catch(() => undefined);
         await io.close();
         await pool.end();
       })()),
   };
 
+  listenForEndedSessions();
   app.addHook('onReady', () => realtime.ready());
   app.addHook('preClose', () => realtime.close());
   return realtime;

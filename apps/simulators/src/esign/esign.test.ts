@@ -41,8 +41,15 @@ afterAll(async () => {
 });
 
 const esign = () => httpClient(url, TOKEN);
+/** The events received for an envelope, without their timestamp (checked here: signed, ISO, recent). */
 const eventsOf = (envelopeId: string) =>
-  received.map((r) => JSON.parse(r.body) as Record<string, string>).filter((e) => e.envelopeId === envelopeId);
+  received
+    .map((r) => JSON.parse(r.body) as Record<string, string>)
+    .filter((e) => e.envelopeId === envelopeId)
+    .map(({ timestamp, ...event }) => {
+      expect(Math.abs(Date.now() - Date.parse(timestamp!))).toBeLessThan(60_000);
+      return event;
+    });
 
 async function onePagePdf(): Promise<string> {
   const pdf = await PDFDocument.create();

@@ -8,9 +8,15 @@ export type EsignEvent = {
   signerId?: string;
 };
 
+/**
+ * An event as sent: with `timestamp` (ISO 8601, when it was queued) inside the signed body, so the API can refuse
+ * a replayed old event (decision 062). Retries send the same body, well inside the API's five minutes.
+ */
+export type StampedEsignEvent = EsignEvent & { timestamp: string };
+
 /** What happened to one webhook, for tests (`GET /__admin/webhooks`). */
 export type Delivery = {
-  event: EsignEvent;
+  event: StampedEsignEvent;
   callbackUrl: string;
   attempts: number;
   delivered: boolean;
@@ -40,7 +46,8 @@ export class WebhookSender {
   ) {}
 
   send(callbackUrl: string, event: EsignEvent): void {
-    const delivery: Delivery = { event, callbackUrl, attempts: 0, delivered: false, lastError: null };
+    const stamped: StampedEsignEvent = { ...event, timestamp: new Date().toISOString() };
+    const delivery: Delivery = { event: stamped, callbackUrl, attempts: 0, delivered: false, lastError: null };
     this.deliveries.push(delivery);
     const previous = this.queues.get(event.envelopeId) ?? Promise.resolve();
     const next = previous.then(() => this.deliver(delivery));

@@ -13,8 +13,12 @@ import { useCreateNonWorkingDay } from '../features/non-working-days/api/save-no
 import { useSaveRole } from '../features/roles/api/save-role';
 import { useSaveServiceDeskEmail } from '../features/service-desk/api/save-service-desk-email';
 import { useSaveUser } from '../features/users/api/save-user';
+import { useSaveAudit } from '../features/audits/api/audits';
+import { uploadDocument } from '../features/provisions/api/provision-wizard';
+import { useUploadUnitDocument } from '../features/units/api/unit-documents';
+import { useUploadUnitEvidence } from '../features/refinancings/detail/api/refinancing-evidences';
 
-/** Every create the screens make sends an Idempotency-Key (issue 14 §2 item 8, ARCHITECTURE §4). */
+/** Every create the screens make sends an Idempotency-Key (issue 14 §2 item 8, issue 27 §8, ARCHITECTURE §4). */
 const wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
 );
@@ -24,6 +28,7 @@ const run = async <T,>(hook: () => { mutateAsync: (input: T) => Promise<unknown>
 };
 
 const created = { status: 201, body: { data: { id: 1, role: { name: 'R' } } } };
+const pdf = (name = 'anexo.pdf') => new File(['%PDF-1.4'], name, { type: 'application/pdf', lastModified: 1 });
 const cases: [string, () => Promise<void>][] = [
   ['POST /api/users', () => run(useSaveUser, { id: null, body: {} as never })],
   ['POST /api/roles', () => run(useSaveRole, { id: null, body: {} as never })],
@@ -41,6 +46,11 @@ const cases: [string, () => Promise<void>][] = [
   ],
   ['POST /api/non-workings', () => run(useCreateNonWorkingDay, {} as never)],
   ['POST /api/emails-service-desk', () => run(useSaveServiceDeskEmail, { id: null, body: {} as never })],
+  ['POST /api/audits', () => run(useSaveAudit, { id: null, body: {} as never })],
+  // Uploads create too (a document, an evidence): issue 27 §8.
+  ['POST /api/documents', async () => void (await uploadDocument(pdf(), 'provision'))],
+  ['POST /api/units/7/uploadDocument', () => run(() => useUploadUnitDocument(7), pdf())],
+  ['POST /api/refinancings/7/units/9/evidences', () => run(() => useUploadUnitEvidence(7, 9), pdf())],
 ];
 
 describe('the screens’ create calls', () => {
@@ -49,5 +59,27 @@ describe('the screens’ create calls', () => {
     await call();
     const sent = calls.find((c) => `${c.method} ${c.path}` === route);
     expect(sent?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('an upload sent twice before its answer', () => {
+  it('carries the same key for the same file, and another key for another file', async () => {
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const calls = mockApi({
+      'POST /api/documents': async () => {
+        await answered;
+        return created;
+      },
+    });
+    const first = uploadDocument(pdf(), 'provision');
+    const second = uploadDocument(pdf(), 'provision');
+    const other = uploadDocument(pdf('otro.pdf'), 'provision');
+    release();
+    await Promise.all([first, second, other]);
+    const keys = calls.map((c) => c.idempotencyKey);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });

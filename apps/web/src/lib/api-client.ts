@@ -141,8 +141,21 @@ export function newUuid(): string {
  */
 const openSubmissions = new Map<string, string>();
 
+/**
+ * What makes two create submissions "the same": the path and the body. A multipart body (an upload) is told by
+ * its fields and, for each file, its name, size, type and modification time — the same file chosen and sent twice
+ * is the same submission (issue 27 §8); `JSON.stringify` would call every FormData `{}`.
+ */
+function submissionOf(path: string, body: unknown): string {
+  if (!(body instanceof FormData)) return `${path}\n${JSON.stringify(body ?? null)}`;
+  const fields = [...body.entries()].map(([name, value]) =>
+    typeof value === 'string' ? [name, value] : [name, value.name, value.size, value.type, value.lastModified],
+  );
+  return `${path}\nmultipart ${JSON.stringify(fields)}`;
+}
+
 async function createRequest<T>(path: string, body: unknown): Promise<Envelope<T>> {
-  const submission = `${path}\n${JSON.stringify(body ?? null)}`;
+  const submission = submissionOf(path, body);
   const idempotencyKey = openSubmissions.get(submission) ?? newUuid();
   openSubmissions.set(submission, idempotencyKey);
   try {
@@ -164,7 +177,10 @@ export const api = {
     apiRequest<T>(path, { query, signal }),
   post: <T>(path: string, body?: unknown, options: Pick<RequestOptions, 'idempotencyKey'> = {}) =>
     apiRequest<T>(path, { method: 'POST', body, ...options }),
-  /** POST that creates something: carries an Idempotency-Key, the same one for a retry of the same submission. */
+  /**
+   * POST that creates something (JSON or a multipart upload): carries an Idempotency-Key, the same one for a retry
+   * of the same submission. Every create the screens make goes through it (app/create-requests.test.tsx).
+   */
   create: <T>(path: string, body: unknown) => createRequest<T>(path, body),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),

@@ -69,6 +69,8 @@ export const esignWebhookEvent = z.object({
   envelopeId: z.string().min(1).max(100),
   reference: z.string().min(1).max(200),
   signerId: z.string().min(1).max(100).optional(),
+  /** When the provider sent it (ISO 8601), inside the signed body: an old event is a replay (decision 062). */
+  timestamp: z.iso.datetime({ offset: true }),
 });
 export type EsignWebhookEventBody = z.infer<typeof esignWebhookEvent>;
 

@@ -83,3 +83,18 @@ export const resetCodeFailures = pgTable(
   },
   (t) => [primaryKey({ columns: [t.email, t.client] })],
 );
+
+/**
+ * Per e-mail (lower-cased, known or not): the wrong reset codes typed from all clients in a window, and the client
+ * whose forgot-password request is the e-mail's newest (decision 064). Once the account's wrong codes reach the
+ * limit, only that client may still try the code: a flood from strangers blocks them, not the owner.
+ */
+export const resetCodeGuards = pgTable('reset_code_guards', {
+  email: varchar('email', { length: 320 }).primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  failuresWindowEndsAt: timestamp('failures_window_ends_at', { withTimezone: true }),
+  requests: integer('requests').notNull().default(0),
+  requestsWindowEndsAt: timestamp('requests_window_ends_at', { withTimezone: true }),
+  requester: varchar('requester', { length: 100 }),
+  requestedAt: timestamp('requested_at', { withTimezone: true }),
+});

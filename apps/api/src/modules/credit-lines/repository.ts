@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   INSERTION_STATUSES_RELEASING_RESERVATION,
   INSERTION_STATUS_RELEASED,
@@ -102,22 +102,33 @@ function holdings(crmLineIds: string[]) {
       and exists (select 1 from ${crmInsertions} where ${crmInsertions.unitId} = ${provisionUnits.id}
         and ${crmInsertions.refinancingUnitId} is null and ${crmInsertions.status} = ${INSERTION_STATUS_RELEASED})
     union all
-    select ${refinancings.creditLine}, ${refinancings.total}
+    ${refinancingHoldings(sql`${refinancings.creditLine} in (${lines})`)}`;
+}
+
+/**
+ * The refinancings' part of `holdings`, for the refinancings `which` picks (a line's, or one refinancing): the total
+ * of an open one (1–7), and of one sent to the CRM (8) or released (10) each unit the CRM has not counted yet.
+ * One fragment for the lines' balances and a refinancing's own hold (refinancings/repository.ts heldByRefinancing).
+ */
+export function refinancingHoldings(which: SQL) {
+  const released = sql.join(
+    INSERTION_STATUSES_RELEASING_RESERVATION.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return sql`
+    select ${refinancings.creditLine} as credit_line, ${refinancings.total} as amount
     from ${refinancings}
-    where ${refinancings.creditLine} in (${lines})
-      and ${inArray(refinancings.status, [...OPEN_REFINANCING_STATUSES])}
+    where ${which} and ${inArray(refinancings.status, [...OPEN_REFINANCING_STATUSES])}
     union all
     select ${refinancings.creditLine}, ${refinancingUnits.amount}
     from ${refinancings} join ${refinancingUnits} on ${refinancingUnits.refinancingId} = ${refinancings.id}
-    where ${refinancings.creditLine} in (${lines})
-      and ${refinancings.status} = ${REFINANCING_STATUS.AUTHORIZED}
+    where ${which} and ${refinancings.status} = ${REFINANCING_STATUS.AUTHORIZED}
       and not exists (select 1 from ${crmInsertions}
         where ${crmInsertions.refinancingUnitId} = ${refinancingUnits.id} and ${crmInsertions.status} in (${released}))
     union all
     select ${refinancings.creditLine}, ${refinancingUnits.amount}
     from ${refinancings} join ${refinancingUnits} on ${refinancingUnits.refinancingId} = ${refinancings.id}
-    where ${refinancings.creditLine} in (${lines})
-      and ${refinancings.status} = ${REFINANCING_STATUS.RELEASED}
+    where ${which} and ${refinancings.status} = ${REFINANCING_STATUS.RELEASED}
       and exists (select 1 from ${crmInsertions}
         where ${crmInsertions.refinancingUnitId} = ${refinancingUnits.id}
           and ${crmInsertions.status} = ${INSERTION_STATUS_RELEASED})`;

@@ -79,6 +79,28 @@ export async function vinInScope(db: Executor, scope: ClientScope, vin: string):
 }
 
 /**
+ * Which companies' units hold `vin` (an upper-case VIN), seen from a scope: some of the scope's, some outside it
+ * (decision 063). One statement; a VIN no unit holds is neither.
+ */
+export async function vinHolders(
+  db: Executor,
+  scope: ClientScope,
+  vin: string,
+): Promise<{ inScope: boolean; outsideScope: boolean }> {
+  const inside = companyScopeWhere(scope);
+  const [row] = await db
+    .select({
+      inScope: sql<boolean>`coalesce(bool_or(${inside}), false)`,
+      outsideScope: sql<boolean>`coalesce(bool_or(not (${inside})), false)`,
+    })
+    .from(provisionUnits)
+    .innerJoin(provisions, eq(provisions.id, provisionUnits.provisionId))
+    .innerJoin(companies, eq(companies.id, provisions.companyId))
+    .where(sql`upper(${provisionUnits.vinNumber}) = ${vin}`);
+  return { inScope: row?.inScope === true, outsideScope: row?.outsideScope === true };
+}
+
+/**
  * May this dealer enter units now? Its active company is one assigned to it, active, of an active account that is
  * not archived (spec 3 §5 pre-checks: no account or company, no provision). The audit half of spec 3 §4's
  * eligibility (suspended audits without an approved exception) joins here when audits exist.

@@ -15,6 +15,7 @@ import {
   vinValidationRequest,
   vinValidationResponse,
   VIN_LOOKUPS_PER_MINUTE,
+  VIN_VALIDATIONS_PER_MINUTE,
 } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
 import type { ExternalService } from './service';
@@ -134,8 +135,20 @@ export async function externalRoutes(app: FastifyInstance, { external }: { exter
         tags,
         security,
         summary: 'Validates a VIN against REPUVE, TransUnion and AX and records the verdicts',
+        description:
+          'A VIN that only another group’s units hold is 404 (decision 063). Rate-limited per user: ' +
+          `${VIN_VALIDATIONS_PER_MINUTE} a minute, then 429.`,
         body: vinValidationRequest,
-        response: { 200: vinValidationResponse, ...errors },
+        response: { 200: vinValidationResponse, ...errors, 429: errorResponse },
+      },
+      // Each call asks three external systems: per user, counted once the body is valid (decision 063).
+      config: {
+        rateLimit: {
+          max: VIN_VALIDATIONS_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request) => `user:${request.user?.id ?? request.ip}`,
+        },
       },
     },
     async (request) => ({ data: await external.validateVin(currentUser(request), request.body.vin) }),

@@ -2,6 +2,7 @@ import {
   MESSAGES,
   Money,
   availableBalance,
+  mayValidateVin,
   parseTerms,
   type ExternalClient,
   type ExternalCreditLine,
@@ -111,7 +112,15 @@ export function createExternalService({ db, adapters }: Pick<AppDeps, 'db' | 'ad
       return information;
     },
 
-    validateVin: (actor: AuthUser, vin: string): Promise<VinValidationResponse['data']> =>
-      validateVin({ adapters, db }, vin, { requestedBy: actor.id }),
+    /**
+     * REPUVE, TransUnion and AX for a VIN (decision 063): a VIN that only another group's units hold is 404, like a
+     * foreign row, and no system is asked.
+     */
+    async validateVin(actor: AuthUser, vin: string): Promise<VinValidationResponse['data']> {
+      if (!mayValidateVin(await repo.vinHolders(db, clientScopeOf(actor, 'credit'), vin))) {
+        throw notFound(MESSAGES.vinNotFound);
+      }
+      return validateVin({ adapters, db }, vin, { requestedBy: actor.id });
+    },
   };
 }

@@ -1,7 +1,16 @@
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import { credentials, refreshTokens, resetCodeFailures, resetCodes, signInAttempts } from '../../db/schema/identity';
+import {
+  credentials,
+  refreshTokens,
+  resetCodeFailures,
+  resetCodeGuards,
+  resetCodes,
+  signInAttempts,
+} from '../../db/schema/identity';
 import { users } from '../../db/schema/users';
+import type { ResetCodeGuard } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
+import { announceSessionEnd } from '../../platform/session-end';
 
 export type IdentityUser = {
   id: number;
@@ -82,6 +91,9 @@ export async function endSessions(tx: Executor, userId: number, now: Date): Prom
     .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(eq(users.id, userId));
   await revokeAllRefreshTokens(tx, userId, now);
+  // Every API copy closes the user's sockets once this commits (PostgreSQL delivers a NOTIFY on commit, and never
+  // for a rollback): sign-out, a new password, deactivation and a resent password end live sessions too (decision 065).
+  await announceSessionEnd(tx, userId);
 }
 
 export async function upsertCredential(
@@ -255,4 +267,29 @@ export async function countResetFailure(
         windowEndsAt: sql`case when ${resetCodeFailures.windowEndsAt} <= ${now} then ${windowEndsAt} else ${resetCodeFailures.windowEndsAt} end`,
       },
     });
+}
+
+// --- wrong reset codes per e-mail from all clients, and who asked for the code (decision 064) --------------
+
+/** The e-mail's guard (lower-cased e-mail, known or not), created when missing and locked until the transaction ends. */
+export async function lockResetGuard(tx: Executor, email: string): Promise<ResetCodeGuard> {
+  const key = email.toLowerCase();
+  await tx.insert(resetCodeGuards).values({ email: key }).onConflictDoNothing();
+  const [row] = await tx
+    .select({
+      failures: resetCodeGuards.failures,
+      failuresWindowEndsAt: resetCodeGuards.failuresWindowEndsAt,
+      requests: resetCodeGuards.requests,
+      requestsWindowEndsAt: resetCodeGuards.requestsWindowEndsAt,
+      requester: resetCodeGuards.requester,
+      requestedAt: resetCodeGuards.requestedAt,
+    })
+    .from(resetCodeGuards)
+    .where(eq(resetCodeGuards.email, key))
+    .for('update');
+  return row!;
+}
+
+export async function saveResetGuard(tx: Executor, email: string, guard: ResetCodeGuard): Promise<void> {
+  await tx.update(resetCodeGuards).set(guard).where(eq(resetCodeGuards.email, email.toLowerCase()));
 }

@@ -96,7 +96,7 @@ export async function identityRoutes(app: FastifyInstance, { identity, config }:
       },
     },
     async (request) => {
-      await identity.forgotPassword(request.body.email);
+      await identity.forgotPassword(request.body.email, request.ip);
       return { data: { delivery: 'EMAIL' as const } };
     },
   );

@@ -8,10 +8,11 @@ import {
   MESSAGES,
   REFRESH_TOKEN_TTL_SECONDS,
   RESET_CODE_FAILURE_WINDOW_SECONDS,
-  RESET_CODE_MAX_ATTEMPTS,
-  RESET_CODE_MAX_WRONG_PER_CODE,
   RESET_CODE_MAX_REQUESTS_PER_HOUR,
   RESET_CODE_TTL_SECONDS,
+  resetCodeTryRefused,
+  withCodeRequest,
+  withWrongCode,
   TEMPORARY_PASSWORD_EXPIRED,
   TEMPORARY_PASSWORD_TTL_DAYS,
   type Tokens,
@@ -217,8 +218,12 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
      * Always succeeds from the caller's view, and does one and the same thing for every e-mail: it queues the
      * request (decision 022). Whether the e-mail belongs to someone is only looked at by the job, after the answer.
      */
-    async forgotPassword(email: string): Promise<void> {
-      await jobs.send(db, passwordResetCode, { email, requestedAt: clock.now().toISOString() });
+    async forgotPassword(email: string, client?: string): Promise<void> {
+      await jobs.send(db, passwordResetCode, {
+        email,
+        requestedAt: clock.now().toISOString(),
+        ...(client ? { client } : {}),
+      });
     },
 
     /**
@@ -227,9 +232,17 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
      * twice, it mails a second code that replaces the first (only the newest is valid): safe, if redundant.
      */
     async issueResetCode(request: PasswordResetCodeRequest): Promise<void> {
+      const now = new Date(request.requestedAt);
+      // Every e-mail, known or not, records who asked (decision 064): the limit per account reads it alike for all.
+      if (request.client) {
+        const client = request.client;
+        await transaction(db, async (tx) => {
+          const guard = await repo.lockResetGuard(tx, request.email);
+          await repo.saveResetGuard(tx, request.email, withCodeRequest(guard, client, now));
+        });
+      }
       const user = await repo.findUserByEmail(db, request.email);
       if (!user || !user.isActive || user.isArchived) return;
-      const now = new Date(request.requestedAt);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const expiresAt = new Date(now.getTime() + RESET_CODE_TTL_SECONDS * 1000);
       const issued = await transaction(db, async (tx) => {
@@ -249,10 +262,11 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
     },
 
     /**
-     * Known and unknown e-mails answer alike (decision 022): the same argon2 work, the same wrong-code count per
-     * (e-mail, client) with its 429, and 'expired' only for someone who typed the right code. One client reaching
-     * its limit does not void the code for the user, who comes from elsewhere; a code is void only after
-     * RESET_CODE_MAX_WRONG_PER_CODE wrong tries from all clients, and the user may ask for a new one at once.
+     * Known and unknown e-mails answer alike (decision 022): the same argon2 work, the same wrong-code counts with
+     * their 429, and 'expired' only for someone who typed the right code. Wrong codes are counted per (e-mail,
+     * client) and per e-mail from all clients (decision 064): a client over its own limit is blocked, and once the
+     * e-mail's limit is reached every client is, except the one that asked for the newest code. Wrong tries never
+     * void the code, so strangers cannot take the owner's code away.
      */
     async confirmForgotPassword(email: string, code: string, newPassword: string, ctx: ClientContext): Promise<void> {
       const found = await repo.findUserByEmail(db, email);
@@ -263,18 +277,23 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'clock' | 'jobs
       const given = Buffer.from(secure(`${user?.id ?? 0}:${code}`), 'hex');
       // Decide inside the transaction, throw after it: a wrong try must be counted even though it fails.
       const outcome = await transaction(db, async (tx) => {
-        if ((await repo.resetFailures(tx, email, ctx.client, now)) >= RESET_CODE_MAX_ATTEMPTS) return limitExceeded();
+        // Per account first (the same lock order as issueResetCode), then per client: decision 064.
+        const guard = await repo.lockResetGuard(tx, email);
+        const clientFailures = await repo.resetFailures(tx, email, ctx.client, now);
+        if (resetCodeTryRefused({ clientFailures, guard, client: ctx.client, now })) return limitExceeded();
         const stored = user ? await repo.latestResetCode(tx, user.id) : undefined;
         const expected = stored ? Buffer.from(stored.codeHash, 'hex') : Buffer.alloc(given.length);
         const matches = !!stored && expected.length === given.length && timingSafeEqual(expected, given);
         if (!stored || !user || !matches) {
           const windowEnds = new Date(now.getTime() + RESET_CODE_FAILURE_WINDOW_SECONDS * 1000);
           await repo.countResetFailure(tx, email, ctx.client, now, windowEnds);
+          await repo.saveResetGuard(tx, email, withWrongCode(guard, now));
           if (stored) await repo.countWrongResetCode(tx, stored.id);
           return codeMismatch();
         }
         // Only the holder of the right code learns that it is used, late or void: ask for another one.
-        if (stored.usedAt || stored.expiresAt <= now || stored.attempts >= RESET_CODE_MAX_WRONG_PER_CODE) {
+        // Wrong tries never void the code (issue 27 §5): the limits above stop the guessers instead.
+        if (stored.usedAt || stored.expiresAt <= now) {
           return codeExpired();
         }
         await repo.markResetCodeUsed(tx, stored.id, now);

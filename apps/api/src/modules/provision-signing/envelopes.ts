@@ -3,13 +3,16 @@ import {
   SIGNED_STATUS,
   SIGNING_DOCUMENT_TEXT,
   SIGNING_MESSAGES,
+  esignEventIsFresh,
   esignWebhookEvent,
+  providerConfirmsEsignEvent,
   type EsignWebhookEventBody,
 } from '@planpiso/domain';
 import { verifyEsignWebhook } from '../../adapters/esign/http';
 import type { Envelope } from '../../adapters/esign/port';
 import type { Executor } from '../../db/client';
 import type { EnvelopeSignerRow, evidences } from '../../db/schema/files';
+import { systemClock } from '../../platform/clock';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { staleVersion } from '../../platform/state-transition';
@@ -88,6 +91,20 @@ export function createSigningDocuments(
     const chunks: Buffer[] = [];
     for await (const chunk of await storage.get(file.key)) chunks.push(Buffer.from(chunk as Buffer));
     return Buffer.concat(chunks);
+  }
+
+  /**
+   * Does the provider's envelope (GET /envelopes/{id}, outside any transaction) confirm the event (decision 062)?
+   * A provider that cannot answer is a 503: the provider retries the event later.
+   */
+  async function providerConfirms(event: Parameters<typeof providerConfirmsEsignEvent>[0]): Promise<boolean> {
+    const envelope = await adapters.esign.envelope(event.envelopeId);
+    if (providerConfirmsEsignEvent(event, envelope)) return true;
+    log.warn(
+      { envelopeId: event.envelopeId, event: event.event, providerStatus: envelope.status },
+      'signing: webhook event the provider does not confirm',
+    );
+    return false;
   }
 
   return {
@@ -173,7 +190,11 @@ export function createSigningDocuments(
       return envelope.envelopeId;
     },
 
-    /** A provider event, trusted only with a valid HMAC of the exact body (401 otherwise). */
+    /**
+     * A provider event, trusted only with a valid HMAC of the exact body and a timestamp inside it no more than a
+     * few minutes from now (401 otherwise: a replay). Real time, not the business clock: it is the provider's
+     * clock against ours (decision 062).
+     */
     parseWebhook(rawBody: string, signature: string | undefined): EsignWebhookEventBody {
       if (!verifyEsignWebhook(config.external.esign.webhookSecret, rawBody, signature)) {
         throw new AppError('INVALID_SIGNATURE', 401, SIGNING_MESSAGES.webhookSignatureInvalid);
@@ -186,6 +207,10 @@ export function createSigningDocuments(
       }
       const event = esignWebhookEvent.safeParse(parsed);
       if (!event.success) throw new AppError('VALIDATION_ERROR', 400, SIGNING_MESSAGES.webhookSignatureInvalid);
+      if (!esignEventIsFresh(event.data.timestamp, systemClock.now())) {
+        log.warn({ envelopeId: event.data.envelopeId, timestamp: event.data.timestamp }, 'signing: stale webhook');
+        throw new AppError('STALE_EVENT', 401, SIGNING_MESSAGES.webhookEventStale);
+      }
       return event.data;
     },
 
@@ -197,10 +222,14 @@ export function createSigningDocuments(
     async recordSignature<Owner>(input: {
       evidenceId: number;
       envelopeId: string;
+      reference: string;
       signerId: string;
       lockOwner: (tx: Executor) => Promise<Owner | undefined>;
       moved: (tx: Executor, owner: Owner, signer: EnvelopeSignerRow) => Promise<WebhookOutcome>;
     }): Promise<WebhookOutcome> {
+      // Only a signature the provider's envelope shows (read outside any transaction) is recorded (decision 062).
+      const { envelopeId, reference, signerId } = input;
+      if (!(await providerConfirms({ event: 'signed', envelopeId, reference, signerId }))) return 'ignored';
       return transaction(db, async (tx): Promise<WebhookOutcome> => {
         const owner = await input.lockOwner(tx);
         const evidence = await repo.lockEvidence(tx, input.evidenceId);
@@ -225,6 +254,7 @@ export function createSigningDocuments(
      */
     async recordCompletion<Owner>(input: {
       document: repo.SigningDocumentRow;
+      reference: string;
       lockOwner: (tx: Executor) => Promise<Owner | undefined>;
       moved: (
         tx: Executor,
@@ -236,6 +266,8 @@ export function createSigningDocuments(
       if (evidence.signedStatus === SIGNED_STATUS.SIGNED) return 'duplicate';
       if (evidence.signedStatus !== SIGNED_STATUS.SENT || !evidence.envelopeId) return 'ignored';
       const envelopeId = evidence.envelopeId;
+      // The event is a hint: only the provider's envelope, read now and outside any transaction, says it is done.
+      if (!(await providerConfirms({ event: 'completed', envelopeId, reference: input.reference }))) return 'ignored';
       const bytes = await adapters.esign.document(envelopeId);
       const stored = await storePdf(bytes, SIGNING_DOCUMENT_TEXT.signedFileName(file.originalName), null);
       const outcome = await recording(stored, () =>

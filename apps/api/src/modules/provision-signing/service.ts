@@ -345,17 +345,18 @@ export function createProvisionSigningService(
       return 'ignored';
     }
     if (event.event === 'signed' && event.signerId) {
-      return signed(provisionId, document.evidence.id, envelopeId, event.signerId);
+      return signed(provisionId, document.evidence.id, envelopeId, reference, event.signerId);
     }
-    if (event.event === 'completed') return completed(provisionId, document);
+    if (event.event === 'completed') return completed(provisionId, document, reference);
     return 'ignored';
   }
 
   /** A signer signed: recorded on the document; the first signature moves the provision 5 → 6 (Proceso firma). */
-  function signed(provisionId: number, evidenceId: number, envelopeId: string, signerId: string) {
+  function signed(provisionId: number, evidenceId: number, envelopeId: string, reference: string, signerId: string) {
     return documents.recordSignature({
       evidenceId,
       envelopeId,
+      reference,
       signerId,
       lockOwner: (tx) => repo.lockProvisionById(tx, provisionId),
       moved: async (tx, row, signer) => {
@@ -376,9 +377,14 @@ export function createProvisionSigningService(
    * Every signer signed: the stamped PDF kept as the document's file, signedStatus 2 (envelopes.ts); when no
    * document of the provision waits any more, the provision moves to 7.
    */
-  function completed(provisionId: number, document: repo.SigningDocumentRow): Promise<WebhookOutcome> {
+  function completed(
+    provisionId: number,
+    document: repo.SigningDocumentRow,
+    reference: string,
+  ): Promise<WebhookOutcome> {
     return documents.recordCompletion({
       document,
+      reference,
       lockOwner: (tx) => repo.lockProvisionById(tx, provisionId),
       moved: async (tx, row, { evidence, signedFileId }) => {
         const waiting = await repo.countSentDocuments(tx, provisionId);

@@ -346,6 +346,7 @@ export function createRefinancingSigningService(
         return documents.recordSignature({
           evidenceId: document.evidence.id,
           envelopeId,
+          reference,
           signerId: event.signerId,
           lockOwner,
           moved: async (tx, row, signer) => {
@@ -364,6 +365,7 @@ export function createRefinancingSigningService(
         // Every signer of this document signed; when no document waits any more: → 7 (Firmado).
         return documents.recordCompletion({
           document,
+          reference,
           lockOwner,
           moved: async (tx, row, { evidence, signedFileId }) => {
             const waiting = await repo.countSentDocuments(tx, refinancingId);

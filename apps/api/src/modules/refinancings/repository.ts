@@ -1,6 +1,5 @@
 import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import {
-  INSERTION_STATUSES_RELEASING_RESERVATION,
   OPEN_REFINANCING_STATUSES,
   REFINANCING_STATUS,
   type RefinancingListQuery,
@@ -15,6 +14,7 @@ import { users } from '../../db/schema/users';
 import { containsPattern, orderBy, textKey, type Window } from '../../platform/listing';
 import { accountScopeWhere } from '../organisation-lookups/repository';
 import { FINANCED_STATUSES } from '../layouts/repository';
+import { refinancingHoldings } from '../credit-lines/repository';
 import type { RefinancingScope } from './policy';
 
 /** The WHERE of the financed units a scope reaches (decision 044: the layout's financed units, by company). */
@@ -266,27 +266,14 @@ export async function findRefinancing(db: Executor, scope: RefinancingScope, sta
 }
 
 /**
- * What this refinancing itself holds on its line, exact ('441900.00'): its total while open (1–7), of one sent to the
- * CRM (8) each unit the CRM has not counted yet, nothing otherwise — the refinancings' branches of the credit lines'
- * `holdings` (credit-lines/repository.ts), asked for one refinancing, so its detail can show the line's balances
- * beside every other hold as its create page did (issue 26). Keep the two in step.
+ * What this refinancing itself holds on its line, exact ('441900.00'): the credit lines' own fragment
+ * (`refinancingHoldings`) asked for this refinancing, so its detail can show the line's balances beside every other
+ * hold as its create page did (issue 26).
  */
 export async function heldByRefinancing(db: Executor, refinancingId: number): Promise<string> {
-  const released = sql.join(
-    INSERTION_STATUSES_RELEASING_RESERVATION.map((status) => sql`${status}`),
-    sql`, `,
-  );
   const result = await db.execute<{ held: string }>(sql`
-    select coalesce(sum(held.amount), 0)::numeric(14, 2)::text as held from (
-      select ${refinancings.total} as amount from ${refinancings}
-      where ${refinancings.id} = ${refinancingId} and ${inArray(refinancings.status, [...OPEN_REFINANCING_STATUSES])}
-      union all
-      select ${refinancingUnits.amount}
-      from ${refinancings} join ${refinancingUnits} on ${refinancingUnits.refinancingId} = ${refinancings.id}
-      where ${refinancings.id} = ${refinancingId} and ${refinancings.status} = ${REFINANCING_STATUS.AUTHORIZED}
-        and not exists (select 1 from ${crmInsertions}
-          where ${crmInsertions.refinancingUnitId} = ${refinancingUnits.id} and ${crmInsertions.status} in (${released}))
-    ) as held`);
+    select coalesce(sum(held.amount), 0)::numeric(14, 2)::text as held
+    from (${refinancingHoldings(sql`${refinancings.id} = ${refinancingId}`)}) as held`);
   return result.rows[0]?.held ?? '0.00';
 }
 

@@ -87,16 +87,11 @@ export function scopeWhere(scope: UserScope): SQL {
     case 'all':
       return live;
     case 'registered':
-      return and(
-        live,
-        scope.withOperatedAccounts
-          ? // `= any(array(…))` rather than `in (…)`: the accounts are read first, so both arms use an index.
-            or(
-              eq(users.registerBy, scope.by),
-              sql`${users.accountId} = any(array(${operatedBy({ by: scope.by, levels: 0 })}))`,
-            )
-          : eq(users.registerBy, scope.by),
-      )!;
+      return and(live, eq(users.registerBy, scope.by))!;
+    case 'operated-accounts':
+      // The accounts it operates today, read in the same statement (decision 064); `= any(array(…))` rather than
+      // `in (…)`: the accounts are read first, so the users are found by the account index.
+      return and(live, sql`${users.accountId} = any(array(${operatedBy({ by: scope.operator, levels: 0 })}))`)!;
     case 'company':
       return and(live, eq(users.accountId, scope.accountId), inCompany(scope.companyId))!;
     case 'none':

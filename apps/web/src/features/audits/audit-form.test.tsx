@@ -166,3 +166,28 @@ describe('audit form validation and save (spec 3 §5, §8)', () => {
     expect(router.state.location.pathname).toBe('/editar-auditoria/5');
   });
 });
+
+describe('audit form create (issue 27 §8)', () => {
+  it('sends the create with an Idempotency-Key', async () => {
+    const { form, calls } = await openForm('/crear-auditoria', {
+      'GET /api/accounts': page([account(1, 'Grupo Automotriz del Norte')]),
+      'GET /api/accounts/1/companies': page([company(11, 'Autos del Norte', 1)]),
+      'POST /api/audits': { status: 201, body: { data: audit, message: 'La auditoria se ha guardado' } },
+    });
+    await waitFor(() => expect(combo(form, 'Compañía').textContent).toContain('Autos del Norte'));
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Auditor' }), { target: { value: 'Laura Méndez' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Descripción' }), {
+      target: { value: 'Inventario físico' },
+    });
+    // The date fields' hidden inputs take a whole dd/MM/yyyy value, as a paste does.
+    fireEvent.change(form.querySelector('input[name="initialDate"]')!, { target: { value: '10/12/2026' } });
+    fireEvent.change(form.querySelector('input[name="endDate"]')!, { target: { value: '12/12/2026' } });
+    fireEvent.click(within(form).getByRole('radio', { name: 'No' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aceptar' }));
+    await screen.findByRole('dialog', { name: MESSAGES.actionSucceeded });
+    const sent = calls.find((c) => c.method === 'POST' && c.path === '/api/audits');
+    expect(sent?.body).toMatchObject({ initialDate: '2026-12-10', endDate: '2026-12-12', companyId: 11 });
+    expect(sent?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

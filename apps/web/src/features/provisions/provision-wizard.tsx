@@ -1,13 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import {
   FINANCING_MESSAGES,
@@ -29,6 +22,7 @@ import { useCreditLines } from '../../lib/credit-lines';
 import { useCompanyPeople } from '../../lib/lookups';
 import { CsvStep } from './csv-step';
 import { ProvisionWizardCompany } from './provision-wizard-company';
+import { OperatingClosed, WizardButtons, WizardSections } from './provision-wizard-frame';
 import {
   chooseLine,
   companyStepComplete,
@@ -41,9 +35,6 @@ import {
 } from './provision-wizard-state';
 import { ProvisionWizardSummary } from './provision-wizard-summary';
 import { UnitsStep } from './units-step';
-
-export const WIZARD_STEPS = [M.stepCompany, M.stepCsv, M.stepUnits, M.stepSummary] as const;
-const LAST = WIZARD_STEPS.length - 1;
 
 /** The provision being edited: its folio, version, and what it reserves already on its own line. */
 export type EditedProvision = { id: number; folio: string; version: number; creditLine: string; total: string };
@@ -140,20 +131,7 @@ export function ProvisionWizard({ user, initial, clientNumber, company, edited }
   };
 
   if (operating.data && !operating.data.allowed) {
-    return (
-      <Paper
-        component="section"
-        aria-label="Disposición"
-        sx={{ p: 3, border: 1, borderColor: 'divider', maxWidth: 1180 }}
-      >
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {operating.data.message}
-        </Alert>
-        <Button variant="contained" onClick={() => void navigate('/disposiciones')}>
-          Regresar a disposiciones
-        </Button>
-      </Paper>
-    );
+    return <OperatingClosed message={operating.data.message} onBack={() => void navigate('/disposiciones')} />;
   }
 
   const companyName = (company ?? user.company)?.name;
@@ -213,76 +191,22 @@ export function ProvisionWizard({ user, initial, clientNumber, company, edited }
           {`${M.editHeading} ${edited.folio}`}
         </Typography>
       )}
-      {onePage ? (
-        <Box sx={{ display: 'grid', gap: 3 }}>
-          {(state.review ? [0, 2] : [0, 1, 2]).map((index, i) => (
-            <Box component="section" key={index} aria-label={WIZARD_STEPS[index]}>
-              {i > 0 && <Divider sx={{ mb: 3 }} />}
-              <Typography variant="h6" component={edited ? 'h3' : 'h2'} sx={{ fontSize: 17, mb: 2 }}>
-                {WIZARD_STEPS[index]}
-              </Typography>
-              {sections[index]}
-            </Box>
-          ))}
-        </Box>
-      ) : (
-        <>
-          <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }} aria-label="Pasos de la disposición">
-            {WIZARD_STEPS.map((label) => (
-              <Step key={label}>
-                <StepLabel>{label}</StepLabel>
-              </Step>
-            ))}
-          </Stepper>
-          <Box component="section" aria-label={WIZARD_STEPS[step]} sx={{ minHeight: 240 }}>
-            <Typography variant="h6" component="h2" sx={{ fontSize: 17, mb: 2 }}>
-              {WIZARD_STEPS[step]}
-            </Typography>
-            {sections[step]}
-          </Box>
-        </>
-      )}
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1.5, mt: 3 }}>
-        {onePage ? (
-          <span />
-        ) : (
-          <Button disabled={step === 0} onClick={() => setStep(step - 1)}>
-            Regresar
-          </Button>
-        )}
-        <Box sx={{ display: 'flex', gap: 1.5 }}>
-          <Button onClick={() => void navigate('/disposiciones')}>Cancelar</Button>
-          {edited ? (
-            <Button variant="contained" onClick={() => submit('update')} disabled={flow.running}>
-              Guardar
-            </Button>
-          ) : state.review ? (
-            // Review mode starts on the last step (spec 3 §2), whose buttons are Guardar and save-and-send; the
-            // latter is the wizard's create-send, with reviewUnits (spec 3 §3).
-            <>
-              <Button variant="outlined" onClick={() => submit('review')} disabled={flow.running}>
-                Guardar
-              </Button>
-              <Button variant="contained" onClick={() => submit('saveAndSend')} disabled={flow.running}>
-                Guardar y enviar
-              </Button>
-            </>
-          ) : step < LAST ? (
-            <Button variant="contained" onClick={next}>
-              Siguiente
-            </Button>
-          ) : (
-            <>
-              <Button variant="outlined" onClick={() => submit('save')} disabled={flow.running}>
-                Guardar
-              </Button>
-              <Button variant="contained" onClick={() => submit('saveAndSend')} disabled={flow.running}>
-                Guardar y enviar
-              </Button>
-            </>
-          )}
-        </Box>
-      </Box>
+      <WizardSections
+        onePage={onePage}
+        review={state.review}
+        edited={Boolean(edited)}
+        step={step}
+        sections={sections}
+      />
+      <WizardButtons
+        mode={edited ? 'edit' : state.review ? 'review' : 'wizard'}
+        step={step}
+        running={flow.running}
+        onBack={() => setStep(step - 1)}
+        onCancel={() => void navigate('/disposiciones')}
+        onNext={next}
+        onSubmit={submit}
+      />
       <ResultDialog result={problem} onAccept={() => setProblem(null)} />
       {flow.dialogs}
     </Paper>

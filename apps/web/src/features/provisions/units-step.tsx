@@ -1,29 +1,13 @@
-import { EmptyTableRow } from '../../components/empty-table-row';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlined';
-import AttachFile from '@mui/icons-material/AttachFile';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import WarningAmber from '@mui/icons-material/WarningAmber';
 import {
   MESSAGES,
-  PAGE_SIZES,
   PROVISION_WIZARD_MESSAGES as M,
   Money,
   lineTypeLabel,
@@ -44,6 +28,7 @@ import {
   type WizardState,
 } from './provision-wizard-state';
 import { UnitDialog } from './unit-dialog';
+import { WizardUnitsTable } from './units-step-table';
 
 type Props = {
   state: WizardState;
@@ -69,14 +54,11 @@ const linesErrorText = (error: unknown) =>
 export function UnitsStep({ state, onState, lines, linesError, line, onLine, onMessage, readOnly }: Props) {
   const [adding, setAdding] = useState(false);
   const [evidenceOf, setEvidenceOf] = useState<string | null>(null);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
 
   const balances = stepBalances({ line, includeAll: state.includeAll, units: state.units });
   const chosen = lines?.find((l) => l.lineaCredito === state.creditLine);
   const terms = chosen?.terms ?? (state.deadlines ? [state.deadlines] : []);
   const ticked = state.units.filter((u) => u.checked).length;
-  const visible = state.units.slice(page * pageSize, (page + 1) * pageSize);
 
   const tick = (key: string, checked: boolean) => {
     const result = tickUnit(state, key, checked, line);
@@ -142,109 +124,14 @@ export function UnitsStep({ state, onState, lines, linesError, line, onLine, onM
           </Button>
         )}
       </Box>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label="Unidades">
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={state.units.length > 0 && ticked === state.units.length}
-                  indeterminate={ticked > 0 && ticked < state.units.length}
-                  onChange={(e) => tickEvery(e.target.checked)}
-                  disabled={readOnly || state.units.length === 0}
-                  slotProps={{ input: { 'aria-label': 'Incluir todas' } }}
-                />
-              </TableCell>
-              <TableCell>VIN</TableCell>
-              <TableCell>Marca</TableCell>
-              <TableCell>Modelo</TableCell>
-              <TableCell>Descripción</TableCell>
-              <TableCell>Color</TableCell>
-              <TableCell align="right">Monto</TableCell>
-              <TableCell align="center">Evidencias</TableCell>
-              {!readOnly && <TableCell align="right">Acciones</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {state.units.length === 0 && <EmptyTableRow colSpan={readOnly ? 8 : 9} />}
-            {visible.map((unit) => (
-              <TableRow key={unit.key} hover selected={unit.checked}>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={unit.checked}
-                    onChange={(e) => tick(unit.key, e.target.checked)}
-                    disabled={readOnly}
-                    slotProps={{ input: { 'aria-label': `Incluir ${unit.vinNumber}` } }}
-                  />
-                </TableCell>
-                <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, fontFamily: 'monospace' }}>
-                    {unit.vinNumber}
-                    {unit.source === 'review' && (
-                      // info.dark: white on MUI's info.main is below the 4.5:1 contrast small text needs.
-                      <Chip size="small" color="info" label={M.underReview} sx={{ bgcolor: 'info.dark' }} />
-                    )}
-                  </Box>
-                  {unit.warnings.map((warning) => (
-                    <Typography
-                      key={warning}
-                      variant="caption"
-                      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'warning.dark' }}
-                    >
-                      <WarningAmber sx={{ fontSize: 14 }} />
-                      {warning}
-                    </Typography>
-                  ))}
-                </TableCell>
-                <TableCell>{unit.brandName}</TableCell>
-                <TableCell>{unit.model}</TableCell>
-                <TableCell>{unit.description}</TableCell>
-                <TableCell>{unit.color}</TableCell>
-                <TableCell align="right">{Money.of(unit.amount).format()}</TableCell>
-                <TableCell align="center">
-                  <Button
-                    size="small"
-                    startIcon={<AttachFile fontSize="small" />}
-                    onClick={() => setEvidenceOf(unit.key)}
-                    // The name carries the count the button shows (WCAG 2.5.3, label in name).
-                    aria-label={`Evidencias de ${unit.vinNumber}: ${unit.evidences.length}`}
-                    disabled={readOnly}
-                  >
-                    {unit.evidences.length}
-                  </Button>
-                </TableCell>
-                {!readOnly && (
-                  <TableCell align="right">
-                    <IconButton
-                      size="small"
-                      aria-label={`Quitar ${unit.vinNumber}`}
-                      onClick={() => onState(removeUnit(state, unit.key))}
-                    >
-                      <DeleteOutline fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        {state.units.length > PAGE_SIZES[0] && (
-          <TablePagination
-            component="div"
-            count={state.units.length}
-            page={Math.min(page, Math.max(0, Math.ceil(state.units.length / pageSize) - 1))}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[...PAGE_SIZES]}
-            onPageChange={(_e, next) => setPage(next)}
-            onRowsPerPageChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(0);
-            }}
-            labelRowsPerPage="Filas por página"
-            labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
-          />
-        )}
-      </TableContainer>
+      <WizardUnitsTable
+        units={state.units}
+        readOnly={readOnly}
+        onTick={tick}
+        onTickAll={tickEvery}
+        onEvidences={setEvidenceOf}
+        onRemove={(key) => onState(removeUnit(state, key))}
+      />
       <UnitDialog
         open={adding}
         onClose={() => setAdding(false)}

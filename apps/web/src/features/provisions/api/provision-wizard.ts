@@ -18,7 +18,7 @@ export async function uploadDocument(file: File, kind: 'provision' | 'unit'): Pr
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', file, file.name);
-  return (await api.post<UploadedDocument>('/api/documents', form)).data;
+  return (await api.create<UploadedDocument>('/api/documents', form)).data;
 }
 
 export type SaveMode = 'save' | 'saveAndSend' | 'review';

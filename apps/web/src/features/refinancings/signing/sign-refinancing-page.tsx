@@ -2,7 +2,6 @@ import { useNavigate, useParams } from 'react-router';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -10,13 +9,11 @@ import {
   MESSAGES,
   REFINANCING_SIGNING_MESSAGES,
   REFINANCING_STATUS_NAMES,
-  SIGNING_MESSAGES,
   type RefinancingSigning,
   type RefinancingStatus,
 } from '@planpiso/domain';
-import { DocumentToSign } from '../../../components/document-to-sign';
 import { errorResult } from '../../../components/result-dialog';
-import { SignedDocumentsTable } from '../../../components/signed-documents-table';
+import { SigningDocuments } from '../../../components/signing-documents';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/refinancings/{id}/signing (type 4): the refinancing's folio, company, status and signing documents. */
@@ -46,7 +43,6 @@ export function SignRefinancingPage() {
   if (signing.isError)
     return <Alert severity="error">{errorResult(signing.error).message ?? MESSAGES.loadError}</Alert>;
   const data = signing.data;
-  const toSign = (data?.documents ?? []).filter((d) => d.signUrl);
 
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 1180, minWidth: 0 }}>
@@ -65,26 +61,12 @@ export function SignRefinancingPage() {
       ) : (
         <Skeleton variant="rounded" height={72} />
       )}
-      {data && toSign.length === 0 && <Alert severity="info">{REFINANCING_SIGNING_MESSAGES.nothingToSign}</Alert>}
-      {toSign.length > 0 && (
-        <Box sx={{ display: 'grid', gap: 1 }}>
-          <Typography variant="body2" color="text.secondary">
-            {SIGNING_MESSAGES.signHint}
-          </Typography>
-          {toSign.map((document) => (
-            <DocumentToSign key={document.id} document={document} signUrl={document.signUrl ?? ''} />
-          ))}
-        </Box>
-      )}
-      <Typography variant="h6" component="h2">
-        {SIGNING_MESSAGES.signedDocumentsTitle}
-      </Typography>
-      <SignedDocumentsTable evidences={data?.documents ?? []} loading={signing.isLoading} />
-      <Box>
-        <Button variant="outlined" onClick={() => void navigate('/refinanciamientos')}>
-          {SIGNING_MESSAGES.back}
-        </Button>
-      </Box>
+      <SigningDocuments
+        documents={data?.documents}
+        nothingToSign={REFINANCING_SIGNING_MESSAGES.nothingToSign}
+        table={{ loading: signing.isLoading }}
+        onBack={() => void navigate('/refinanciamientos')}
+      />
     </Box>
   );
 }

@@ -17,7 +17,7 @@ export function useUploadUnitDocument(id: number) {
     mutationFn: async (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return api.post<EvidenceResponse>(`/api/units/${id}/uploadDocument`, form);
+      return api.create<EvidenceResponse>(`/api/units/${id}/uploadDocument`, form);
     },
     onSettled: () => client.invalidateQueries({ queryKey: unitKeys.evidences(id) }),
   });

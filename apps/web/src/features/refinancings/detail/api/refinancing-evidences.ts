@@ -28,7 +28,7 @@ export function useUploadUnitEvidence(id: number, unitId: number | null) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return api.post<unknown>(evidencesPath(id, unitId ?? 0), form);
+      return api.create<unknown>(evidencesPath(id, unitId ?? 0), form);
     },
     onSettled: () =>
       Promise.all([
