@@ -19,6 +19,8 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts', 'apps/simulators/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/test/global-setup.ts'],
+          // After each file: the API log its apps wrote holds no personal data (issue 27 item 3).
+          setupFiles: ['apps/api/test/log-scan-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

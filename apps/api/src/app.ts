@@ -21,6 +21,7 @@ import type { AppDeps } from './platform/deps';
 import { notFoundBody, registerErrorHandling } from './platform/errors';
 import { registerIdempotency } from './platform/idempotency';
 import { createJwt } from './platform/jwt';
+import { logSerializers, pathOnly } from './platform/log-redaction';
 import { createMailer, type Mailer } from './platform/mail';
 import { pgRateLimitStore } from './platform/rate-limit-store';
 import { fastSerializerCompiler } from './platform/serializer';
@@ -129,6 +130,12 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
 };
 
+/** Whatever logger the app gets, errors reach it without the values of the statement that failed (decision 066). */
+function safeLogger(logger: NonNullable<FastifyServerOptions['logger']>): FastifyServerOptions['logger'] {
+  if (typeof logger !== 'object') return logger;
+  return { ...logger, serializers: { ...logger.serializers, ...logSerializers } };
+}
+
 export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -145,10 +152,12 @@ export async function buildApp({
   // Every validation answer in Spanish, whatever the bundler kept of the domain's side effects (issue 14 §1.2).
   installSpanishZodMessages();
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: safeLogger(
+      logger ?? {
+        level: config.logLevel,
+        redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      },
+    ),
     // Two info lines per request cost throughput on a busy API (decision 023): errors and slow requests are
     // logged with their request id below; LOG_LEVEL=debug brings the per-request lines back.
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
@@ -216,7 +225,12 @@ export async function buildApp({
     app.addHook('onResponse', async (request, reply) => {
       if (reply.elapsedTime < slowMs) return;
       request.log.warn(
-        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        {
+          method: request.method,
+          url: pathOnly(request.url),
+          statusCode: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
         'slow request',
       );
     });

@@ -5,14 +5,14 @@ import { buildApp } from '../src/app';
 import { accounts, companies } from '../src/db/schema/organisation';
 import { users } from '../src/db/schema/users';
 import { DEMO_PASSWORD } from '../src/db/seed';
-import { bearer, fakeClock, json, readMail, signIn, signInRaw, testConfig } from './harness';
+import { bearer, fakeClock, json, readMail, signIn, signInRaw, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 
 // The account wizard's save (spec 2 §2, §5): all or nothing, with the legal representatives' temporary passwords
 // mailed through the run's mail catcher.
 
 const seeded = await seededDatabase('account_wizard');
-const app = await buildApp({ config: testConfig(), db: seeded.db, clock: fakeClock(), logger: false });
+const app = await buildApp({ config: testConfig(), db: seeded.db, clock: fakeClock(), logger: testLogger() });
 let operator = '';
 const tag = Date.now().toString(36);
 

@@ -11,13 +11,13 @@ import { accountOperators } from '../src/db/schema/assignments';
 import { accounts } from '../src/db/schema/organisation';
 import { users } from '../src/db/schema/users';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
-import { bearer, createUser, fakeClock, json, signIn, testConfig } from './harness';
+import { bearer, createUser, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 
 // Accounts (spec 2 "Accounts", §4, §6) on the demo population: two dealer groups operated by the demo operator.
 
 const seeded = await seededDatabase('accounts');
-const app = await buildApp({ config: testConfig(), db: seeded.db, clock: fakeClock(), logger: false });
+const app = await buildApp({ config: testConfig(), db: seeded.db, clock: fakeClock(), logger: testLogger() });
 const tokens = new Map<number, string>();
 let north = 0;
 let operatorId = 0;

@@ -6,7 +6,7 @@ import { buildApp } from '../src/app';
 import { audits } from '../src/db/schema/audits';
 import { companies } from '../src/db/schema/organisation';
 import { DEMO_PASSWORD } from '../src/db/seed';
-import { bearer, fakeClock, json, signIn, testConfig } from './harness';
+import { bearer, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 
 /**
@@ -15,7 +15,7 @@ import { seededDatabase } from './seeded-database';
  */
 const seeded = await seededDatabase('attack_audit_idem');
 const clock = fakeClock(new Date('2026-11-24T17:00:00Z'));
-const app = await buildApp({ config: testConfig(), db: seeded.db, clock, logger: false });
+const app = await buildApp({ config: testConfig(), db: seeded.db, clock, logger: testLogger() });
 await app.ready();
 const db = seeded.db;
 afterAll(async () => {

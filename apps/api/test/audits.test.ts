@@ -13,7 +13,7 @@ import { audits } from '../src/db/schema/audits';
 import { exceptions } from '../src/db/schema/exceptions';
 import { companies } from '../src/db/schema/organisation';
 import { DEMO_PASSWORD } from '../src/db/seed';
-import { bearer, createOrganisation, createUser, fakeClock, json, signIn, testConfig } from './harness';
+import { bearer, createOrganisation, createUser, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 
 /**
@@ -22,7 +22,7 @@ import { seededDatabase } from './seeded-database';
  */
 const seeded = await seededDatabase('audits');
 const clock = fakeClock(new Date('2026-11-24T17:00:00Z'));
-const app = await buildApp({ config: testConfig(), db: seeded.db, clock, logger: false });
+const app = await buildApp({ config: testConfig(), db: seeded.db, clock, logger: testLogger() });
 const db = seeded.db;
 
 let admin = '';

@@ -13,14 +13,14 @@ import { auditLog } from '../src/db/schema/audit';
 import { accounts, companies } from '../src/db/schema/organisation';
 import { users } from '../src/db/schema/users';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
-import { bearer, fakeClock, json, signIn, testConfig } from './harness';
+import { bearer, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 
 // Branches (spec 2 "Branches", §5–§8) on the demo population: Grupo Automotriz del Norte (Autos del Norte,
 // Camiones del Norte) and Grupo Automotriz del Bajío, both operated by the demo operator.
 
 const seeded = await seededDatabase('branches');
-const app = await buildApp({ config: testConfig(), db: seeded.db, clock: fakeClock(), logger: false });
+const app = await buildApp({ config: testConfig(), db: seeded.db, clock: fakeClock(), logger: testLogger() });
 const tokens = new Map<number, string>();
 const place = { north: 0, trucks: 0, northAccount: 0, bajio: 0, bajioAccount: 0 };
 let agentId = 0;

@@ -7,13 +7,13 @@ import { companies } from '../src/db/schema/organisation';
 import { roles } from '../src/db/schema/roles';
 import { users } from '../src/db/schema/users';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
-import { bearer, createUser, fakeClock, json, signIn, testConfig } from './harness';
+import { bearer, createUser, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 
 // Companies (spec 2 "Companies", §7) on the demo population.
 
 const seeded = await seededDatabase('companies');
-const app = await buildApp({ config: testConfig(), db: seeded.db, clock: fakeClock(), logger: false });
+const app = await buildApp({ config: testConfig(), db: seeded.db, clock: fakeClock(), logger: testLogger() });
 const tokens = new Map<number, string>();
 let trucks = 0;
 let operatorId = 0;

@@ -5,7 +5,17 @@ import { Writable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { bearer, buildTestApp, closeTestDb, createUser, signIn, testConfig, testDb, TEST_PASSWORD } from './harness';
+import {
+  bearer,
+  buildTestApp,
+  closeTestDb,
+  createUser,
+  signIn,
+  testConfig,
+  testLogger,
+  testDb,
+  TEST_PASSWORD,
+} from './harness';
 
 /** Issue 15: compressed JSON and SPA files, cache headers, and request logs that cost little (decision 023). */
 const t = await buildTestApp();
@@ -58,7 +68,7 @@ describe('compressed API answers', () => {
   });
 
   it('compresses nothing with HTTP_COMPRESSION=off (a proxy in front does it)', async () => {
-    const app = await buildApp({ config: testConfig({ HTTP_COMPRESSION: 'off' }), db: testDb(), logger: false });
+    const app = await buildApp({ config: testConfig({ HTTP_COMPRESSION: 'off' }), db: testDb(), logger: testLogger() });
     try {
       const response = await app.inject({
         method: 'GET',
@@ -85,7 +95,7 @@ describe('the built SPA, precompressed', () => {
     await writeFile(join(dist, 'assets', 'index-abc123.js'), script);
     await writeFile(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
     await writeFile(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
-    app = await buildApp({ config: testConfig({ WEB_DIST: dist }), db: testDb(), logger: false });
+    app = await buildApp({ config: testConfig({ WEB_DIST: dist }), db: testDb(), logger: testLogger() });
   });
   afterAll(async () => {
     await app?.close();

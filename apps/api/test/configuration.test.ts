@@ -14,7 +14,7 @@ import { auditLog } from '../src/db/schema/audit';
 import { nonWorkingDays } from '../src/db/schema/non-working-days';
 import { DEMO_PASSWORD, DEMO_PROVISION_EMAIL, DEMO_USERS } from '../src/db/seed';
 import { assertOperatingWindow, operatingVerdict } from '../src/modules/provision-settings/operating-window';
-import { bearer, fakeClock, json, signIn, testConfig } from './harness';
+import { bearer, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 
 // The provisions configuration (spec 2 §2) and the operating window it drives (spec 3 §5, ARCHITECTURE §6), on a
@@ -22,7 +22,7 @@ import { seededDatabase } from './seeded-database';
 
 const seeded = await seededDatabase('configuration');
 const clock = fakeClock();
-const app = await buildApp({ config: testConfig(), db: seeded.db, clock, logger: false });
+const app = await buildApp({ config: testConfig(), db: seeded.db, clock, logger: testLogger() });
 const tokens = new Map<number, string>();
 
 beforeAll(async () => {

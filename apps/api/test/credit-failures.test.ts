@@ -5,14 +5,14 @@ import { CRM_REJECTIONS, FAILING_VINS, VALID_NEW_VINS } from '@planpiso/simulato
 import { buildApp } from '../src/app';
 import { DEMO_PASSWORD } from '../src/db/seed';
 import { queueInsertions, insertionRow } from './financing-fixtures';
-import { bearer, fakeClock, json, signIn, simulatorEnv, testConfig } from './harness';
+import { bearer, fakeClock, json, signIn, simulatorEnv, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 
 // Créditos con fallos (spec 2): the list and the actions Reintentar, Insertar and Remover, against the run's
 // simulated CRM over HTTP.
 
 const seeded = await seededDatabase('credit_failures');
-const app = await buildApp({ config: testConfig(), db: seeded.db, clock: fakeClock(), logger: false });
+const app = await buildApp({ config: testConfig(), db: seeded.db, clock: fakeClock(), logger: testLogger() });
 let superUser: string;
 let admin: string;
 

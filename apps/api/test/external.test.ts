@@ -9,7 +9,7 @@ import { provisions, unitValidations } from '../src/db/schema/financing';
 import { companies } from '../src/db/schema/organisation';
 import { users } from '../src/db/schema/users';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
-import { bearer, fakeClock, json, signIn, testConfig, type TestApp } from './harness';
+import { bearer, fakeClock, json, signIn, testConfig, testLogger, type TestApp } from './harness';
 import { seededDatabase } from './seeded-database';
 
 // /api/external (issue 4): the lender's systems through the API, over real HTTP to the simulators, on the demo
@@ -25,7 +25,7 @@ const UNREGISTERED = '10004';
 
 beforeAll(async () => {
   const clock = fakeClock();
-  const app = await buildApp({ config: testConfig(), db: seeded.db, clock, logger: false });
+  const app = await buildApp({ config: testConfig(), db: seeded.db, clock, logger: testLogger() });
   await app.ready();
   api = { app, db: seeded.db, clock, close: () => app.close() };
   for (const user of DEMO_USERS) tokens.set(user.type, await signIn(app, user.email, DEMO_PASSWORD));
@@ -175,7 +175,7 @@ describe('credit lines', () => {
       CRM_TOKEN: broken.tokens.crm,
       EXTERNAL_RETRIES: '0',
     });
-    const app = await buildApp({ config, db: seeded.db, adapters: createAdapters(config), logger: false });
+    const app = await buildApp({ config, db: seeded.db, adapters: createAdapters(config), logger: testLogger() });
     try {
       await fetch(`${broken.urls.crm}/__admin/faults`, {
         method: 'PUT',

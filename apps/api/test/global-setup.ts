@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,8 @@ declare module 'vitest' {
     simulatorTokens: { crm: string; vehicles: string; ax: string; esign: string };
     /** The key the e-signature simulator signs its webhooks with (decision 062: passed to the API explicitly). */
     simulatorWebhookSecret: string;
+    /** Where every test process writes the API's log (harness.ts testLogger); log-scan-setup.ts scans it. */
+    logDir: string;
   }
 }
 
@@ -41,6 +43,9 @@ function freePort(): Promise<number> {
  */
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'planpiso-test-'));
+  const logDir = join(dir, 'logs');
+  await mkdir(logDir);
+  project.provide('logDir', logDir);
   const pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pg'), port: await freePort(), persistent: false }).catch(
     async (error: unknown) => {
       await rm(dir, { recursive: true, force: true });

@@ -18,6 +18,9 @@ import { loadConfig, type Config } from '../src/platform/config';
 import type { Clock } from '../src/platform/clock';
 import { hashPassword } from '../src/modules/identity/passwords';
 import { simulatorEnvironment } from '../../simulators/src/index';
+import { testLogger } from './support/test-log';
+
+export { testLogger };
 
 export const TEST_JWT_SECRET = 'test-secret-for-planpiso-api-tests-only-0123456789';
 /** Satisfies both password patterns (spec 1 §5). */
@@ -93,7 +96,7 @@ export type TestApp = {
 export async function buildTestApp(options: { env?: Record<string, string>; db?: Db; clock?: FakeClock } = {}) {
   const clock = options.clock ?? fakeClock();
   const db = options.db ?? testDb();
-  const app = await buildApp({ config: testConfig(options.env), db, clock, logger: false });
+  const app = await buildApp({ config: testConfig(options.env), db, clock, logger: testLogger() });
   await app.ready();
   return {
     app,

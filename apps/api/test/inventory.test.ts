@@ -14,7 +14,7 @@ import { buildApp } from '../src/app';
 import { companies } from '../src/db/schema/organisation';
 import { users } from '../src/db/schema/users';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
-import { bearer, fakeClock, json, signIn, testConfig, type TestApp } from './harness';
+import { bearer, fakeClock, json, signIn, testConfig, testLogger, type TestApp } from './harness';
 import { seededDatabase } from './seeded-database';
 
 // GET /api/inventory (issue 18, spec 3 "Credit inventory", decision 042) on the demo population, against a CRM
@@ -41,7 +41,7 @@ beforeAll(async () => {
   crm = await startSimulators({ ports: { crm: 0, vehicles: 0, ax: 0, esign: 0 } });
   const config = testConfig({ CRM_URL: crm.urls.crm, CRM_TOKEN: crm.tokens.crm });
   const clock = fakeClock();
-  const app = await buildApp({ config, db: seeded.db, clock, adapters: createAdapters(config), logger: false });
+  const app = await buildApp({ config, db: seeded.db, clock, adapters: createAdapters(config), logger: testLogger() });
   await app.ready();
   api = { app, db: seeded.db, clock, close: () => app.close() };
   for (const user of DEMO_USERS) tokens.set(user.type, await signIn(app, user.email, DEMO_PASSWORD));
@@ -185,7 +185,7 @@ describe('paging, sorting and dates', () => {
 describe('the CRM down', () => {
   it('answers 503 with the spec’s message and what the CRM said', async () => {
     const config = testConfig({ CRM_URL: crm.urls.crm, CRM_TOKEN: crm.tokens.crm, EXTERNAL_RETRIES: '0' });
-    const app = await buildApp({ config, db: seeded.db, adapters: createAdapters(config), logger: false });
+    const app = await buildApp({ config, db: seeded.db, adapters: createAdapters(config), logger: testLogger() });
     const fault = (errorRate: number) =>
       fetch(`${crm.urls.crm}/__admin/faults`, {
         method: 'PUT',

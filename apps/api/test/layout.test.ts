@@ -10,7 +10,7 @@ import { auditLog } from '../src/db/schema/audit';
 import { provisionUnits } from '../src/db/schema/financing';
 import { users } from '../src/db/schema/users';
 import { createProvision, demoNorth } from './financing-fixtures';
-import { bearer, createUser, fakeClock, json, signIn, testConfig, type TestApp } from './harness';
+import { bearer, createUser, fakeClock, json, signIn, testConfig, testLogger, type TestApp } from './harness';
 import { seededDatabase } from './seeded-database';
 
 // The layout generator (issue 19, spec 3 §2, §3 "Layout row", §5, §7, §9; decision 043) against a CRM simulator of
@@ -43,7 +43,7 @@ beforeAll(async () => {
   crm = await startSimulators({ ports: { crm: 0, vehicles: 0, ax: 0, esign: 0 } });
   const config = testConfig({ CRM_URL: crm.urls.crm, CRM_TOKEN: crm.tokens.crm });
   const clock = fakeClock(new Date('2026-11-24T18:00:00Z'));
-  const app = await buildApp({ config, db: seeded.db, clock, adapters: createAdapters(config), logger: false });
+  const app = await buildApp({ config, db: seeded.db, clock, adapters: createAdapters(config), logger: testLogger() });
   await app.ready();
   api = { app, db: seeded.db, clock, close: () => app.close() };
 

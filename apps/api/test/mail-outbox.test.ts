@@ -10,7 +10,7 @@ import { sendMail } from '../src/jobs/send-mail';
 import { createMailer, MAIL_IN_TRANSACTION } from '../src/platform/mail';
 import { transaction } from '../src/platform/transaction';
 import { eventually } from './financing-fixtures';
-import { bearer, createUser, fakeClock, json, signIn, testConfig, type CaughtMail } from './harness';
+import { bearer, createUser, fakeClock, json, signIn, testConfig, testLogger, type CaughtMail } from './harness';
 import { seededDatabase } from './seeded-database';
 
 // Decision 017: no SMTP inside a transaction. Mail is a job queued in the business transaction, so a relay that is
@@ -31,7 +31,7 @@ async function freePort(): Promise<number> {
 const seeded = await seededDatabase('outbox');
 const smtpPort = await freePort();
 const config = testConfig({ SMTP_PORT: String(smtpPort), JOBS: 'on', JOBS_POLL_SECONDS: '1' });
-const app = await buildApp({ config, db: seeded.db, clock: fakeClock(), logger: false });
+const app = await buildApp({ config, db: seeded.db, clock: fakeClock(), logger: testLogger() });
 await app.ready();
 let relay: MailCatcher | undefined;
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@planpiso/domain';
 import { buildApp } from '../src/app';
 import { createDb } from '../src/db/client';
-import { buildTestApp, closeTestDb, json, testConfig, testDb } from './harness';
+import { buildTestApp, closeTestDb, json, testConfig, testLogger, testDb } from './harness';
 
 const t = await buildTestApp();
 afterAll(async () => {
@@ -29,7 +29,7 @@ describe('health and readiness', () => {
   it('answers 503 when the database is down', async () => {
     // Nothing listens on port 1: every connection is refused.
     const dead = createDb('postgres://postgres:postgres@127.0.0.1:1/nothing', { connectionTimeoutMillis: 500 });
-    const app = await buildApp({ config: testConfig(), db: dead.db, logger: false });
+    const app = await buildApp({ config: testConfig(), db: dead.db, logger: testLogger() });
     try {
       const response = await app.inject({ method: 'GET', url: '/api/ready' });
       expect(response.statusCode).toBe(503);
@@ -102,7 +102,7 @@ describe('errors', () => {
   });
 
   it('fails closed, without details, on a route missing from API_PERMISSIONS', async () => {
-    const app = await buildApp({ config: testConfig(), db: testDb(), logger: false });
+    const app = await buildApp({ config: testConfig(), db: testDb(), logger: testLogger() });
     app.get('/api/unlisted-route', async () => ({ secret: 'should never be reached' }));
     app.get('/plain-failure', async () => {
       throw new Error('select * from users where password_hash = $1');
@@ -159,7 +159,7 @@ describe('CORS', () => {
     const app = await buildApp({
       config: testConfig({ CORS_ORIGINS: 'https://planpiso.example' }),
       db: testDb(),
-      logger: false,
+      logger: testLogger(),
     });
     try {
       const allowed = await app.inject(preflight);
@@ -203,7 +203,7 @@ describe('the built SPA', () => {
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'index.html'), '<!doctype html><title>PlanPiso</title><div id="root"></div>');
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("planpiso")');
-    const app = await buildApp({ config: testConfig({ WEB_DIST: dist }), db: testDb(), logger: false });
+    const app = await buildApp({ config: testConfig({ WEB_DIST: dist }), db: testDb(), logger: testLogger() });
     try {
       const root = await app.inject({ method: 'GET', url: '/' });
       expect(root.statusCode).toBe(200);

@@ -15,7 +15,7 @@ import { users } from '../src/db/schema/users';
 import { createAdapters } from '../src/adapters';
 import { ExternalServiceError } from '../src/adapters/errors';
 import { buildApp } from '../src/app';
-import { bearer, buildTestApp, fakeClock, json, testConfig, type TestApp } from './harness';
+import { bearer, buildTestApp, fakeClock, json, testConfig, testLogger, type TestApp } from './harness';
 import {
   WORKING_NOON,
   clearNonWorkingDays,
@@ -536,7 +536,7 @@ describe('a send whose transaction fails, and a redo while out for signature', (
             : real.esign.createEnvelope(request),
       },
     };
-    const second = await buildApp({ config, db: seeded.db, clock: t.clock, adapters: flaky, logger: false });
+    const second = await buildApp({ config, db: seeded.db, clock: t.clock, adapters: flaky, logger: testLogger() });
     await second.ready();
     try {
       const p = await acceptedProvision();

@@ -11,7 +11,7 @@ import { provisions } from '../src/db/schema/financing';
 import { companies } from '../src/db/schema/organisation';
 import { users } from '../src/db/schema/users';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
-import { bearer, fakeClock, json, signIn, testConfig } from './harness';
+import { bearer, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 
 // Provisions statistics and the validation history (spec 2 "Provisions statistics", spec 3 §7) on the demo
@@ -22,7 +22,7 @@ const app = await buildApp({
   config: testConfig(),
   db: seeded.db,
   clock: fakeClock(new Date('2026-06-20T18:00:00Z')),
-  logger: false,
+  logger: testLogger(),
 });
 const tokens = new Map<number, string>();
 const ids = new Map<number, number>();

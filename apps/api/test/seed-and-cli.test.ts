@@ -11,7 +11,18 @@ import { createDatabase } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
 import { DEMO_PASSWORD, DEMO_USERS, SEED_USERS, seedDemo } from '../src/db/seed';
 import { users } from '../src/db/schema/users';
-import { TEST_JWT_SECRET, bearer, closeTestDb, json, readMail, signIn, signInRaw, testConfig, testDb } from './harness';
+import {
+  TEST_JWT_SECRET,
+  bearer,
+  closeTestDb,
+  json,
+  readMail,
+  signIn,
+  signInRaw,
+  testConfig,
+  testLogger,
+  testDb,
+} from './harness';
 
 const exec = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -27,7 +38,7 @@ describe('demo seed', () => {
     const url = await createDatabase(adminUrl.toString(), name);
     await runMigrations(url);
     const handle = createDb(url, { max: 2 });
-    const app = await buildApp({ config: testConfig(), db: handle.db, logger: false });
+    const app = await buildApp({ config: testConfig(), db: handle.db, logger: testLogger() });
     try {
       const snapshot = async () => {
         const tables = [
@@ -109,7 +120,7 @@ describe('npm run create-superuser', () => {
 
     const [user] = await testDb().select({ type: users.type }).from(users).where(eq(users.email, email));
     expect(user!.type).toBe(1);
-    const app = await buildApp({ config: testConfig(), db: testDb(), logger: false });
+    const app = await buildApp({ config: testConfig(), db: testDb(), logger: testLogger() });
     try {
       const challenge = json<{ data: { challenge?: string } }>(await signInRaw(app, email, password!));
       expect(challenge.data.challenge).toBe('NEW_PASSWORD_REQUIRED');
@@ -121,7 +132,7 @@ describe('npm run create-superuser', () => {
   it('sets a given password and refuses a second user with the same e-mail', async () => {
     const email = `root-pw-${Date.now()}@prueba.planpiso.mx`;
     await run(['--email', email, '--password', 'Raiz#2026a']);
-    const app = await buildApp({ config: testConfig(), db: testDb(), logger: false });
+    const app = await buildApp({ config: testConfig(), db: testDb(), logger: testLogger() });
     try {
       expect((await signInRaw(app, email, 'Raiz#2026a')).statusCode).toBe(200);
     } finally {

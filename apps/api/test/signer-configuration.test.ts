@@ -11,7 +11,7 @@ import { buildApp } from '../src/app';
 import { companies } from '../src/db/schema/organisation';
 import { DEMO_PASSWORD } from '../src/db/seed';
 import { DEMO_SIGNATURE_LINE } from '../src/db/seed-signatures';
-import { bearer, fakeClock, json, signIn, testConfig } from './harness';
+import { bearer, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 
 // Signer configuration and custom signers (spec 2 "Signer configuration", §5, §7) against the CRM simulator:
@@ -19,7 +19,7 @@ import { seededDatabase } from './seeded-database';
 // a corporate one (90012) with two representatives.
 
 const seeded = await seededDatabase('signer_configuration');
-const app = await buildApp({ config: testConfig(), db: seeded.db, clock: fakeClock(), logger: false });
+const app = await buildApp({ config: testConfig(), db: seeded.db, clock: fakeClock(), logger: testLogger() });
 const LINE = 'LC-10001-01';
 let operator = '';
 let stranger = '';

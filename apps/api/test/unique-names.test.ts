@@ -7,14 +7,14 @@ import { agencies, companies } from '../src/db/schema/organisation';
 import { roles } from '../src/db/schema/roles';
 import { customSigners } from '../src/db/schema/signatures';
 import { DEMO_PASSWORD } from '../src/db/seed';
-import { bearer, fakeClock, json, signIn, testConfig } from './harness';
+import { bearer, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 
 // Double submits (issue 14 §2 item 8): names users tell apart are unique where they pick them (decision 021), so
 // 20 concurrent creates of one name leave one row: one 201, the rest 409 with the Spanish message.
 const seeded = await seededDatabase('unique_names');
 const { db } = seeded;
-const app = await buildApp({ config: testConfig(), db, clock: fakeClock(), logger: false });
+const app = await buildApp({ config: testConfig(), db, clock: fakeClock(), logger: testLogger() });
 const LINE = 'LC-10001-01';
 let superUser = '';
 let admin = '';

@@ -18,7 +18,7 @@ import { users } from '../src/db/schema/users';
 import { DEMO_PASSWORD } from '../src/db/seed';
 import { assertCanProvision } from '../src/modules/audits/eligibility';
 import type { AuthUser } from '../src/platform/auth';
-import { bearer, createOrganisation, createUser, fakeClock, json, signIn, testConfig } from './harness';
+import { bearer, createOrganisation, createUser, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 import { PDF, PNG, listFiles, multipart, tempDataDir } from './support/uploads';
 
@@ -29,7 +29,7 @@ import { PDF, PNG, listFiles, multipart, tempDataDir } from './support/uploads';
 const seeded = await seededDatabase('units');
 const dataDir = await tempDataDir();
 const clock = fakeClock(new Date('2026-11-24T17:00:00Z'));
-const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), db: seeded.db, clock, logger: false });
+const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), db: seeded.db, clock, logger: testLogger() });
 const db = seeded.db;
 const storageRoot = join(dataDir, 'files');
 

@@ -6,14 +6,14 @@ import { buildApp } from '../src/app';
 import { provisionUnits, provisions } from '../src/db/schema/financing';
 import { companies } from '../src/db/schema/organisation';
 import { DEMO_PASSWORD } from '../src/db/seed';
-import { bearer, createUser, fakeClock, json, signIn, testConfig } from './harness';
+import { bearer, createUser, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 
 // GET /api/external/vins/{vin} (issue 14 §2 item 9, decision 020): a VIN the caller holds (a unit of a provision
 // in its scope) or is entering (an agency operator whose active company is eligible); rate-limited per user.
 const seeded = await seededDatabase('vin_lookup');
 const { db } = seeded;
-const app = await buildApp({ config: testConfig(), db, clock: fakeClock(), logger: false });
+const app = await buildApp({ config: testConfig(), db, clock: fakeClock(), logger: testLogger() });
 const tokens: Record<string, string> = {};
 let held = '';
 let heldCompany = { id: 0, accountId: 0 };

@@ -19,7 +19,8 @@ export const ORGANISATION_MESSAGES = {
   legalEmailTaken: 'El correo del representante legal ya está registrado',
   // Account edit (ours)
   accountUpdated: 'La información de la cuenta se ha actualizado',
-  companyInUse: 'La compañía tiene sucursales, disposiciones o firmantes configurados y no puede eliminarse',
+  companyInUse:
+    'La compañía tiene sucursales, disposiciones, auditorías, firmantes u otra información relacionada y no puede eliminarse',
   companyNotOfAccount: 'La compañía no pertenece a la cuenta',
   // Accounts (spec 2 §4, §8; the archive prompt and operatorInvalid are ours)
   confirmAccountStatus: '¿Seguro que desea cambiar el estatus de la cuenta?',

@@ -118,6 +118,13 @@ export const MESSAGES = {
   /** Ours (issue 27 item 4): too many uploads no save has used yet. */
   unclaimedUploadsQuota:
     'Tiene demasiados documentos cargados sin guardar. Guarde el registro o elimine algunos antes de cargar más.',
+  // Issue 27 (ours): a unique index or a reference refused a write a check before it let through (a race), and
+  // a multipart form that cannot be read
+  duplicateRecord: 'Ya existe un registro con esta información',
+  recordInUse: 'El registro tiene información relacionada y no puede eliminarse',
+  referenceChanged: 'La información relacionada ya no existe. Actualice la página e intente nuevamente.',
+  malformedForm: 'El formulario enviado está incompleto o mal formado',
+  tooManyFiles: 'El formulario excede el número de archivos permitido',
   mailTemporaryPasswordSubject: 'PlanPiso: tu contraseña temporal',
   mailResetCodeSubject: 'PlanPiso: código para restablecer tu contraseña',
 

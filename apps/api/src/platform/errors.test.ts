@@ -41,7 +41,27 @@ describe('a unique name taken is a 409 naming the field', () => {
     expect(body).toEqual({ statusCode: 409, code, message, fields: { [field]: message } });
   });
 
-  it('another unique index is not ours to word: 500', async () => {
-    expect((await answerTo(wrapped({ code: '23505', constraint: 'something_else' }))).status).toBe(500);
+  it('any other unique index is a 409 too, that the record exists (issue 27 item 11)', async () => {
+    const { status, body } = await answerTo(wrapped({ code: '23505', constraint: 'something_else' }));
+    expect(status).toBe(409);
+    expect(body).toEqual({ statusCode: 409, code: 'CONFLICT', message: MESSAGES.duplicateRecord });
+  });
+});
+
+describe('a foreign key refusing a write is a 409 (issue 27 item 10)', () => {
+  it('a row still referenced', async () => {
+    const { status, body } = await answerTo(
+      wrapped({ code: '23503', message: 'update or delete on table "companies" violates foreign key constraint' }),
+    );
+    expect(status).toBe(409);
+    expect(body).toEqual({ statusCode: 409, code: 'IN_USE', message: MESSAGES.recordInUse });
+  });
+
+  it('a referenced row that is gone', async () => {
+    const { status, body } = await answerTo(
+      wrapped({ code: '23503', message: 'insert or update on table "audits" violates foreign key constraint' }),
+    );
+    expect(status).toBe(409);
+    expect(body).toEqual({ statusCode: 409, code: 'CONFLICT', message: MESSAGES.referenceChanged });
   });
 });

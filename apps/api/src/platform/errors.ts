@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type ErrorResponse } from '@planpiso/domain';
 import { isBadValueError } from './pg-errors';
-import { uniqueNameConflict } from './unique-conflicts';
+import { referenceConflict, uniqueNameConflict } from './unique-conflicts';
 
 /**
  * A failure the caller should see: a stable `code`, the HTTP status and the Spanish text the screen shows
@@ -93,8 +93,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = status === 404 ? MESSAGES.notFound : MESSAGES.badRequest;
       return reply.status(status).send({ statusCode: status, code, message } satisfies ErrorResponse);
     }
-    const conflict = uniqueNameConflict(error);
+    // A unique index or a reference refused what a check let through (a race): 409 in Spanish (decision 067).
+    const conflict = uniqueNameConflict(error, request.routeOptions.config?.uniqueConflicts);
     if (conflict) return reply.status(409).send(conflict);
+    const reference = referenceConflict(error);
+    if (reference) {
+      request.log.warn({ err: error }, 'a reference changed between the check and the write');
+      return reply.status(409).send(reference);
+    }
     if (isBadValueError(error)) {
       // Last resort: the contract should have refused this value (issue 14 item 7); log it so it gets fixed there.
       request.log.warn({ err: error }, 'a value the contract let through was refused by PostgreSQL');

@@ -126,14 +126,31 @@ export async function receiveFile(request: FastifyRequest, rule: FileRule): Prom
   return { fields, file, discard };
 }
 
-/** @fastify/multipart's own limits (file size, number of files or fields) answer in the catalogue's words. */
-function asUploadError(error: unknown): unknown {
+/** @fastify/multipart's codes for a form with more parts than the route allows. */
+const TOO_MANY_PARTS = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/**
+ * @fastify/multipart's own limits (file size, number of files or fields) and busboy's refusals of a form it cannot
+ * read (no boundary, a truncated part, no closing boundary, a boundary over 70 characters) answer in the
+ * catalogue's words (issue 27 item 9). Only the system's own failures (the disk: an error with a `syscall`) stay
+ * 500s.
+ */
+export function asUploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
-  const status = (error as { statusCode?: unknown }).statusCode;
+  const {
+    statusCode: status,
+    code,
+    syscall,
+  } = (error ?? {}) as { statusCode?: unknown; code?: unknown; syscall?: unknown };
+  if (typeof code === 'string' && TOO_MANY_PARTS.has(code))
+    return new AppError('TOO_MANY_FILES', 413, MESSAGES.tooManyFiles);
   if (status === 413) return fileTooLarge();
   if (status === 406) return new AppError('UNSUPPORTED_MEDIA_TYPE', 415, MESSAGES.badRequest);
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new AppError('BAD_REQUEST', 400, MESSAGES.badRequest);
+  }
+  if (status === undefined && syscall === undefined && error instanceof Error) {
+    return new AppError('MALFORMED_FORM', 400, MESSAGES.malformedForm);
   }
   return error;
 }

@@ -1,12 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { CreateAccountRequest } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { accountOperators, userCompanies } from '../../db/schema/assignments';
-import { exceptions } from '../../db/schema/exceptions';
-import { provisions } from '../../db/schema/financing';
-import { accounts, agencies, companies } from '../../db/schema/organisation';
+import { accounts, companies } from '../../db/schema/organisation';
 import { roles } from '../../db/schema/roles';
-import { customSigners, signatureConfigs } from '../../db/schema/signatures';
 import { users } from '../../db/schema/users';
 import { companyColumns } from '../organisation-lookups/repository';
 
@@ -75,21 +72,43 @@ export async function emailsTaken(db: Executor, emails: string[]): Promise<boole
   return used.length > 0;
 }
 
-/** Whether anything hangs on a company (branches, provisions, signer configuration, exceptions). */
+/** References to a company that removing it clears itself (removeCompany): users' and their assignments. */
+const CLEARED_BY_REMOVAL = new Set(['users', 'user_companies']);
+
+type CompanyReference = { schema: string; table: string; column: string };
+
+/**
+ * Every column that references a company and would refuse its deletion, read from the database's foreign keys
+ * (issue 27 item 10): a table added later is counted without anyone remembering to. Cascading and nulling keys,
+ * and the references removeCompany clears, do not hold a company.
+ */
+async function companyReferences(db: Executor): Promise<CompanyReference[]> {
+  const result = await db.execute<CompanyReference>(sql`
+    select n.nspname as "schema", t.relname as "table", a.attname as "column"
+    from pg_constraint c
+    join pg_class t on t.oid = c.conrelid
+    join pg_namespace n on n.oid = t.relnamespace
+    join lateral unnest(c.conkey, c.confkey) as k(own, referenced) on true
+    join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.own
+    join pg_attribute r on r.attrelid = c.confrelid and r.attnum = k.referenced
+    where c.contype = 'f'
+      and c.confrelid = ${sql.raw(`'${getTableName(companies)}'::regclass`)}
+      and r.attname = 'id'
+      and c.confdeltype not in ('c', 'n', 'd')
+    order by 1, 2, 3`);
+  return result.rows.filter((reference) => !CLEARED_BY_REMOVAL.has(reference.table));
+}
+
+/** Whether anything hangs on a company: a row of any table that references it (branches, provisions, audits...). */
 export async function companyInUse(db: Executor, companyId: number): Promise<boolean> {
-  const uses = [
-    db.select({ id: agencies.id }).from(agencies).where(eq(agencies.companyId, companyId)).limit(1),
-    db.select({ id: provisions.id }).from(provisions).where(eq(provisions.companyId, companyId)).limit(1),
-    db
-      .select({ id: signatureConfigs.id })
-      .from(signatureConfigs)
-      .where(eq(signatureConfigs.companyId, companyId))
-      .limit(1),
-    db.select({ id: customSigners.id }).from(customSigners).where(eq(customSigners.companyId, companyId)).limit(1),
-    db.select({ id: exceptions.id }).from(exceptions).where(eq(exceptions.companyId, companyId)).limit(1),
-  ];
-  for (const use of uses) if ((await use).length > 0) return true;
-  return false;
+  const references = await companyReferences(db);
+  if (references.length === 0) return false;
+  const uses = references.map(
+    (r) =>
+      sql`exists (select 1 from ${sql.identifier(r.schema)}.${sql.identifier(r.table)} where ${sql.identifier(r.column)} = ${companyId})`,
+  );
+  const result = await db.execute<{ used: boolean }>(sql`select (${sql.join(uses, sql` or `)}) as used`);
+  return result.rows[0]!.used;
 }
 
 /** The account's companies, by name. */

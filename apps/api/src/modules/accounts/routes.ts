@@ -10,6 +10,7 @@ import {
   assignOperatorRequest,
   errorResponse,
   idParams,
+  ORGANISATION_MESSAGES,
   setActiveRequest,
   updateAccountRequest,
 } from '@planpiso/domain';
@@ -17,6 +18,10 @@ import { currentUser } from '../../platform/auth';
 import type { AccountsService } from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+/** A race the wizard's own check lost answers as the check does (decision 067): the e-mail is a legal representative's. */
+const uniqueConflicts = {
+  users_email_unique: { code: 'CONFLICT', message: ORGANISATION_MESSAGES.legalEmailTaken },
+};
 
 /** Accounts (spec 2 §7 "Accounts"); the list is the organisation look-up's GET /api/accounts. */
 export async function accountRoutes(app: FastifyInstance, { accounts }: { accounts: AccountsService }) {
@@ -41,6 +46,7 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: { accoun
   r.post(
     '/api/accounts',
     {
+      config: { uniqueConflicts },
       schema: {
         tags,
         security,
@@ -57,6 +63,7 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: { accoun
   r.put(
     '/api/accounts/:id',
     {
+      config: { uniqueConflicts },
       schema: {
         tags,
         security,
