@@ -115,6 +115,8 @@ export const MESSAGES = {
 
   // API platform and e-mails (ours)
   tooManyRequests: 'Demasiadas solicitudes, inténtelo de nuevo en un momento',
+  // The database is restarting or every connection is busy (issue 27 items 12 and 13): 503, never a 500
+  serviceUnavailable: 'El servicio no está disponible en este momento, inténtelo en unos segundos',
   mailTemporaryPasswordSubject: 'PlanPiso: tu contraseña temporal',
   mailResetCodeSubject: 'PlanPiso: código para restablecer tu contraseña',
 
