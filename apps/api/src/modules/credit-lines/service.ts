@@ -172,9 +172,9 @@ function durationMs(value: string): number {
  * one holding its lock and the next, waiting in PostgreSQL), `total` on all lines. A request beyond them waits here,
  * in arrival order and without a connection, until a place frees up or its deadline passes.
  */
-export type LineLockBudget = { enter(line: string, deadline: number): Promise<(() => void) | null> };
+type LineLockBudget = { enter(line: string, deadline: number): Promise<(() => void) | null> };
 
-export function createLineLockBudget(total: number, perLine = 2): LineLockBudget {
+function createLineLockBudget(total: number, perLine = 2): LineLockBudget {
   let inUse = 0;
   const perLineInUse = new Map<string, number>();
   const queue: { line: string; admit: () => void }[] = [];
