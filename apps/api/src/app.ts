@@ -295,7 +295,7 @@ export async function buildApp({
   });
 
   registerAuthorization(app, { db, jwt: deps.jwt });
-  registerIdempotency(app, { db, clock });
+  registerIdempotency(app, { db, clock, leaseMs: config.idempotencyLeaseMs });
   await registerUploads(app);
 
   await app.register(healthRoutes, { db });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@planpiso/domain';
+import { idempotencyKeys } from '../src/db/schema/platform';
 import { roles } from '../src/db/schema/roles';
-import { bearer, buildTestApp, closeTestDb, createUser, DAY, json, signIn } from './harness';
+import { bearer, buildTestApp, closeTestDb, createUser, DAY, json, SECOND, signIn } from './harness';
 
 /** Create requests with an Idempotency-Key (ARCHITECTURE §4): a retried save creates once. */
 const t = await buildTestApp();
@@ -80,6 +81,34 @@ describe('Idempotency-Key on create requests', () => {
     expect(later.headers['idempotent-replayed']).toBeUndefined();
     // A new create, so the unique name refuses it (decision 021).
     expect(later.statusCode).toBe(409);
+  });
+
+  it('takes over a claim whose owner died once its lease is over, and creates once (issue 27 item 14)', async () => {
+    const name = `Huérfano ${randomUUID().slice(0, 8)}`;
+    const key = randomUUID();
+    expect((await createRole(name, key)).statusCode).toBe(201);
+    // What a process killed mid-request leaves: the claim without an answer, and nothing committed.
+    await db.delete(roles).where(eq(roles.name, name));
+    await db
+      .update(idempotencyKeys)
+      .set({ statusCode: null, responseBody: null, claimedAt: clock.now() })
+      .where(and(eq(idempotencyKeys.userId, admin.id), eq(idempotencyKeys.key, key)));
+
+    // Within the lease the owner may still be working: wait.
+    const early = await createRole(name, key);
+    expect(early.statusCode).toBe(409);
+    expect(json(early)).toMatchObject({ code: 'IDEMPOTENCY_IN_PROGRESS', message: MESSAGES.idempotencyInProgress });
+    // No heartbeat came (the owner is gone): past the lease the retry takes the claim over and creates.
+    clock.advance(31 * SECOND);
+    const retry = await createRole(name, key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await rolesNamed(name)).toHaveLength(1);
+    // And it is the key's answer from now on.
+    const again = await createRole(name, key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(json(again)).toEqual(json(retry));
+    expect(await rolesNamed(name)).toHaveLength(1);
   });
 
   it('rejects a malformed key', async () => {

@@ -125,6 +125,8 @@ export const MESSAGES = {
   referenceChanged: 'La información relacionada ya no existe. Actualice la página e intente nuevamente.',
   malformedForm: 'El formulario enviado está incompleto o mal formado',
   tooManyFiles: 'El formulario excede el número de archivos permitido',
+  // The database is restarting or every connection is busy (issue 27 items 12 and 13): 503, never a 500
+  serviceUnavailable: 'El servicio no está disponible en este momento, inténtelo en unos segundos',
   mailTemporaryPasswordSubject: 'PlanPiso: tu contraseña temporal',
   mailResetCodeSubject: 'PlanPiso: código para restablecer tu contraseña',
 

@@ -25,6 +25,11 @@ export type Config = {
   logRequests: boolean;
   /** Requests slower than this many milliseconds are logged at warn with their request id; 0 turns it off. */
   slowRequestMs: number;
+  /**
+   * How long an Idempotency-Key's claim lives without its owner's heartbeat (issue 27 item 14): past it, the
+   * claim of a process that died is taken over by the retry.
+   */
+  idempotencyLeaseMs: number;
   /** br/gzip for dynamic answers (decision 023); off when a proxy in front already compresses. */
   compression: boolean;
   corsOrigins: string[];
@@ -142,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { exte
     logLevel,
     logRequests: ['debug', 'trace'].includes(logLevel),
     slowRequestMs: intFrom(env.SLOW_REQUEST_MS, 1000, 'SLOW_REQUEST_MS'),
+    idempotencyLeaseMs: 1000 * intFrom(env.IDEMPOTENCY_LEASE_SECONDS, 30, 'IDEMPOTENCY_LEASE_SECONDS'),
     compression: !['0', 'false', 'off', 'no'].includes((env.HTTP_COMPRESSION ?? 'on').toLowerCase()),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type ErrorResponse } from '@planpiso/domain';
-import { isBadValueError } from './pg-errors';
+import { isBadValueError, isDatabaseUnavailable } from './pg-errors';
 import { referenceConflict, uniqueNameConflict } from './unique-conflicts';
 
 /**
@@ -107,6 +107,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(400)
         .send({ statusCode: 400, code: 'BAD_REQUEST', message: MESSAGES.badRequest } satisfies ErrorResponse);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL is restarting or no connection came free in time (issue 27 items 12, 13): retry later.
+      request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
+      return reply.status(503).send({
+        statusCode: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        message: MESSAGES.serviceUnavailable,
+      } satisfies ErrorResponse);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

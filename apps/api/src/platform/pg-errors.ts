@@ -38,3 +38,34 @@ export function isBadValueError(error: unknown): boolean {
   const code = pgErrorCode(error);
   return code !== undefined && BAD_VALUE_CODES.has(code);
 }
+
+/**
+ * The connection to PostgreSQL failed rather than the statement (issue 27 items 12 and 13): the server is shutting
+ * down or starting (57P01–57P03), a connection exception (class 08), the socket dropped or was refused, or the
+ * pool found no free connection within its `connectionTimeoutMillis`. The caller may simply retry later: 503.
+ */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string') {
+      if (UNAVAILABLE_CODES.has(candidate.code) || candidate.code.startsWith('08')) return true;
+    }
+    if (
+      typeof candidate.message === 'string' &&
+      UNAVAILABLE_MESSAGES.some((m) => candidate.message === m || (candidate.message as string).startsWith(m))
+    ) {
+      return true;
+    }
+    current = candidate.cause;
+  }
+  return false;
+}

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { Server } from 'socket.io';
 import { MESSAGES, isUserType } from '@planpiso/domain';
 import { users } from '../db/schema/users';
-import type { Db } from '../db/client';
+import { guardPoolClients, type Db } from '../db/client';
 import { verifyAccessToken } from './auth';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -86,6 +86,10 @@ export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock,
     if (!closing) log.warn({ err: { message: error.message, code: error.code } }, msg);
   };
   pool.on('error', (error) => warn(error, 'realtime: PostgreSQL connection lost'));
+  // The adapter keeps its LISTEN client checked out for good, with no 'error' listener of its own: a PostgreSQL
+  // restart (57P01) ended the whole process (issue 27 item 13). Every client gets one, and a client that ends while
+  // checked out goes back to the pool as broken; the adapter's own 'end' listener then LISTENs again on a new one.
+  guardPoolClients(pool, (error) => warn(error, 'realtime: PostgreSQL connection lost'), { releaseOnEnd: true });
 
   const originAllowed = originCheck(config);
   const io: RealtimeServer = new Server(app.server, {

@@ -24,6 +24,11 @@ export const idempotencyKeys = pgTable(
     statusCode: integer('status_code'),
     responseBody: text('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The claim's heartbeat: its owner refreshes it while the request runs; an unanswered claim older than the
+     * lease belongs to a process that died and is taken over by the retry (issue 27 item 14, decision 069).
+     */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

@@ -34,6 +34,7 @@ import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
+import { answerWithin } from '../../platform/idempotency';
 import { orderBy, pageWindow, sortKeyOf } from '../../platform/listing';
 import { checkTransition } from '../../platform/state-transition';
 import * as creditLinesRepo from '../credit-lines/repository';
@@ -285,7 +286,11 @@ export function createProvisionsService(
         },
         requestId,
       });
-      return { data: { id: provision.id, folio, status: provision.status }, message: provisionCreated(folio) };
+      // The answer commits with the provision (decision 069): a retry after a crash replays it, never creates twice.
+      return answerWithin(tx, 201, {
+        data: { id: provision.id, folio, status: provision.status },
+        message: provisionCreated(folio),
+      });
     });
   }
 
