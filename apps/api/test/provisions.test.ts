@@ -91,6 +91,18 @@ const detailOf = async (token: string, id: number) => get(t.app, token, `/api/pr
 const setStatus = (id: number, status: number) =>
   seeded.db.update(provisions).set({ status }).where(eq(provisions.id, id));
 
+/** A unit of dealer A's rejected provision, sent back to A under review (decision 030): what the wizard redraws. */
+async function unitUnderReview(vin: string, amount: string) {
+  const rejected = await createOn(a, LINE_A, [unit(vin, amount)]);
+  await setStatus(rejected.id, 9);
+  const [inReview] = await seeded.db
+    .update(provisionUnits)
+    .set({ inReview: true, reviewBy: a.dealer.id })
+    .where(eq(provisionUnits.provisionId, rejected.id))
+    .returning();
+  return inReview;
+}
+
 describe('documents (spec 3 §7 document upload and delete)', () => {
   it('uploads the annex and a unit evidence, checked by kind and by bytes', async () => {
     const annex = await uploaded(a.tokens.dealer, 'provision', 'Anexo.pdf', PDF);
@@ -362,13 +374,7 @@ describe('creating a provision (Guardar, save-and-send)', () => {
 describe('creating from units under review (decision 030)', () => {
   it('moves the caller’s units in review into the new provision, keeping their ids; only once', async () => {
     const vin = randomVin();
-    const rejected = await createOn(a, LINE_A, [unit(vin, '900.00')]);
-    await setStatus(rejected.id, 9);
-    const [inReview] = await seeded.db
-      .update(provisionUnits)
-      .set({ inReview: true, reviewBy: a.dealer.id })
-      .where(eq(provisionUnits.provisionId, rejected.id))
-      .returning();
+    const inReview = await unitUnderReview(vin, '900.00');
     const body = saveBody(a, LINE_A, [unit(vin, '850.00', { id: inReview!.id }), unit(randomVin(), '50.00')], '900.00');
     const response = await post(t.app, a.tokens.dealer, '/api/provisions/create/withUnitsExistits', body);
     expect(response.statusCode, response.body).toBe(201);
@@ -404,13 +410,7 @@ describe('creating from units under review (decision 030)', () => {
 describe('saving and sending from units under review (issue 26 §6)', () => {
   it('create-send with reviewUnits moves the caller’s units in review into a provision sent to validation', async () => {
     const vin = randomVin();
-    const rejected = await createOn(a, LINE_A, [unit(vin, '700.00')]);
-    await setStatus(rejected.id, 9);
-    const [inReview] = await seeded.db
-      .update(provisionUnits)
-      .set({ inReview: true, reviewBy: a.dealer.id })
-      .where(eq(provisionUnits.provisionId, rejected.id))
-      .returning();
+    const inReview = await unitUnderReview(vin, '700.00');
     // What the wizard's review mode sends on 'Guardar y enviar' (spec 3 §3: reviewUnits for save-and-send).
     const body = saveBody(a, LINE_A, [unit(vin, '650.00', { id: inReview!.id })], '650.00', { reviewUnits: true });
     const response = await post(t.app, a.tokens.dealer, '/api/provisions/create-send', body);

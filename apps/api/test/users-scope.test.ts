@@ -6,7 +6,8 @@ import { userCompanies } from '../src/db/schema/assignments';
 import { accounts, agencies, companies } from '../src/db/schema/organisation';
 import { roles } from '../src/db/schema/roles';
 import { users } from '../src/db/schema/users';
-import { DEMO_PASSWORD, DEMO_USERS, SEED_USERS } from '../src/db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
+import { SEED_USERS } from '../src/db/seed-users';
 import { bearer, buildTestApp, json, signIn } from './harness';
 import { seededDatabase } from './seeded-database';
 

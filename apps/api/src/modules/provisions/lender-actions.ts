@@ -1,34 +1,24 @@
-import { addSheetRow, newWorkbook } from '../../platform/spreadsheet';
 import {
   INSERTION_STATUS_RELEASED,
   Money,
   PROVISION_LENDER_MESSAGES,
   PROVISION_STATUS,
   PROVISION_TRANSITIONS,
-  PROVISION_UNITS_XLSX_COLUMNS,
-  availableBalance,
-  businessClock,
   confirmationBalances,
-  provisionClosed,
   reservesBalance,
-  provisionActionsFor,
   provisionConfirmed,
   provisionRejected,
-  provisionUnitsXlsxName,
   unitNotSelectable,
   unitSelectable,
-  unitsInReviewCount,
   unitsReturningToReview,
   type ConfirmRejectRequest,
-  type ProvisionFollowUpDetail,
   type ProvisionMachineAction,
-  type ProvisionTimelineEntry,
   type ReleaseRequest,
   type SendToCrmRequest,
   type UpdateFolioRequest,
   shownFolio,
 } from '@planpiso/domain';
-import type { Executor, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, forbidden, notFound } from '../../platform/errors';
@@ -37,20 +27,17 @@ import * as creditLinesRepo from '../credit-lines/repository';
 import type { CreditLinesService } from '../credit-lines/service';
 import type { NotificationsService } from '../notifications/service';
 import { assertOperatingWindow } from '../provision-settings/operating-window';
+import { followUpDetail } from './lender-follow-up';
 import * as lenderRepo from './lender-repository';
+import { provisionTimeline } from './lender-timeline';
+import { provisionUnitsXlsx } from './lender-units-xlsx';
 import { provisionScopeOf, type ProvisionScope } from './policy';
-import { presentDetail } from './presenter';
 import * as repo from './repository';
 import { createProvisionMover } from './transitions';
 
 export type ProvisionLenderActions = ReturnType<typeof createProvisionLenderActions>;
 
 const refused = (code: string, message: string, status = 422) => new AppError(code, status, message);
-
-/** The number users quote once the move is written: the manual folio when in use (spec 3 §2 "N° de Disposición"). */
-
-/** Check codes of unit_validations (spec 3 §3: 1 REPUVE, 2 TransUnion, 3 AX) as the timeline names them. */
-const CHECK_NAMES: Record<number, string> = { 1: 'REPUVE', 2: 'TransUnion', 3: 'AX', 4: 'Factura' };
 
 /**
  * The lender's actions on a provision and the follow-up page's reads (spec 3 §2 "Follow-up", §4, §5, §7; issue 17;
@@ -93,55 +80,6 @@ export function createProvisionLenderActions(
     const row = await repo.lockProvision(tx, scope, id);
     if (!row) throw notFound();
     return { row, moveRow: { ...row, folio: shownFolio(row), companyName } };
-  }
-
-  async function followUpDetail(
-    executor: Executor,
-    actor: AuthUser,
-    scope: ProvisionScope,
-    id: number,
-  ): Promise<ProvisionFollowUpDetail> {
-    const found = await repo.findProvision(executor, scope, id);
-    if (!found) throw notFound();
-    const { provision } = found;
-    // One after the other: inside a transaction (a move answers with this detail) they share one client, which runs
-    // one query at a time — pg warns of queries queued on a busy client and pg 9 refuses them.
-    const units = await repo.unitsOf(executor, id);
-    const evidences = await repo.evidencesOf(executor, id);
-    const signingDocuments = await lenderRepo.countSigningDocuments(executor, id);
-    const detail = presentDetail(found, units, evidences);
-    const deadlinesOf = new Map(units.map((unit) => [unit.id, unit.deadlines ?? provision.deadlines]));
-    // A closed provision shows its balances at Confirmar, never the line's live ones (decision 054).
-    let balances: ProvisionFollowUpDetail['balances'] = null;
-    if (!provisionClosed(provision.status)) {
-      const line = await creditLinesRepo.findCreditLine(executor, provision.creditLine);
-      const reserved = await creditLinesRepo.reservedOnLine(executor, provision.creditLine);
-      if (line) {
-        balances = {
-          remaining: Money.of(line.montoRestante).toDecimalString(),
-          available: availableBalance(Money.of(line.montoRestante), Money.of(reserved)).toDecimalString(),
-          known: true,
-        };
-      }
-    }
-    const confirmedBalances =
-      provision.confirmedAvailable !== null && provision.confirmedRemaining !== null && provision.confirmedAt
-        ? {
-            available: Money.of(provision.confirmedAvailable).toDecimalString(),
-            remaining: Money.of(provision.confirmedRemaining).toDecimalString(),
-            at: provision.confirmedAt.toISOString(),
-          }
-        : null;
-    return {
-      ...detail,
-      units: detail.units.map((unit) => ({ ...unit, deadlines: deadlinesOf.get(unit.id) ?? null })),
-      actions: provisionActionsFor(actor.type, provision.status),
-      unitsInReview: unitsInReviewCount(detail.units),
-      balances,
-      confirmedBalances,
-      signingDocuments,
-      approvedDate: provision.approvedDate,
-    };
   }
 
   /**
@@ -308,102 +246,13 @@ export function createProvisionLenderActions(
     });
   }
 
-  /** The units as an XLSX (spec 3 §2 "Descargar XLSX"): 'Unidades (DD-MM-YYYY).xlsx', Mexico City's day. */
-  async function unitsXlsx(actor: AuthUser, id: number): Promise<{ bytes: Buffer; fileName: string }> {
-    const found = await repo.findProvision(db, provisionScopeOf(actor), id);
-    if (!found) throw notFound();
-    const units = await repo.unitsOf(db, id);
-    const { workbook, sheet } = newWorkbook('Unidades', PROVISION_UNITS_XLSX_COLUMNS, clock.now());
-    for (const unit of units) {
-      // The amount a number with the amount format (a spreadsheet sums it); text cells never start a formula.
-      addSheetRow(sheet, [
-        unit.vinNumber,
-        unit.model,
-        unit.motorNumber,
-        unit.brandName,
-        unit.type,
-        unit.description,
-        unit.color,
-        unit.insideColor,
-        unit.agency,
-        Money.of(unit.amount),
-        unit.included ? 'Sí' : 'No',
-      ]);
-    }
-    sheet.columns.forEach((column) => (column.width = 20));
-    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
-    return { bytes, fileName: provisionUnitsXlsxName(businessClock(clock.now()).day) };
-  }
-
-  /**
-   * The provision's history (issue 17 "Timeline"): its audit rows (creation, edits and every move of the machine,
-   * with who, the statuses and what the user wrote) merged with its units' validation results, oldest first.
-   */
-  async function timeline(actor: AuthUser, id: number): Promise<ProvisionTimelineEntry[]> {
-    const found = await repo.findProvision(db, provisionScopeOf(actor), id);
-    if (!found) throw notFound();
-    const [audits, validations] = await Promise.all([
-      lenderRepo.provisionAudit(db, id),
-      lenderRepo.provisionValidations(db, id),
-    ]);
-    const person = (row: { actorId: number | null; actorName: string | null; actorEmail: string | null }) =>
-      row.actorId === null ? null : { id: row.actorId, name: row.actorName ?? row.actorEmail ?? '' };
-    const entries: (ProvisionTimelineEntry & { sortKey: number })[] = [];
-    for (const row of audits) {
-      const before = (row.before ?? {}) as Record<string, unknown>;
-      const after = (row.after ?? {}) as Record<string, unknown>;
-      const status = (value: unknown) => (typeof value === 'number' ? value : null);
-      const details: NonNullable<ProvisionTimelineEntry['details']> = {};
-      if (typeof after.manualFolio === 'string') details.manualFolio = after.manualFolio;
-      if (typeof after.approvedDate === 'string') details.approvedDate = after.approvedDate;
-      if (typeof after.excludedUnits === 'number') details.excludedUnits = after.excludedUnits;
-      entries.push({
-        at: row.at.toISOString(),
-        actor: person(row),
-        action: timelineAction(row.action),
-        fromStatus: status(before.status),
-        toStatus: status(after.status),
-        ...(typeof after.comment === 'string' && { comment: after.comment }),
-        ...(Object.keys(details).length > 0 && { details }),
-        sortKey: row.at.getTime(),
-      });
-    }
-    for (const row of validations) {
-      entries.push({
-        at: row.at.toISOString(),
-        actor: person(row),
-        action: 'validation',
-        fromStatus: null,
-        toStatus: null,
-        details: {
-          check: CHECK_NAMES[row.check] ?? String(row.check),
-          vinNumber: row.vin,
-          valid: row.valid,
-          reason: row.reason || null,
-        },
-        sortKey: row.at.getTime(),
-      });
-    }
-    // A stable sort: at equal times the audit rows (read first) stay before the validations.
-    return entries.sort((x, y) => x.sortKey - y.sortKey).map(({ sortKey: _, ...entry }) => entry);
-  }
-
   return {
     confirmReject,
     release,
     sendToCrm,
     updateFolio,
-    unitsXlsx,
-    timeline,
+    unitsXlsx: (actor: AuthUser, id: number) => provisionUnitsXlsx(deps, actor, id),
+    timeline: (actor: AuthUser, id: number) => provisionTimeline(db, actor, id),
     get: (actor: AuthUser, id: number) => followUpDetail(db, actor, provisionScopeOf(actor), id),
   };
-}
-
-/** 'provisions.confirm' → 'confirm'; the dealer's saves by the machine's names ('create', 'createAndSend', 'edit'). */
-function timelineAction(action: string): string {
-  const name = action.replace(/^provisions\./, '');
-  if (name === 'created') return 'create';
-  if (name === 'created-and-sent') return 'createAndSend';
-  if (name === 'updated') return 'edit';
-  return name;
 }

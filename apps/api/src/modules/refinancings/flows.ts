@@ -3,44 +3,32 @@ import {
   PROVISION_LENDER_MESSAGES,
   REFINANCING_MESSAGES,
   REFINANCING_STATUS,
-  REFINANCING_STATUSES,
   REFINANCING_TRANSITIONS,
-  REFINANCING_UNITS_XLSX_COLUMNS,
-  USER_TYPE,
   availableBalance,
-  businessClock,
-  operationBalances,
   refinancingUsesUpUnits,
-  provisionUnitsXlsxName,
-  refinancingActionsFor,
   refinancingTickRefusal,
   type AcceptRefinancingRequest,
   type ConfirmRefinancingUnitsRequest,
   type RefinancingActionResponse,
-  type RefinancingFollowUpDetail,
   type RefinancingMachineAction,
   type RefinancingTickUnit,
   type SetRefinancingStatusRequest,
 } from '@planpiso/domain';
-import type { Executor, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, forbidden, notFound } from '../../platform/errors';
-import { pageWindow } from '../../platform/listing';
+import { AppError, forbidden } from '../../platform/errors';
 import { transaction } from '../../platform/transaction';
 import * as creditLinesRepo from '../credit-lines/repository';
 import { reserve, type CreditLinesService } from '../credit-lines/service';
 import type { NotificationsService } from '../notifications/service';
-import { addSheetRow, newWorkbook } from '../../platform/spreadsheet';
-import { presentRefinancingDocuments } from '../refinancing-signing/presenter';
-import { refinancingScopeOf, visibleRefinancingStatuses } from './policy';
+import { followUpDetail, visibleRefinancing } from './follow-up-detail';
 import * as repo from './repository';
-import { createRefinancingMover, shownRefinancingFolio, type RefinancingMove } from './transitions';
+import { refinancingReviewList, type RefinancingReviewQuery } from './review-list';
+import { createRefinancingMover, type RefinancingMove } from './transitions';
+import { refinancingUnitsXlsx } from './units-xlsx';
 
 const refused = (code: string, message: string, status = 422) => new AppError(code, status, message);
-const iso = (date: Date) => date.toISOString();
-/** Types 2 and 3 see the line's remaining balance on the detail (spec 3 §6 "Refinancing detail"). */
-const SEES_REMAINING: readonly number[] = [USER_TYPE.PROVIDER_ADMIN, USER_TYPE.PROVIDER_OPERATOR];
 
 /**
  * Enviar a FinBe and Enviar a firma (documents type 13 generated and sent to the e-signature provider): helper A2's
@@ -77,105 +65,15 @@ export function createRefinancingFlows(
     if (!rows.some((row) => (row.who as readonly number[]).includes(actor.type))) throw forbidden();
   }
 
-  /** The refinancing as the caller sees it (scope and visible statuses), or 404. */
-  async function visible(executor: Executor, actor: AuthUser, id: number) {
-    const found = await repo.findRefinancing(
-      executor,
-      refinancingScopeOf(actor),
-      visibleRefinancingStatuses(actor),
-      id,
-    );
-    if (!found) throw notFound();
-    return found;
-  }
-
   /** Who, then scope: the refinancing the action is about. */
   async function admitted(actor: AuthUser, id: number, action: RefinancingMachineAction) {
     assertMayTake(actor, action);
-    return visible(db, actor, id);
+    return visibleRefinancing(db, actor, id);
   }
 
   /** The line's row must exist to be locked; one never read is read once from the CRM (outside any transaction). */
   async function ensureLine(crmLineId: string) {
     if (!(await creditLinesRepo.findCreditLine(db, crmLineId))) await creditLines.refreshFromCrm(crmLineId);
-  }
-
-  /**
-   * GET /refinancings/{id} (Seguimiento de refinanciamiento): the refinancing with the caller's actions, whether the
-   * administrator validated it, the line's balances (remaining for types 2 and 3 only), each unit's evidence count.
-   * `anyStatus`: the answer to an action the caller just took, which may have moved it out of what it lists.
-   */
-  async function followUpDetail(
-    executor: Executor,
-    actor: AuthUser,
-    id: number,
-    anyStatus = false,
-  ): Promise<RefinancingFollowUpDetail> {
-    const statuses = anyStatus ? REFINANCING_STATUSES : visibleRefinancingStatuses(actor);
-    const found = await repo.findRefinancing(executor, refinancingScopeOf(actor), statuses, id);
-    if (!found) throw notFound();
-    const r = found.refinancing;
-    // One after the other: `executor` may be a transaction's single connection.
-    const counts = await repo.evidenceCounts(executor, id);
-    const line = await creditLinesRepo.findCreditLine(executor, r.creditLine);
-    const reserved = await creditLinesRepo.reservedOnLine(executor, r.creditLine);
-    const ownHold = await repo.heldByRefinancing(executor, id);
-    const documents = await presentRefinancingDocuments(executor, id, actor.email);
-    // Issue 26: the create page's rule (operationBalances) — available = the line's remaining minus every other
-    // hold, remaining = available − this refinancing's total — never the CRM's montoRestante as 'Saldo restante'.
-    const shown = line
-      ? operationBalances(Money.of(line.montoRestante), Money.of(reserved).sub(Money.of(ownHold)), Money.of(r.total))
-      : null;
-    return {
-      id: r.id,
-      folio: shownRefinancingFolio(r),
-      manualFolio: r.manualFolio,
-      useManualFolio: r.useManualFolio,
-      total: r.total,
-      status: r.status,
-      company: { id: r.companyId, name: found.companyName, clientId: found.clientId },
-      agency: r.agencyId !== null && found.agencyName !== null ? { id: r.agencyId, name: found.agencyName } : null,
-      legalPerson: r.legalId !== null && found.legalName !== null ? { id: r.legalId, name: found.legalName } : null,
-      creditLine: r.creditLine,
-      deadlines: r.deadlines,
-      requireEvidences: r.requireEvidences,
-      units: found.units.map((u) => ({
-        id: u.id,
-        sourceUnitId: u.sourceUnitId,
-        vinNumber: u.vinNumber,
-        agency: u.agency,
-        brandName: u.brandName,
-        type: u.type,
-        model: u.model,
-        description: u.description,
-        color: u.color,
-        insideColor: u.insideColor,
-        motorNumber: u.motorNumber,
-        deadlines: u.deadlines,
-        validRepuve: u.validRepuve,
-        validTransunion: u.validTransunion,
-        validAx: u.validAx,
-        status: u.status,
-        comment: u.comment,
-        amount: u.amount,
-        isSold: u.isSold,
-        createdAt: iso(u.createdAt),
-        evidenceCount: counts.get(u.id) ?? 0,
-      })),
-      createdAt: iso(r.createdAt),
-      version: r.version,
-      actions: refinancingActionsFor(actor.type, r),
-      adminValidated: r.adminValidated,
-      balances: shown
-        ? {
-            remaining: SEES_REMAINING.includes(actor.type) ? shown.remaining.toDecimalString() : null,
-            available: shown.available.toDecimalString(),
-            known: true,
-          }
-        : null,
-      documents,
-      approvedDate: r.approvedDate,
-    };
   }
 
   /** One move in its own transaction, answered with the refreshed detail and `message`. */
@@ -217,10 +115,10 @@ export function createRefinancingFlows(
   async function setStatus(actor: AuthUser, id: number, body: SetRefinancingStatusRequest, requestId: string) {
     if (body.status === REFINANCING_STATUS.SENT_TO_SIGN) {
       assertMayTake(actor, 'sendToFinbe');
-      await visible(db, actor, id);
+      await visibleRefinancing(db, actor, id);
       return signing.sendToFinbe(actor, id, body.version, requestId);
     }
-    const found = await visible(db, actor, id);
+    const found = await visibleRefinancing(db, actor, id);
     const action = found.refinancing.status === REFINANCING_STATUS.ACCEPTED ? 'send' : 'evidenceComplete';
     assertMayTake(actor, action);
     return moveAndAnswer(
@@ -235,7 +133,12 @@ export function createRefinancingFlows(
     await admitted(actor, body.refinancingId, 'send');
     return moveAndAnswer(
       actor,
-      { refinancingId: body.refinancingId, action: 'send', expectedVersion: body.version, requestId },
+      {
+        refinancingId: body.refinancingId,
+        action: 'send',
+        expectedVersion: body.version,
+        requestId,
+      },
       () => REFINANCING_MESSAGES.unitsSent,
     );
   }
@@ -272,8 +175,12 @@ export function createRefinancingFlows(
             status: unit.status,
             comment: unit.comment,
             ...(unit.validAx !== undefined && { validAx: unit.validAx }),
-            ...(unit.validRepuve !== undefined && { validRepuve: unit.validRepuve }),
-            ...(unit.validTransunion !== undefined && { validTransunion: unit.validTransunion }),
+            ...(unit.validRepuve !== undefined && {
+              validRepuve: unit.validRepuve,
+            }),
+            ...(unit.validTransunion !== undefined && {
+              validTransunion: unit.validTransunion,
+            }),
           });
         }
       },
@@ -285,7 +192,12 @@ export function createRefinancingFlows(
     await admitted(actor, id, 'confirm');
     return moveAndAnswer(
       actor,
-      { refinancingId: id, action: 'confirm', expectedVersion: body.version, requestId },
+      {
+        refinancingId: id,
+        action: 'confirm',
+        expectedVersion: body.version,
+        requestId,
+      },
       () => REFINANCING_MESSAGES.updated,
     );
   }
@@ -353,7 +265,10 @@ export function createRefinancingFlows(
         tx,
         dropped.map((unit) => unit.id),
       );
-      return { data: await followUpDetail(tx, actor, id, true), message: REFINANCING_MESSAGES.updated };
+      return {
+        data: await followUpDetail(tx, actor, id, true),
+        message: REFINANCING_MESSAGES.updated,
+      };
     });
   }
 
@@ -381,7 +296,12 @@ export function createRefinancingFlows(
     return moveUnderLineLock(
       actor,
       found.refinancing.creditLine,
-      { refinancingId: id, action: 'release', expectedVersion: body.version, requestId },
+      {
+        refinancingId: id,
+        action: 'release',
+        expectedVersion: body.version,
+        requestId,
+      },
       () => PROVISION_LENDER_MESSAGES.released,
       // Released units hold their amounts until the CRM lists them (decision 055).
       async (tx) => {
@@ -443,47 +363,6 @@ export function createRefinancingFlows(
     );
   }
 
-  /** GET /refinancings/{id}/units.xlsx: the units table (spec 3 §2), 'Unidades (DD-MM-YYYY).xlsx'. */
-  async function unitsXlsx(actor: AuthUser, id: number): Promise<{ bytes: Buffer; fileName: string }> {
-    const found = await visible(db, actor, id);
-    const { workbook, sheet } = newWorkbook('Unidades', REFINANCING_UNITS_XLSX_COLUMNS, clock.now());
-    const check = (value: boolean | null) => (value === null ? '' : value ? 'Sí' : 'No');
-    const verdict = (status: number) => (status === 1 ? 'Sí' : status === 2 ? 'No' : '');
-    for (const unit of found.units) {
-      // The amount a number with the amount format (a spreadsheet sums it); text cells never start a formula.
-      addSheetRow(sheet, [
-        unit.vinNumber,
-        unit.agency,
-        unit.brandName,
-        unit.type,
-        unit.model,
-        unit.description,
-        unit.color,
-        unit.insideColor,
-        unit.motorNumber,
-        String(unit.deadlines),
-        check(unit.validRepuve),
-        check(unit.validTransunion),
-        check(unit.validAx),
-        verdict(unit.status),
-        Money.of(unit.amount),
-      ]);
-    }
-    sheet.columns.forEach((column) => (column.width = 20));
-    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
-    return { bytes, fileName: provisionUnitsXlsxName(businessClock(clock.now()).day) };
-  }
-
-  /** GET /refinancings/review (type 2): the refinancings waiting for its validation. */
-  async function review(
-    actor: AuthUser,
-    query: { company?: number; folio?: string; sort?: string; page: number; pageSize: number },
-  ) {
-    if (actor.type !== USER_TYPE.PROVIDER_ADMIN) throw forbidden();
-    const { rows, total } = await repo.reviewList(db, refinancingScopeOf(actor), query, pageWindow(query));
-    return { items: rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })), total };
-  }
-
   return {
     detail: (actor: AuthUser, id: number) => followUpDetail(db, actor, id),
     followUpDetail,
@@ -496,8 +375,8 @@ export function createRefinancingFlows(
     release,
     sendToCrm,
     updateFolio,
-    unitsXlsx,
-    review,
+    unitsXlsx: (actor: AuthUser, id: number) => refinancingUnitsXlsx(deps, actor, id),
+    review: (actor: AuthUser, query: RefinancingReviewQuery) => refinancingReviewList(db, actor, query),
   };
 }
 

@@ -22,6 +22,7 @@ import * as provisionsRepo from '../provisions/repository';
 import { reserve, type CreditLinesService } from '../credit-lines/service';
 import { refinancingScopeOf, visibleRefinancingStatuses } from './policy';
 import * as repo from './repository';
+import * as sourceUnitsRepo from './source-units-repository';
 
 const refused = (code: string, message: string, status = 422) => new AppError(code, status, message);
 const iso = (date: Date) => date.toISOString();
@@ -35,7 +36,12 @@ export function createRefinancingsService(deps: Pick<AppDeps, 'db' | 'clock'> & 
   const { db, clock, creditLines } = deps;
 
   async function availableUnits(actor: AuthUser, query: RefinancingUnitsQuery) {
-    const { rows, total } = await repo.availableUnits(db, refinancingScopeOf(actor), query, pageWindow(query));
+    const { rows, total } = await sourceUnitsRepo.availableUnits(
+      db,
+      refinancingScopeOf(actor),
+      query,
+      pageWindow(query),
+    );
     return { items: rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })), total };
   }
 
@@ -48,9 +54,9 @@ export function createRefinancingsService(deps: Pick<AppDeps, 'db' | 'clock'> & 
   ) {
     const scope = refinancingScopeOf(actor);
     return transaction(db, async (tx) => {
-      const unit = await repo.findFinancedUnit(tx, scope, unitId);
+      const unit = await sourceUnitsRepo.findFinancedUnit(tx, scope, unitId);
       if (!unit) throw notFound();
-      const updated = await repo.updateUnit(tx, unitId, change);
+      const updated = await sourceUnitsRepo.updateUnit(tx, unitId, change);
       await writeAudit(tx, {
         actor: actor.id,
         action: 'deadlines' in change ? 'units.deadlines-set' : 'units.sold-set',
@@ -91,7 +97,7 @@ export function createRefinancingsService(deps: Pick<AppDeps, 'db' | 'clock'> & 
     }
 
     return creditLines.withLockedCreditLine(db, line.crmLineId, async (tx, locked) => {
-      const units = await repo.lockUnitsForCreate(tx, unitIds);
+      const units = await sourceUnitsRepo.lockUnitsForCreate(tx, unitIds);
       const byId = new Map(units.map((u) => [u.id, u]));
       const ordered = unitIds.map((id) => byId.get(id));
       for (const unit of ordered) {
