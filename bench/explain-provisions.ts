@@ -18,6 +18,7 @@ import { createDatabase, startEmbeddedPostgres } from '../apps/api/src/db/embedd
 import { runMigrations } from '../apps/api/src/db/migrate';
 import { reservedOnLine } from '../apps/api/src/modules/credit-lines/repository';
 import { provisionScopeOf } from '../apps/api/src/modules/provisions/policy';
+import * as listRepo from '../apps/api/src/modules/provisions/list-repository';
 import * as repo from '../apps/api/src/modules/provisions/repository';
 import { orderBy, sortKeyOf } from '../apps/api/src/platform/listing';
 import type { AuthUser } from '../apps/api/src/platform/auth';
@@ -104,10 +105,11 @@ async function main() {
       }
     }
 
-    const order = (sort?: string) => orderBy(sort, PROVISIONS_DEFAULT_SORT, repo.provisionSortFields, provisions.id);
+    const order = (sort?: string) =>
+      orderBy(sort, PROVISIONS_DEFAULT_SORT, listRepo.provisionSortFields, provisions.id);
     const page = (n: number) => ({ limit: 10, offset: (n - 1) * 10 });
-    const list = (who: AuthUser, filters: repo.ProvisionListFilters = {}, n = 1, sort?: string) =>
-      repo.listProvisions(
+    const list = (who: AuthUser, filters: listRepo.ProvisionListFilters = {}, n = 1, sort?: string) =>
+      listRepo.listProvisions(
         db,
         provisionScopeOf(who),
         filters,

@@ -1,18 +1,12 @@
-import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  CONFIRMED_PROVISION_STATUSES,
-  COUNT_CAP,
-  PROVISION_STATUS,
-  VIN_HOLDING_PROVISION_STATUSES,
-} from '@planpiso/domain';
+import { CONFIRMED_PROVISION_STATUSES, PROVISION_STATUS, VIN_HOLDING_PROVISION_STATUSES } from '@planpiso/domain';
 import type { Executor, Tx } from '../../db/client';
 import { accountOperators, userAgencies, userCompanies } from '../../db/schema/assignments';
 import { evidences, files } from '../../db/schema/files';
 import { provisionUnits, provisions } from '../../db/schema/financing';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
-import { containsPattern, pageInOneStatement, pageOfShape, withinDays, type Window } from '../../platform/listing';
 import { accountScopeWhere } from '../organisation-lookups/repository';
 import type { ProvisionScope } from './policy';
 
@@ -47,19 +41,6 @@ export function provisionScopeWhere(scope: ProvisionScope): SQL {
   }
 }
 
-export type ProvisionListFilters = {
-  folio?: string;
-  companyName?: string;
-  agency?: number;
-  registerBy?: number;
-  status?: number[];
-  from?: string;
-  to?: string;
-  creditLine?: string;
-  account?: number;
-  company?: number;
-};
-
 /** The number users quote: the manual folio when the provision uses one (spec 3 §2 "N° de Disposición"). */
 export const shownFolio = sql<string>`case when ${provisions.useManualFolio} and ${provisions.manualFolio} is not null
   then ${provisions.manualFolio} else ${provisions.folio}::text end`;
@@ -72,217 +53,7 @@ export const shownFolio = sql<string>`case when ${provisions.useManualFolio} and
 export const unitCount = sql<number>`(select count(*)::int from "provision_units" as "counted"
   where "counted"."provision_id" = "provisions"."id" and "counted"."included")`;
 
-export const provisionSortFields = {
-  createdAt: provisions.createdAt,
-  folio: provisions.folio,
-  total: provisions.total,
-  countUnits: unitCount,
-  status: provisions.status,
-};
-
-function listWhere(scope: ProvisionScope, filters: ProvisionListFilters): SQL {
-  const folio = filters.folio;
-  return and(
-    provisionScopeWhere(scope),
-    // Written as the list's partial indexes' predicate, not a parameter: the list runs as a prepared statement
-    // (decision 050), and a generic plan may use a partial index only when its WHERE implies the index's.
-    sql`not ${provisions.isArchived}`,
-    folio === undefined
-      ? undefined
-      : sql`(${provisions.folio} = ${Number(folio) <= 2_147_483_647 ? Number(folio) : -1}
-          or (${provisions.useManualFolio} and ${provisions.manualFolio} = ${folio}))`,
-    filters.companyName
-      ? sql`${provisions.companyId} in (select ${companies.id} from ${companies} where ${ilike(companies.name, containsPattern(filters.companyName))})`
-      : undefined,
-    filters.agency === undefined ? undefined : eq(provisions.agencyId, filters.agency),
-    filters.registerBy === undefined ? undefined : eq(provisions.registerBy, filters.registerBy),
-    filters.status?.length ? inArray(provisions.status, filters.status) : undefined,
-    ...withinDays(provisions.createdAt, filters.from, filters.to),
-    filters.creditLine === undefined ? undefined : eq(provisions.creditLine, filters.creditLine),
-    filters.account === undefined ? undefined : eq(provisions.accountId, filters.account),
-    filters.company === undefined ? undefined : eq(provisions.companyId, filters.company),
-  )!;
-}
-
 const operatorName = sql<string>`${users.firstname} || ' ' || ${users.lastname}`;
-
-/**
- * The lender's lists (types 1–3: the accounts its scope reaches, a status range) answer the planner's estimate
- * without counting from this many rows (decision 050). Their WHERE is estimated from statistics (the operated accounts
- * through account_operators, the status and the filters' columns; not the company-name search, a subquery on a text
- * pattern, which keeps the count): on the large data set the estimate was within 0.85–1.13 of the actual rows for every
- * one of its 81 operators, so an estimate of 1.5 times the cap means more than the cap. The count of the cap's 10,001
- * index entries was most of a type 3 page's database work, and its answer was that same estimate.
- */
-export const LENDER_ESTIMATE_FROM = (3 * COUNT_CAP) / 2;
-
-/**
- * One page of the list in one statement (decisions 025, 050): the page's ids from `provisions` alone, in the sort's
- * index order — skipped rows cost an index entry, not four joins — those rows with their names, and the capped
- * count, all in one round trip. `estimateFirst` where the planner estimates the WHERE from statistics (decision 050).
- */
-export async function listProvisions(
-  db: Executor,
-  scope: ProvisionScope,
-  filters: ProvisionListFilters,
-  window: NonNullable<Window>,
-  order: SQL[],
-  /** The sort as `field:direction`, naming `order` (an unfiltered list's statement is kept per sort). */
-  sortKey: string,
-) {
-  const shape = unfiltered(filters) ? scopeShape(scope) : undefined;
-  if (shape) {
-    return pageOfShape(
-      db,
-      {
-        key: `provisions:${shape.key}:${sortKey}`,
-        table: provisions,
-        id: provisions.id,
-        where: listWhere(shape.scope, {}),
-        valuedWhere: () => listWhere(scope, {}),
-        values: shape.values,
-        order,
-        window,
-        estimateFirst: scope.kind === 'lender',
-        estimateFrom: LENDER_ESTIMATE_FROM,
-        // An operator reaches a handful of accounts or a hundred: planned with its own values (decision 052).
-        plannedPerCaller: scope.kind === 'lender' && scope.accounts.kind === 'operated',
-      },
-      listRows(db, order),
-    );
-  }
-  return pageInOneStatement(
-    db,
-    {
-      table: provisions,
-      id: provisions.id,
-      where: listWhere(scope, filters),
-      order,
-      window,
-      estimateFirst: scope.kind === 'lender' && !filters.companyName,
-      estimateFrom: LENDER_ESTIMATE_FROM,
-      // A dealer's list reads one company through an index led by it, whatever its size: one plan fits every dealer.
-      prepared: scope.kind === 'dealer',
-    },
-    listRows(db, order),
-  );
-}
-
-const FILTER_KEYS = [
-  'folio',
-  'companyName',
-  'agency',
-  'registerBy',
-  'status',
-  'from',
-  'to',
-  'creditLine',
-  'account',
-  'company',
-] as const satisfies readonly (keyof ProvisionListFilters)[];
-/** Every filter listed: one added to ProvisionListFilters but not here would be ignored by the unfiltered shape. */
-const everyFilterListed: Exclude<keyof ProvisionListFilters, (typeof FILTER_KEYS)[number]> extends never
-  ? true
-  : never = true;
-void everyFilterListed;
-
-/** No filter given: the list's first screen, the one asked for most. */
-const unfiltered = (filters: ProvisionListFilters) =>
-  FILTER_KEYS.every((key) => {
-    const value = filters[key];
-    return value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
-  });
-
-/** A value of a scope written as a statement's placeholder (decision 052): the scope's SQL is then the same text. */
-const slot = <T>(name: string) => sql.placeholder(name) as unknown as T;
-
-/**
- * The scope with its values as placeholders, the key naming what its text depends on (the kind, the account scope's
- * kind and levels), and the values to bind. Undefined for a scope that reaches nothing.
- */
-function scopeShape(
-  scope: ProvisionScope,
-): { key: string; scope: ProvisionScope; values: Record<string, unknown> } | undefined {
-  const statuses = [slot<number>('statusFrom'), slot<number>('statusTo')] as const;
-  switch (scope.kind) {
-    case 'dealer':
-      return {
-        key: 'dealer',
-        scope: { kind: 'dealer', companyId: slot('company') },
-        values: { company: scope.companyId },
-      };
-    case 'legal':
-      return {
-        key: 'legal',
-        scope: { kind: 'legal', userId: slot('user'), statuses },
-        values: { user: scope.userId, statusFrom: scope.statuses[0], statusTo: scope.statuses[1] },
-      };
-    case 'lender': {
-      const range = { statusFrom: scope.statuses[0], statusTo: scope.statuses[1] };
-      const accounts = scope.accounts;
-      switch (accounts.kind) {
-        case 'all':
-          return { key: 'lender:all', scope: { kind: 'lender', accounts, statuses }, values: range };
-        case 'operated':
-          return {
-            key: `lender:operated:${accounts.levels}`,
-            scope: {
-              kind: 'lender',
-              accounts: { kind: 'operated', by: slot('by'), levels: accounts.levels },
-              statuses,
-            },
-            values: { ...range, by: accounts.by },
-          };
-        case 'own':
-          return {
-            key: 'lender:own',
-            scope: { kind: 'lender', accounts: { kind: 'own', accountId: slot('account') }, statuses },
-            values: { ...range, account: accounts.accountId },
-          };
-        case 'none':
-          return undefined;
-      }
-      return undefined;
-    }
-    case 'none':
-      return undefined;
-  }
-}
-
-/**
- * The names of a listed provision as scalar subqueries on their primary keys, not left joins: the same rows, and
- * PostgreSQL plans a two-relation query instead of searching the join orders of five — 0.72 → 0.42 ms of planning
- * on every request of a list planned per caller (decision 052). Table names written out, as in `unitCount`.
- */
-const listedCompanyName = sql<string | null>`(select "name" from "companies" as "named_company"
-  where "named_company"."id" = "provisions"."company_id")`;
-const listedOperatorName = sql<string | null>`(select "firstname" || ' ' || "lastname" from "users" as "named_user"
-  where "named_user"."id" = "provisions"."register_by")`;
-const listedAgencyName = sql<string | null>`(select "name" from "agencies" as "named_agency"
-  where "named_agency"."id" = "provisions"."agency_id")`;
-
-/** The list's columns for the page's rows (`inPage`), in the list's order. */
-function listRows(db: Executor, order: SQL[]) {
-  return (inPage: SQL, extra: { pageTotal?: SQL<number> }) =>
-    db
-      .select({
-        id: provisions.id,
-        folio: shownFolio,
-        status: provisions.status,
-        companyName: listedCompanyName,
-        operatorName: listedOperatorName,
-        agencyName: listedAgencyName,
-        typeLine: provisions.typeLine,
-        total: provisions.total,
-        countUnits: unitCount,
-        createdAt: provisions.createdAt,
-        version: provisions.version,
-        ...extra,
-      })
-      .from(provisions)
-      .where(inPage)
-      .orderBy(...order);
-}
 
 /** A provision the scope reaches, with the names its detail shows; undefined otherwise (404). */
 export async function findProvision(db: Executor, scope: ProvisionScope, id: number) {

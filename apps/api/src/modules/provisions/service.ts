@@ -46,6 +46,7 @@ import { assertOperatingWindow } from '../provision-settings/operating-window';
 import { queueProvisionValidation } from '../provision-validation/queue';
 import { mayReadAssignedListOf, provisionScopeOf, OPERATOR_STATUSES, type ProvisionScope } from './policy';
 import { presentDetail, presentListItem } from './presenter';
+import * as listRepo from './list-repository';
 import * as repo from './repository';
 import { createProvisionMover } from './transitions';
 
@@ -442,9 +443,9 @@ export function createProvisionsService(
   }
 
   function listIn(scope: ProvisionScope, query: ProvisionListQuery) {
-    const order = orderBy(query.sort, PROVISIONS_DEFAULT_SORT, repo.provisionSortFields, provisions.id);
+    const order = orderBy(query.sort, PROVISIONS_DEFAULT_SORT, listRepo.provisionSortFields, provisions.id);
     const window = pageWindow(query) ?? { limit: query.pageSize, offset: 0 };
-    return repo
+    return listRepo
       .listProvisions(db, scope, query, window, order, sortKeyOf(query.sort, PROVISIONS_DEFAULT_SORT))
       .then(({ rows, total, totalIsEstimate }) => ({
         items: rows.map(presentListItem),
