@@ -3,13 +3,14 @@
 //  - every list endpoint, as each user type that may call it: req/s, p50, p99 (autocannon, 32 connections, warm-up);
 //  - the floor (floor.ts: node:http + pg running the same SQL as GET /api/users) and the API/floor ratio;
 //  - the API's peak RSS; the sign-in page's bytes as sent; Lighthouse mobile and desktop; menu click → rows.
+//  - the CRM insertion's throughput, 1,000 units through the job runner (crm-insertion.ts, its own database).
 // Targets print PASS/FAIL; the exit code is 1 when one fails. Loopback only, each load bounded in time.
 // Environment: BENCH_DURATION (s per endpoint, default 15), BENCH_WARMUP (s, default 3), BENCH_ONLY (some of
-// lists,floor,bytes,menu,lighthouse), BENCH_LISTS (some lists by name, e.g. `users`), BENCH_TYPES (some user types,
+// lists,floor,bytes,menu,lighthouse,crm), BENCH_LISTS (some lists by name, e.g. `users`), BENCH_TYPES (some user types,
 // e.g. `1`), BENCH_NODE_ARGS (the API's extra node flags, e.g. --cpu-prof), BENCH_LOG_LEVEL (the API's, default
 // info as `npm start`), CHROMIUM_PATH, DATABASE_URL_LARGE (a server of your own instead of data/pg-large).
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { accessFor, type UserType } from '@planpiso/domain';
@@ -63,12 +64,12 @@ const TARGETS = {
   usersP99Ms: 50,
 };
 
-/** BENCH_ONLY=lists,floor,bytes,menu,lighthouse runs only those parts (to try one part of the harness). */
+/** BENCH_ONLY=lists,floor,bytes,menu,lighthouse,crm runs only those parts (to try one part of the harness). */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 /** BENCH_LISTS=users,roles runs only those lists (by LISTS' names). */
 const onlyLists = process.env.BENCH_LISTS?.split(',').map((name) => name.trim());
 const onlyTypes = process.env.BENCH_TYPES?.split(',').map(Number);
-const wants = (part: 'lists' | 'floor' | 'bytes' | 'menu' | 'lighthouse') => !only || only.includes(part);
+const wants = (part: 'lists' | 'floor' | 'bytes' | 'menu' | 'lighthouse' | 'crm') => !only || only.includes(part);
 
 type Row = { metric: string; value: string; target: string; pass: boolean | null };
 const rows: Row[] = [];
@@ -127,6 +128,8 @@ let lighthouse: LighthouseScores[] = [];
 let menuClick: { samplesMs: number[]; medianMs: number } | undefined;
 let peakRssBytes: number | null = null;
 let provisionsBench: ProvisionsBench | undefined;
+type CrmInsertionRun = { crmLatencyMs: number; seconds: number; unitsPerSecond: number; inserted: number };
+let crmInsertion: CrmInsertionRun[] = [];
 const problems: string[] = [];
 
 async function step<T>(name: string, work: () => Promise<T>): Promise<T | undefined> {
@@ -177,6 +180,23 @@ try {
 
   // Issue 16's rows (bench/provisions.ts): the CSV in Chromium, a 1,000-unit create, the provisions list.
   provisionsBench = await runProvisionsBench({ baseUrl, databaseUrl: server.url, sessions, step, serverPid: api.pid });
+
+  // Issue 27 item 16 (decision 070): a 1,000-unit send to the CRM simulator through the real job runner, on a
+  // database of its own (bench/crm-insertion.ts), as the simulator answers and with a slow InsertarUnidad.
+  if (wants('crm'))
+    await step('CRM insertion: 1,000 units through the job runner', async () => {
+      const code = await new Promise<number | null>((resolve) =>
+        spawn(process.execPath, ['--import', 'tsx', 'bench/crm-insertion.ts'], {
+          cwd: REPO_ROOT,
+          stdio: 'inherit',
+        }).once('exit', resolve),
+      );
+      if (code !== 0) throw new Error(`bench/crm-insertion.ts exited with ${code}`);
+      const saved = JSON.parse(readFileSync(join(REPO_ROOT, 'bench', 'results', 'crm-insertion.json'), 'utf8')) as {
+        results: CrmInsertionRun[];
+      };
+      crmInsertion = saved.results;
+    });
 
   if (wants('floor'))
     await step('floor: node:http + pg with the SQL of GET /api/users (type 1)', async () => {
@@ -249,6 +269,12 @@ if (usersSuper) {
   );
 }
 if (provisionsBench) for (const r of provisionRows(provisionsBench)) row(r.metric, r.value, r.target, r.pass);
+for (const run of crmInsertion) {
+  row(
+    `CRM insertion, ${run.inserted} units, CRM latency ${run.crmLatencyMs} ms`,
+    `${fmt(run.unitsPerSecond)} units/s (${fmt(run.seconds, 0)} s)`,
+  );
+}
 if (peakRssBytes !== null) row('API peak RSS (VmHWM)', `${fmt(peakRssBytes / 1024 / 1024, 0)} MiB`);
 if (signInBytes) {
   const jsKiB = signInBytes.jsBytes / 1024;
@@ -336,6 +362,7 @@ writeFileSync(
       lighthouse,
       menuClick: menuClick ?? null,
       provisions: provisionsBench ?? null,
+      crmInsertion,
       table: rows.map((r) => ({ ...r, verdict: verdict(r.pass) })),
       problems,
     },
