@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVISION_STATUS } from '@planpiso/domain';
@@ -19,17 +20,19 @@ import { createStorage } from '../src/platform/storage/create-storage';
 import { createProvision, eventually, insertionRow, queueInsertions } from './financing-fixtures';
 import { fakeClock, testConfig } from './harness';
 import { seededDatabase } from './seeded-database';
-import { freePort } from './support/child-api';
 import { tempDataDir } from './support/uploads';
 
 // Issue 27, "Faults with nothing lost": an external system down while work for it waits in the queue. The adapters
-// point at ports where nothing listens (the system is down: connection refused); the simulators are started on
-// those very ports later (the system is back). The work must finish then, by itself — no person, no restart.
+// point at ports held by a listener that drops every connection at once (the system is down; holding the port keeps
+// another test's server from taking it); the simulators are started on those very ports later (the system is back).
+// The work must finish then, by itself — no person, no restart.
 
 const seeded = await seededDatabase('fault_externals');
 const tokens = { crm: 'crm-token-down', vehicles: 'vehicles-token-down', ax: 'ax-token-down', esign: 'esign-token' };
 const ports = { crm: 0, vehicles: 0, ax: 0, esign: 0 };
 const back: Simulators[] = [];
+/** The listeners standing for a system that is down, by system, until it comes back. */
+const down = new Map<string, Server>();
 let dataDir: string;
 let runner: JobRuntime;
 let pool: { close(): Promise<void> };
@@ -39,7 +42,12 @@ let cycle: ReturnType<typeof crmInsertionJobs>['cycle'];
 const url = (port: number) => `http://127.0.0.1:${port}`;
 
 beforeAll(async () => {
-  for (const system of ['crm', 'vehicles', 'ax', 'esign'] as const) ports[system] = await freePort();
+  for (const system of ['crm', 'vehicles', 'ax', 'esign'] as const) {
+    const holder = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    ports[system] = (holder.address() as AddressInfo).port;
+    down.set(system, holder);
+  }
   dataDir = await tempDataDir();
   const config = testConfig({
     CRM_URL: url(ports.crm),
@@ -89,12 +97,18 @@ afterAll(async () => {
   await runner?.stop();
   await pool?.close();
   for (const simulators of back) await simulators.stop();
+  for (const holder of down.values()) await new Promise((resolve) => holder.close(resolve));
   await seeded.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 /** The systems named come back: their simulators listen on the ports the adapters were pointed at. */
 async function bringBack(systems: Partial<typeof ports>) {
+  for (const system of Object.keys(systems)) {
+    const holder = down.get(system)!;
+    down.delete(system);
+    await new Promise((resolve) => holder.close(resolve));
+  }
   back.push(await startSimulators({ ports: { crm: 0, vehicles: 0, ax: 0, esign: 0, ...systems }, tokens }));
 }
 
