@@ -10,9 +10,12 @@ export const CRM_INSERT_UNIT_JOB = 'crm-insert-unit';
 /** InsertarUnidad calls in flight per worker process: the CRM, not the queue, sets the pace (decision 070). */
 export const CRM_INSERTION_CONCURRENCY = 8;
 
-/** Retries of an insertion whose CRM could not be reached (decision 072), 5 s apart at first, doubling. */
+/**
+ * Retries of an insertion whose CRM could not be reached (decision 072), 1 s apart at first, doubling (about a minute
+ * in all); a crash's retry keeps the same short first pause.
+ */
 export const CRM_OUTAGE_RETRY_LIMIT = 6;
-export const CRM_OUTAGE_RETRY_DELAY_SECONDS = 5;
+export const CRM_OUTAGE_RETRY_DELAY_SECONDS = 1;
 
 /** Insertion jobs queued per statement by the cycle. */
 const SEND_CHUNK = 200;
@@ -53,7 +56,7 @@ export function crmInsertionJobs(
     name: CRM_INSERT_UNIT_JOB,
     payload: z.object({ insertionId: z.number().int().positive() }),
     // A crash or a lost worker retries through pg-boss's expiry; an answer from the CRM is final for this cycle. A CRM
-    // that cannot be reached fails the job, tried again with backoff (5 s, doubling: about 5 min for 6), and past
+    // that cannot be reached fails the job, tried again with backoff (1 s, doubling: about a minute for 6), and past
     // those the next cycle queues the unit again (its job is no longer live): it waits for the CRM, never stuck.
     retryLimit: CRM_OUTAGE_RETRY_LIMIT,
     retryDelay: CRM_OUTAGE_RETRY_DELAY_SECONDS,
