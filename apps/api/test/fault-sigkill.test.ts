@@ -17,6 +17,7 @@ import {
   type DealerGroup,
 } from './provision-fixtures';
 import { startChildApi, stopChildApi, type ChildApi } from './support/child-api';
+import { seeded, signInOn } from './support/fault-kill';
 import { seededDatabase } from './seeded-database';
 
 /**
@@ -34,17 +35,6 @@ const RUNS = Number(process.env.FAULT_RUNS ?? 5);
 const UNITS = Number(process.env.FAULT_UNITS ?? 300);
 const LINE = 'LC-10006-01';
 const LEASE_SECONDS = 2;
-
-/** mulberry32: the kill moments are the same on every run of the suite. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let db: Awaited<ReturnType<typeof seededDatabase>>;
 let t: TestApp;
@@ -78,15 +68,6 @@ afterAll(async () => {
   await db?.close();
 }, 60_000);
 
-async function signInOn(port: number): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${port}/api/identity/sign-in`, {
-    method: 'POST',
-    body: JSON.stringify({ email: group.dealer.email, password: group.dealer.password }),
-    headers: { 'content-type': 'application/json' },
-  });
-  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
-}
-
 /** The provisions of a run (its description is the run's own), with how many units each holds. */
 async function provisionsOf(description: string) {
   const result = await db.db.execute<{ id: number; units: number; total: string; status: number }>(sql`
@@ -119,7 +100,7 @@ describe(`SIGKILL during a ${UNITS}-unit create-and-send, ${RUNS} times`, () => 
         child = await spare[run]!;
         delete spare[run];
         startAhead(run + 1);
-        const token = await signInOn(child.port);
+        const token = await signInOn(child.port, group.dealer);
         const description = `Falla ${run} ${randomUUID().slice(0, 8)}`;
         const units = Array.from({ length: UNITS }, () => unit(randomVin(), '1.00'));
         const total = Money.of(UNITS).toDecimalString();

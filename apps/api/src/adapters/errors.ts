@@ -45,6 +45,17 @@ export class ExternalServiceError extends AppError {
 }
 
 /**
+ * The system is down or cannot be reached — no answer (refused, reset, timed out), the breaker open, or a gateway's
+ * 502–504 — rather than an answer about the request. Work queued for it waits and is tried again (decision 072);
+ * a 500 or an unexpected answer is the request's own failure.
+ */
+export function isOutage(error: unknown): error is ExternalServiceError {
+  if (!(error instanceof ExternalServiceError)) return false;
+  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'circuit-open') return true;
+  return error.kind === 'server' && [502, 503, 504].includes(error.upstreamStatus ?? 0);
+}
+
+/**
  * The CRM refused to insert a unit (422 from InsertarUnidad): a business answer, not an outage — never retried,
  * never counted by the breaker. `crmMessage` is the CRM's own words, which the credit-failures screen shows.
  */

@@ -10,6 +10,13 @@ export const CRM_INSERT_UNIT_JOB = 'crm-insert-unit';
 /** InsertarUnidad calls in flight per worker process: the CRM, not the queue, sets the pace (decision 070). */
 export const CRM_INSERTION_CONCURRENCY = 8;
 
+/**
+ * Retries of an insertion whose CRM could not be reached (decision 072), 1 s apart at first, doubling (about a minute
+ * in all); a crash's retry keeps the same short first pause.
+ */
+export const CRM_OUTAGE_RETRY_LIMIT = 6;
+export const CRM_OUTAGE_RETRY_DELAY_SECONDS = 1;
+
 /** Insertion jobs queued per statement by the cycle. */
 const SEND_CHUNK = 200;
 
@@ -33,10 +40,10 @@ async function idsWithoutLiveJob(db: Executor, ids: number[]): Promise<number[]>
 
 /**
  * The CRM insertion cycle (issue 4, decision 011): on its cron the cycle sends one insertion job per queued unit;
- * each job tries its unit once. A unit the CRM refuses, or that cannot reach it, becomes a credit failure (the
- * row's 'failed' state) for a person to retry, insert or remove — the job itself does not retry, so an outage
- * does not hammer the CRM. Both jobs are idempotent: the row's state and the CRM's idempotency key make a job that
- * runs twice insert once. One job per unit at most (decision 070): the cycle skips units whose job is still live,
+ * each job tries its unit once. A unit the CRM refuses (or answers with an error) becomes a credit failure (the
+ * row's 'failed' state) for a person to retry, insert or remove. A CRM that cannot be reached leaves the unit queued:
+ * the job is tried again with backoff, then by the next cycle, until the CRM is back (decision 072). Both jobs are
+ * idempotent: the row's state and the CRM's idempotency key make a job that runs twice insert once. One job per unit at most (decision 070): the cycle skips units whose job is still live,
  * and the queue's `short` policy refuses a second waiting job of one key even when two cycles race.
  */
 export function crmInsertionJobs(
@@ -48,12 +55,16 @@ export function crmInsertionJobs(
   const insertUnit: JobDefinition<{ insertionId: number }> = {
     name: CRM_INSERT_UNIT_JOB,
     payload: z.object({ insertionId: z.number().int().positive() }),
-    // A crash or a lost worker retries through pg-boss's expiry; an answer from the CRM is final for this cycle.
-    retryLimit: 2,
+    // A crash or a lost worker retries through pg-boss's expiry; an answer from the CRM is final for this cycle. A CRM
+    // that cannot be reached fails the job, tried again with backoff (1 s, doubling: about a minute for 6), and past
+    // those the next cycle queues the unit again (its job is no longer live): it waits for the CRM, never stuck.
+    retryLimit: CRM_OUTAGE_RETRY_LIMIT,
+    retryDelay: CRM_OUTAGE_RETRY_DELAY_SECONDS,
     onePerKey: true,
     concurrency: CRM_INSERTION_CONCURRENCY,
     async handle({ insertionId }) {
-      await failures.attempt(insertionId, 'queued', null);
+      const result = await failures.attempt(insertionId, 'queued', null);
+      if (result.outcome === 'waiting') throw result.error;
     },
   };
 

@@ -12,7 +12,7 @@ import {
   shownFolio,
 } from '@planpiso/domain';
 import type { CrmUnitInsertion } from '../../adapters/crm/port';
-import { CrmRejectedError, ExternalServiceError } from '../../adapters/errors';
+import { CrmRejectedError, ExternalServiceError, isOutage } from '../../adapters/errors';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
@@ -26,7 +26,11 @@ import * as repo from './repository';
 export type CreditFailuresService = ReturnType<typeof createCreditFailuresService>;
 type Outcome = { id: number; status: InsertionStatus; creditNumber: string | null; version: number };
 export type Attempt =
-  { outcome: 'inserted'; creditNumber: string } | { outcome: 'failed'; error: AppError } | { outcome: 'skipped' };
+  | { outcome: 'inserted'; creditNumber: string }
+  | { outcome: 'failed'; error: AppError }
+  /** The CRM could not be reached for a queued unit: it stays queued, its attempt and error recorded (decision 072). */
+  | { outcome: 'waiting'; error: ExternalServiceError }
+  | { outcome: 'skipped' };
 
 const INSERTION_TARGET: StateTarget<InsertionStatus> = {
   table: crmInsertions,
@@ -84,7 +88,9 @@ export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDep
   /**
    * One attempt at inserting `id`, if it is still in status `from` (and at `version`, when a user's screen names
    * one). The CRM's idempotency key makes a repeated attempt (a worker killed halfway, two clicks) insert once. A
-   * refusal or an outage leaves a 'failed' row.
+   * refusal leaves a 'failed' row, and so does an outage met by a person's Insertar; an outage met by the insertion
+   * job (`from` 'queued') leaves the unit queued with the attempt and its error recorded, and answers 'waiting': the
+   * job fails and is tried again until the CRM is back (decision 072).
    */
   async function attempt(
     id: number,
@@ -101,7 +107,7 @@ export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDep
       result = { outcome: 'inserted', creditNumber: inserted.noCredito };
     } catch (error) {
       if (!(error instanceof CrmRejectedError || error instanceof ExternalServiceError)) throw error;
-      result = { outcome: 'failed', error };
+      result = from === 'queued' && isOutage(error) ? { outcome: 'waiting', error } : { outcome: 'failed', error };
     }
     const attempted = clock.now();
     await transaction(db, async (tx) => {
@@ -113,12 +119,13 @@ export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDep
               lastError: '',
               version: row.version,
             })
-          : await repo.moveInsertion(tx, id, from, 'failed', {
+          : await repo.moveInsertion(tx, id, from, result.outcome === 'waiting' ? from : 'failed', {
               attempted,
               lastError: failureText(result),
               version: row.version,
             });
-      if (!moved) return;
+      // Still queued: no change of state, no audit row (the job's failure is in the log).
+      if (!moved || result.outcome === 'waiting') return;
       await writeAudit(tx, {
         actor,
         action: result.outcome === 'inserted' ? 'crm-insertion.inserted' : 'crm-insertion.failed',
@@ -205,7 +212,7 @@ export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDep
       if (!state) throw notFound();
       checkTransition(CREDIT_FAILURE_MACHINE, actor, 'insert', state, version);
       const result = await attempt(id, 'failed', actor.id, version);
-      if (result.outcome === 'failed') throw result.error;
+      if (result.outcome === 'failed' || result.outcome === 'waiting') throw result.error;
       if (result.outcome === 'skipped') throw staleVersion();
       return {
         data: { id, status: 'inserted' as const, creditNumber: result.creditNumber, version: version + 1 },
@@ -216,7 +223,7 @@ export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDep
 }
 
 /** What the credit-failures screen shows of a failure: the CRM's own words, or which system failed and how. */
-function failureText(result: Extract<Attempt, { outcome: 'failed' }>): string {
+function failureText(result: Extract<Attempt, { outcome: 'failed' | 'waiting' }>): string {
   const error = result.error;
   if (error instanceof CrmRejectedError) return error.crmMessage;
   if (error instanceof ExternalServiceError) return `${error.message}: ${error.detail}`;

@@ -22,6 +22,7 @@ import type { Tx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { answerWithin } from '../../platform/idempotency';
 import { transaction } from '../../platform/transaction';
 import * as creditLinesRepo from '../credit-lines/repository';
 import type { CreditLinesService } from '../credit-lines/service';
@@ -169,10 +170,12 @@ export function createProvisionLenderActions(
         backToReview.map((unit) => unit.id),
         row.registerBy,
       );
-      return {
+      // The answer commits with the move (decision 072): a retry with the same Idempotency-Key after a process died
+      // between the commit and its answer replays it, rather than meeting its own move as a 409 STALE_VERSION.
+      return answerWithin(tx, 200, {
         data: await followUpDetail(tx, actor, scope, id),
         message: confirm ? provisionConfirmed(folio) : provisionRejected(folio),
-      };
+      });
     });
   }
 
