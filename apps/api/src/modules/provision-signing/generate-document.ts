@@ -1,0 +1,42 @@
+import { PROVISION_MACHINE, SIGNING_MESSAGES } from '@planpiso/domain';
+import type { AuthUser } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import { checkTransition } from '../../platform/state-transition';
+import { transaction } from '../../platform/transaction';
+import { assertOperatingWindow } from '../provision-settings/operating-window';
+import { provisionScopeOf } from '../provisions/policy';
+import * as provisionsRepo from '../provisions/repository';
+import type { SigningContext } from './signing-context';
+
+/** POST /api/provisions/{id}/documents (type 5 at 4): the signing document, replacing one not yet sent. */
+export async function generateDocument(ctx: SigningContext, actor: AuthUser, id: number, requestId: string) {
+  const { db, clock, mover, recording, found, makeDocument, replaceUnsent, moveRow, names, answer, assertWho } = ctx;
+  assertWho(actor, 'generateDocuments');
+  const scope = provisionScopeOf(actor);
+  const provision = await found(scope, id);
+  await assertOperatingWindow(db, clock.now());
+  const { status, version } = provision.provision;
+  checkTransition(PROVISION_MACHINE, actor, 'generateDocuments', { status, unitCount: 1, version }, undefined);
+  const stored = await makeDocument(provision, actor.id);
+  return recording(stored, () =>
+    transaction(db, async (tx) => {
+      const row = await provisionsRepo.lockProvision(tx, scope, id);
+      if (!row) throw notFound();
+      const made = await replaceUnsent(tx, id, stored);
+      const moved = await mover.move(tx, {
+        action: 'generateDocuments',
+        actor,
+        row: moveRow(row, names(provision)),
+        unitCount: await provisionsRepo.countUnitsOf(tx, id),
+        details: {
+          evidenceId: made.evidence.id,
+          fileId: made.file.id,
+          folio: provision.folioShown,
+          replaced: made.replaced,
+        },
+        requestId,
+      });
+      return { data: await answer(tx, id, moved, actor), message: SIGNING_MESSAGES.documentsGenerated };
+    }),
+  );
+}

@@ -1,0 +1,111 @@
+import { PROVISION_MACHINE, SIGNED_STATUS, SIGNING_MESSAGES } from '@planpiso/domain';
+import type { AuthUser } from '../../platform/auth';
+import { AppError, notFound } from '../../platform/errors';
+import { checkTransition } from '../../platform/state-transition';
+import { transaction } from '../../platform/transaction';
+import { assertOperatingWindow } from '../provision-settings/operating-window';
+import { provisionScopeOf } from '../provisions/policy';
+import * as provisionsRepo from '../provisions/repository';
+import * as repo from './repository';
+import { S, type SigningContext } from './signing-context';
+
+/**
+ * POST /api/provisions/{id}/redo-document (types 1 and 3 at 4–6): the document made again with the provision as
+ * it stands (its current folio). At 4 it replaces the unsent one; at 5 and 6 the new one goes to a new envelope
+ * and the one out for signature is withdrawn (its late webhooks find nothing and change nothing).
+ */
+export async function redoDocument(
+  ctx: SigningContext,
+  actor: AuthUser,
+  id: number,
+  body: { provisionId?: number; version?: number } | undefined,
+  requestId: string,
+) {
+  const {
+    db,
+    clock,
+    mover,
+    recording,
+    found,
+    makeDocument,
+    replaceUnsent,
+    signersOf,
+    sendDocument,
+    moveRow,
+    names,
+    answer,
+    assertWho,
+  } = ctx;
+  if (body?.provisionId !== undefined && body.provisionId !== id) {
+    throw new AppError('VALIDATION_ERROR', 400, SIGNING_MESSAGES.provisionMismatch);
+  }
+  assertWho(actor, 'redoDocument');
+  const scope = provisionScopeOf(actor);
+  const provision = await found(scope, id);
+  await assertOperatingWindow(db, clock.now());
+  const { status, version } = provision.provision;
+  checkTransition(PROVISION_MACHINE, actor, 'redoDocument', { status, unitCount: 1, version }, body?.version);
+  const stored = await makeDocument(provision, actor.id);
+
+  if (status === S.ACCEPTED) {
+    return recording(stored, () =>
+      transaction(db, async (tx) => {
+        const row = await provisionsRepo.lockProvision(tx, scope, id);
+        if (!row) throw notFound();
+        const made = await replaceUnsent(tx, id, stored);
+        const moved = await mover.move(tx, {
+          action: 'redoDocument',
+          actor,
+          row: moveRow(row, names(provision)),
+          unitCount: await provisionsRepo.countUnitsOf(tx, id),
+          expectedVersion: body?.version,
+          details: { evidenceId: made.evidence.id, fileId: made.file.id, replaced: made.replaced },
+          requestId,
+        });
+        return { data: await answer(tx, id, moved, actor), message: SIGNING_MESSAGES.documentRedone };
+      }),
+    );
+  }
+
+  // At 5 or 6: record the new document first (unsent), then its envelope, then swap it for the one out.
+  const pending = await recording(stored, () =>
+    transaction(db, async (tx) => {
+      const row = await provisionsRepo.lockProvision(tx, scope, id);
+      if (!row) throw notFound();
+      checkTransition(
+        PROVISION_MACHINE,
+        actor,
+        'redoDocument',
+        { status: row.status, unitCount: 1, version: row.version },
+        body?.version,
+      );
+      return replaceUnsent(tx, id, stored);
+    }),
+  );
+  const signers = await signersOf(provision);
+  const envelopeId = await sendDocument(id, { evidence: pending.evidence, file: pending.file }, signers.envelope);
+
+  return transaction(db, async (tx) => {
+    const row = await provisionsRepo.lockProvision(tx, scope, id);
+    if (!row) throw notFound();
+    const documents = await repo.signingDocumentsOf(tx, id);
+    const withdrawn = documents
+      .filter((d) => d.evidence.id !== pending.evidence.id && d.evidence.signedStatus === SIGNED_STATUS.SENT)
+      .map((d) => ({ evidenceId: d.evidence.id, envelopeId: d.evidence.envelopeId }));
+    await repo.deleteEvidences(
+      tx,
+      withdrawn.map((w) => w.evidenceId),
+    );
+    await repo.updateEvidence(tx, pending.evidence.id, { signedStatus: SIGNED_STATUS.SENT });
+    const moved = await mover.move(tx, {
+      action: 'redoDocument',
+      actor,
+      row: moveRow(row, names(provision)),
+      unitCount: await provisionsRepo.countUnitsOf(tx, id),
+      expectedVersion: body?.version,
+      details: { evidenceId: pending.evidence.id, fileId: pending.file.id, envelopeId, withdrawn },
+      requestId,
+    });
+    return { data: await answer(tx, id, moved, actor), message: SIGNING_MESSAGES.documentRedone };
+  });
+}
