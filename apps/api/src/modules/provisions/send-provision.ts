@@ -1,0 +1,57 @@
+import {
+  FINANCING_MESSAGES,
+  PROVISION_MACHINE,
+  PROVISION_STATUS_UPDATED,
+  type SetProvisionStatusRequest,
+} from '@planpiso/domain';
+import type { AuthUser } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import { checkTransition } from '../../platform/state-transition';
+import { assertOperatingWindow } from '../provision-settings/operating-window';
+import { queueProvisionValidation } from '../provision-validation/queue';
+import { provisionScopeOf } from './policy';
+import { provisionDetail } from './provision-detail';
+import * as repo from './repository';
+import { refused, type ProvisionsDeps } from './save-provision';
+import { createProvisionMover } from './transitions';
+
+/** Send to validation (1 → 2): version-checked, the balance re-checked under the line's lock, operators told. */
+export async function sendProvision(
+  deps: ProvisionsDeps,
+  actor: AuthUser,
+  id: number,
+  body: SetProvisionStatusRequest,
+  requestId: string,
+) {
+  const { db, clock, creditLines, notifications } = deps;
+  const mover = createProvisionMover({ notifications, clock });
+  checkTransition(PROVISION_MACHINE, actor, 'send', { status: 1, unitCount: 1, version: 0 }, undefined);
+  const scope = provisionScopeOf(actor);
+  const found = await repo.findProvision(db, scope, id);
+  if (!found) throw notFound();
+  await assertOperatingWindow(db, clock.now());
+  await creditLines.refreshFromCrm(found.provision.creditLine);
+
+  return creditLines.withLockedCreditLine(db, found.provision.creditLine, async (tx, locked) => {
+    const row = await repo.lockProvision(tx, scope, id);
+    if (!row) throw notFound();
+    const unitCount = await repo.countUnitsOf(tx, id);
+    const before = await provisionDetail(tx, scope, id);
+    await mover.move(tx, {
+      action: 'send',
+      actor,
+      row: { ...row, folio: before.folio, companyName: before.company.name },
+      unitCount,
+      expectedVersion: body.version,
+      requestId,
+    });
+    // The provision already holds its total; if the CRM's balance fell meanwhile, sending would overdraw.
+    if (row.creditLine === locked.crmLineId && locked.montoRestante.sub(locked.reserved).isNegative()) {
+      throw refused('BALANCE_EXCEEDED', FINANCING_MESSAGES.balanceExceeded);
+    }
+    // Status 2: its units' validation round starts with this transaction (decision 035).
+    await queueProvisionValidation(tx, deps.jobs, id);
+    const data = await provisionDetail(tx, scope, id);
+    return { data, message: PROVISION_STATUS_UPDATED };
+  });
+}
