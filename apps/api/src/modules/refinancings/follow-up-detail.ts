@@ -14,6 +14,7 @@ import { presentRefinancingDocuments } from '../refinancing-signing/presenter';
 import { refinancingScopeOf, visibleRefinancingStatuses } from './policy';
 import * as repo from './repository';
 import { shownRefinancingFolio } from './transitions';
+import { unitDescriptionOf } from './unit-description';
 
 const iso = (date: Date) => date.toISOString();
 /** Types 2 and 3 see the line's remaining balance on the detail (spec 3 §6 "Refinancing detail"). */
@@ -72,15 +73,7 @@ export async function followUpDetail(
     units: found.units.map((u) => ({
       id: u.id,
       sourceUnitId: u.sourceUnitId,
-      vinNumber: u.vinNumber,
-      agency: u.agency,
-      brandName: u.brandName,
-      type: u.type,
-      model: u.model,
-      description: u.description,
-      color: u.color,
-      insideColor: u.insideColor,
-      motorNumber: u.motorNumber,
+      ...unitDescriptionOf(u),
       deadlines: u.deadlines,
       validRepuve: u.validRepuve,
       validTransunion: u.validTransunion,

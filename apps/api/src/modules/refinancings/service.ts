@@ -23,6 +23,7 @@ import { reserve, type CreditLinesService } from '../credit-lines/service';
 import { refinancingScopeOf, visibleRefinancingStatuses } from './policy';
 import * as repo from './repository';
 import * as sourceUnitsRepo from './source-units-repository';
+import { unitDescriptionOf } from './unit-description';
 
 const refused = (code: string, message: string, status = 422) => new AppError(code, status, message);
 const iso = (date: Date) => date.toISOString();
@@ -146,15 +147,7 @@ export function createRefinancingsService(deps: Pick<AppDeps, 'db' | 'clock'> & 
         present.map((u) => ({
           refinancingId: refinancing.id,
           sourceUnitId: u.id,
-          vinNumber: u.vinNumber,
-          agency: u.agency,
-          brandName: u.brandName,
-          type: u.type,
-          model: u.model,
-          description: u.description,
-          color: u.color,
-          insideColor: u.insideColor,
-          motorNumber: u.motorNumber,
+          ...unitDescriptionOf(u),
           amount: u.amount,
           deadlines: u.deadlines!,
           validRepuve: u.validRepuve,
