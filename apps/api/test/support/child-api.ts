@@ -33,7 +33,7 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts API B on `databaseUrl` (DATABASE_URL set: server.ts starts no embedded PostgreSQL; the migrations are
- * already applied, a no-op) with `env` on top, and waits until /api/ready answers 200 (at most 90 s).
+ * already applied, a no-op) with `env` on top, and waits until /api/ready answers 200 (at most 180 s: a busy machine).
  */
 export async function startChildApi(databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<ChildApi> {
   const port = await freePort();
