@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IDENTITY_ERROR, MESSAGES } from '@planpiso/domain';
+import { resetCodeCleanupJob } from '../src/jobs/reset-code-cleanup';
 import { buildTestApp, createUser, json, readMail, signInRaw } from './harness';
 
 /**
@@ -72,5 +74,45 @@ describe('a wrong-code flood from other addresses (issue 27 §5)', () => {
     const [a, b] = [await bodies(known.email), await bodies(unknown)];
     expect(b).toEqual(a);
     expect((JSON.parse(a.at(-1)!) as ErrorBody).code).toBe(IDENTITY_ERROR.LimitExceeded);
+  });
+
+  it('purges the records of a flood once they decide nothing; live ones stay, and the owner asks again afresh', async () => {
+    const [spent, live] = [await createUser(t.db, 4), await createUser(t.db, 4)];
+    for (const user of [spent, live]) {
+      expect((await post('/api/identity/forgot-password', { email: user.email }, OWNER)).statusCode).toBe(200);
+      await readMail(user.email, app);
+      for (let i = 0; i < 3; i++) await confirmFrom(strangers[0]!, user.email, '000000');
+    }
+    const rowsOf = async (user: { id: number; email: string }) => {
+      const result = await t.db.execute<{ guards: number; failures: number; codes: number }>(sql`
+        select (select count(*)::int from reset_code_guards where email = lower(${user.email})) as guards,
+               (select count(*)::int from reset_code_failures where lower(email) = lower(${user.email})) as failures,
+               (select count(*)::int from reset_codes where user_id = ${user.id}) as codes`);
+      return result.rows[0]!;
+    };
+    expect(await rowsOf(spent)).toEqual({ guards: 1, failures: 1, codes: 1 });
+    // Two hours pass for the first e-mail's records: its windows end and its code expires.
+    const hoursAgo = (h: number) => new Date(t.clock.now().getTime() - h * 3_600_000);
+    await t.db.execute(sql`update reset_code_guards set failures_window_ends_at = ${hoursAgo(1)},
+      requests_window_ends_at = ${hoursAgo(1)}, requested_at = ${hoursAgo(2)} where email = lower(${spent.email})`);
+    await t.db.execute(
+      sql`update reset_code_failures set window_ends_at = ${hoursAgo(1)} where lower(email) = lower(${spent.email})`,
+    );
+    await t.db.execute(sql`update reset_codes set expires_at = ${hoursAgo(1)} where user_id = ${spent.id}`);
+
+    const job = resetCodeCleanupJob({
+      db: t.db,
+      clock: t.clock,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+    await job.handle({});
+    expect(await rowsOf(spent)).toEqual({ guards: 0, failures: 0, codes: 0 });
+    expect(await rowsOf(live)).toEqual({ guards: 1, failures: 1, codes: 1 });
+
+    // Purged, the e-mail starts afresh: a new code, typed from the owner's address, resets the password.
+    expect((await post('/api/identity/forgot-password', { email: spent.email }, OWNER)).statusCode).toBe(200);
+    const [mail] = await readMail(spent.email, app);
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')![1]!;
+    expect((await confirmFrom(OWNER, spent.email, code)).statusCode).toBe(200);
   });
 });

@@ -93,10 +93,19 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function buildTestApp(options: { env?: Record<string, string>; db?: Db; clock?: FakeClock } = {}) {
+export async function buildTestApp(
+  options: {
+    env?: Record<string, string>;
+    db?: Db;
+    clock?: FakeClock;
+    /** Hooks a test adds before the app is ready (a fault to inject, say). */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
+) {
   const clock = options.clock ?? fakeClock();
   const db = options.db ?? testDb();
   const app = await buildApp({ config: testConfig(options.env), db, clock, logger: testLogger() });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

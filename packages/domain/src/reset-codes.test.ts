@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resetCodeTryRefused, withCodeRequest, withWrongCode, type ResetCodeGuard } from './reset-codes';
+import {
+  resetCodeTryRefused,
+  resetGuardSpent,
+  withCodeRequest,
+  withWrongCode,
+  type ResetCodeGuard,
+} from './reset-codes';
 
 const start = new Date('2026-11-27T10:00:00Z');
 const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
@@ -53,5 +59,22 @@ describe('reset-code tries, per client and per account (issue 27 §5, decision 0
     const guard = wrong(withCodeRequest(fresh, 'owner', start), 10, at(50));
     expect(resetCodeTryRefused({ clientFailures: 0, guard, client: 'owner', now: at(59) })).toBe(false);
     expect(resetCodeTryRefused({ clientFailures: 0, guard, client: 'owner', now: at(61) })).toBe(true);
+  });
+
+  it('calls a guard spent (the purge deletes it) only once it decides as a fresh one would', () => {
+    const guard = wrong(withCodeRequest(fresh, 'owner', start), 10, at(30));
+    // Live: the account's window (until 90 min) and the owner's code (until 60 min).
+    expect(resetGuardSpent(guard, at(59))).toBe(false);
+    expect(resetGuardSpent(guard, at(89))).toBe(false);
+    expect(resetGuardSpent(guard, at(91))).toBe(true);
+    for (const client of ['owner', 'stranger']) {
+      for (const clientFailures of [0, 4, 5]) {
+        const verdict = (g: ResetCodeGuard) => resetCodeTryRefused({ clientFailures, guard: g, client, now: at(91) });
+        expect(verdict(guard)).toBe(verdict(fresh));
+      }
+    }
+    // A request alone keeps its guard while its code lives.
+    expect(resetGuardSpent(withCodeRequest(fresh, 'owner', start), at(59))).toBe(false);
+    expect(resetGuardSpent(fresh, start)).toBe(true);
   });
 });

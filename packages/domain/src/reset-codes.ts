@@ -75,3 +75,23 @@ export function withCodeRequest(guard: ResetCodeGuard, client: string, now: Date
     requestedAt: counted ? now : guard.requestedAt,
   };
 }
+
+/**
+ * What the hourly purge may delete at `now` (issue 27, decision 064): per-e-mail guards and per-client counts whose
+ * windows have all ended by `windowsEndedBy` and whose code request is older than a code lives (`requestedBefore`),
+ * and the codes expired by then. Such a record decides nothing any more: deleted, it reads as a fresh one.
+ */
+export function spentResetRecords(now: Date): { windowsEndedBy: Date; requestedBefore: Date } {
+  return { windowsEndedBy: now, requestedBefore: new Date(now.getTime() - RESET_CODE_TTL_SECONDS * 1000) };
+}
+
+/** Whether `guard` is spent at `now` by `spentResetRecords`' measure. */
+export function resetGuardSpent(guard: ResetCodeGuard, now: Date): boolean {
+  const { windowsEndedBy, requestedBefore } = spentResetRecords(now);
+  const ended = (at: Date | null) => at === null || at <= windowsEndedBy;
+  return (
+    ended(guard.failuresWindowEndsAt) &&
+    ended(guard.requestsWindowEndsAt) &&
+    (guard.requestedAt === null || guard.requestedAt < requestedBefore)
+  );
+}

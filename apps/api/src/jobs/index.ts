@@ -19,6 +19,7 @@ import { provisionExpiryJob } from './provision-expiry';
 import { provisionValidationJobs } from './provision-validation';
 import { startJobRunner, type AnyJobDefinition, type JobRunner, type JobRuntime } from './runner';
 import { sendMailJob } from './send-mail';
+import { resetCodeCleanupJob } from './reset-code-cleanup';
 import { unclaimedUploadsCleanupJob } from './unclaimed-uploads';
 
 export type JobsDeps = {
@@ -49,6 +50,7 @@ export function allJobs(deps: JobsDeps, runner: JobRunner): AnyJobDefinition[] {
     validations.tick,
     validations.validate,
     sendMailJob(deps.mailer),
+    resetCodeCleanupJob(deps),
     crmReleaseReconciliationJob(
       createReleaseReconciliation(deps, createCreditLinesService(deps), deps.log),
       deps.config.crmInsertionCron,

@@ -33,7 +33,7 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts API B on `databaseUrl` (DATABASE_URL set: server.ts starts no embedded PostgreSQL; the migrations are
- * already applied, a no-op) with `env` on top, and waits until /api/ready answers 200 (at most 90 s).
+ * already applied, a no-op) with `env` on top, and waits until /api/ready answers 200 (at most 180 s: a busy machine).
  */
 export async function startChildApi(databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<ChildApi> {
   const port = await freePort();
@@ -64,7 +64,7 @@ export async function startChildApi(databaseUrl: string, env: NodeJS.ProcessEnv 
   child.stderr!.on('data', keep);
   const api = { process: child, port, output, dataDir };
 
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API B exited (${child.exitCode}):\n${output.join('')}`);
     const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
@@ -75,7 +75,7 @@ export async function startChildApi(databaseUrl: string, env: NodeJS.ProcessEnv 
     await sleep(200);
   }
   await stopChildApi(api);
-  throw new Error(`API B not ready within 90 s:\n${output.join('')}`);
+  throw new Error(`API B not ready within 180 s:\n${output.join('')}`);
 }
 
 /** SIGTERM (server.ts closes the app: sockets, adapter, pool), SIGKILL if it has not gone after 15 s. */

@@ -1,17 +1,144 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { MESSAGES, Money } from '@planpiso/domain';
+import { provisionSettings } from '../../src/db/schema/provision-settings';
+import { reservedOnLine } from '../../src/modules/credit-lines/repository';
+import { buildTestApp, fakeClock, signIn, simulatorEnv, type TestApp } from '../harness';
+import { WORKING_NOON, clearNonWorkingDays, dealerGroup, type DealerGroup } from '../provision-fixtures';
+import { seededDatabase } from '../seeded-database';
+import { startChildApi, stopChildApi, type ChildApi } from './child-api';
+
 /**
- * What the SIGKILL fault tests share (issue 27, "Faults with nothing lost"): kill moments drawn from a fixed seed, and
- * signing in on a child API process (support/child-api.ts) by its port.
+ * What the SIGKILL fault tests share (issue 27, "Faults with nothing lost"): a demo database with a dealer group on
+ * the CRM's client 10006, the API processes to kill (started ahead of their run), the moments to kill them at —
+ * each one observed, never a timer — and the checks that nothing was lost.
  */
 
-/** mulberry32: the kill moments are the same on every run of the suite. */
-export function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+export const FAULT_LINE = 'LC-10006-01';
+/** A dead process's Idempotency-Key claim is taken over after this lease. */
+const LEASE_SECONDS = 2;
+/** The child processes' connections, told apart from the test's own in pg_stat_activity. */
+const CHILD_APPLICATION = 'planpiso-fault-child';
+
+export type FaultBench = {
+  db: Awaited<ReturnType<typeof seededDatabase>>;
+  t: TestApp;
+  group: DealerGroup;
+  /** The process of run `run` (started while the run before it ran). */
+  childFor(run: number): Promise<ChildApi>;
+  close(): Promise<void>;
+};
+
+/**
+ * The bench: a seeded database named `label`, this process's app (the retries run here, on the real clock, as the
+ * children do), the operating window open all day, the dealer and the lender operator signed in, and `runs` child
+ * processes started `ahead` runs before they are needed (a start takes longer than a run on a busy machine).
+ */
+export async function faultBench(label: string, runs: number, ahead: number): Promise<FaultBench> {
+  const db = await seededDatabase(label);
+  const t = await buildTestApp({
+    db: db.db,
+    clock: fakeClock(WORKING_NOON),
+    env: { IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS) },
+  });
+  await clearNonWorkingDays(db.db);
+  const group = await dealerGroup(t.app, db.db, '10006');
+  // The children read the real clock: the window open all day (an equal start and end), this app's clock on real time.
+  await db.db.update(provisionSettings).set({ startOperation: '00:00', endOperation: '00:00' });
+  t.clock.set(new Date());
+  group.tokens.dealer = await signIn(t.app, group.dealer.email);
+  group.tokens.operator = await signIn(t.app, group.operator.email);
+
+  const childUrl = new URL(db.url);
+  childUrl.searchParams.set('application_name', CHILD_APPLICATION);
+  const env = { ...simulatorEnv(), JOBS: 'off', IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS) };
+  const started: (Promise<ChildApi> | undefined)[] = [];
+  const start = (run: number) => {
+    if (run < runs) started[run] ??= startChildApi(childUrl.toString(), env);
   };
+  return {
+    db,
+    t,
+    group,
+    async childFor(run) {
+      for (let next = run; next <= run + ahead; next++) start(next);
+      const child = await started[run]!;
+      started[run] = undefined;
+      return child;
+    },
+    async close() {
+      for (const child of started) if (child) await stopChildApi(await child).catch(() => undefined);
+      await t.close();
+      await db.close();
+    },
+  };
+}
+
+/**
+ * Where in a request's life the process dies, one per run in turn: once its work is seen committed (before it could
+ * store or send its answer: the window that found decision 072's fault, first), as the request leaves the client
+ * (before the process has read it), while its transaction has written and not ended, after it answered.
+ */
+export const KILL_MOMENTS = ['committed', 'sent', 'writing', 'answered'] as const;
+export type KillMoment = (typeof KILL_MOMENTS)[number];
+
+/**
+ * Waits for `moment` of the request whose answer `answered` settles, then SIGKILLs the child and waits for it to
+ * go. `committed` tells whether the request's work is visible from outside. When the request answers before the
+ * moment is seen, the kill comes after the answer.
+ */
+export async function killAt(
+  bench: FaultBench,
+  child: ChildApi,
+  moment: KillMoment,
+  answered: Promise<unknown>,
+  committed: () => Promise<boolean>,
+): Promise<void> {
+  let settled = false;
+  void answered.then(() => (settled = true));
+  if (moment === 'writing') while (!settled && !(await childIsWriting(bench)));
+  if (moment === 'committed') while (!settled && !(await committed()));
+  if (moment === 'answered') await answered;
+  child.process.kill('SIGKILL');
+  await stopChildApi(child);
+  await answered;
+}
+
+/** A child's transaction has written (it holds a transaction id) and not ended. */
+async function childIsWriting(bench: FaultBench): Promise<boolean> {
+  const result = await bench.db.db.execute<{ writing: boolean }>(sql`
+    select exists (select 1 from pg_stat_activity where datname = current_database()
+      and application_name = ${CHILD_APPLICATION} and backend_xid is not null) as writing`);
+  return result.rows[0]!.writing;
+}
+
+/** The line's reserved amount equals what its open provisions (statuses 1–7, not archived) add up to. */
+export async function expectReservationsExact(bench: FaultBench): Promise<void> {
+  const result = await bench.db.db.execute<{ total: string }>(sql`
+    select coalesce(sum(total), 0)::numeric(14,2)::text as total from provisions
+    where credit_line = ${FAULT_LINE} and not is_archived and status between 1 and 7`);
+  expect(Money.of(await reservedOnLine(bench.db.db, FAULT_LINE)).toDecimalString()).toBe(
+    Money.of(result.rows[0]!.total).toDecimalString(),
+  );
+}
+
+type Retried = { status: number; body: unknown };
+
+/**
+ * The client's retry with the same Idempotency-Key after the kill (on this process): 409 'still in progress' while
+ * the dead process's claim is within its lease, then the retry's own answer (a deadline of a minute).
+ */
+export async function retryAfterLease<T extends Retried>(bench: FaultBench, retry: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    bench.t.clock.set(new Date());
+    const answer = await retry();
+    const code = (answer.body as { code?: string }).code;
+    if (answer.status !== 409 || code !== 'IDEMPOTENCY_IN_PROGRESS' || Date.now() > deadline) return answer;
+    expect(answer.body).toMatchObject({ message: MESSAGES.idempotencyInProgress });
+    await sleep(200);
+  }
 }
 
 /** A session on the API process listening on `port`: its access token. */

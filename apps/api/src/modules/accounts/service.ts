@@ -17,6 +17,7 @@ import { findAccount, listAccounts } from '../organisation-lookups/repository';
 import { presentAccountDetail } from './presenter';
 import * as repo from './repository';
 import type { LegalPerson, NewLegal } from './repository';
+import { answerWithin } from '../../platform/idempotency';
 
 /** A company of the account (a CRM client) with its legal representative, as the wizard and the edit add it. */
 async function addCompany(
@@ -100,7 +101,7 @@ export function createAccountsService(
      */
     async create(actor: AuthUser, input: CreateAccountRequest, requestId: string) {
       const prepared = await temporaries(input.companies.length);
-      const saved = await transaction(db, async (tx) => {
+      return transaction(db, async (tx) => {
         await assertFree(
           tx,
           input.companies.map((c) => c.clientId),
@@ -127,9 +128,8 @@ export function createAccountsService(
           requestId,
         });
         await issueAll(tx, actor, created, prepared, requestId);
-        return after;
+        return answerWithin(tx, 201, { data: after, message: ORGANISATION_MESSAGES.accountSaved });
       });
-      return { data: saved, message: ORGANISATION_MESSAGES.accountSaved };
     },
 
     /**

@@ -19,6 +19,7 @@ import { accountScopeOf } from '../organisation-lookups/policy';
 import { findCompanyInScope } from '../organisation-lookups/repository';
 import { presentAudit } from './presenter';
 import * as repo from './repository';
+import { answerWithin } from '../../platform/idempotency';
 
 export type Saved<T> = { data: T; message: string };
 export type AuditsService = ReturnType<typeof createAuditsService>;
@@ -70,7 +71,7 @@ export function createAuditsService({ db }: Pick<AppDeps, 'db'>) {
     },
 
     async create(actor: AuthUser, body: CreateAuditRequest, requestId: string): Promise<Saved<AuditResponse>> {
-      const saved = await transaction(db, async (tx) => {
+      return transaction(db, async (tx) => {
         const values = await checkBody(tx, actor, body);
         const id = await repo.insertAudit(tx, { ...values, registerBy: actor.id });
         const after = presentAudit((await repo.findAudit(tx, scopeOf(actor), id))!);
@@ -82,9 +83,8 @@ export function createAuditsService({ db }: Pick<AppDeps, 'db'>) {
           after,
           requestId,
         });
-        return after;
+        return answerWithin(tx, 201, { data: after, message: AUDIT_MESSAGES.saved });
       });
-      return { data: saved, message: AUDIT_MESSAGES.saved };
     },
 
     async update(

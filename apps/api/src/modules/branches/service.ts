@@ -19,6 +19,7 @@ import { accountScopeOf, agencyScopeOf } from '../organisation-lookups/policy';
 import { findAccount } from '../organisation-lookups/repository';
 import { users } from '../../db/schema/users';
 import * as repo from './repository';
+import { answerWithin } from '../../platform/idempotency';
 
 export type BranchesService = ReturnType<typeof createBranchesService>;
 
@@ -61,7 +62,7 @@ export function createBranchesService({ db }: Pick<AppDeps, 'db'>) {
     get: async (actor: AuthUser, id: number) => presentBranch(await branchOf(actor, id)),
 
     async create(actor: AuthUser, input: CreateBranchRequest, requestId: string) {
-      const saved = await transaction(db, async (tx) => {
+      return transaction(db, async (tx) => {
         await checkPlace(actor, input, tx);
         const id = await repo.insertBranch(tx, input, actor.id);
         const branch = presentBranch((await repo.findBranch(tx, { kind: 'all' }, id))!);
@@ -73,9 +74,8 @@ export function createBranchesService({ db }: Pick<AppDeps, 'db'>) {
           after: branch,
           requestId,
         });
-        return branch;
+        return answerWithin(tx, 201, { data: branch, message: branchSaved(branch.name) });
       });
-      return { data: saved, message: branchSaved(saved.name) };
     },
 
     async update(actor: AuthUser, id: number, input: CreateBranchRequest, requestId: string) {

@@ -18,6 +18,7 @@ import { afterCommit, transaction } from '../../platform/transaction';
 import type { ReceivedForm } from '../../platform/uploads';
 import type { FilesService } from '../files/service';
 import * as repo from './repository';
+import { answerWithin } from '../../platform/idempotency';
 
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
@@ -78,7 +79,7 @@ export function createDocumentsService(
             after: { ...data, kind: fields.data.kind },
             requestId,
           });
-          return { data };
+          return answerWithin(tx, 201, { data });
         });
       } catch (error) {
         await files.abandon(stored);

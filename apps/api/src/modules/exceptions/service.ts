@@ -37,6 +37,7 @@ import { findCompanyInScope } from '../organisation-lookups/repository';
 import { CUSTOMER_EVIDENCE, presentEvidence, presentException } from './presenter';
 import { exceptionScopeOf } from './policy';
 import * as repo from './repository';
+import { answerWithin } from '../../platform/idempotency';
 
 export type ExceptionsService = ReturnType<typeof createExceptionsService>;
 
@@ -137,7 +138,7 @@ export function createExceptionsService(
             after: { ...data, notified: operatorId ?? null },
             requestId,
           });
-          return { data, message: exceptionRequested(exception.folio) };
+          return answerWithin(tx, 201, { data, message: exceptionRequested(exception.folio) });
         });
       } catch (error) {
         if (stored) await files.abandon(stored);

@@ -293,3 +293,26 @@ export async function lockResetGuard(tx: Executor, email: string): Promise<Reset
 export async function saveResetGuard(tx: Executor, email: string, guard: ResetCodeGuard): Promise<void> {
   await tx.update(resetCodeGuards).set(guard).where(eq(resetCodeGuards.email, email.toLowerCase()));
 }
+
+/**
+ * Deletes the reset-code records that decide nothing any more (domain `spentResetRecords`): guards and per-client
+ * counts whose windows ended and whose code request is past a code's life, and the codes expired by then. A guard
+ * some request holds locked is skipped (the next round takes it). Returns how many rows went, per table.
+ */
+export async function purgeSpentResetRecords(
+  db: Executor,
+  spent: { windowsEndedBy: Date; requestedBefore: Date },
+): Promise<{ guards: number; failures: number; codes: number }> {
+  const { windowsEndedBy, requestedBefore } = spent;
+  const guards = await db.execute(sql`
+    delete from ${resetCodeGuards} where email in (
+      select email from ${resetCodeGuards}
+      where coalesce(failures_window_ends_at <= ${windowsEndedBy}, true)
+        and coalesce(requests_window_ends_at <= ${windowsEndedBy}, true)
+        and coalesce(requested_at < ${requestedBefore}, true)
+      for update skip locked)`);
+  const failures = await db.execute(sql`
+    delete from ${resetCodeFailures} where window_ends_at <= ${windowsEndedBy}`);
+  const codes = await db.execute(sql`delete from ${resetCodes} where expires_at <= ${windowsEndedBy}`);
+  return { guards: guards.rowCount ?? 0, failures: failures.rowCount ?? 0, codes: codes.rowCount ?? 0 };
+}

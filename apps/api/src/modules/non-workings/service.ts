@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../platform/pg-errors';
 import { transaction } from '../../platform/transaction';
 import { presentNonWorkingDay } from './presenter';
 import * as repo from './repository';
+import { answerWithin } from '../../platform/idempotency';
 
 export type Saved<T> = { data: T; message: string };
 export type NonWorkingsService = ReturnType<typeof createNonWorkingsService>;
@@ -37,7 +38,7 @@ export function createNonWorkingsService({ db }: Pick<AppDeps, 'db'>) {
       input: CreateNonWorkingDayRequest,
       requestId: string,
     ): Promise<Saved<NonWorkingDayResponse>> {
-      const day = await transaction(db, async (tx) => {
+      return transaction(db, async (tx) => {
         if ((await repo.nonWorkingDaysOn(tx, input.date)).length > 0) throw dayTaken();
         let id: number;
         try {
@@ -56,9 +57,8 @@ export function createNonWorkingsService({ db }: Pick<AppDeps, 'db'>) {
           after: saved,
           requestId,
         });
-        return saved;
+        return answerWithin(tx, 201, { data: saved, message: CONFIGURATION_MESSAGES.nonWorkingDaySaved });
       });
-      return { data: day, message: CONFIGURATION_MESSAGES.nonWorkingDaySaved };
     },
 
     async remove(actor: AuthUser, id: number, requestId: string): Promise<Saved<{ id: number }>> {

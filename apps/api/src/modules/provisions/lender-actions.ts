@@ -199,7 +199,11 @@ export function createProvisionLenderActions(
         requestId,
       });
       await lenderRepo.queueCrmInsertions(tx, id, clock.now(), INSERTION_STATUS_RELEASED);
-      return { data: await followUpDetail(tx, actor, scope, id), message: PROVISION_LENDER_MESSAGES.released };
+      // The answer commits with the move, as Confirmar's (decision 072).
+      return answerWithin(tx, 200, {
+        data: await followUpDetail(tx, actor, scope, id),
+        message: PROVISION_LENDER_MESSAGES.released,
+      });
     });
   }
 
@@ -225,7 +229,10 @@ export function createProvisionLenderActions(
         requestId,
       });
       await lenderRepo.queueCrmInsertions(tx, id, clock.now());
-      return { data: await followUpDetail(tx, actor, scope, id), message: PROVISION_LENDER_MESSAGES.sentToCrm };
+      return answerWithin(tx, 200, {
+        data: await followUpDetail(tx, actor, scope, id),
+        message: PROVISION_LENDER_MESSAGES.sentToCrm,
+      });
     });
   }
 

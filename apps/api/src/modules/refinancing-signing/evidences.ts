@@ -18,6 +18,7 @@ import * as filesRepo from '../files/repository';
 import { refinancingScopeOf, visibleRefinancingStatuses } from '../refinancings/policy';
 import * as refinancingsRepo from '../refinancings/repository';
 import * as repo from './repository';
+import { answerWithin } from '../../platform/idempotency';
 
 export type RefinancingEvidencesService = ReturnType<typeof createRefinancingEvidencesService>;
 
@@ -89,7 +90,7 @@ export function createRefinancingEvidencesService({ db, clock }: Pick<AppDeps, '
       // The bytes are stored before the transaction (a slow upload holds no lock) and deleted if it fails.
       const stored: StoredFile = await files.store(form.file, 'evidences', actor.id);
       try {
-        const data = await transaction(db, async (tx) => {
+        return await transaction(db, async (tx) => {
           const row = await repo.lockRefinancingById(tx, id);
           if (!row) throw notFound();
           assertUploadable(actor, row);
@@ -110,9 +111,8 @@ export function createRefinancingEvidencesService({ db, clock }: Pick<AppDeps, '
             after: { ...presented, vinNumber: unit.vinNumber },
             requestId,
           });
-          return presented;
+          return answerWithin(tx, 201, { data: presented, message: M.evidenceUploaded });
         });
-        return { data, message: M.evidenceUploaded };
       } catch (error) {
         await files.abandon(stored);
         throw error;

@@ -27,6 +27,7 @@ import * as repo from './repository';
 import { refinancingReviewList, type RefinancingReviewQuery } from './review-list';
 import { createRefinancingMover, type RefinancingMove } from './transitions';
 import { refinancingUnitsXlsx } from './units-xlsx';
+import { answerWithin } from '../../platform/idempotency';
 
 const refused = (code: string, message: string, status = 422) => new AppError(code, status, message);
 
@@ -87,7 +88,8 @@ export function createRefinancingFlows(
       await mover.move(tx, { ...move, actor });
       if (after) await after(tx);
       const data = await followUpDetail(tx, actor, move.refinancingId, true);
-      return { data, message: message(data.folio) };
+      // The answer commits with the move (decision 072): a retry after a crash replays it (POST routes only).
+      return answerWithin(tx, 200, { data, message: message(data.folio) });
     });
   }
 
@@ -104,7 +106,7 @@ export function createRefinancingFlows(
       await mover.move(tx, { ...move, actor });
       if (after) await after(tx);
       const data = await followUpDetail(tx, actor, move.refinancingId, true);
-      return { data, message: message(data.folio) };
+      return answerWithin(tx, 200, { data, message: message(data.folio) });
     });
   }
 
@@ -265,10 +267,10 @@ export function createRefinancingFlows(
         tx,
         dropped.map((unit) => unit.id),
       );
-      return {
+      return answerWithin(tx, 200, {
         data: await followUpDetail(tx, actor, id, true),
         message: REFINANCING_MESSAGES.updated,
-      };
+      });
     });
   }
 

@@ -22,6 +22,7 @@ import { roles } from '../../db/schema/roles';
 import { presentRole } from './presenter';
 import { mayCreateRoleType, roleScopeOf } from './policy';
 import * as repo from './repository';
+import { answerWithin } from '../../platform/idempotency';
 
 export type Saved<T> = { data: T; message: string };
 export type RolesService = ReturnType<typeof createRolesService>;
@@ -68,7 +69,7 @@ export function createRolesService({ db }: Pick<AppDeps, 'db'>) {
       if (!mayCreateRoleType(actor, input.type)) {
         throw new AppError('ROLE_TYPE_NOT_ALLOWED', 422, MESSAGES.roleTypeNotAllowed);
       }
-      const role = await transaction(db, async (tx) => {
+      return transaction(db, async (tx) => {
         // registerBy is always the caller: the payload's (spec 1 §7) is not trusted.
         const id = await repo.insertRole(tx, { ...input, registerBy: actor.id });
         const saved = (await repo.findRole(tx, { kind: 'all' }, id))!;
@@ -80,9 +81,9 @@ export function createRolesService({ db }: Pick<AppDeps, 'db'>) {
           after: presentRole(saved),
           requestId,
         });
-        return presentRole(saved);
+        const role = presentRole(saved);
+        return answerWithin(tx, 201, { data: role, message: roleCreated(role.name) });
       });
-      return { data: role, message: roleCreated(role.name) };
     },
 
     async update(

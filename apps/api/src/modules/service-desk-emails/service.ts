@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../platform/pg-errors';
 import { transaction } from '../../platform/transaction';
 import { presentServiceDeskEmail } from './presenter';
 import * as repo from './repository';
+import { answerWithin } from '../../platform/idempotency';
 
 export type Saved<T> = { data: T; message: string };
 export type ServiceDeskEmailsService = ReturnType<typeof createServiceDeskEmailsService>;
@@ -58,7 +59,7 @@ export function createServiceDeskEmailsService({ db }: Pick<AppDeps, 'db'>) {
     ): Promise<Saved<ServiceDeskEmailResponse>> {
       // Addresses are compared as mail servers do in practice: case does not make another address.
       const email = input.email.toLowerCase();
-      const saved = await transaction(db, async (tx) => {
+      return transaction(db, async (tx) => {
         if (await repo.emailTaken(tx, email)) throw emailTaken();
         const id = await guardUnique(() => repo.insertServiceDeskEmail(tx, { email, registerBy: actor.id }));
         const row = presentServiceDeskEmail((await repo.findServiceDeskEmail(tx, id))!);
@@ -70,9 +71,8 @@ export function createServiceDeskEmailsService({ db }: Pick<AppDeps, 'db'>) {
           after: row,
           requestId,
         });
-        return row;
+        return answerWithin(tx, 201, { data: row, message: serviceDeskEmailSaved(row.email) });
       });
-      return { data: saved, message: serviceDeskEmailSaved(saved.email) };
     },
 
     async update(

@@ -17,6 +17,7 @@ import { accountScopeOf } from '../organisation-lookups/policy';
 import { findCompanyInScope } from '../organisation-lookups/repository';
 import { presentConfig, presentCustomSigner } from './presenter';
 import * as repo from './repository';
+import { answerWithin } from '../../platform/idempotency';
 
 export type SignerConfigurationService = ReturnType<typeof createSignerConfigurationService>;
 
@@ -114,7 +115,7 @@ export function createSignerConfigurationService({ db, adapters }: Pick<AppDeps,
     async createCustomSigner(actor: AuthUser, input: CreateCustomSignerRequest, requestId: string) {
       const company = await companyOf(actor, input.companyId);
       await assertLine(company, input.creditLine);
-      const saved = await transaction(db, async (tx) => {
+      return transaction(db, async (tx) => {
         const id = await repo.insertCustomSigner(tx, {
           accountId: company.accountId,
           companyId: company.id,
@@ -131,9 +132,8 @@ export function createSignerConfigurationService({ db, adapters }: Pick<AppDeps,
           after,
           requestId,
         });
-        return after;
+        return answerWithin(tx, 201, { data: after, message: ORGANISATION_MESSAGES.customSignerSaved });
       });
-      return { data: saved, message: ORGANISATION_MESSAGES.customSignerSaved };
     },
 
     async updateCustomSigner(actor: AuthUser, id: number, fullName: string, requestId: string) {

@@ -26,6 +26,7 @@ import * as filesRepo from '../files/repository';
 import { accountScopeOf } from '../organisation-lookups/policy';
 import { presentReviewUnit } from './presenter';
 import * as repo from './repository';
+import { answerWithin } from '../../platform/idempotency';
 
 export type UnitsService = ReturnType<typeof createUnitsService>;
 
@@ -80,7 +81,7 @@ export function createUnitsService(
       await transaction(db, async (tx) => ownReviewUnit(tx, actor, id));
       const stored: StoredFile = await files.store(form.file, 'evidences', actor.id);
       try {
-        const data = await transaction(db, async (tx) => {
+        return await transaction(db, async (tx) => {
           await ownReviewUnit(tx, actor, id);
           const file = await files.record(tx, stored);
           const evidence = await filesRepo.insertEvidence(tx, {
@@ -99,9 +100,8 @@ export function createUnitsService(
             after: presented,
             requestId,
           });
-          return presented;
+          return answerWithin(tx, 201, { data: presented });
         });
-        return { data };
       } catch (error) {
         await files.abandon(stored);
         throw error;

@@ -38,6 +38,7 @@ import { findRole } from '../roles/repository';
 import { fullNameOf, presentUser } from './presenter';
 import { userScopeOf } from './policy';
 import * as repo from './repository';
+import { answerWithin } from '../../platform/idempotency';
 
 export type Saved<T> = { data: T; message: string };
 
@@ -214,7 +215,7 @@ export function createUsersService(
      */
     async create(actor: AuthUser, input: CreateUserRequest, requestId: string): Promise<Saved<UserResponse>> {
       const temporary = await identity.prepareTemporaryPassword();
-      const user = await transaction(db, async (tx) => {
+      return transaction(db, async (tx) => {
         const placement = await placementFor(tx, actor, input);
         const type = await checkRole(tx, actor, input.roleId, (roleType) => createdUserType(actor.type, roleType));
         const values = formValues(input, placement);
@@ -238,9 +239,8 @@ export function createUsersService(
           requestId,
         });
         await identity.issueTemporaryPassword(tx, saved, temporary, { actor: actor.id, requestId });
-        return saved;
+        return answerWithin(tx, 201, { data: saved, message: userSaved(fullNameOf(saved)) });
       });
-      return { data: user, message: userSaved(fullNameOf(user)) };
     },
 
     /** Saves the form over a user in scope. The type never changes: the role must stay of the user's type. */
