@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../db/client';
 import type { CreditFailuresService } from '../modules/credit-failures/service';
-import type { JobDefinition, JobRunner } from './runner';
+import type { BatchJobRunner, JobDefinition } from './runner';
 
 /** The insertion job's queue; the cycle reads pg-boss's rows by it. */
 export const CRM_INSERT_UNIT_JOB = 'crm-insert-unit';
@@ -48,7 +48,7 @@ async function idsWithoutLiveJob(db: Executor, ids: number[]): Promise<number[]>
  */
 export function crmInsertionJobs(
   failures: Pick<CreditFailuresService, 'attempt' | 'queuedIds'>,
-  runner: JobRunner,
+  runner: Pick<BatchJobRunner, 'sendMany'>,
   cron: string,
   db: Executor,
 ) {
@@ -81,8 +81,7 @@ export function crmInsertionJobs(
           payload: { insertionId },
           singletonKey: crmInsertKey(insertionId),
         }));
-        if (runner.sendMany) await runner.sendMany(db, insertUnit, chunk);
-        else for (const one of chunk) await runner.send(db, insertUnit, one.payload, one);
+        await runner.sendMany(db, insertUnit, chunk);
       }
     },
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ProvisionValidation } from '../modules/provision-validation/service';
 import { PROVISION_VALIDATION, type ValidationJobPayload } from '../modules/provision-validation/queue';
-import type { JobDefinition, JobRunner } from './runner';
+import type { BatchJobRunner, JobDefinition } from './runner';
 
 /**
  * Retries of one validation round while a system is down (decision 035): pg-boss waits 5–10 s before the first,
@@ -27,7 +27,7 @@ export function provisionValidationJobs({
   expireSeconds = 120,
 }: {
   validation: ProvisionValidation;
-  runner: JobRunner;
+  runner: Pick<BatchJobRunner, 'sendMany'>;
   /** The queue's expiry (config.jobs.expireSeconds): each run ends well inside it. */
   expireSeconds?: number;
 }) {

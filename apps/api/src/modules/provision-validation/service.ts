@@ -11,7 +11,7 @@ import {
 } from '@planpiso/domain';
 import type { Adapters } from '../../adapters';
 import type { Db } from '../../db/client';
-import type { JobRunner } from '../../jobs/runner';
+import type { BatchJobRunner } from '../../jobs/runner';
 import type { AuthUser } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/deps';
@@ -242,10 +242,15 @@ export function createProvisionValidation(deps: ProvisionValidationDeps) {
      * Provisions in 2 for at least SWEEP_GRACE_MINUTES whose job ended for good (its retries spent) or was lost:
      * queued again. The grace leaves alone a provision whose round is still being queued or just finished.
      */
-    async sweep(runner: JobRunner): Promise<number> {
+    async sweep(runner: Pick<BatchJobRunner, 'sendMany'>): Promise<number> {
       const since = new Date(clock.now().getTime() - SWEEP_GRACE_MINUTES * 60 * 1000);
       const ids = await repo.provisionsAwaitingValidation(db, since);
-      for (const provisionId of ids) await runner.send(db, PROVISION_VALIDATION, { provisionId });
+      // One statement for the whole backlog, not one per provision.
+      await runner.sendMany(
+        db,
+        PROVISION_VALIDATION,
+        ids.map((provisionId) => ({ payload: { provisionId } })),
+      );
       return ids.length;
     },
 
