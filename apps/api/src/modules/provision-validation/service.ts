@@ -5,7 +5,9 @@ import {
   SYSTEM_ACTOR,
   UNIT_VALIDATION_CHECK,
   VALIDATION_CHECK,
+  awaitsOutsideVerdict,
   unitValidationCheckLabel,
+  validationRunOrder,
   type UnitValidationEntry,
   type ValidationCheck,
 } from '@planpiso/domain';
@@ -173,16 +175,7 @@ export function createProvisionValidation(deps: ProvisionValidationDeps) {
       const provision = await repo.provisionStatus(db, provisionId);
       if (!provision || provision.isArchived || provision.status !== PROVISION_STATUS.SENT_TO_VALIDATE) return;
       const deadline = performance.now() + budgetMs;
-      const missingOutside = (unit: {
-        validRepuve: boolean | null;
-        validTransunion: boolean | null;
-        validAx: boolean | null;
-      }) => unit.validRepuve === null || unit.validTransunion === null || unit.validAx === null;
-      const all = await repo.unitsToValidate(db, provisionId);
-      const units = [
-        ...all.filter(missingOutside),
-        ...all.filter((unit) => !missingOutside(unit) && unit.validInvoice === null),
-      ];
+      const units = validationRunOrder(await repo.unitsToValidate(db, provisionId));
       let pending = 0;
       let lastFailure: unknown;
       let taken = 0;
@@ -234,7 +227,7 @@ export function createProvisionValidation(deps: ProvisionValidationDeps) {
         }
       }
       if (pending > 0) throw new ValidationIncompleteError(provisionId, pending, lastFailure);
-      if (units.slice(taken).some(missingOutside)) return 'again';
+      if (units.slice(taken).some(awaitsOutsideVerdict)) return 'again';
       await completeIfValidated(provisionId);
     },
 
