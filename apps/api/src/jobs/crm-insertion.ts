@@ -14,14 +14,14 @@ export const CRM_INSERTION_CONCURRENCY = 8;
  * Retries of an insertion whose CRM could not be reached (decision 072), 1 s apart at first, doubling (about a minute
  * in all); a crash's retry keeps the same short first pause.
  */
-export const CRM_OUTAGE_RETRY_LIMIT = 6;
-export const CRM_OUTAGE_RETRY_DELAY_SECONDS = 1;
+const CRM_OUTAGE_RETRY_LIMIT = 6;
+const CRM_OUTAGE_RETRY_DELAY_SECONDS = 1;
 
 /** Insertion jobs queued per statement by the cycle. */
 const SEND_CHUNK = 200;
 
 /** The singleton key of a unit's insertion job: one job per unit at most (decision 070). */
-export const crmInsertKey = (insertionId: number) => `crm-insert-${insertionId}`;
+const crmInsertKey = (insertionId: number) => `crm-insert-${insertionId}`;
 
 /**
  * The queued insertions with no live job (waiting, retrying or running): what a cycle may queue. A unit whose job

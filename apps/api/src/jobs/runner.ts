@@ -44,7 +44,7 @@ export type JobDefinition<P> = {
 };
 
 /** A run that found another run of the same key alive (`exclusiveKey`): it did nothing and is retried later. */
-export class JobBusyError extends Error {
+class JobBusyError extends Error {
   constructor(name: string) {
     super(`${name}: another run of this key is still working`);
     this.name = 'JobBusyError';
