@@ -189,7 +189,6 @@ function scopeShape(
         case 'none':
           return undefined;
       }
-      return undefined;
     }
     case 'none':
       return undefined;
