@@ -189,6 +189,7 @@ function scopeShape(
         case 'none':
           return undefined;
       }
+      return undefined;
     }
     case 'none':
       return undefined;
