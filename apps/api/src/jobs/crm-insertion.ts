@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../db/client';
 import type { CreditFailuresService } from '../modules/credit-failures/service';
-import type { JobDefinition, JobRunner } from './runner';
+import type { BatchJobRunner, JobDefinition } from './runner';
 
 /** The insertion job's queue; the cycle reads pg-boss's rows by it. */
 export const CRM_INSERT_UNIT_JOB = 'crm-insert-unit';
@@ -14,14 +14,14 @@ export const CRM_INSERTION_CONCURRENCY = 8;
  * Retries of an insertion whose CRM could not be reached (decision 072), 1 s apart at first, doubling (about a minute
  * in all); a crash's retry keeps the same short first pause.
  */
-export const CRM_OUTAGE_RETRY_LIMIT = 6;
-export const CRM_OUTAGE_RETRY_DELAY_SECONDS = 1;
+const CRM_OUTAGE_RETRY_LIMIT = 6;
+const CRM_OUTAGE_RETRY_DELAY_SECONDS = 1;
 
 /** Insertion jobs queued per statement by the cycle. */
 const SEND_CHUNK = 200;
 
 /** The singleton key of a unit's insertion job: one job per unit at most (decision 070). */
-export const crmInsertKey = (insertionId: number) => `crm-insert-${insertionId}`;
+const crmInsertKey = (insertionId: number) => `crm-insert-${insertionId}`;
 
 /**
  * The queued insertions with no live job (waiting, retrying or running): what a cycle may queue. A unit whose job
@@ -48,7 +48,7 @@ async function idsWithoutLiveJob(db: Executor, ids: number[]): Promise<number[]>
  */
 export function crmInsertionJobs(
   failures: Pick<CreditFailuresService, 'attempt' | 'queuedIds'>,
-  runner: JobRunner,
+  runner: Pick<BatchJobRunner, 'sendMany'>,
   cron: string,
   db: Executor,
 ) {
@@ -81,8 +81,7 @@ export function crmInsertionJobs(
           payload: { insertionId },
           singletonKey: crmInsertKey(insertionId),
         }));
-        if (runner.sendMany) await runner.sendMany(db, insertUnit, chunk);
-        else for (const one of chunk) await runner.send(db, insertUnit, one.payload, one);
+        await runner.sendMany(db, insertUnit, chunk);
       }
     },
   };

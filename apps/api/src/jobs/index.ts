@@ -17,7 +17,7 @@ import { passwordResetCodeJob } from './password-reset-code';
 import { periodicValidationJobs } from './periodic-validations';
 import { provisionExpiryJob } from './provision-expiry';
 import { provisionValidationJobs } from './provision-validation';
-import { startJobRunner, type AnyJobDefinition, type JobRunner, type JobRuntime } from './runner';
+import { startJobRunner, type AnyJobDefinition, type BatchJobRunner, type JobRuntime } from './runner';
 import { sendMailJob } from './send-mail';
 import { resetCodeCleanupJob } from './reset-code-cleanup';
 import { unclaimedUploadsCleanupJob } from './unclaimed-uploads';
@@ -41,7 +41,7 @@ export type JobsDeps = {
 };
 
 /** Every job of the app (decision 011); handlers that send further jobs use `runner`. */
-export function allJobs(deps: JobsDeps, runner: JobRunner): AnyJobDefinition[] {
+export function allJobs(deps: JobsDeps, runner: BatchJobRunner): AnyJobDefinition[] {
   const insertion = crmInsertionJobs(deps.failures, runner, deps.config.crmInsertionCron, deps.db);
   const validations = periodicValidationJobs({ ...deps, runner });
   const jobs: AnyJobDefinition[] = [

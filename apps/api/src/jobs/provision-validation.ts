@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ProvisionValidation } from '../modules/provision-validation/service';
 import { PROVISION_VALIDATION, type ValidationJobPayload } from '../modules/provision-validation/queue';
-import type { JobDefinition, JobRunner } from './runner';
+import type { BatchJobRunner, JobDefinition } from './runner';
 
 /**
  * Retries of one validation round while a system is down (decision 035): pg-boss waits 5–10 s before the first,
@@ -12,13 +12,13 @@ export const VALIDATION_RETRY_LIMIT = 8;
 export const VALIDATION_RETRY_DELAY_SECONDS = 5;
 
 /** Validations worked at once per process (each holds one connection for its advisory lock, decision 070). */
-export const VALIDATION_CONCURRENCY = 2;
+const VALIDATION_CONCURRENCY = 2;
 
 /**
  * How long one run of a validation may keep taking units: a quarter of the queue's expiry, at most 30 s, so a run
  * (and its last unit's calls) ends well inside the expiry and the queue never re-runs it while it works.
  */
-export const validationBudgetMs = (expireSeconds: number) => Math.min(30, expireSeconds / 4) * 1000;
+const validationBudgetMs = (expireSeconds: number) => Math.min(30, expireSeconds / 4) * 1000;
 
 /** The validation of a sent provision's units (queued when it reaches 2) and the sweep that never lets one stall. */
 export function provisionValidationJobs({
@@ -27,7 +27,7 @@ export function provisionValidationJobs({
   expireSeconds = 120,
 }: {
   validation: ProvisionValidation;
-  runner: JobRunner;
+  runner: Pick<BatchJobRunner, 'sendMany'>;
   /** The queue's expiry (config.jobs.expireSeconds): each run ends well inside it. */
   expireSeconds?: number;
 }) {

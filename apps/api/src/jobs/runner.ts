@@ -44,7 +44,7 @@ export type JobDefinition<P> = {
 };
 
 /** A run that found another run of the same key alive (`exclusiveKey`): it did nothing and is retried later. */
-export class JobBusyError extends Error {
+class JobBusyError extends Error {
   constructor(name: string) {
     super(`${name}: another run of this key is still working`);
     this.name = 'JobBusyError';
@@ -72,8 +72,11 @@ export type JobRunner = {
   sendMany?<P>(executor: Executor, job: JobAddress<P>, jobs: { payload: P; singletonKey?: string }[]): Promise<void>;
 };
 
+/** A runner that can also send many jobs in one statement: every runner the job runtime hands out. */
+export type BatchJobRunner = Required<JobRunner>;
+
 /** The runner with its life cycle, for whoever builds it (app.ts, a worker process, tests). */
-export type JobRuntime = Required<JobRunner> & {
+export type JobRuntime = BatchJobRunner & {
   /** Starts pg-boss and creates the jobs' queues; with `work` also works them and keeps their schedules. */
   start(jobs: AnyJobDefinition[], options: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
@@ -270,7 +273,7 @@ export async function startJobRunner(options: {
   db: Db;
   config: JobsConfig;
   /** Given the runner, so a handler may send further jobs. */
-  jobs: (runner: JobRunner) => AnyJobDefinition[];
+  jobs: (runner: BatchJobRunner) => AnyJobDefinition[];
   log: Logger;
   work: boolean;
 }): Promise<JobRuntime> {

@@ -8,7 +8,7 @@ import type { Storage } from '../platform/storage/storage';
 import { afterCommit, transaction } from '../platform/transaction';
 import type { JobDefinition } from './runner';
 
-/** Candidates read per round; each removed in a short transaction of its own. */
+/** Candidates read per round, removed together in one short transaction. */
 const BATCH = 200;
 
 /**
@@ -32,21 +32,25 @@ export function unclaimedUploadsCleanupJob(deps: {
     for (;;) {
       const candidates = await repo.staleUnclaimed(db, before, afterId, BATCH);
       if (candidates.length === 0) return removed;
-      for (const { id } of candidates) {
-        afterId = id;
-        await transaction(db, async (tx) => {
-          const key = await repo.removeStaleUnclaimed(tx, id, before);
-          if (!key) return;
-          removed += 1;
-          await afterCommit(tx, async () => {
+      afterId = candidates[candidates.length - 1]!.id;
+      // The round's rows in one transaction (two statements), not one transaction per row.
+      await transaction(db, async (tx) => {
+        const gone = await repo.removeStaleUnclaimed(
+          tx,
+          candidates.map((candidate) => candidate.id),
+          before,
+        );
+        removed += gone.length;
+        await afterCommit(tx, async () => {
+          for (const { id, key } of gone) {
             try {
               await storage.delete(key);
             } catch (error) {
               log.error({ fileId: id, err: { message: (error as Error).message } }, 'uploads: could not delete bytes');
             }
-          });
+          }
         });
-      }
+      });
     }
   }
 

@@ -207,7 +207,7 @@ export function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageC
  * committed URLs, tokens and webhook secret (apps/simulators/src/defaults.ts). Any other NODE_ENV, unset included,
  * is production: nothing committed may reach it (issue 27 item 1, decision 062).
  */
-export function isDevelopmentMode(env: NodeJS.ProcessEnv): boolean {
+function isDevelopmentMode(env: NodeJS.ProcessEnv): boolean {
   return ['development', 'test'].includes((env.NODE_ENV ?? '').trim().toLowerCase());
 }
 

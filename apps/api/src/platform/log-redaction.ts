@@ -29,14 +29,14 @@ function withoutParams(text: string): string {
 }
 
 /** String literals in SQL text ('ana@x.mx') and a quoted value a PostgreSQL message ends with (`: "abc"`). */
-export function redactText(text: string): string {
+function redactText(text: string): string {
   return withoutParams(text)
     .replace(/'(?:[^']|'')*'/g, "'?'")
     .replace(/(:\s*)"[^"\n]*"(\s*)$/gm, '$1"?"$2')
     .replace(/\(([^()\n]*)\)=\(([^\n]*?)\)/g, '($1)=(?)');
 }
 
-export type SafeError = {
+type SafeError = {
   type: string;
   message: string;
   stack: string;
@@ -45,7 +45,7 @@ export type SafeError = {
 };
 
 /** The loggable shape of an error: type, masked message and stack, the PostgreSQL fields that name no value. */
-export function safeError(value: unknown, depth = 0): SafeError {
+function safeError(value: unknown, depth = 0): SafeError {
   if (!value || typeof value !== 'object') {
     return { type: typeof value, message: typeof value === 'string' ? redactText(value) : String(value), stack: '' };
   }

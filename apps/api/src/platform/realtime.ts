@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createAdapter } from '@socket.io/postgres-adapter';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { Server } from 'socket.io';
@@ -138,14 +138,27 @@ export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock,
     return { userId: id, exp: claims.exp, sessionVersion: row.sessionVersion };
   }
 
+  /**
+   * The users' session versions now, in one statement; a user who may no longer hold a socket at all (gone,
+   * inactive, archived) is absent. The ids travel as one array parameter, however many sockets a copy holds.
+   */
+  async function currentSessionVersions(userIds: readonly number[]): Promise<Map<number, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await db
+      .select({
+        id: users.id,
+        isActive: users.isActive,
+        isArchived: users.isArchived,
+        sessionVersion: users.sessionVersion,
+      })
+      .from(users)
+      .where(sql`${users.id} = any(${`{${userIds.join(',')}}`}::int[])`);
+    return new Map(rows.filter((row) => row.isActive && !row.isArchived).map((row) => [row.id, row.sessionVersion]));
+  }
+
   /** The user's session version now, or null when the user may no longer hold a socket at all. */
   async function currentSessionVersion(userId: number): Promise<number | null> {
-    const [row] = await db
-      .select({ isActive: users.isActive, isArchived: users.isArchived, sessionVersion: users.sessionVersion })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    return row && row.isActive && !row.isArchived ? row.sessionVersion : null;
+    return (await currentSessionVersions([userId])).get(userId) ?? null;
   }
 
   /**
@@ -198,9 +211,11 @@ export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock,
 
   /** Closes this copy's sockets whose session ended while no announcement could reach it. */
   async function sweepStaleSockets(): Promise<void> {
-    for (const socket of [...io.sockets.sockets.values()]) {
-      const version = await currentSessionVersion(socket.data.userId);
-      if (version !== socket.data.sessionVersion) socket.conn.close();
+    const sockets = [...io.sockets.sockets.values()];
+    // One read for every user holding a socket here, not one per socket.
+    const versions = await currentSessionVersions([...new Set(sockets.map((socket) => socket.data.userId))]);
+    for (const socket of sockets) {
+      if ((versions.get(socket.data.userId) ?? null) !== socket.data.sessionVersion) socket.conn.close();
     }
   }
 

@@ -135,7 +135,7 @@ const TOO_MANY_PARTS = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELD
  * catalogue's words (issue 27 item 9). Only the system's own failures (the disk: an error with a `syscall`) stay
  * 500s.
  */
-export function asUploadError(error: unknown): unknown {
+function asUploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const {
     statusCode: status,

@@ -7,6 +7,7 @@ import {
   refinancingEvidenceUploadAllowed,
   refinancingRemainingShown,
   refinancingSelectionShown,
+  refinancingUnitVerdictCell,
 } from './refinancing-detail';
 
 describe('refinancing detail rules', () => {
@@ -96,5 +97,16 @@ describe('Firmar documentos on a refinancing (issue 26)', () => {
 
   it('leads to the in-app signing page', () => {
     expect(refinancingSignLink(42)).toBe('/firmar-refinanciamiento/42');
+  });
+});
+
+describe("the units XLSX's administrator verdict (spec 3 §2)", () => {
+  it.each([
+    [0, ''],
+    [1, 'Sí'],
+    [2, 'No'],
+    [3, ''],
+  ])('status %i shows %j', (status, cell) => {
+    expect(refinancingUnitVerdictCell(status)).toBe(cell);
   });
 });

@@ -76,3 +76,9 @@ export function refinancingAcceptUnits(
     ).toDecimalString(),
   };
 }
+
+/**
+ * The units XLSX's 'Admin. FinBe' cell (spec 3 §2): 'Sí' for a unit the administrator approved (status 1), 'No' for
+ * one it disapproved (2), empty while not reviewed.
+ */
+export const refinancingUnitVerdictCell = (status: number): string => (status === 1 ? 'Sí' : status === 2 ? 'No' : '');

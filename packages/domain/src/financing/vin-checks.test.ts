@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   UNIT_VALIDATION_CHECK,
+  awaitsOutsideVerdict,
   axCountIsValid,
   unitValidationCheckLabel,
+  validationRunOrder,
   verdictIsValid,
   vinValidation,
   type CheckOutcome,
@@ -56,5 +58,47 @@ describe('unit validation checks (the history: three systems and the invoice, de
     expect([1, 2, 3, 4].map(unitValidationCheckLabel)).toEqual(['REPUVE', 'TransUnion', 'AX', 'Factura']);
     expect(UNIT_VALIDATION_CHECK.INVOICE).toBe(4);
     expect(unitValidationCheckLabel(9)).toBe('9');
+  });
+});
+
+describe('the units a validation run takes (decision 070)', () => {
+  const unit = (
+    id: number,
+    repuve: boolean | null,
+    transunion: boolean | null,
+    ax: boolean | null,
+    invoice: boolean | null,
+  ) => ({
+    id,
+    validRepuve: repuve,
+    validTransunion: transunion,
+    validAx: ax,
+    validInvoice: invoice,
+  });
+
+  it.each([
+    ['no verdict yet', unit(1, null, null, null, null), true],
+    ['only REPUVE missing', unit(1, null, true, false, true), true],
+    ['only TransUnion missing', unit(1, true, null, true, true), true],
+    ['only AX missing', unit(1, false, true, null, true), true],
+    ['every outside verdict, invoice missing', unit(1, true, false, true, null), false],
+    ['every verdict', unit(1, true, true, true, false), false],
+  ])('%s: waits for an outside verdict is %j', (_name, row, waits) => {
+    expect(awaitsOutsideVerdict(row)).toBe(waits);
+  });
+
+  it('takes the units waiting for an outside verdict first, then those missing only the invoice, each in order', () => {
+    const units = [
+      unit(1, true, true, true, null),
+      unit(2, null, true, true, true),
+      unit(3, true, true, true, true),
+      unit(4, true, true, true, null),
+      unit(5, true, null, null, null),
+    ];
+    expect(validationRunOrder(units).map((u) => u.id)).toEqual([2, 5, 1, 4]);
+  });
+
+  it('takes nothing from units judged in full', () => {
+    expect(validationRunOrder([unit(1, true, false, true, false)])).toEqual([]);
   });
 });

@@ -58,3 +58,26 @@ export const UNIT_VALIDATION_CHECK_LABELS: Record<UnitValidationCheck, string> =
 /** The label of a stored check code (a code no longer known reads as its number, never as undefined). */
 export const unitValidationCheckLabel = (check: number): string =>
   UNIT_VALIDATION_CHECK_LABELS[check as UnitValidationCheck] ?? String(check);
+
+/** A unit's verdicts as a validation round records them (spec 3 §3): null until that check has answered. */
+export type UnitVerdicts = {
+  validRepuve: boolean | null;
+  validTransunion: boolean | null;
+  validAx: boolean | null;
+  validInvoice: boolean | null;
+};
+
+/** Does the unit still wait for an outside system's verdict (REPUVE, TransUnion or AX unanswered)? */
+export const awaitsOutsideVerdict = (unit: Omit<UnitVerdicts, 'validInvoice'>): boolean =>
+  unit.validRepuve === null || unit.validTransunion === null || unit.validAx === null;
+
+/**
+ * The units a validation run takes, in its order (decision 070): first those still waiting for an outside verdict,
+ * each group in the given order, then those missing only their invoice's; a unit with every verdict is left out.
+ */
+export function validationRunOrder<U extends UnitVerdicts>(units: readonly U[]): U[] {
+  return [
+    ...units.filter(awaitsOutsideVerdict),
+    ...units.filter((unit) => !awaitsOutsideVerdict(unit) && unit.validInvoice === null),
+  ];
+}

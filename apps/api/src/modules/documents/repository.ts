@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { evidences, files } from '../../db/schema/files';
 
@@ -45,17 +45,28 @@ export async function staleUnclaimed(db: Executor, before: Date, afterId: number
 }
 
 /**
- * Removes one stale unclaimed upload's row, if no save holds or claimed it meanwhile (its row locked, skipped when a
- * save has it locked): its storage key, for the bytes to go after the commit; null when it stays.
+ * Removes the rows of those of `ids` that are still stale unclaimed uploads, in two statements for the whole batch:
+ * a row a save holds locked is skipped, one a save claimed meanwhile stays. Answers the removed rows' ids and storage
+ * keys, for the bytes to go after the commit.
  */
-export async function removeStaleUnclaimed(tx: Executor, id: number, before: Date): Promise<string | null> {
-  const [row] = await tx
-    .select({ key: files.key })
+export async function removeStaleUnclaimed(
+  tx: Executor,
+  ids: readonly number[],
+  before: Date,
+): Promise<{ id: number; key: string }[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: files.id, key: files.key })
     .from(files)
-    .where(and(eq(files.id, id), lt(files.createdAt, before), unclaimed))
-    .for('update', { skipLocked: true })
-    .limit(1);
-  if (!row) return null;
-  await tx.delete(files).where(eq(files.id, id));
-  return row.key;
+    .where(and(inArray(files.id, [...ids]), lt(files.createdAt, before), unclaimed))
+    .orderBy(asc(files.id))
+    .for('update', { skipLocked: true });
+  if (rows.length === 0) return [];
+  await tx.delete(files).where(
+    inArray(
+      files.id,
+      rows.map((row) => row.id),
+    ),
+  );
+  return rows;
 }

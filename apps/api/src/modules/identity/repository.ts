@@ -213,7 +213,6 @@ export async function latestResetCode(tx: Executor, userId: number) {
       id: resetCodes.id,
       codeHash: resetCodes.codeHash,
       expiresAt: resetCodes.expiresAt,
-      attempts: resetCodes.attempts,
       usedAt: resetCodes.usedAt,
     })
     .from(resetCodes)
@@ -224,13 +223,12 @@ export async function latestResetCode(tx: Executor, userId: number) {
   return row;
 }
 
-export async function countWrongResetCode(tx: Executor, id: number): Promise<number> {
-  const [row] = await tx
+/** One more wrong try at the code, kept on its row; wrong tries no longer void a code (decision 064). */
+export async function countWrongResetCode(tx: Executor, id: number): Promise<void> {
+  await tx
     .update(resetCodes)
     .set({ attempts: sql`${resetCodes.attempts} + 1` })
-    .where(eq(resetCodes.id, id))
-    .returning({ attempts: resetCodes.attempts });
-  return row!.attempts;
+    .where(eq(resetCodes.id, id));
 }
 
 export async function markResetCodeUsed(tx: Executor, id: number, now: Date): Promise<void> {

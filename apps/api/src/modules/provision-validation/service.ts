@@ -5,13 +5,15 @@ import {
   SYSTEM_ACTOR,
   UNIT_VALIDATION_CHECK,
   VALIDATION_CHECK,
+  awaitsOutsideVerdict,
   unitValidationCheckLabel,
+  validationRunOrder,
   type UnitValidationEntry,
   type ValidationCheck,
 } from '@planpiso/domain';
 import type { Adapters } from '../../adapters';
 import type { Db } from '../../db/client';
-import type { JobRunner } from '../../jobs/runner';
+import type { BatchJobRunner } from '../../jobs/runner';
 import type { AuthUser } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/deps';
@@ -173,16 +175,7 @@ export function createProvisionValidation(deps: ProvisionValidationDeps) {
       const provision = await repo.provisionStatus(db, provisionId);
       if (!provision || provision.isArchived || provision.status !== PROVISION_STATUS.SENT_TO_VALIDATE) return;
       const deadline = performance.now() + budgetMs;
-      const missingOutside = (unit: {
-        validRepuve: boolean | null;
-        validTransunion: boolean | null;
-        validAx: boolean | null;
-      }) => unit.validRepuve === null || unit.validTransunion === null || unit.validAx === null;
-      const all = await repo.unitsToValidate(db, provisionId);
-      const units = [
-        ...all.filter(missingOutside),
-        ...all.filter((unit) => !missingOutside(unit) && unit.validInvoice === null),
-      ];
+      const units = validationRunOrder(await repo.unitsToValidate(db, provisionId));
       let pending = 0;
       let lastFailure: unknown;
       let taken = 0;
@@ -234,7 +227,7 @@ export function createProvisionValidation(deps: ProvisionValidationDeps) {
         }
       }
       if (pending > 0) throw new ValidationIncompleteError(provisionId, pending, lastFailure);
-      if (units.slice(taken).some(missingOutside)) return 'again';
+      if (units.slice(taken).some(awaitsOutsideVerdict)) return 'again';
       await completeIfValidated(provisionId);
     },
 
@@ -242,10 +235,15 @@ export function createProvisionValidation(deps: ProvisionValidationDeps) {
      * Provisions in 2 for at least SWEEP_GRACE_MINUTES whose job ended for good (its retries spent) or was lost:
      * queued again. The grace leaves alone a provision whose round is still being queued or just finished.
      */
-    async sweep(runner: JobRunner): Promise<number> {
+    async sweep(runner: Pick<BatchJobRunner, 'sendMany'>): Promise<number> {
       const since = new Date(clock.now().getTime() - SWEEP_GRACE_MINUTES * 60 * 1000);
       const ids = await repo.provisionsAwaitingValidation(db, since);
-      for (const provisionId of ids) await runner.send(db, PROVISION_VALIDATION, { provisionId });
+      // One statement for the whole backlog, not one per provision.
+      await runner.sendMany(
+        db,
+        PROVISION_VALIDATION,
+        ids.map((provisionId) => ({ payload: { provisionId } })),
+      );
       return ids.length;
     },
 

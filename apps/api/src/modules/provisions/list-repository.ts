@@ -61,7 +61,7 @@ function listWhere(scope: ProvisionScope, filters: ProvisionListFilters): SQL {
  * one of its 81 operators, so an estimate of 1.5 times the cap means more than the cap. The count of the cap's 10,001
  * index entries was most of a type 3 page's database work, and its answer was that same estimate.
  */
-export const LENDER_ESTIMATE_FROM = (3 * COUNT_CAP) / 2;
+const LENDER_ESTIMATE_FROM = (3 * COUNT_CAP) / 2;
 
 /**
  * One page of the list in one statement (decisions 025, 050): the page's ids from `provisions` alone, in the sort's

@@ -1,4 +1,4 @@
-import { USER_TYPE } from '@planpiso/domain';
+import { API_PERMISSIONS, isAllowed } from '@planpiso/domain';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import { forbidden } from '../../platform/errors';
@@ -14,9 +14,12 @@ export type RefinancingReviewQuery = {
   pageSize: number;
 };
 
-/** GET /refinancings/review (type 2): the refinancings waiting for its validation. */
+/**
+ * GET /refinancings/review (type 2): the refinancings waiting for its validation. Who may read it is the
+ * permissions table's answer (packages/domain), the same one the route's authorization gives.
+ */
 export async function refinancingReviewList(db: Db, actor: AuthUser, query: RefinancingReviewQuery) {
-  if (actor.type !== USER_TYPE.PROVIDER_ADMIN) throw forbidden();
+  if (!isAllowed(API_PERMISSIONS['GET /api/refinancings/review'], actor.type)) throw forbidden();
   const { rows, total } = await repo.reviewList(db, refinancingScopeOf(actor), query, pageWindow(query));
   return {
     items: rows.map((row) => ({

@@ -1,4 +1,10 @@
-import { Money, REFINANCING_UNITS_XLSX_COLUMNS, businessClock, provisionUnitsXlsxName } from '@planpiso/domain';
+import {
+  Money,
+  REFINANCING_UNITS_XLSX_COLUMNS,
+  businessClock,
+  provisionUnitsXlsxName,
+  refinancingUnitVerdictCell,
+} from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { addSheetRow, newWorkbook } from '../../platform/spreadsheet';
@@ -14,7 +20,6 @@ export async function refinancingUnitsXlsx(
   const found = await visibleRefinancing(db, actor, id);
   const { workbook, sheet } = newWorkbook('Unidades', REFINANCING_UNITS_XLSX_COLUMNS, clock.now());
   const check = (value: boolean | null) => (value === null ? '' : value ? 'Sí' : 'No');
-  const verdict = (status: number) => (status === 1 ? 'Sí' : status === 2 ? 'No' : '');
   for (const unit of found.units) {
     // The amount a number with the amount format (a spreadsheet sums it); text cells never start a formula.
     addSheetRow(sheet, [
@@ -31,7 +36,7 @@ export async function refinancingUnitsXlsx(
       check(unit.validRepuve),
       check(unit.validTransunion),
       check(unit.validAx),
-      verdict(unit.status),
+      refinancingUnitVerdictCell(unit.status),
       Money.of(unit.amount),
     ]);
   }

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { PROVISION_WIZARD_MESSAGES as M } from '@planpiso/domain';
 import type { SaveMode } from './api/provision-wizard';
 
-export const WIZARD_STEPS = [M.stepCompany, M.stepCsv, M.stepUnits, M.stepSummary] as const;
+const WIZARD_STEPS = [M.stepCompany, M.stepCsv, M.stepUnits, M.stepSummary] as const;
 const LAST = WIZARD_STEPS.length - 1;
 
 /** Outside the operating hours the form is not offered at all: the server's message and the way back. */
