@@ -54,7 +54,6 @@ export const resetCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     codeHash: char('code_hash', { length: 64 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    attempts: integer('attempts').notNull().default(0),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -110,7 +110,6 @@ export async function confirmForgotPassword(
       const windowEnds = new Date(now.getTime() + RESET_CODE_FAILURE_WINDOW_SECONDS * 1000);
       await repo.countResetFailure(tx, email, ctx.client, now, windowEnds);
       await repo.saveResetGuard(tx, email, withWrongCode(guard, now));
-      if (stored) await repo.countWrongResetCode(tx, stored.id);
       return codeMismatch();
     }
     // Only the holder of the right code learns that it is used, late or void: ask for another one.

@@ -223,14 +223,6 @@ export async function latestResetCode(tx: Executor, userId: number) {
   return row;
 }
 
-/** One more wrong try at the code, kept on its row; wrong tries no longer void a code (decision 064). */
-export async function countWrongResetCode(tx: Executor, id: number): Promise<void> {
-  await tx
-    .update(resetCodes)
-    .set({ attempts: sql`${resetCodes.attempts} + 1` })
-    .where(eq(resetCodes.id, id));
-}
-
 export async function markResetCodeUsed(tx: Executor, id: number, now: Date): Promise<void> {
   await tx.update(resetCodes).set({ usedAt: now }).where(eq(resetCodes.id, id));
 }

@@ -1,8 +1,8 @@
 import {
   Money,
   REFINANCING_STATUSES,
-  USER_TYPE,
   operationBalances,
+  refinancingRemainingShown,
   refinancingActionsFor,
   type RefinancingFollowUpDetail,
 } from '@planpiso/domain';
@@ -17,9 +17,6 @@ import { shownRefinancingFolio } from './transitions';
 import { unitDescriptionOf } from './unit-description';
 
 const iso = (date: Date) => date.toISOString();
-/** Types 2 and 3 see the line's remaining balance on the detail (spec 3 §6 "Refinancing detail"). */
-const SEES_REMAINING: readonly number[] = [USER_TYPE.PROVIDER_ADMIN, USER_TYPE.PROVIDER_OPERATOR];
-
 /** The refinancing as the caller sees it (scope and visible statuses), or 404. */
 export async function visibleRefinancing(executor: Executor, actor: AuthUser, id: number) {
   const found = await repo.findRefinancing(executor, refinancingScopeOf(actor), visibleRefinancingStatuses(actor), id);
@@ -91,7 +88,7 @@ export async function followUpDetail(
     adminValidated: r.adminValidated,
     balances: shown
       ? {
-          remaining: SEES_REMAINING.includes(actor.type) ? shown.remaining.toDecimalString() : null,
+          remaining: refinancingRemainingShown(actor.type) ? shown.remaining.toDecimalString() : null,
           available: shown.available.toDecimalString(),
           known: true,
         }
