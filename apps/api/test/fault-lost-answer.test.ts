@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVISION_STATUS, REFINANCING_STATUS } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
 import { provisions } from '../src/db/schema/financing';
-import { refinancings } from '../src/db/schema/refinancings';
+import { refinancingUnits, refinancings } from '../src/db/schema/refinancings';
 import { companies } from '../src/db/schema/organisation';
 import { roles } from '../src/db/schema/roles';
 import { DEMO_PASSWORD } from '../src/db/seed';
@@ -22,7 +22,7 @@ import {
   unit,
   type DealerGroup,
 } from './provision-fixtures';
-import { createRefinancing } from './refinancing-fixtures';
+import { createBody, createRefinancing, financedUnits } from './refinancing-fixtures';
 import { seededDatabase } from './seeded-database';
 import { PNG, multipart, type Part } from './support/uploads';
 
@@ -220,6 +220,21 @@ describe('a create whose answer was lost after its commit: the retry replays it,
       .select({ id: provisions.id })
       .from(provisions)
       .where(eq(provisions.description, description));
+    expect(rows.map((row) => row.id)).toEqual([answer.data.id]);
+  });
+  it('a refinancing (POST /api/refinancings): one refinancing, the one replayed', async () => {
+    await releaseLine(seeded.db, 'LC-10004-01');
+    const units = await financedUnits(seeded.db, refinancingGroup, [{ amount: '1500.00' }]);
+    const answer = await loseThenRetry(
+      refinancingGroup.tokens.dealer,
+      '/api/refinancings',
+      createBody(refinancingGroup, 'LC-10004-01', units),
+      201,
+    );
+    const rows = await seeded.db
+      .select({ id: refinancingUnits.refinancingId })
+      .from(refinancingUnits)
+      .where(eq(refinancingUnits.sourceUnitId, units[0]!.id));
     expect(rows.map((row) => row.id)).toEqual([answer.data.id]);
   });
 });

@@ -24,6 +24,7 @@ import { refinancingScopeOf, visibleRefinancingStatuses } from './policy';
 import * as repo from './repository';
 import * as sourceUnitsRepo from './source-units-repository';
 import { unitDescriptionOf } from './unit-description';
+import { answerWithin } from '../../platform/idempotency';
 
 const refused = (code: string, message: string, status = 422) => new AppError(code, status, message);
 const iso = (date: Date) => date.toISOString();
@@ -175,10 +176,11 @@ export function createRefinancingsService(deps: Pick<AppDeps, 'db' | 'clock'> & 
         },
         requestId,
       });
-      return {
+      // The answer commits with the refinancing (decision 072): a retry after a lost answer replays it.
+      return answerWithin(tx, 201, {
         data: { id: refinancing.id, folio, status: refinancing.status },
         message: REFINANCING_MESSAGES.created(folio),
-      };
+      });
     });
   }
 
