@@ -8,7 +8,7 @@ import { bearer, json, testConfig, type TestApp } from './harness';
 import { dealerGroup, post, randomVin, type DealerGroup } from './provision-fixtures';
 import { createRefinancing } from './refinancing-fixtures';
 import { hmac, providerEnvelope, signAt, webhook } from './support/esign-simulator';
-import { startSigningApp, type SigningApp } from './support/signing-app';
+import { groupProvision, startSigningApp, type SigningApp } from './support/signing-app';
 
 /**
  * A forged `completed` event must not sign a document (issue 27 item 1, decision 062). The attacker holds the
@@ -40,22 +40,7 @@ afterAll(async () => {
 
 /** A provision of group `a` sent to sign (status 5): its one document is in an envelope the provider has as sent. */
 async function sentProvision() {
-  const [row] = await seeded.db
-    .insert(provisions)
-    .values({
-      status: 4,
-      accountId: a.accountId,
-      companyId: a.company.id,
-      agencyId: a.agencyId,
-      legalId: a.legal.id,
-      creditLine: LINE,
-      typeLine: '100000000',
-      deadlines: 3,
-      total: '250000.00',
-      registerBy: a.dealer.id,
-    })
-    .returning({ id: provisions.id });
-  const id = row!.id;
+  const { id } = await groupProvision(seeded.db, a, { status: 4, creditLine: LINE, deadlines: 3, total: '250000.00' });
   const vin = randomVin();
   await seeded.db.insert(provisionUnits).values({
     provisionId: id,

@@ -24,7 +24,7 @@ import {
   webhook,
 } from './support/esign-simulator';
 import { pdfText } from './support/pdf-text';
-import { startSigningApp, type SigningApp } from './support/signing-app';
+import { groupProvision, startSigningApp, type SigningApp } from './support/signing-app';
 
 /**
  * Signing documents and e-signature (issue 17, decision 037), on a database of this file's own, the CRM and the
@@ -85,25 +85,11 @@ type Accepted = { id: number; folio: string; included: string[]; excluded: strin
 
 /** A provision of group `a` at status 4 (Aceptada), written directly: two included units, one left out. */
 async function acceptedProvision(): Promise<Accepted> {
-  const [row] = await seeded.db
-    .insert(provisions)
-    .values({
-      status: 4,
-      accountId: a.accountId,
-      companyId: a.company.id,
-      agencyId: a.agencyId,
-      legalId: a.legal.id,
-      creditLine: LINE,
-      typeLine: '100000000',
-      deadlines: 3,
-      total: '750000.50',
-      registerBy: a.dealer.id,
-    })
-    .returning({ id: provisions.id, folio: provisions.folio });
+  const row = await groupProvision(seeded.db, a, { status: 4, creditLine: LINE, deadlines: 3, total: '750000.50' });
   const included = [randomVin(), randomVin()];
   const excluded = randomVin();
   const unitRow = (vinNumber: string, amount: string, isIncluded: boolean) => ({
-    provisionId: row!.id,
+    provisionId: row.id,
     vinNumber,
     agency: 'León',
     brandName: 'Nissan',
@@ -123,7 +109,7 @@ async function acceptedProvision(): Promise<Accepted> {
       unitRow(included[1]!, '250000.25', true),
       unitRow(excluded, '99000.00', false),
     ]);
-  return { id: row!.id, folio: String(row!.folio), included, excluded };
+  return { id: row.id, folio: String(row.folio), included, excluded };
 }
 
 const versionOf = async (id: number) =>

@@ -13,13 +13,13 @@ import {
 import { SIMULATOR_DEFAULTS } from '@planpiso/simulators/defaults';
 import { auditLog } from '../src/db/schema/audit';
 import { evidences } from '../src/db/schema/files';
-import { provisionUnits, provisions } from '../src/db/schema/financing';
+import { provisionUnits } from '../src/db/schema/financing';
 import { refinancingUnits, refinancings } from '../src/db/schema/refinancings';
 import { bearer, json, type TestApp } from './harness';
 import { dealerGroup, get, post, randomVin, type DealerGroup } from './provision-fixtures';
 import { deliveries, envelopesSentFor, hmac, providerEnvelope, signAt, webhook } from './support/esign-simulator';
 import { pdfText } from './support/pdf-text';
-import { startSigningApp, type SigningApp } from './support/signing-app';
+import { groupProvision, startSigningApp, type SigningApp } from './support/signing-app';
 import { PDF, PNG, multipart } from './support/uploads';
 
 /**
@@ -54,28 +54,19 @@ async function refinancing(options: { requireEvidences?: boolean } = {}): Promis
   // Earlier refinancings leave the line's balance to this one.
   await seeded.db.execute(sql`update refinancings set status = 9 where credit_line = ${LINE} and status < 8`);
   const amounts = ['150000.00', '175000.50'];
-  const [provision] = await seeded.db
-    .insert(provisions)
-    .values({
-      status: 8,
-      accountId: a.accountId,
-      companyId: a.company.id,
-      agencyId: a.agencyId,
-      legalId: a.legal.id,
-      creditLine: `LC-FIN-${randomUUID().slice(0, 8)}`,
-      typeLine: '100000000',
-      deadlines: 4,
-      total: '325000.50',
-      registerBy: a.dealer.id,
-    })
-    .returning({ id: provisions.id });
+  const provision = await groupProvision(seeded.db, a, {
+    status: 8,
+    creditLine: `LC-FIN-${randomUUID().slice(0, 8)}`,
+    deadlines: 4,
+    total: '325000.50',
+  });
   const financed = await seeded.db
     .insert(provisionUnits)
     .values(
       amounts.map((amount) => {
         const vin = randomVin();
         return {
-          provisionId: provision!.id,
+          provisionId: provision.id,
           vinNumber: vin,
           agency: 'Monterrey',
           brandName: 'Nissan',

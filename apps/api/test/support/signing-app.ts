@@ -1,6 +1,8 @@
 import { rm } from 'node:fs/promises';
+import type { Db } from '../../src/db/client';
+import { provisions } from '../../src/db/schema/financing';
 import { buildTestApp, fakeClock, type TestApp } from '../harness';
-import { WORKING_NOON, clearNonWorkingDays } from '../provision-fixtures';
+import { WORKING_NOON, clearNonWorkingDays, type DealerGroup } from '../provision-fixtures';
 import { seededDatabase } from '../seeded-database';
 import { freePort } from './child-api';
 import { tempDataDir } from './uploads';
@@ -41,4 +43,28 @@ export async function startSigningApp(label: string, { listen }: { listen: boole
     await stop();
     throw error;
   }
+}
+
+/**
+ * A provision of `group` written directly in the database at `status` (the moves before it are other tests'
+ * business), a Nuevos line type; its units are the caller's.
+ */
+export async function groupProvision(
+  db: Db,
+  group: DealerGroup,
+  values: { status: number; creditLine: string; deadlines: number; total: string },
+) {
+  const [row] = await db
+    .insert(provisions)
+    .values({
+      accountId: group.accountId,
+      companyId: group.company.id,
+      agencyId: group.agencyId,
+      legalId: group.legal.id,
+      typeLine: '100000000',
+      registerBy: group.dealer.id,
+      ...values,
+    })
+    .returning({ id: provisions.id, folio: provisions.folio });
+  return row!;
 }
