@@ -45,6 +45,8 @@ try {
   const { db } = handle;
   await seedDemo(db);
   const config = loadConfig({
+    // The simulators' development tokens: development mode, as bench/api-process.ts runs the API (decision 062).
+    NODE_ENV: 'development',
     ...simulatorEnvironment(simulators),
     JWT_SECRET: 'bench-secret-for-planpiso-crm-insertion-0123456789',
     DATA_DIR: dataDir,
