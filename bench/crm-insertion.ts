@@ -9,14 +9,12 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { startSimulators, simulatorEnvironment } from '../apps/simulators/src/index';
+import { setSimulatorFault, startSimulators, simulatorEnvironment } from '../apps/simulators/src/index';
 import { createAdapters } from '../apps/api/src/adapters';
 import { createDb } from '../apps/api/src/db/client';
 import { createDatabase, startEmbeddedPostgres } from '../apps/api/src/db/embedded';
 import { runMigrations } from '../apps/api/src/db/migrate';
-import { crmInsertions, provisionUnits, provisions } from '../apps/api/src/db/schema/financing';
-import { companies } from '../apps/api/src/db/schema/organisation';
-import { users } from '../apps/api/src/db/schema/users';
+import { crmInsertions } from '../apps/api/src/db/schema/financing';
 import { seedDemo } from '../apps/api/src/db/seed';
 import { startJobs } from '../apps/api/src/jobs';
 import { CRM_INSERTION_CONCURRENCY } from '../apps/api/src/jobs/crm-insertion';
@@ -24,6 +22,7 @@ import { createCreditFailuresService } from '../apps/api/src/modules/credit-fail
 import { systemClock } from '../apps/api/src/platform/clock';
 import { loadConfig } from '../apps/api/src/platform/config';
 import { createMailer } from '../apps/api/src/platform/mail';
+import { createProvision } from '../apps/api/test/financing-fixtures';
 import { freePort } from '../e2e/support/ports';
 import { REPO_ROOT } from '../e2e/support/paths';
 
@@ -46,6 +45,8 @@ try {
   const { db } = handle;
   await seedDemo(db);
   const config = loadConfig({
+    // The simulators' development tokens: development mode, as bench/api-process.ts runs the API (decision 062).
+    NODE_ENV: 'development',
     ...simulatorEnvironment(simulators),
     JWT_SECRET: 'bench-secret-for-planpiso-crm-insertion-0123456789',
     DATA_DIR: dataDir,
@@ -68,47 +69,18 @@ try {
     { work: true },
   );
 
-  const [company] = await db.select().from(companies).limit(1);
-  const [agent] = await db.select({ id: users.id }).from(users).limit(1);
-
   for (const [run, latencyMs] of [0, LATENCY_MS].entries()) {
-    await crmFault(latencyMs > 0 ? { route: 'POST /InsertarUnidad', latencyMs } : null);
-    const [provision] = await db
-      .insert(provisions)
-      .values({
-        status: 8,
-        accountId: company!.accountId,
-        companyId: company!.id,
-        creditLine: 'LC-10001-02',
-        typeLine: '100000001',
-        deadlines: 3,
-        total: String(UNITS),
-        registerBy: agent!.id,
-        approvedDate: '2026-11-20',
-      })
-      .returning({ id: provisions.id });
-    const units = await db
-      .insert(provisionUnits)
-      .values(
-        Array.from({ length: UNITS }, (_, n) => ({
-          provisionId: provision!.id,
-          vinNumber: vinOf(run + 1, n),
-          agency: 'Monterrey',
-          brandName: 'Nissan',
-          type: 'Sedan',
-          model: '2026',
-          description: 'Versa Sense',
-          color: 'Blanco',
-          insideColor: 'Negro',
-          motorNumber: `MTR-${n}`,
-          // One peso each: the simulated line's balance is not what this measures.
-          amount: '1.00',
-        })),
-      )
-      .returning({ id: provisionUnits.id });
+    await setSimulatorFault(simulators, 'crm', latencyMs > 0 ? { route: 'POST /InsertarUnidad', latencyMs } : null);
+    // One peso each: the simulated line's balance is not what this measures.
+    const { provision, units } = await createProvision(
+      db,
+      Array.from({ length: UNITS }, (_, n) => vinOf(run + 1, n)),
+      8,
+      '1.00',
+    );
     await db
       .insert(crmInsertions)
-      .values(units.map((unit) => ({ unitId: unit.id, provisionId: provision!.id, status: 'queued' as const })));
+      .values(units.map((unit) => ({ unitId: unit.id, provisionId: provision.id, status: 'queued' as const })));
 
     const started = performance.now();
     await runner.send(db, { name: 'crm-insertion-cycle', payload: z.object({}).strict() }, {});
@@ -116,7 +88,7 @@ try {
       const [row] = await db
         .select({ left: sql<number>`count(*)::int` })
         .from(crmInsertions)
-        .where(sql`${crmInsertions.provisionId} = ${provision!.id} and ${crmInsertions.status} = 'queued'`);
+        .where(sql`${crmInsertions.provisionId} = ${provision.id} and ${crmInsertions.status} = 'queued'`);
       if (row!.left === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -124,10 +96,10 @@ try {
     const inserted = await db
       .select({ id: crmInsertions.id })
       .from(crmInsertions)
-      .where(sql`${crmInsertions.provisionId} = ${provision!.id} and ${crmInsertions.status} = 'inserted'`);
+      .where(sql`${crmInsertions.provisionId} = ${provision.id} and ${crmInsertions.status} = 'inserted'`);
     const jobs = await db.execute<{ n: number }>(
       sql`select count(*)::int as n from pgboss.job where name = 'crm-insert-unit'
-          and (data->>'insertionId')::int in (select id from crm_insertions where provision_id = ${provision!.id})`,
+          and (data->>'insertionId')::int in (select id from crm_insertions where provision_id = ${provision.id})`,
     );
     const result = {
       units: UNITS,
@@ -143,7 +115,7 @@ try {
       `crm insertion: ${UNITS} units, CRM latency ${latencyMs} ms: ${result.seconds} s, ${result.unitsPerSecond} units/s ` +
         `(${result.inserted} inserted, ${result.jobs} jobs, ${CRM_INSERTION_CONCURRENCY} in flight per process)`,
     );
-    await db.delete(crmInsertions).where(eq(crmInsertions.provisionId, provision!.id));
+    await db.delete(crmInsertions).where(eq(crmInsertions.provisionId, provision.id));
   }
   await runner.stop();
   await handle.close();
@@ -154,22 +126,8 @@ try {
     JSON.stringify({ at: new Date().toISOString(), cpus: cpus().length, loadavg: loadavg(), results }, null, 2),
   );
 } finally {
-  await crmFault(null).catch(() => undefined);
+  await setSimulatorFault(simulators, 'crm', null).catch(() => undefined);
   await simulators.stop();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
-}
-
-async function crmFault(knob: Record<string, unknown> | null) {
-  const authorization = `Bearer ${simulators.tokens.crm}`;
-  await fetch(
-    `${simulators.urls.crm}/__admin/faults`,
-    knob
-      ? {
-          method: 'PUT',
-          headers: { authorization, 'content-type': 'application/json' },
-          body: JSON.stringify(knob),
-        }
-      : { method: 'DELETE', headers: { authorization } },
-  );
 }

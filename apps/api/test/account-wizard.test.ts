@@ -7,6 +7,7 @@ import { users } from '../src/db/schema/users';
 import { DEMO_PASSWORD } from '../src/db/seed';
 import { bearer, fakeClock, json, readMail, signIn, signInRaw, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
+import { accountBodies, keptCompany } from './support/account-bodies';
 
 // The account wizard's save (spec 2 §2, §5): all or nothing, with the legal representatives' temporary passwords
 // mailed through the run's mail catcher.
@@ -25,19 +26,10 @@ afterAll(async () => {
   await seeded.close();
 });
 
-const legal = (name: string, clientId: string) => ({
-  firstname: name,
-  lastname: 'Representante',
-  email: `${name.toLowerCase()}.${tag}@prueba.planpiso.mx`,
-  phone: '8112345678',
-  legalId: `${clientId}-1`,
-});
-const company = (clientId: string, name: string, person = legal(name.split(' ')[0]!, clientId)) => ({
-  clientId,
-  name,
-  legalName: `${name} S.A. de C.V.`,
-  legalPerson: person,
-});
+const bodies = accountBodies(tag);
+const legal = bodies.legal;
+const company = (clientId: string, name: string, person = legal(name.split(' ')[0]!, clientId)) =>
+  bodies.company(clientId, name, person);
 const post = (payload: object, token = operator) =>
   app.inject({ method: 'POST', url: '/api/accounts', payload, headers: bearer(token) });
 
@@ -128,13 +120,6 @@ describe('creating an account', () => {
 describe('editing an account (PUT /api/accounts/{id})', () => {
   const put = (id: number, payload: object, token = operator) =>
     app.inject({ method: 'PUT', url: `/api/accounts/${id}`, payload, headers: bearer(token) });
-  const kept = (c: AccountDetail['companies'][number]) => ({
-    id: c.id,
-    clientId: c.clientId,
-    name: c.name,
-    legalName: c.legalName ?? '',
-    legalPerson: null,
-  });
   let account: AccountDetail;
 
   beforeAll(async () => {
@@ -149,7 +134,10 @@ describe('editing an account (PUT /api/accounts/{id})', () => {
 
   it('adds a company with its legal representative, who is mailed', async () => {
     const response = await put(account.id, {
-      companies: [kept(account.companies[0]!), company('10007', 'Vehículos del Pacífico', legal('Jesus', '10007'))],
+      companies: [
+        keptCompany(account.companies[0]!),
+        company('10007', 'Vehículos del Pacífico', legal('Jesus', '10007')),
+      ],
     });
     expect(response.statusCode).toBe(200);
     const body = json<{ data: AccountDetail; message: string }>(response);
@@ -162,7 +150,7 @@ describe('editing an account (PUT /api/accounts/{id})', () => {
   it('replaces a legal representative: the new one by default, the former one still assigned', async () => {
     const [peninsulares, pacifico] = account.companies;
     const response = await put(account.id, {
-      companies: [{ ...kept(peninsulares!), legalPerson: legal('Veronica', '10006') }, kept(pacifico!)],
+      companies: [{ ...keptCompany(peninsulares!), legalPerson: legal('Veronica', '10006') }, keptCompany(pacifico!)],
     });
     expect(response.statusCode).toBe(200);
     const legals = json<{ data: AccountDetail }>(response).data.companies[0]!.legals;
@@ -174,7 +162,7 @@ describe('editing an account (PUT /api/accounts/{id})', () => {
   });
 
   it('removes a company left out, archiving its legal representative', async () => {
-    const response = await put(account.id, { companies: [kept(account.companies[0]!)] });
+    const response = await put(account.id, { companies: [keptCompany(account.companies[0]!)] });
     expect(response.statusCode).toBe(200);
     expect(json<{ data: AccountDetail }>(response).data.companies.map((c) => c.clientId)).toEqual(['10006']);
     const [jesus] = await seeded.db
@@ -193,7 +181,9 @@ describe('editing an account (PUT /api/accounts/{id})', () => {
       await app.inject({ method: 'GET', url: `/api/accounts/${norte.id}`, headers: bearer(operator) }),
     ).data;
     // Autos del Norte (10001) has the demo branches.
-    const inUse = await put(norte.id, { companies: detail.companies.filter((c) => c.clientId !== '10001').map(kept) });
+    const inUse = await put(norte.id, {
+      companies: detail.companies.filter((c) => c.clientId !== '10001').map(keptCompany),
+    });
     expect(inUse.statusCode).toBe(409);
     expect(json<ErrorResponse>(inUse).message).toBe(ORGANISATION_MESSAGES.companyInUse);
     const norteAfter = json<{ data: AccountDetail }>(
@@ -203,7 +193,7 @@ describe('editing an account (PUT /api/accounts/{id})', () => {
 
     const taken = await put(account.id, {
       companies: [
-        kept(account.companies[0]!),
+        keptCompany(account.companies[0]!),
         company('10007', 'Vehículos del Pacífico', { ...legal('Otro', '10007'), email: 'agencia@autosdelnorte.mx' }),
       ],
     });
@@ -216,8 +206,8 @@ describe('editing an account (PUT /api/accounts/{id})', () => {
 
   it('is 404 for an operator the account is not assigned to, 403 for other types', async () => {
     const stranger = await signIn(app, 'diana.cantu@planpiso.mx', DEMO_PASSWORD);
-    expect((await put(account.id, { companies: [kept(account.companies[0]!)] }, stranger)).statusCode).toBe(404);
+    expect((await put(account.id, { companies: [keptCompany(account.companies[0]!)] }, stranger)).statusCode).toBe(404);
     const admin = await signIn(app, 'administrador@planpiso.mx', DEMO_PASSWORD);
-    expect((await put(account.id, { companies: [kept(account.companies[0]!)] }, admin)).statusCode).toBe(403);
+    expect((await put(account.id, { companies: [keptCompany(account.companies[0]!)] }, admin)).statusCode).toBe(403);
   });
 });

@@ -8,6 +8,7 @@ import { users } from '../src/db/schema/users';
 import { DEMO_PASSWORD } from '../src/db/seed';
 import { bearer, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
+import { accountBodies, keptCompany } from './support/account-bodies';
 
 /**
  * Answers of 500 the probe found where a 409 belongs (issue 27 items 10 and 11, decision 067):
@@ -26,30 +27,14 @@ afterAll(async () => {
 });
 
 const tag = Date.now().toString(36);
-const legal = (name: string, clientId: string, email = `${name.toLowerCase()}.${tag}@prueba.planpiso.mx`) => ({
-  firstname: name,
-  lastname: 'Representante',
-  email,
-  phone: '8112345678',
-  legalId: `${clientId}-1`,
-});
-const company = (clientId: string, name: string, person = legal(`Rep${clientId}`, clientId)) => ({
-  clientId,
-  name,
-  legalName: `${name} S.A. de C.V.`,
-  legalPerson: person,
-});
+const bodies = accountBodies(tag);
+const legal = bodies.legal;
+const company = (clientId: string, name: string, person = legal(`Rep${clientId}`, clientId)) =>
+  bodies.company(clientId, name, person);
 const post = (payload: object) =>
   app.inject({ method: 'POST', url: '/api/accounts', payload, headers: bearer(operator) });
 const put = (id: number, payload: object) =>
   app.inject({ method: 'PUT', url: `/api/accounts/${id}`, payload, headers: bearer(operator) });
-const kept = (c: AccountDetail['companies'][number]) => ({
-  id: c.id,
-  clientId: c.clientId,
-  name: c.name,
-  legalName: c.legalName ?? '',
-  legalPerson: null,
-});
 
 /** A Holding with three companies (it needs at least two, so one can go). */
 async function holding(name: string, clients: [string, string, string]) {
@@ -74,7 +59,9 @@ describe('dropping a company that something references (item 10)', () => {
       initialDate: '2030-01-01',
       endDate: '2030-01-02',
     });
-    const response = await put(account.id, { companies: [kept(account.companies[0]!), kept(account.companies[2]!)] });
+    const response = await put(account.id, {
+      companies: [keptCompany(account.companies[0]!), keptCompany(account.companies[2]!)],
+    });
     expect(response.statusCode).toBe(409);
     expect(json<ErrorResponse>(response).message).toBe(ORGANISATION_MESSAGES.companyInUse);
     const after = await seeded.db.execute<{ n: number }>(
@@ -91,14 +78,18 @@ describe('dropping a company that something references (item 10)', () => {
     );
     try {
       await seeded.db.execute(sql`insert into attack_company_refs (company_id) values (${referenced.id})`);
-      const response = await put(account.id, { companies: [kept(account.companies[0]!), kept(account.companies[2]!)] });
+      const response = await put(account.id, {
+        companies: [keptCompany(account.companies[0]!), keptCompany(account.companies[2]!)],
+      });
       expect(response.statusCode).toBe(409);
       expect(json<ErrorResponse>(response).message).toBe(ORGANISATION_MESSAGES.companyInUse);
     } finally {
       await seeded.db.execute(sql`drop table attack_company_refs`);
     }
     // Nothing references it any more: now it goes.
-    const response = await put(account.id, { companies: [kept(account.companies[0]!), kept(account.companies[2]!)] });
+    const response = await put(account.id, {
+      companies: [keptCompany(account.companies[0]!), keptCompany(account.companies[2]!)],
+    });
     expect(response.statusCode).toBe(200);
   });
 });

@@ -1,24 +1,14 @@
-import { createHmac } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { ESIGN_EVENT_MAX_AGE_SECONDS, SIGNING_MESSAGES, type SigningActionResponse } from '@planpiso/domain';
 import { evidences } from '../src/db/schema/files';
 import { provisionUnits, provisions } from '../src/db/schema/financing';
 import { refinancings } from '../src/db/schema/refinancings';
-import { bearer, buildTestApp, fakeClock, json, testConfig, type TestApp } from './harness';
-import {
-  WORKING_NOON,
-  clearNonWorkingDays,
-  dealerGroup,
-  post,
-  randomVin,
-  type DealerGroup,
-} from './provision-fixtures';
+import { bearer, json, testConfig, type TestApp } from './harness';
+import { dealerGroup, post, randomVin, type DealerGroup } from './provision-fixtures';
 import { createRefinancing } from './refinancing-fixtures';
-import { seededDatabase } from './seeded-database';
-import { tempDataDir } from './support/uploads';
+import { hmac, providerEnvelope, signAt, webhook } from './support/esign-simulator';
+import { groupProvision, startSigningApp, type SigningApp } from './support/signing-app';
 
 /**
  * A forged `completed` event must not sign a document (issue 27 item 1, decision 062). The attacker holds the
@@ -30,52 +20,27 @@ import { tempDataDir } from './support/uploads';
  * written here reach it.
  */
 const LINE = 'LC-10005-01';
-const esignUrl = () => inject('simulatorUrls').esign;
 const secret = () => testConfig().external.esign.webhookSecret;
 
 let t: TestApp;
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
-let dataDir: string;
+let seeded: SigningApp['seeded'];
+let stop: SigningApp['stop'] | undefined;
 let a: DealerGroup;
 let r: DealerGroup;
 
 beforeAll(async () => {
-  seeded = await seededDatabase('attack_esign');
-  dataDir = await tempDataDir();
-  t = await buildTestApp({
-    db: seeded.db,
-    clock: fakeClock(WORKING_NOON),
-    env: { DATA_DIR: dataDir, APP_URL: 'http://127.0.0.1:9' },
-  });
-  await clearNonWorkingDays(seeded.db);
+  ({ t, seeded, stop } = await startSigningApp('attack_esign', { listen: false }));
   a = await dealerGroup(t.app, seeded.db, '10005');
   r = await dealerGroup(t.app, seeded.db, '10004');
 }, 120_000);
 
 afterAll(async () => {
-  await t?.close();
-  await seeded?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await stop?.();
 });
 
 /** A provision of group `a` sent to sign (status 5): its one document is in an envelope the provider has as sent. */
 async function sentProvision() {
-  const [row] = await seeded.db
-    .insert(provisions)
-    .values({
-      status: 4,
-      accountId: a.accountId,
-      companyId: a.company.id,
-      agencyId: a.agencyId,
-      legalId: a.legal.id,
-      creditLine: LINE,
-      typeLine: '100000000',
-      deadlines: 3,
-      total: '250000.00',
-      registerBy: a.dealer.id,
-    })
-    .returning({ id: provisions.id });
-  const id = row!.id;
+  const { id } = await groupProvision(seeded.db, a, { status: 4, creditLine: LINE, deadlines: 3, total: '250000.00' });
   const vin = randomVin();
   await seeded.db.insert(provisionUnits).values({
     provisionId: id,
@@ -104,36 +69,10 @@ async function sentProvision() {
   return { id, documentId, envelopeId, reference: `provision:${id}:${documentId}`, signers: envelope.signers };
 }
 
-type ProviderEnvelope = { status: string; signers: { signerId: string; status: string }[] };
-async function providerEnvelope(envelopeId: string): Promise<ProviderEnvelope> {
-  const response = await fetch(`${esignUrl()}/envelopes/${envelopeId}`, {
-    headers: { authorization: `Bearer ${inject('simulatorTokens').esign}` },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as ProviderEnvelope;
-}
-
-/** A signer really signs at the provider (its page's Firmar). */
-async function signAtProvider(envelopeId: string, signerId: string) {
-  const response = await fetch(`${esignUrl()}/sign/${envelopeId}/${signerId}`, {
-    method: 'POST',
-    headers: { accept: 'application/json' },
-  });
-  expect(response.status).toBe(200);
-}
-
 /** An event with a correct HMAC of its exact body, signed `ageSeconds` ago. */
 function signedEvent(event: Record<string, string>, ageSeconds = 0) {
   const body = JSON.stringify({ ...event, timestamp: new Date(Date.now() - ageSeconds * 1000).toISOString() });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/esign',
-    payload: body,
-    headers: {
-      'content-type': 'application/json',
-      'x-esign-signature': `sha256=${createHmac('sha256', secret()).update(body).digest('hex')}`,
-    },
-  });
+  return webhook(t.app, body, hmac(body, secret()));
 }
 
 const state = async (id: number, documentId: number) => {
@@ -174,7 +113,7 @@ describe('a correctly signed event the provider does not confirm', () => {
 describe('the event’s age', () => {
   it('refuses a correctly signed event older than the limit (401), then takes a fresh one the provider confirms', async () => {
     const p = await sentProvision();
-    for (const signer of p.signers) await signAtProvider(p.envelopeId, signer.signerId);
+    for (const signer of p.signers) await signAt(p.envelopeId, signer.signerId);
     expect((await providerEnvelope(p.envelopeId)).status).toBe('completed');
     const before = await state(p.id, p.documentId);
 
@@ -196,15 +135,7 @@ describe('the event’s age', () => {
   it('refuses an event without a timestamp (400)', async () => {
     const p = await sentProvision();
     const body = JSON.stringify({ event: 'completed', envelopeId: p.envelopeId, reference: p.reference });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/esign',
-      payload: body,
-      headers: {
-        'content-type': 'application/json',
-        'x-esign-signature': `sha256=${createHmac('sha256', secret()).update(body).digest('hex')}`,
-      },
-    });
+    const response = await webhook(t.app, body, hmac(body, secret()));
     expect(response.statusCode).toBe(400);
     expect(await state(p.id, p.documentId)).toMatchObject({ status: 5, signedStatus: 1 });
   });

@@ -9,6 +9,7 @@ import { users } from '../src/db/schema/users';
 import { DEMO_PASSWORD } from '../src/db/seed';
 import { fakeClock, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
+import { openApiDocument, type Operation, type Schema } from './support/openapi-document';
 import { PDF, PNG } from './support/uploads';
 
 /**
@@ -80,35 +81,7 @@ async function tokenOf(who: Actor): Promise<string> {
 // ---------------------------------------------------------------------------------------------------------------
 // The OpenAPI document and arbitraries from its JSON schemas.
 
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  format?: string;
-  pattern?: string;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  $ref?: string;
-};
-type Parameter = { in: 'path' | 'query' | 'header' | 'cookie'; name: string; required?: boolean; schema?: Schema };
-type Operation = {
-  description?: string;
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-};
-type Document = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
-
-const document = app.swagger() as unknown as Document;
+const document = openApiDocument(app);
 
 function resolve(schema: Schema): Schema {
   if (schema.$ref) return resolve(document.components?.schemas?.[schema.$ref.split('/').pop()!] ?? {});

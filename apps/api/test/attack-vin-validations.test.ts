@@ -1,13 +1,12 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, VIN_VALIDATIONS_PER_MINUTE, type ErrorResponse } from '@planpiso/domain';
-import { VALID_NEW_VINS } from '@planpiso/simulators/fixtures';
-import { provisionUnits, provisions, unitValidations } from '../src/db/schema/financing';
-import { companies } from '../src/db/schema/organisation';
+import { unitValidations } from '../src/db/schema/financing';
 import { users } from '../src/db/schema/users';
 import { DEMO_PASSWORD } from '../src/db/seed';
-import { bearer, buildTestApp, createUser, json, signIn, type TestApp } from './harness';
+import { bearer, buildTestApp, json, signIn, type TestApp } from './harness';
 import { seededDatabase } from './seeded-database';
+import { dealerOf, demoVins, pastTheLimit } from './support/vin-checks';
 
 /**
  * POST /api/external/vin-validations asks REPUVE, TransUnion and AX for every call (issue 27 item 7, decision 063):
@@ -33,17 +32,14 @@ beforeAll(async () => {
   ] as const) {
     tokens[name] = await signIn(t.app, email, DEMO_PASSWORD);
   }
-  const [north] = await db.select().from(companies).where(eq(companies.clientId, '10001'));
-  const units = await db
-    .select({ vin: provisionUnits.vinNumber, companyId: provisions.companyId, accountId: provisions.accountId })
-    .from(provisionUnits)
-    .innerJoin(provisions, eq(provisions.id, provisionUnits.provisionId));
-  const unit = units.find((u) => u.companyId === north!.id)!;
-  norteVin = unit.vin.toUpperCase();
-  norteCompany = { id: unit.companyId, accountId: unit.accountId };
+  const demo = await demoVins(db);
+  norteVin = demo.unit.vin.toUpperCase();
+  norteCompany = demo.company;
   // Only Norte's units hold it: no Bajío unit shares the VIN.
-  expect(units.filter((u) => u.vin.toUpperCase() === norteVin).every((u) => u.companyId === north!.id)).toBe(true);
-  free = VALID_NEW_VINS.find((vin) => !units.some((u) => u.vin.toUpperCase() === vin))!;
+  expect(demo.units.filter((u) => u.vin.toUpperCase() === norteVin).every((u) => u.companyId === demo.north.id)).toBe(
+    true,
+  );
+  free = demo.free;
 }, 120_000);
 
 afterAll(async () => {
@@ -98,17 +94,9 @@ describe('whose VIN a user may validate', () => {
 
 describe('the rate limit', () => {
   it(`allows ${VIN_VALIDATIONS_PER_MINUTE} validations a minute per user, then 429 in Spanish; others are not affected`, async () => {
-    const dealer = await createUser(db, 5, {
-      accountId: norteCompany.accountId,
-      companyId: norteCompany.id,
-      companies: [norteCompany.id],
-    });
+    const dealer = await dealerOf(db, norteCompany);
     tokens.counted = await signIn(t.app, dealer.email);
-    const answers = [];
-    for (let i = 0; i < VIN_VALIDATIONS_PER_MINUTE; i++) answers.push((await validate('counted', free)).statusCode);
-    expect(new Set(answers)).toEqual(new Set([200]));
-    const refused = await validate('counted', free);
-    expect(refused.statusCode).toBe(429);
+    const refused = await pastTheLimit(VIN_VALIDATIONS_PER_MINUTE, () => validate('counted', free));
     expect(json<ErrorResponse>(refused)).toMatchObject({
       statusCode: 429,
       code: 'TOO_MANY_REQUESTS',

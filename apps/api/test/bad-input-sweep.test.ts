@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@planpiso/domain';
 import { roles } from '../src/db/schema/roles';
 import { bearer, buildTestApp, closeTestDb, createOrganisation, createUser, signIn } from './harness';
+import { openApiDocument, type Operation, type Schema } from './support/openapi-document';
 
 /**
  * The bad-input sweep (issue 14 §2 item 7): every operation of the generated OpenAPI document, with every path
@@ -17,32 +18,7 @@ afterAll(async () => {
   await closeTestDb();
 });
 
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  format?: string;
-  pattern?: string;
-  minimum?: number;
-  exclusiveMinimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  default?: unknown;
-  $ref?: string;
-};
-type Parameter = { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema?: Schema };
-type Operation = { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } };
-type Document = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
-
-const document = app.swagger() as unknown as Document;
+const document = openApiDocument(app);
 
 const org = await createOrganisation(db);
 const superUser = await createUser(db, 1);

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@planpiso/domain';
 import { createDb, type DbHandle } from '../src/db/client';
+import { databaseAnswers } from '../src/db/connect';
 import { createDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
 import { nonWorkingDays } from '../src/db/schema/non-working-days';
@@ -135,18 +135,7 @@ async function realtimeListening(): Promise<boolean> {
 }
 
 /** A fresh connection to the restarted server succeeds (the moment it is "back" for the 5 s budget). */
-async function serverAccepts(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
+const serverAccepts = () => databaseAnswers(url);
 
 describe('PostgreSQL restarted while requests flow', () => {
   it('the API survives two restarts: 503 in Spanish meanwhile, ready again within 5 s, no write lost', async () => {

@@ -12,15 +12,13 @@ import { CRM_INSERT_UNIT_JOB, crmInsertionJobs } from '../src/jobs/crm-insertion
 import { provisionValidationJobs } from '../src/jobs/provision-validation';
 import { startJobRunner, type JobRuntime } from '../src/jobs/runner';
 import { createCreditFailuresService } from '../src/modules/credit-failures/service';
-import { createNotificationsService } from '../src/modules/notifications/service';
 import { PROVISION_VALIDATION } from '../src/modules/provision-validation/queue';
 import { PROVISION_VALIDATION_JOB } from '../src/modules/provision-validation/repository';
-import { createProvisionValidation } from '../src/modules/provision-validation/service';
-import { createStorage } from '../src/platform/storage/create-storage';
 import { createProvision, eventually, insertionRow, queueInsertions } from './financing-fixtures';
 import { fakeClock, testConfig } from './harness';
 import { seededDatabase } from './seeded-database';
 import { tempDataDir } from './support/uploads';
+import { workerValidation } from './support/validation-worker';
 
 // Issue 27, "Faults with nothing lost": an external system down while work for it waits in the queue. The adapters
 // point at ports held by a listener that drops every connection at once (the system is down; holding the port keeps
@@ -71,14 +69,7 @@ beforeAll(async () => {
   const clock = fakeClock(new Date('2026-11-24T15:00:00Z'));
   const adapters = createAdapters(config);
   const log = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
-  const validation = createProvisionValidation({
-    db,
-    adapters,
-    clock,
-    storage: createStorage(config.storage),
-    notifications: createNotificationsService({ db, clock, log }, { toUser: () => undefined }),
-    log,
-  });
+  const validation = workerValidation({ db, config, clock, log, adapters });
   const failures = createCreditFailuresService({ db, adapters, clock });
   runner = await startJobRunner({
     db,

@@ -4,22 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PROVISION_STATUS, VALIDATION_CHECK } from '@planpiso/domain';
 import { VALID_NEW_VINS } from '@planpiso/simulators/fixtures';
-import { startSimulators, simulatorEnvironment, type Simulators } from '../../simulators/src/index';
-import { createAdapters } from '../src/adapters';
+import { setSimulatorFault, startSimulators, simulatorEnvironment, type Simulators } from '../../simulators/src/index';
 import { createDb, type Db } from '../src/db/client';
 import { provisionUnits, provisions, unitValidations } from '../src/db/schema/financing';
 import { provisionValidationJobs } from '../src/jobs/provision-validation';
 import { startJobRunner, type AnyJobDefinition, type JobDefinition, type JobRuntime } from '../src/jobs/runner';
-import { createNotificationsService } from '../src/modules/notifications/service';
 import { PROVISION_VALIDATION } from '../src/modules/provision-validation/queue';
 import { PROVISION_VALIDATION_JOB } from '../src/modules/provision-validation/repository';
-import { createProvisionValidation } from '../src/modules/provision-validation/service';
-import { createStorage } from '../src/platform/storage/create-storage';
 import { transaction } from '../src/platform/transaction';
 import { createProvision, eventually } from './financing-fixtures';
 import { fakeClock, testConfig } from './harness';
 import { seededDatabase } from './seeded-database';
 import { tempDataDir } from './support/uploads';
+import { workerValidation } from './support/validation-worker';
 
 // Issue 27 item 15 (decision 070), the job runner under faults: a validation longer than the queue's expiry (3 s
 // here, 120 s in production) runs once, in batches; every failure is in the log, without the payload; a burst of
@@ -109,14 +106,7 @@ beforeAll(async () => {
     return result;
   };
   const clock = fakeClock();
-  const validation = createProvisionValidation({
-    db,
-    adapters: createAdapters(config),
-    clock,
-    storage: createStorage(config.storage),
-    notifications: createNotificationsService({ db, clock, log }, { toUser: () => undefined }),
-    log,
-  });
+  const validation = workerValidation({ db, config, clock, log });
   runner = await startJobRunner({
     db,
     config: config.jobs,
@@ -144,18 +134,7 @@ afterAll(async () => {
 });
 
 async function fault(knob: Record<string, unknown> | null) {
-  const authorization = `Bearer ${simulators.tokens.vehicles}`;
-  const response = await fetch(
-    `${simulators.urls.vehicles}/__admin/faults`,
-    knob
-      ? {
-          method: 'PUT',
-          headers: { authorization, 'content-type': 'application/json' },
-          body: JSON.stringify(knob),
-        }
-      : { method: 'DELETE', headers: { authorization } },
-  );
-  expect(response.ok).toBe(true);
+  expect((await setSimulatorFault(simulators, 'vehicles', knob)).ok).toBe(true);
 }
 
 describe('a validation longer than the queue’s expiry (issue 27 item 15)', () => {

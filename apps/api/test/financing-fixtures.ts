@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { Money } from '@planpiso/domain';
 import type { Db } from '../src/db/client';
 import { crmInsertions, provisionUnits, provisions } from '../src/db/schema/financing';
 import { companies } from '../src/db/schema/organisation';
@@ -20,8 +21,11 @@ export async function demoNorth(db: Db) {
   return { company: company!, agentId: agent!.id };
 }
 
-/** A provision of Autos del Norte with one unit per VIN, in `status`. */
-export async function createProvision(db: Db, vins: string[], status = 8) {
+/**
+ * A provision of Autos del Norte with one unit per VIN, in `status`, each unit of `unitAmount` (bench/crm-insertion.ts
+ * makes its 1,000 units of one peso here too).
+ */
+export async function createProvision(db: Db, vins: string[], status = 8, unitAmount = '250000.00') {
   const { company, agentId } = await demoNorth(db);
   const [provision] = await db
     .insert(provisions)
@@ -33,7 +37,7 @@ export async function createProvision(db: Db, vins: string[], status = 8) {
       // A Seminuevos line in the CRM.
       typeLine: '100000001',
       deadlines: 3,
-      total: String(vins.length * 250000),
+      total: Money.sum(vins.map(() => Money.of(unitAmount))).toDecimalString(),
       registerBy: agentId,
       approvedDate: '2026-11-20',
     })
@@ -52,7 +56,7 @@ export async function createProvision(db: Db, vins: string[], status = 8) {
         color: 'Blanco',
         insideColor: 'Negro',
         motorNumber: `MTR-${index}`,
-        amount: '250000.00',
+        amount: unitAmount,
       })),
     )
     .returning({ id: provisionUnits.id, vin: provisionUnits.vinNumber });

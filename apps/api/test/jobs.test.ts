@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_CHECK } from '@planpiso/domain';
 import { FAILING_VINS, REPUVE_REPORTS, VALID_NEW_VINS } from '@planpiso/simulators/fixtures';
-import { startSimulators, type Simulators } from '../../simulators/src/index';
+import { setSimulatorFault, startSimulators, type Simulators } from '../../simulators/src/index';
 import { createAdapters, type Adapters } from '../src/adapters';
 import { provisionUnits, unitValidations } from '../src/db/schema/financing';
 import { provisionSettings } from '../src/db/schema/provision-settings';
@@ -70,18 +70,7 @@ const job = (name: string) => jobs.get(name)!;
 const runCycle = () => runner.send(seeded.db, job('crm-insertion-cycle'), {});
 
 async function fault(knob: Record<string, unknown> | null) {
-  const authorization = `Bearer ${simulators.tokens.crm}`;
-  const response = await fetch(
-    `${simulators.urls.crm}/__admin/faults`,
-    knob
-      ? {
-          method: 'PUT',
-          headers: { authorization, 'content-type': 'application/json' },
-          body: JSON.stringify(knob),
-        }
-      : { method: 'DELETE', headers: { authorization } },
-  );
-  expect(response.ok).toBe(true);
+  expect((await setSimulatorFault(simulators, 'crm', knob)).ok).toBe(true);
 }
 
 async function crmInsertionsOf(vin: string): Promise<number> {

@@ -1,9 +1,5 @@
-import { createHmac } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { MESSAGES, SIGNING_MESSAGES, type SigningActionResponse, type SigningEvidence } from '@planpiso/domain';
 import { SIMULATOR_DEFAULTS } from '@planpiso/simulators/defaults';
 import { auditLog } from '../src/db/schema/audit';
@@ -15,19 +11,20 @@ import { users } from '../src/db/schema/users';
 import { createAdapters } from '../src/adapters';
 import { ExternalServiceError } from '../src/adapters/errors';
 import { buildApp } from '../src/app';
-import { bearer, buildTestApp, fakeClock, json, testConfig, testLogger, type TestApp } from './harness';
+import { bearer, json, testConfig, testLogger, type TestApp } from './harness';
+import { dealerGroup, get, post, randomVin, type DealerGroup } from './provision-fixtures';
 import {
-  WORKING_NOON,
-  clearNonWorkingDays,
-  dealerGroup,
-  get,
-  post,
-  randomVin,
-  type DealerGroup,
-} from './provision-fixtures';
-import { seededDatabase } from './seeded-database';
+  deliveries,
+  envelopesSentFor,
+  esignToken,
+  esignUrl,
+  hmac,
+  providerEnvelope,
+  signAt,
+  webhook,
+} from './support/esign-simulator';
 import { pdfText } from './support/pdf-text';
-import { tempDataDir } from './support/uploads';
+import { groupProvision, startSigningApp, type SigningApp } from './support/signing-app';
 
 /**
  * Signing documents and e-signature (issue 17, decision 037), on a database of this file's own, the CRM and the
@@ -38,38 +35,16 @@ import { tempDataDir } from './support/uploads';
  * e-mails) and a guarantor (who has none).
  */
 const LINE = 'LC-10005-01';
-const esignUrl = () => inject('simulatorUrls').esign;
-const esignToken = () => inject('simulatorTokens').esign;
 
 let t: TestApp;
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
+let seeded: SigningApp['seeded'];
 let dataDir: string;
+let stop: SigningApp['stop'] | undefined;
 let a: DealerGroup;
 let b: DealerGroup;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  seeded = await seededDatabase('signing');
-  dataDir = await tempDataDir();
-  const port = await freePort();
-  t = await buildTestApp({
-    db: seeded.db,
-    clock: fakeClock(WORKING_NOON),
-    env: { DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}` },
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  await clearNonWorkingDays(seeded.db);
+  ({ t, seeded, dataDir, stop } = await startSigningApp('signing', { listen: true }));
   a = await dealerGroup(t.app, seeded.db, '10005');
   b = await dealerGroup(t.app, seeded.db, '10006');
   const [config] = await seeded.db
@@ -103,34 +78,18 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await t?.close();
-  await seeded?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await stop?.();
 });
 
 type Accepted = { id: number; folio: string; included: string[]; excluded: string };
 
 /** A provision of group `a` at status 4 (Aceptada), written directly: two included units, one left out. */
 async function acceptedProvision(): Promise<Accepted> {
-  const [row] = await seeded.db
-    .insert(provisions)
-    .values({
-      status: 4,
-      accountId: a.accountId,
-      companyId: a.company.id,
-      agencyId: a.agencyId,
-      legalId: a.legal.id,
-      creditLine: LINE,
-      typeLine: '100000000',
-      deadlines: 3,
-      total: '750000.50',
-      registerBy: a.dealer.id,
-    })
-    .returning({ id: provisions.id, folio: provisions.folio });
+  const row = await groupProvision(seeded.db, a, { status: 4, creditLine: LINE, deadlines: 3, total: '750000.50' });
   const included = [randomVin(), randomVin()];
   const excluded = randomVin();
   const unitRow = (vinNumber: string, amount: string, isIncluded: boolean) => ({
-    provisionId: row!.id,
+    provisionId: row.id,
     vinNumber,
     agency: 'León',
     brandName: 'Nissan',
@@ -150,7 +109,7 @@ async function acceptedProvision(): Promise<Accepted> {
       unitRow(included[1]!, '250000.25', true),
       unitRow(excluded, '99000.00', false),
     ]);
-  return { id: row!.id, folio: String(row!.folio), included, excluded };
+  return { id: row.id, folio: String(row.folio), included, excluded };
 }
 
 const versionOf = async (id: number) =>
@@ -170,59 +129,8 @@ async function documentsOf(token: string, id: number): Promise<SigningEvidence[]
   return json<{ data: { evidences: SigningEvidence[] } }>(response).data.evidences;
 }
 
-type SimEnvelope = {
-  envelopeId: string;
-  reference: string;
-  status: string;
-  signers: { signerId: string; name: string; email: string; signUrl: string; status: string }[];
-};
-
-async function simulatorEnvelope(envelopeId: string): Promise<SimEnvelope> {
-  const response = await fetch(`${esignUrl()}/envelopes/${envelopeId}`, {
-    headers: { authorization: `Bearer ${esignToken()}` },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as SimEnvelope;
-}
-
-type Delivery = {
-  event: { event: string; envelopeId: string; reference: string; signerId?: string };
-  delivered: boolean;
-};
-async function deliveries(): Promise<Delivery[]> {
-  const response = await fetch(`${esignUrl()}/__admin/webhooks`, {
-    headers: { authorization: `Bearer ${esignToken()}` },
-  });
-  return (await response.json()) as Delivery[];
-}
-const envelopesSentFor = async (provisionId: number) =>
-  new Set(
-    (await deliveries())
-      .filter((d) => d.event.event === 'sent' && d.event.reference.startsWith(`provision:${provisionId}:`))
-      .map((d) => d.event.envelopeId),
-  );
-
-/** A signer clicks Firmar on the simulator's page (its API form: the envelope comes back as JSON). */
-async function signAt(envelopeId: string, signerId: string) {
-  const response = await fetch(`${esignUrl()}/sign/${envelopeId}/${signerId}`, {
-    method: 'POST',
-    headers: { accept: 'application/json' },
-  });
-  expect(response.status).toBe(200);
-}
-
 const envelopeOfDocument = async (evidenceId: number) =>
   (await seeded.db.select().from(evidences).where(eq(evidences.id, evidenceId)))[0]!;
-
-const webhook = (body: string, signature?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/esign',
-    payload: body,
-    headers: { 'content-type': 'application/json', ...(signature ? { 'x-esign-signature': signature } : {}) },
-  });
-const hmac = (body: string, secret: string = SIMULATOR_DEFAULTS.esignWebhookSecret) =>
-  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 /** What a replay must not change: the provision's version, its audit rows and everyone's notifications. */
 async function footprint(id: number) {
@@ -366,7 +274,7 @@ describe('sending to sign and the provider’s webhooks (5 → 6 → 7)', () => 
       version: generated.version - 1,
     });
     expect(stale.statusCode).toBe(409);
-    expect(await envelopesSentFor(p.id)).toEqual(new Set());
+    expect(await envelopesSentFor('provision', p.id)).toEqual(new Set());
 
     const sent = await post(t.app, a.tokens.dealer, `/api/provisions/${p.id}/send-to-sign`, {
       version: generated.version,
@@ -378,7 +286,7 @@ describe('sending to sign and the provider’s webhooks (5 → 6 → 7)', () => 
 
     const stored = await envelopeOfDocument(documentId);
     envelopeId = stored.envelopeId!;
-    const envelope = await simulatorEnvelope(envelopeId);
+    const envelope = await providerEnvelope(envelopeId);
     expect(envelope.reference).toBe(`provision:${p.id}:${documentId}`);
     expect(envelope.status).toBe('sent');
     // The legal representative and the two people of the joint signature (the guarantor has no e-mail).
@@ -391,12 +299,12 @@ describe('sending to sign and the provider’s webhooks (5 → 6 → 7)', () => 
       version: body.data.version,
     });
     expect(again.statusCode).toBe(409);
-    expect(await envelopesSentFor(p.id)).toEqual(new Set([envelopeId]));
+    expect(await envelopesSentFor('provision', p.id)).toEqual(new Set([envelopeId]));
   });
 
   it('gives the legal representative its sign page, and nobody else', async () => {
     const mine = await documentsOf(a.tokens.legal, p.id);
-    const envelope = await simulatorEnvelope(envelopeId);
+    const envelope = await providerEnvelope(envelopeId);
     const legalSigner = envelope.signers.find((s) => s.email === a.legal.email)!;
     expect(mine).toEqual([expect.objectContaining({ id: documentId, signedStatus: 1, signUrl: legalSigner.signUrl })]);
     expect((await documentsOf(a.tokens.dealer, p.id))[0]!.signUrl).toBeUndefined();
@@ -404,7 +312,7 @@ describe('sending to sign and the provider’s webhooks (5 → 6 → 7)', () => 
   });
 
   it('moves to 6 on the first signature (the document stays sent) and to 7 with the stamped PDF when all signed', async () => {
-    const envelope = await simulatorEnvelope(envelopeId);
+    const envelope = await providerEnvelope(envelopeId);
     const pdfBytesSent = await download(a.tokens.dealer, (await documentsOf(a.tokens.dealer, p.id))[0]!.fileId);
     const legalSigner = envelope.signers.find((s) => s.email === a.legal.email)!;
     await signAt(envelopeId, legalSigner.signerId);
@@ -457,7 +365,7 @@ describe('sending to sign and the provider’s webhooks (5 → 6 → 7)', () => 
     expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['sent', 'signed', 'completed']));
     for (const event of events) {
       const body = JSON.stringify(event);
-      const response = await webhook(body, hmac(body));
+      const response = await webhook(t.app, body, hmac(body, SIMULATOR_DEFAULTS.esignWebhookSecret));
       expect(response.statusCode, response.body).toBe(200);
       expect(['duplicate', 'ignored']).toContain(json<{ data: { outcome: string } }>(response).data.outcome);
     }
@@ -467,11 +375,15 @@ describe('sending to sign and the provider’s webhooks (5 → 6 → 7)', () => 
   it('refuses an event whose signature does not match (401) and changes nothing', async () => {
     const before = await footprint(p.id);
     const body = JSON.stringify({ event: 'completed', envelopeId, reference: `provision:${p.id}:${documentId}` });
-    const forged = await webhook(body, hmac(body, 'not-the-secret'));
+    const forged = await webhook(t.app, body, hmac(body, 'not-the-secret'));
     expect(forged.statusCode).toBe(401);
     expect(json(forged)).toMatchObject({ message: SIGNING_MESSAGES.webhookSignatureInvalid });
-    expect((await webhook(body)).statusCode).toBe(401);
-    const tampered = await webhook(body.replace('completed', 'signed'), hmac(body));
+    expect((await webhook(t.app, body)).statusCode).toBe(401);
+    const tampered = await webhook(
+      t.app,
+      body.replace('completed', 'signed'),
+      hmac(body, SIMULATOR_DEFAULTS.esignWebhookSecret),
+    );
     expect(tampered.statusCode).toBe(401);
     expect(await footprint(p.id)).toEqual(before);
   });
@@ -519,7 +431,7 @@ describe('a send whose transaction fails, and a redo while out for signature', (
     expect(retried.statusCode, retried.body).toBe(200);
     expect(await statusOf(p.id)).toBe(5);
     expect((await envelopeOfDocument(generated.evidences[0]!.id)).envelopeId).toBe(kept);
-    expect(await envelopesSentFor(p.id)).toEqual(new Set([kept]));
+    expect(await envelopesSentFor('provision', p.id)).toEqual(new Set([kept]));
   });
 
   it('answers 503 when the provider is down, and sends on the retry once it is back', async () => {
@@ -553,7 +465,7 @@ describe('a send whose transaction fails, and a redo while out for signature', (
       down = false;
       expect((await send()).statusCode).toBe(200);
       expect(await statusOf(p.id)).toBe(5);
-      expect((await envelopesSentFor(p.id)).size).toBe(1);
+      expect((await envelopesSentFor('provision', p.id)).size).toBe(1);
     } finally {
       await second.close();
     }
@@ -570,7 +482,7 @@ describe('a send whose transaction fails, and a redo while out for signature', (
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await statusOf(p.id)).toBe(5);
     const stored = (await envelopeOfDocument(generated.evidences[0]!.id)).envelopeId!;
-    expect(await envelopesSentFor(p.id)).toEqual(new Set([stored]));
+    expect(await envelopesSentFor('provision', p.id)).toEqual(new Set([stored]));
   });
 
   it('sends a redone document in a new envelope; the withdrawn one’s signatures change nothing', async () => {
@@ -593,11 +505,11 @@ describe('a send whose transaction fails, and a redo while out for signature', (
     expect(redone.evidences).toEqual([expect.objectContaining({ signedStatus: 1 })]);
     const newEnvelope = (await envelopeOfDocument(redone.evidences[0]!.id)).envelopeId!;
     expect(newEnvelope).not.toBe(oldEnvelope);
-    expect((await simulatorEnvelope(newEnvelope)).reference).toBe(`provision:${p.id}:${redone.evidences[0]!.id}`);
+    expect((await providerEnvelope(newEnvelope)).reference).toBe(`provision:${p.id}:${redone.evidences[0]!.id}`);
 
     // Someone signs the withdrawn envelope: its webhooks arrive and find nothing to change.
     const before = await footprint(p.id);
-    for (const signer of (await simulatorEnvelope(oldEnvelope)).signers) await signAt(oldEnvelope, signer.signerId);
+    for (const signer of (await providerEnvelope(oldEnvelope)).signers) await signAt(oldEnvelope, signer.signerId);
     await expect
       .poll(
         async () =>

@@ -1,24 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type NotificationResponse } from '@planpiso/domain';
 import { systemClock } from '../src/platform/clock';
 import { createJwt } from '../src/platform/jwt';
 import { PENDING_NOTIFICATIONS_EVENT } from '../src/platform/realtime';
 import { transaction } from '../src/platform/transaction';
-import {
-  HOUR,
-  TEST_JWT_SECRET,
-  buildTestApp,
-  closeTestDb,
-  createUser,
-  fakeClock,
-  setUserActive,
-  signIn,
-  type TestApp,
-  type TestUser,
-} from './harness';
-import { startChildApi, stopChildApi, type ChildApi } from './support/child-api';
+import { HOUR, TEST_JWT_SECRET, createUser, fakeClock, setUserActive, signIn, type TestUser } from './harness';
+import { stopChildApi } from './support/child-api';
+import { twoApis, within, type SocketOptions } from './support/two-apis';
 
 /**
  * Two API processes on one PostgreSQL (ARCHITECTURE §1): A is this test's own app, listening on a free port; B is
@@ -26,69 +16,14 @@ import { startChildApi, stopChildApi, type ChildApi } from './support/child-api'
  * connected to B (through @socket.io/postgres-adapter) within a second, and only its own user's sockets.
  */
 
-/** Rejects after `ms` unless `promise` settles first. */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-let a: TestApp;
-let portA: number;
-let b: ChildApi | undefined;
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  a = await buildTestApp();
-  await a.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = a.app.server.address();
-  portA = typeof address === 'object' && address ? address.port : 0;
-  b = await startChildApi(inject('databaseUrl'));
-}, 120_000);
-
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  if (b) await stopChildApi(b);
-  await a?.close();
-  await closeTestDb();
-}, 60_000);
-
-type Options = { token?: string; origin?: string; transport?: 'websocket' | 'polling' };
-
-function socketTo(port: number, { token, origin, transport = 'websocket' }: Options): Socket {
-  const socket = io(`http://127.0.0.1:${port}`, {
-    path: '/socket.io',
-    auth: token === undefined ? {} : { token },
-    transports: [transport],
-    reconnection: false,
-    timeout: 20_000,
-    ...(origin ? { extraHeaders: { origin } } : {}),
-  });
-  sockets.push(socket);
-  return socket;
-}
-
-/** A connected socket, with every event it hears recorded. */
-async function connected(port: number, options: Options) {
-  const socket = socketTo(port, options);
-  const heard: { event: string; payload: unknown }[] = [];
-  socket.onAny((event: string, payload: unknown) => heard.push({ event, payload }));
-  await within(
-    new Promise<void>((resolveConnect, reject) => {
-      socket.once('connect', resolveConnect);
-      socket.once('connect_error', reject);
-    }),
-    30_000,
-    'socket connection',
-  );
-  return { socket, heard };
-}
+const two = twoApis();
 
 /** The `connect_error` a refused socket gets. */
-function refusal(port: number, options: Options): Promise<Error & { data?: { code?: string; message?: string } }> {
-  const socket = socketTo(port, options);
+function refusal(
+  port: number,
+  options: SocketOptions,
+): Promise<Error & { data?: { code?: string; message?: string } }> {
+  const socket = two.socketTo(port, options);
   return within(
     new Promise((resolveError, reject) => {
       socket.once('connect', () => reject(new Error('the socket was let in')));
@@ -103,7 +38,7 @@ function refusal(port: number, options: Options): Promise<Error & { data?: { cod
 const next = <T>(socket: Socket, event: string) => new Promise<T>((resolveEvent) => socket.once(event, resolveEvent));
 
 const notifyThroughA = (userIds: number[], type: 1 | 2, message: string) =>
-  transaction(a.db, (tx) => a.app.services.notifications.notify(tx, userIds, type, message));
+  transaction(two.a.db, (tx) => two.a.app.services.notifications.notify(tx, userIds, type, message));
 
 describe('live notifications across two API processes', () => {
   let x: TestUser;
@@ -112,15 +47,15 @@ describe('live notifications across two API processes', () => {
   let tokenY: string;
 
   beforeAll(async () => {
-    x = await createUser(a.db, 3);
-    y = await createUser(a.db, 5);
-    tokenX = await signIn(a.app, x.email);
-    tokenY = await signIn(a.app, y.email);
+    x = await createUser(two.a.db, 3);
+    y = await createUser(two.a.db, 5);
+    tokenX = await signIn(two.a.app, x.email);
+    tokenY = await signIn(two.a.app, y.email);
   });
 
   it('a notification written through A reaches X’s socket on B within 1 s (and X’s socket on A)', async () => {
-    const onB = await connected(b!.port, { token: tokenX });
-    const onA = await connected(portA, { token: tokenX });
+    const onB = await two.connected(two.b.port, { token: tokenX });
+    const onA = await two.connected(two.portA, { token: tokenX });
     const arrivedOnB = next<NotificationResponse>(onB.socket, String(x.id));
     const arrivedOnA = next<NotificationResponse>(onA.socket, String(x.id));
     const total = next<{ total: number }>(onB.socket, PENDING_NOTIFICATIONS_EVENT);
@@ -137,8 +72,8 @@ describe('live notifications across two API processes', () => {
   });
 
   it('X’s socket hears none of Y’s events', async () => {
-    const xOnB = await connected(b!.port, { token: tokenX });
-    const yOnB = await connected(b!.port, { token: tokenY });
+    const xOnB = await two.connected(two.b.port, { token: tokenX });
+    const yOnB = await two.connected(two.b.port, { token: tokenY });
     const heardByX: unknown[] = [];
     // Even listening for Y's event name explicitly, X's socket is not in Y's room.
     xOnB.socket.on(String(y.id), (payload: unknown) => heardByX.push(payload));
@@ -154,10 +89,10 @@ describe('live notifications across two API processes', () => {
   });
 
   it('pushes nothing for a notification whose transaction rolled back', async () => {
-    const onB = await connected(b!.port, { token: tokenX });
+    const onB = await two.connected(two.b.port, { token: tokenX });
     await expect(
-      transaction(a.db, async (tx) => {
-        await a.app.services.notifications.notify(tx, [x.id], 1, 'Nunca existió');
+      transaction(two.a.db, async (tx) => {
+        await two.a.app.services.notifications.notify(tx, [x.id], 1, 'Nunca existió');
         throw new Error('the business change failed');
       }),
     ).rejects.toThrow('the business change failed');
@@ -174,51 +109,51 @@ describe('live notifications across two API processes', () => {
 
 describe('the handshake', () => {
   it('refuses an expired token, a missing one and a forged one with connect_error', async () => {
-    const user = await createUser(a.db, 3);
+    const user = await createUser(two.a.db, 3);
     const twoHoursAgo = createJwt(TEST_JWT_SECRET, fakeClock(new Date(Date.now() - 2 * HOUR)));
     const expired = await twoHoursAgo.sign('access', String(user.id), { email: user.email }, 3600);
 
-    const error = await refusal(b!.port, { token: expired });
+    const error = await refusal(two.b.port, { token: expired });
     expect(error.message).toBe('Unauthorized');
     expect(error.data).toEqual({ code: 'Unauthorized', message: MESSAGES.sessionExpired });
 
-    expect((await refusal(b!.port, {})).message).toBe('Unauthorized');
+    expect((await refusal(two.b.port, {})).message).toBe('Unauthorized');
     const forged = createJwt('another-secret-that-is-long-enough-to-sign-0123', fakeClock());
     const token = await forged.sign('access', String(user.id), { email: user.email }, 3600);
-    expect((await refusal(b!.port, { token })).message).toBe('Unauthorized');
+    expect((await refusal(two.b.port, { token })).message).toBe('Unauthorized');
   });
 
   it('refuses an inactive user’s token', async () => {
-    const user = await createUser(a.db, 3);
-    const token = await signIn(a.app, user.email);
-    await setUserActive(a.db, user.id, false);
-    const error = await refusal(b!.port, { token });
+    const user = await createUser(two.a.db, 3);
+    const token = await signIn(two.a.app, user.email);
+    await setUserActive(two.a.db, user.id, false);
+    const error = await refusal(two.b.port, { token });
     expect(error.data).toEqual({ code: 'Unauthorized', message: MESSAGES.userInactive });
   });
 
   it('refuses a browser from another origin and lets in the app’s own', async () => {
-    const user = await createUser(a.db, 3);
-    const token = await signIn(a.app, user.email);
+    const user = await createUser(two.a.db, 3);
+    const token = await signIn(two.a.app, user.email);
     for (const transport of ['websocket', 'polling'] as const) {
-      await refusal(b!.port, { token, origin: 'http://evil.example', transport });
+      await refusal(two.b.port, { token, origin: 'http://evil.example', transport });
     }
-    const own = await connected(b!.port, { token, origin: `http://localhost:${b!.port}` });
+    const own = await two.connected(two.b.port, { token, origin: `http://localhost:${two.b.port}` });
     expect(own.socket.connected).toBe(true);
   });
 });
 
 describe('token expiry', () => {
   it('closes a socket when its token expires, and the client comes back with its current token', async () => {
-    const user = await createUser(a.db, 3);
+    const user = await createUser(two.a.db, 3);
     const shortLived = await createJwt(TEST_JWT_SECRET, systemClock).sign(
       'access',
       String(user.id),
       { email: user.email },
       2,
     );
-    const fresh = await signIn(a.app, user.email);
+    const fresh = await signIn(two.a.app, user.email);
     let current = shortLived;
-    const socket = io(`http://127.0.0.1:${b!.port}`, {
+    const socket = io(`http://127.0.0.1:${two.b.port}`, {
       path: '/socket.io',
       // A function: socket.io-client asks for the token on every (re)connection, as the browser's client does.
       auth: (callback) => callback({ token: current }),
@@ -226,7 +161,7 @@ describe('token expiry', () => {
       reconnectionDelay: 100,
       reconnectionDelayMax: 200,
     });
-    sockets.push(socket);
+    two.sockets.push(socket);
     await within(next(socket, 'connect'), 30_000, 'socket connection');
     current = fresh;
     const reason = await within(next<string>(socket, 'disconnect'), 10_000, 'disconnect at expiry');
@@ -242,14 +177,14 @@ describe('token expiry', () => {
 
 describe('shutdown', () => {
   it('B stops promptly on SIGTERM with sockets still connected', async () => {
-    const user = await createUser(a.db, 3);
-    const token = await signIn(a.app, user.email);
-    const socket = (await connected(b!.port, { token })).socket;
+    const user = await createUser(two.a.db, 3);
+    const token = await signIn(two.a.app, user.email);
+    const socket = (await two.connected(two.b.port, { token })).socket;
     const disconnected = next<string>(socket, 'disconnect');
     const started = Date.now();
-    const code = await stopChildApi(b!);
+    const code = await stopChildApi(two.b);
     expect(Date.now() - started).toBeLessThan(15_000);
-    expect(code, b!.output.join('')).toBe(0);
+    expect(code, two.b.output.join('')).toBe(0);
     expect(await within(disconnected, 5000, 'disconnect')).toBeTruthy();
   });
 });

@@ -1,10 +1,7 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import {
   Money,
   REFINANCING_MESSAGES,
@@ -16,21 +13,14 @@ import {
 import { SIMULATOR_DEFAULTS } from '@planpiso/simulators/defaults';
 import { auditLog } from '../src/db/schema/audit';
 import { evidences } from '../src/db/schema/files';
-import { provisionUnits, provisions } from '../src/db/schema/financing';
+import { provisionUnits } from '../src/db/schema/financing';
 import { refinancingUnits, refinancings } from '../src/db/schema/refinancings';
-import { bearer, buildTestApp, fakeClock, json, type TestApp } from './harness';
-import {
-  WORKING_NOON,
-  clearNonWorkingDays,
-  dealerGroup,
-  get,
-  post,
-  randomVin,
-  type DealerGroup,
-} from './provision-fixtures';
-import { seededDatabase } from './seeded-database';
+import { bearer, json, type TestApp } from './harness';
+import { dealerGroup, get, post, randomVin, type DealerGroup } from './provision-fixtures';
+import { deliveries, envelopesSentFor, hmac, providerEnvelope, signAt, webhook } from './support/esign-simulator';
 import { pdfText } from './support/pdf-text';
-import { PDF, PNG, multipart, tempDataDir } from './support/uploads';
+import { groupProvision, startSigningApp, type SigningApp } from './support/signing-app';
+import { PDF, PNG, multipart } from './support/uploads';
 
 /**
  * A refinancing's unit evidences, signing documents and e-signature (issue 19, decision 047), on a database of this
@@ -40,46 +30,21 @@ import { PDF, PNG, multipart, tempDataDir } from './support/uploads';
  * is about what happens after it.
  */
 const LINE = 'LC-10004-01';
-const esignUrl = () => inject('simulatorUrls').esign;
-const esignToken = () => inject('simulatorTokens').esign;
 
 let t: TestApp;
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
-let dataDir: string;
+let seeded: SigningApp['seeded'];
+let stop: SigningApp['stop'] | undefined;
 let a: DealerGroup;
 let b: DealerGroup;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  seeded = await seededDatabase('refsigning');
-  dataDir = await tempDataDir();
-  const port = await freePort();
-  t = await buildTestApp({
-    db: seeded.db,
-    clock: fakeClock(WORKING_NOON),
-    env: { DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}` },
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  await clearNonWorkingDays(seeded.db);
+  ({ t, seeded, stop } = await startSigningApp('refsigning', { listen: true }));
   a = await dealerGroup(t.app, seeded.db, '10004');
   b = await dealerGroup(t.app, seeded.db, '10006');
 }, 120_000);
 
 afterAll(async () => {
-  await t?.close();
-  await seeded?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await stop?.();
 });
 
 type Made = { id: number; folio: string; units: { id: number; vin: string }[] };
@@ -89,28 +54,19 @@ async function refinancing(options: { requireEvidences?: boolean } = {}): Promis
   // Earlier refinancings leave the line's balance to this one.
   await seeded.db.execute(sql`update refinancings set status = 9 where credit_line = ${LINE} and status < 8`);
   const amounts = ['150000.00', '175000.50'];
-  const [provision] = await seeded.db
-    .insert(provisions)
-    .values({
-      status: 8,
-      accountId: a.accountId,
-      companyId: a.company.id,
-      agencyId: a.agencyId,
-      legalId: a.legal.id,
-      creditLine: `LC-FIN-${randomUUID().slice(0, 8)}`,
-      typeLine: '100000000',
-      deadlines: 4,
-      total: '325000.50',
-      registerBy: a.dealer.id,
-    })
-    .returning({ id: provisions.id });
+  const provision = await groupProvision(seeded.db, a, {
+    status: 8,
+    creditLine: `LC-FIN-${randomUUID().slice(0, 8)}`,
+    deadlines: 4,
+    total: '325000.50',
+  });
   const financed = await seeded.db
     .insert(provisionUnits)
     .values(
       amounts.map((amount) => {
         const vin = randomVin();
         return {
-          provisionId: provision!.id,
+          provisionId: provision.id,
           vinNumber: vin,
           agency: 'Monterrey',
           brandName: 'Nissan',
@@ -172,36 +128,6 @@ async function documentsOf(token: string, id: number): Promise<SigningEvidence[]
   const response = await get(t.app, token, `/api/refinancings/${id}/documents`);
   expect(response.statusCode, response.body).toBe(200);
   return json<{ data: { documents: SigningEvidence[] } }>(response).data.documents;
-}
-
-type SimEnvelope = { envelopeId: string; reference: string; signers: { signerId: string; email: string }[] };
-async function simulatorEnvelope(envelopeId: string): Promise<SimEnvelope> {
-  const response = await fetch(`${esignUrl()}/envelopes/${envelopeId}`, {
-    headers: { authorization: `Bearer ${esignToken()}` },
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as SimEnvelope;
-}
-
-/** The envelopes the provider made for the refinancing (its 'sent' webhooks). */
-async function envelopesSentFor(id: number): Promise<Set<string>> {
-  const response = await fetch(`${esignUrl()}/__admin/webhooks`, {
-    headers: { authorization: `Bearer ${esignToken()}` },
-  });
-  const deliveries = (await response.json()) as { event: { event: string; envelopeId: string; reference: string } }[];
-  return new Set(
-    deliveries
-      .filter((d) => d.event.event === 'sent' && d.event.reference.startsWith(`refinancing:${id}:`))
-      .map((d) => d.event.envelopeId),
-  );
-}
-
-async function signAt(envelopeId: string, signerId: string) {
-  const response = await fetch(`${esignUrl()}/sign/${envelopeId}/${signerId}`, {
-    method: 'POST',
-    headers: { accept: 'application/json' },
-  });
-  expect(response.status).toBe(200);
 }
 
 const envelopeIdOf = async (evidenceId: number) =>
@@ -350,10 +276,10 @@ describe('signing documents and the e-signature (5 → 6 → 7)', () => {
     for (const unit of r.units) expect(printed).toContain(unit.vin);
 
     envelopeId = (await envelopeIdOf(documentId))!;
-    const envelope = await simulatorEnvelope(envelopeId);
+    const envelope = await providerEnvelope(envelopeId);
     expect(envelope.reference).toBe(`refinancing:${r.id}:${documentId}`);
     expect(envelope.signers.map((s) => s.email)).toEqual([a.legal.email]);
-    expect(await envelopesSentFor(r.id)).toEqual(new Set([envelopeId]));
+    expect(await envelopesSentFor('refinancing', r.id)).toEqual(new Set([envelopeId]));
     // The legal representative sees its sign page; the dealer does not.
     expect((await documentsOf(a.tokens.legal, r.id))[0]!.signUrl).toBeTruthy();
     expect((await documentsOf(a.tokens.dealer, r.id))[0]!.signUrl).toBeUndefined();
@@ -367,7 +293,7 @@ describe('signing documents and the e-signature (5 → 6 → 7)', () => {
   });
 
   it('moves to 6 on the signature and to 7 when completed; the signed PDF then downloads; release works', async () => {
-    const envelope = await simulatorEnvelope(envelopeId);
+    const envelope = await providerEnvelope(envelopeId);
     await signAt(envelopeId, envelope.signers[0]!.signerId);
     await expect.poll(async () => (await rowOf(r.id)).status, { timeout: 15_000 }).toBe(7);
     const [document] = await documentsOf(a.tokens.operator, r.id);
@@ -412,29 +338,15 @@ describe('signing documents and the e-signature (5 → 6 → 7)', () => {
       documents: await documentsOf(a.tokens.operator, r.id),
     });
     const before = await footprint();
-    const response = await fetch(`${esignUrl()}/__admin/webhooks`, {
-      headers: { authorization: `Bearer ${esignToken()}` },
-    });
-    const events = ((await response.json()) as { event: { envelopeId: string } }[])
-      .map((d) => d.event)
-      .filter((event) => event.envelopeId === envelopeId);
+    const events = (await deliveries()).map((d) => d.event).filter((event) => event.envelopeId === envelopeId);
     expect(events.length).toBeGreaterThanOrEqual(3);
-    const webhook = (body: string, secret: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/webhooks/esign',
-        payload: body,
-        headers: {
-          'content-type': 'application/json',
-          'x-esign-signature': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
-        },
-      });
+    const signedWebhook = (body: string, secret: string) => webhook(t.app, body, hmac(body, secret));
     for (const event of events) {
-      const replay = await webhook(JSON.stringify(event), SIMULATOR_DEFAULTS.esignWebhookSecret);
+      const replay = await signedWebhook(JSON.stringify(event), SIMULATOR_DEFAULTS.esignWebhookSecret);
       expect(replay.statusCode, replay.body).toBe(200);
       expect(['duplicate', 'ignored']).toContain(json<{ data: { outcome: string } }>(replay).data.outcome);
     }
-    const forged = await webhook(JSON.stringify(events[0]), 'not-the-secret');
+    const forged = await signedWebhook(JSON.stringify(events[0]), 'not-the-secret');
     expect(forged.statusCode).toBe(401);
     expect(await footprint()).toEqual(before);
   });
@@ -478,7 +390,7 @@ describe('Enviar a firma at 4, a send whose transaction fails, and redo', () => 
     expect((await sendToSign(a.tokens.operator, r.id, version)).statusCode).toBe(403);
     expect((await sendToSign(b.tokens.dealer, r.id, version)).statusCode).toBe(404);
     expect((await sendToSign(a.tokens.dealer, r.id, version + 1)).statusCode).toBe(409);
-    expect(await envelopesSentFor(r.id)).toEqual(new Set());
+    expect(await envelopesSentFor('refinancing', r.id)).toEqual(new Set());
 
     await seeded.db.execute(
       sql.raw(`
@@ -507,7 +419,7 @@ describe('Enviar a firma at 4, a send whose transaction fails, and redo', () => 
     const after = await documentsOf(a.tokens.dealer, r.id);
     expect(after).toEqual([expect.objectContaining({ id: document!.id, signedStatus: 1 })]);
     expect(await envelopeIdOf(document!.id)).toBe(kept);
-    expect(await envelopesSentFor(r.id)).toEqual(new Set([kept]));
+    expect(await envelopesSentFor('refinancing', r.id)).toEqual(new Set([kept]));
   });
 
   it('makes one envelope when the same send arrives twice at once (a double click)', async () => {
@@ -522,7 +434,7 @@ describe('Enviar a firma at 4, a send whose transaction fails, and redo', () => 
     expect((await rowOf(r.id)).status).toBe(5);
     const documents = await documentsOf(a.tokens.dealer, r.id);
     expect(documents).toHaveLength(1);
-    expect(await envelopesSentFor(r.id)).toEqual(new Set([await envelopeIdOf(documents[0]!.id)]));
+    expect(await envelopesSentFor('refinancing', r.id)).toEqual(new Set([await envelopeIdOf(documents[0]!.id)]));
   });
 
   it('redoes a document out for signature in a new envelope (types 1, 3, 4); the old one’s signatures change nothing', async () => {
@@ -546,12 +458,12 @@ describe('Enviar a firma at 4, a send whose transaction fails, and redo', () => 
     expect(documents[0]).toMatchObject({ signedStatus: 1 });
     expect(documents[0]!.id).not.toBe(old!.id);
     const newEnvelope = (await envelopeIdOf(documents[0]!.id))!;
-    expect(await envelopesSentFor(r.id)).toEqual(new Set([oldEnvelope, newEnvelope]));
+    expect(await envelopesSentFor('refinancing', r.id)).toEqual(new Set([oldEnvelope, newEnvelope]));
 
     // A late signature on the withdrawn envelope: nothing moves.
-    const withdrawn = await simulatorEnvelope(oldEnvelope);
+    const withdrawn = await providerEnvelope(oldEnvelope);
     await signAt(oldEnvelope, withdrawn.signers[0]!.signerId);
-    const fresh = await simulatorEnvelope(newEnvelope);
+    const fresh = await providerEnvelope(newEnvelope);
     await signAt(newEnvelope, fresh.signers[0]!.signerId);
     await expect.poll(async () => (await rowOf(r.id)).status, { timeout: 15_000 }).toBe(7);
     expect((await documentsOf(a.tokens.operator, r.id)).map((d) => d.id)).toEqual([documents[0]!.id]);

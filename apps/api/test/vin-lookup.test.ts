@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, VIN_LOOKUPS_PER_MINUTE, type ErrorResponse } from '@planpiso/domain';
-import { VALID_NEW_VINS } from '@planpiso/simulators/fixtures';
 import { buildApp } from '../src/app';
-import { provisionUnits, provisions } from '../src/db/schema/financing';
 import { companies } from '../src/db/schema/organisation';
 import { DEMO_PASSWORD } from '../src/db/seed';
 import { bearer, createUser, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
+import { dealerOf, demoVins, pastTheLimit } from './support/vin-checks';
 
 // GET /api/external/vins/{vin} (issue 14 §2 item 9, decision 020): a VIN the caller holds (a unit of a provision
 // in its scope) or is entering (an agency operator whose active company is eligible); rate-limited per user.
@@ -29,15 +27,10 @@ beforeAll(async () => {
   ] as const) {
     tokens[name] = await signIn(app, email, DEMO_PASSWORD);
   }
-  const units = await db
-    .select({ vin: provisionUnits.vinNumber, companyId: provisions.companyId, accountId: provisions.accountId })
-    .from(provisionUnits)
-    .innerJoin(provisions, eq(provisions.id, provisionUnits.provisionId));
-  const north = await db.select().from(companies).where(eq(companies.clientId, '10001'));
-  const unit = units.find((u) => u.companyId === north[0]!.id)!;
-  held = unit.vin;
-  heldCompany = { id: unit.companyId, accountId: unit.accountId };
-  free = VALID_NEW_VINS.find((vin) => !units.some((u) => u.vin.toUpperCase() === vin))!;
+  const demo = await demoVins(db);
+  held = demo.unit.vin;
+  heldCompany = demo.company;
+  free = demo.free;
 
   // Dealers who are not entering units: one without a company, one whose company is inactive.
   const noCompany = await createUser(db, 5, { accountId: heldCompany.accountId });
@@ -46,11 +39,7 @@ beforeAll(async () => {
     .insert(companies)
     .values({ accountId: heldCompany.accountId, name: 'Compañía cerrada', clientId: 'CERR-1', isActive: false })
     .returning({ id: companies.id });
-  const closedDealer = await createUser(db, 5, {
-    accountId: heldCompany.accountId,
-    companyId: closed!.id,
-    companies: [closed!.id],
-  });
+  const closedDealer = await dealerOf(db, { id: closed!.id, accountId: heldCompany.accountId });
   tokens.closed = await signIn(app, closedDealer.email);
   // A representative of the same account but only of the inactive company holds none of Autos del Norte's units.
   const stranger = await createUser(db, 4, {
@@ -96,17 +85,9 @@ describe('who may look up a VIN', () => {
 
 describe('the rate limit', () => {
   it(`allows ${VIN_LOOKUPS_PER_MINUTE} lookups a minute per user, then 429 in Spanish; others are not affected`, async () => {
-    const dealer = await createUser(db, 5, {
-      accountId: heldCompany.accountId,
-      companyId: heldCompany.id,
-      companies: [heldCompany.id],
-    });
+    const dealer = await dealerOf(db, heldCompany);
     tokens.counted = await signIn(app, dealer.email);
-    const answers = [];
-    for (let i = 0; i < VIN_LOOKUPS_PER_MINUTE; i++) answers.push((await lookUp('counted', free)).statusCode);
-    expect(new Set(answers)).toEqual(new Set([200]));
-    const refused = await lookUp('counted', free);
-    expect(refused.statusCode).toBe(429);
+    const refused = await pastTheLimit(VIN_LOOKUPS_PER_MINUTE, () => lookUp('counted', free));
     expect(json<ErrorResponse>(refused)).toMatchObject({
       code: 'TOO_MANY_REQUESTS',
       message: MESSAGES.tooManyRequests,

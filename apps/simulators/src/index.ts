@@ -119,3 +119,25 @@ export async function startSimulators(options: SimulatorsOptions = {}): Promise<
   let stopped: Promise<void> | undefined;
   return { urls, ports, tokens, esignWebhookSecret, stop: () => (stopped ??= stop()) };
 }
+
+/**
+ * Sets a fault knob on one simulator (`PUT /__admin/faults`, decision 009), or clears its faults with `null`; for the
+ * tests and the benchmarks, which decide whether an answer other than 2xx matters.
+ */
+export function setSimulatorFault(
+  simulators: Pick<Simulators, 'urls' | 'tokens'>,
+  system: SimulatedSystem,
+  knob: Record<string, unknown> | null,
+): Promise<Response> {
+  const authorization = `Bearer ${simulators.tokens[system]}`;
+  return fetch(
+    `${simulators.urls[system]}/__admin/faults`,
+    knob
+      ? {
+          method: 'PUT',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify(knob),
+        }
+      : { method: 'DELETE', headers: { authorization } },
+  );
+}

@@ -8,8 +8,11 @@ export const EMBEDDED_DATABASE = 'planpiso';
 
 export type ConfiguredDatabase = { url: string; embedded: boolean; stop(): Promise<void> };
 
-async function answers(url: string): Promise<boolean> {
+/** Whether a fresh connection to `url` succeeds within a second (a server restarting or down answers false). */
+export async function databaseAnswers(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  // A server going down can also make the client emit 'error'; unheard, that would take the process down with it.
+  client.on('error', () => undefined);
   try {
     await client.connect();
     return true;
@@ -30,7 +33,7 @@ export async function openConfiguredDatabase(
 ): Promise<ConfiguredDatabase> {
   if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, stop: async () => undefined };
   const adminUrl = embeddedAdminUrl(config.embeddedPgPort);
-  if (reuseRunning && (await answers(adminUrl))) {
+  if (reuseRunning && (await databaseAnswers(adminUrl))) {
     return { url: await createDatabase(adminUrl, EMBEDDED_DATABASE), embedded: false, stop: async () => undefined };
   }
   const server = await startEmbeddedPostgres({

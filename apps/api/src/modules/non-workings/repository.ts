@@ -3,8 +3,6 @@ import type { Executor } from '../../db/client';
 import { nonWorkingDays } from '../../db/schema/non-working-days';
 import { dayText, textKey, type Window } from '../../platform/listing';
 
-export const NON_WORKING_DAY_UNIQUE = 'non_working_days_date_unique';
-
 const columns = {
   id: nonWorkingDays.id,
   date: nonWorkingDays.date,

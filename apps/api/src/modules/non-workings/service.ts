@@ -10,7 +10,6 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { orderBy, pageWindow, type Page } from '../../platform/listing';
-import { isUniqueViolation } from '../../platform/pg-errors';
 import { transaction } from '../../platform/transaction';
 import { presentNonWorkingDay } from './presenter';
 import * as repo from './repository';
@@ -40,14 +39,9 @@ export function createNonWorkingsService({ db }: Pick<AppDeps, 'db'>) {
     ): Promise<Saved<NonWorkingDayResponse>> {
       return transaction(db, async (tx) => {
         if ((await repo.nonWorkingDaysOn(tx, input.date)).length > 0) throw dayTaken();
-        let id: number;
-        try {
-          id = await repo.insertNonWorkingDay(tx, { date: input.date, reason: input.reason, registerBy: actor.id });
-        } catch (error) {
-          // Someone registered the same day between the check and the insert.
-          if (isUniqueViolation(error, repo.NON_WORKING_DAY_UNIQUE)) throw dayTaken();
-          throw error;
-        }
+        // Someone registering the same day between the check and the insert hits the unique index: the error
+        // handler answers that with this same 409 (decision 067).
+        const id = await repo.insertNonWorkingDay(tx, { date: input.date, reason: input.reason, registerBy: actor.id });
         const saved = presentNonWorkingDay((await repo.findNonWorkingDay(tx, id))!);
         await writeAudit(tx, {
           actor: actor.id,

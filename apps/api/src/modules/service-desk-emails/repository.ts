@@ -3,8 +3,6 @@ import type { Executor } from '../../db/client';
 import { serviceDeskEmails } from '../../db/schema/service-desk-emails';
 import { containsPattern, dayText, textKey, type Window } from '../../platform/listing';
 
-export const SERVICE_DESK_EMAIL_UNIQUE = 'service_desk_emails_email_unique';
-
 const columns = {
   id: serviceDeskEmails.id,
   email: serviceDeskEmails.email,

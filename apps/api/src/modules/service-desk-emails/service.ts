@@ -12,7 +12,6 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { orderBy, pageWindow, type Page } from '../../platform/listing';
-import { isUniqueViolation } from '../../platform/pg-errors';
 import { transaction } from '../../platform/transaction';
 import { presentServiceDeskEmail } from './presenter';
 import * as repo from './repository';
@@ -22,16 +21,6 @@ export type Saved<T> = { data: T; message: string };
 export type ServiceDeskEmailsService = ReturnType<typeof createServiceDeskEmailsService>;
 
 const emailTaken = () => new AppError('SERVICE_DESK_EMAIL_TAKEN', 409, CONFIGURATION_MESSAGES.serviceDeskEmailTaken);
-
-/** Inserts or updates, turning a lost race on the unique index into the same 409 as the check. */
-async function guardUnique<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error, repo.SERVICE_DESK_EMAIL_UNIQUE)) throw emailTaken();
-    throw error;
-  }
-}
 
 /** Service-desk e-mails (spec 2 §2–§5): list with an e-mail filter, create, edit and delete; no duplicates. */
 export function createServiceDeskEmailsService({ db }: Pick<AppDeps, 'db'>) {
@@ -61,7 +50,8 @@ export function createServiceDeskEmailsService({ db }: Pick<AppDeps, 'db'>) {
       const email = input.email.toLowerCase();
       return transaction(db, async (tx) => {
         if (await repo.emailTaken(tx, email)) throw emailTaken();
-        const id = await guardUnique(() => repo.insertServiceDeskEmail(tx, { email, registerBy: actor.id }));
+        // A race lost on the unique index after this check: the error handler answers the same 409 (decision 067).
+        const id = await repo.insertServiceDeskEmail(tx, { email, registerBy: actor.id });
         const row = presentServiceDeskEmail((await repo.findServiceDeskEmail(tx, id))!);
         await writeAudit(tx, {
           actor: actor.id,
@@ -86,7 +76,7 @@ export function createServiceDeskEmailsService({ db }: Pick<AppDeps, 'db'>) {
         const before = await repo.findServiceDeskEmail(tx, id, { lock: true });
         if (!before) throw notFound();
         if (email !== before.email && (await repo.emailTaken(tx, email, id))) throw emailTaken();
-        await guardUnique(() => repo.updateServiceDeskEmail(tx, id, email));
+        await repo.updateServiceDeskEmail(tx, id, email);
         const after = presentServiceDeskEmail((await repo.findServiceDeskEmail(tx, id))!);
         await writeAudit(tx, {
           actor: actor.id,

@@ -64,17 +64,6 @@ class FieldsError extends AppError {
 const emailTaken = () => new AppError('EMAIL_TAKEN', 409, MESSAGES.emailTaken);
 const roleNotAllowed = () => new AppError('INVALID_ROLE', 422, MESSAGES.roleNotAllowed);
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  // drizzle wraps the driver's error; the PostgreSQL code sits on it or on its cause.
-  let current = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const pg = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (pg.code === '23505' && pg.constraint === constraint) return true;
-    current = pg.cause;
-  }
-  return false;
-}
-
 type Placement = { accountId: number | null; companyId: number | null; agencyId: number | null };
 const NO_PLACEMENT: Placement = { accountId: null, companyId: null, agencyId: null };
 
@@ -220,14 +209,9 @@ export function createUsersService(
         const type = await checkRole(tx, actor, input.roleId, (roleType) => createdUserType(actor.type, roleType));
         const values = formValues(input, placement);
         if (await repo.emailTaken(tx, values.email)) throw emailTaken();
-        let id: number;
-        try {
-          id = await repo.insertUser(tx, { ...values, type, registerBy: actor.id });
-        } catch (error) {
-          // Someone saved the same e-mail between the check and the insert.
-          if (isUniqueViolation(error, 'users_email_unique')) throw emailTaken();
-          throw error;
-        }
+        // Someone saving the same e-mail between the check and the insert hits users_email_unique: the error handler
+        // answers that with this same 409 (decision 067).
+        const id = await repo.insertUser(tx, { ...values, type, registerBy: actor.id });
         await keepAssignments(tx, id, type, values.roleId, placement);
         const saved = await presented(tx, id);
         await writeAudit(tx, {
@@ -263,12 +247,7 @@ export function createUsersService(
         if (input.roleId !== before.roleId) await checkRole(tx, actor, input.roleId, () => before.type);
         const values = formValues(input, placement);
         if (values.email !== before.email && (await repo.emailTaken(tx, values.email, id))) throw emailTaken();
-        try {
-          await repo.updateUser(tx, id, values);
-        } catch (error) {
-          if (isUniqueViolation(error, 'users_email_unique')) throw emailTaken();
-          throw error;
-        }
+        await repo.updateUser(tx, id, values);
         await keepAssignments(tx, id, before.type, values.roleId, placement);
         const after = await presented(tx, id);
         await writeAudit(tx, {
