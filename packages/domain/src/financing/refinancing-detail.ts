@@ -77,8 +77,12 @@ export function refinancingAcceptUnits(
   };
 }
 
+/** A refinancing unit's status (spec 3 §7): 1 approved (Sí, or ticked at Aceptar), 2 not; 0 while not reviewed. */
+export const REFINANCING_UNIT_VERDICT = { APPROVED: 1, DISAPPROVED: 2 } as const;
+
 /**
- * The units XLSX's 'Admin. FinBe' cell (spec 3 §2): 'Sí' for a unit the administrator approved (status 1), 'No' for
- * one it disapproved (2), empty while not reviewed.
+ * The units XLSX's 'Admin. FinBe' cell (spec 3 §2): 'Sí' for a unit the administrator approved, 'No' for one it
+ * disapproved, empty while not reviewed.
  */
-export const refinancingUnitVerdictCell = (status: number): string => (status === 1 ? 'Sí' : status === 2 ? 'No' : '');
+export const refinancingUnitVerdictCell = (status: number): string =>
+  status === REFINANCING_UNIT_VERDICT.APPROVED ? 'Sí' : status === REFINANCING_UNIT_VERDICT.DISAPPROVED ? 'No' : '';

@@ -1,4 +1,4 @@
-import { PROVISIONS_DEFAULT_SORT, USER_TYPE, type ProvisionListQuery } from '@planpiso/domain';
+import { PROVISIONS_DEFAULT_SORT, userScopeOf, type ProvisionListQuery } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { provisions } from '../../db/schema/financing';
 import type { AuthUser } from '../../platform/auth';
@@ -26,8 +26,9 @@ export function listProvisions(db: Executor, scope: ProvisionScope, query: Provi
 export async function listAccountAssigned(db: Executor, actor: AuthUser, userId: number, query: ProvisionListQuery) {
   const who = mayReadAssignedListOf(actor, userId);
   if (!who) throw notFound();
-  // An administrator reaches the operators it registered (decision 014); the super user every operator.
-  const registeredBy = actor.type === USER_TYPE.PROVIDER_ADMIN ? actor.id : null;
+  // The users' own scope (decision 014): an administrator reaches the operators it registered, the super user all.
+  const scope = userScopeOf(actor);
+  const registeredBy = scope.kind === 'registered' ? scope.by : null;
   if (who === 'other' && !(await repo.findOperator(db, userId, registeredBy))) {
     throw notFound();
   }

@@ -4,6 +4,7 @@ import {
   REFINANCING_MESSAGES,
   REFINANCING_STATUS,
   REFINANCING_TRANSITIONS,
+  REFINANCING_UNIT_VERDICT,
   availableBalance,
   refinancingUsesUpUnits,
   refinancingTickRefusal,
@@ -164,8 +165,8 @@ export function createRefinancingFlows(
         action: 'confirmUnits',
         expectedVersion: body.version,
         details: {
-          approved: body.units.filter((unit) => unit.status === 1).length,
-          disapproved: body.units.filter((unit) => unit.status === 2).length,
+          approved: body.units.filter((unit) => unit.status === REFINANCING_UNIT_VERDICT.APPROVED).length,
+          disapproved: body.units.filter((unit) => unit.status === REFINANCING_UNIT_VERDICT.DISAPPROVED).length,
         },
         requestId,
       },
@@ -216,7 +217,9 @@ export function createRefinancingFlows(
     await ensureLine(r.creditLine);
     return creditLines.withLockedCreditLine(db, r.creditLine, async (tx, locked) => {
       const units = await repo.lockUnitsOf(tx, id);
-      const tickedIds = new Set(body.units.filter((unit) => unit.status === 1).map((unit) => unit.id));
+      const tickedIds = new Set(
+        body.units.filter((unit) => unit.status === REFINANCING_UNIT_VERDICT.APPROVED).map((unit) => unit.id),
+      );
       const ticked = units.filter((unit) => tickedIds.has(unit.id));
       const dropped = units.filter((unit) => !tickedIds.has(unit.id));
       const total = Money.sum(ticked.map((unit) => Money.of(unit.amount)));
