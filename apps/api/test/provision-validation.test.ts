@@ -12,8 +12,7 @@ import {
   type UnitValidationEntry,
 } from '@planpiso/domain';
 import { FAILING_VINS, VALID_NEW_VINS } from '@planpiso/simulators/fixtures';
-import { startSimulators, simulatorEnvironment, type Simulators } from '../../simulators/src/index';
-import { createAdapters } from '../src/adapters';
+import { setSimulatorFault, startSimulators, simulatorEnvironment, type Simulators } from '../../simulators/src/index';
 import { auditLog } from '../src/db/schema/audit';
 import { provisionUnits, provisions, unitValidations } from '../src/db/schema/financing';
 import { notifications } from '../src/db/schema/notifications';
@@ -21,10 +20,7 @@ import { provisionSettings } from '../src/db/schema/provision-settings';
 import { provisionExpiryJob } from '../src/jobs/provision-expiry';
 import { provisionValidationJobs } from '../src/jobs/provision-validation';
 import { startJobRunner, type JobRuntime } from '../src/jobs/runner';
-import { createNotificationsService } from '../src/modules/notifications/service';
 import { PROVISION_VALIDATION_JOB } from '../src/modules/provision-validation/repository';
-import { createProvisionValidation } from '../src/modules/provision-validation/service';
-import { createStorage } from '../src/platform/storage/create-storage';
 import { eventually } from './financing-fixtures';
 import { DAY, bearer, buildTestApp, createUser, fakeClock, json, signIn, testConfig, type TestApp } from './harness';
 import {
@@ -39,6 +35,7 @@ import {
 } from './provision-fixtures';
 import { seededDatabase } from './seeded-database';
 import { multipart, tempDataDir } from './support/uploads';
+import { workerValidation } from './support/validation-worker';
 
 /**
  * Issue 17 "Validation of units" and "Expiry" (decision 035): a sent provision's units are checked by a pg-boss job
@@ -80,14 +77,7 @@ beforeAll(async () => {
   // The worker: the validation and expiry jobs, with their own clock (the expiry test moves it).
   const config = testConfig(env());
   const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-  const validation = createProvisionValidation({
-    db: seeded.db,
-    adapters: createAdapters(config),
-    clock: workerClock,
-    storage: createStorage(config.storage),
-    notifications: createNotificationsService({ db: seeded.db, clock: workerClock, log }, { toUser: () => undefined }),
-    log,
-  });
+  const validation = workerValidation({ db: seeded.db, config, clock: workerClock, log });
   worker = await startJobRunner({
     db: seeded.db,
     config: config.jobs,
@@ -153,14 +143,7 @@ async function history(token: string, unitId: number) {
 }
 
 async function fault(knob: Record<string, unknown> | null) {
-  const authorization = `Bearer ${simulators.tokens.vehicles}`;
-  const response = await fetch(
-    `${simulators.urls.vehicles}/__admin/faults`,
-    knob
-      ? { method: 'PUT', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(knob) }
-      : { method: 'DELETE', headers: { authorization } },
-  );
-  expect(response.ok).toBe(true);
+  expect((await setSimulatorFault(simulators, 'vehicles', knob)).ok).toBe(true);
 }
 
 describe('validation of a sent provision (issue 17 "Validation of units")', () => {
