@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { format } from 'date-fns';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   BALANCES_NOT_RECORDED,
   MESSAGES,
   PROVISION_LENDER_MESSAGES,
+  businessToday,
   provisionActionsFor,
   reviewChangesFound,
   type ProvisionFollowUpDetail,
@@ -409,11 +409,13 @@ describe('/vizualizar-disposicion/:id — the lender after the signature', () =>
     fireEvent.click(button('Enviar a CRM')!);
     const dialog = await screen.findByRole('dialog', { name: 'Enviar a CRM' });
     const date = within(dialog).getByRole('group', { name: 'Inicio de la disposición' });
-    expect(date.textContent?.replace(/[^\d/]/g, '')).toBe(format(new Date(), 'dd/MM/yyyy'));
+    // Today on the business's clock (Mexico City), as the dialog reads it: not the machine's UTC date.
+    const today = businessToday(new Date());
+    expect(date.textContent?.replace(/[^\d/]/g, '')).toBe(today.split('-').reverse().join('/'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     expect(await screen.findByText(PROVISION_LENDER_MESSAGES.sentToCrm)).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/provisions/40/send-crm')!.body).toEqual({
-      approvedDate: format(new Date(), 'yyyy-MM-dd'),
+      approvedDate: today,
       version: 7,
     });
   });
