@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { MESSAGES, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { CRM_REJECTIONS, FAILING_VINS, NEW_VEHICLES } from '../../apps/simulators/src/fixtures/index';
+import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { createCreditFailures, crmInsertedVins } from '../support/credit-failures';
 import { DEMO_USERS } from '../support/demo';
@@ -56,7 +57,7 @@ test('type 1 retries, inserts and removes credit failures, each with its confirm
     const failure = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: MESSAGES.errorTitle }) });
     await expectVisible(failure.getByText(CRM_REJECTIONS[refused]!, { exact: false }));
     // Let the dialog finish fading in before the picture.
-    await page.waitForTimeout(400);
+    await settle(page);
     await screenshot(page, 'credit-failures-refused');
     await failure.getByRole('button', { name: 'Aceptar' }).click();
     await expectVisible(gridRow(page, GRID, refused));

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { INVENTORY_MESSAGES } from '@planpiso/domain';
 import { CREDITS, DEMO_CLIENT_NUMBERS } from '../../apps/simulators/src/fixtures/index';
+import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -44,7 +45,7 @@ test('type 4 sees the credit inventory of the company in its header', () =>
     // No client to choose: a dealer's inventory is its own company's.
     assert.equal(await page.getByRole('combobox', { name: INVENTORY_MESSAGES.client }).count(), 0);
     await page.mouse.move(1000, 780);
-    await page.waitForTimeout(300);
+    await settle(page);
     await screenshot(page, 'inventory-type-4');
   }));
 
@@ -78,6 +79,6 @@ test('type 3 picks a client of its accounts and filters its inventory by the cre
     assert.equal(url.searchParams.get('from'), from);
     assert.equal(url.searchParams.get('to'), to);
     await page.mouse.move(1000, 780);
-    await page.waitForTimeout(300);
+    await settle(page);
     await screenshot(page, 'inventory-type-3');
   }));

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { LAYOUT_MESSAGES, businessClock, type LayoutRow } from '@planpiso/domain';
+import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -46,12 +47,12 @@ test('type 2 generates the layout, edits a term, downloads it and applies it', (
     // Editar, then Guardar: the new term is the row's.
     await page.getByRole('button', { name: 'Editar' }).click();
     await page.getByLabel(`Plazo sugerido ${TWO_MONTHS.vin}`).selectOption('4');
-    await page.waitForTimeout(300);
+    await settle(page);
     await screenshot(page, 'layout-type-2-editing');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expectVisible(row.getByRole('gridcell', { name: '4', exact: true }));
     await page.mouse.move(1000, 780);
-    await page.waitForTimeout(300);
+    await settle(page);
     await screenshot(page, 'layout-type-2');
 
     const downloading = page.waitForEvent('download');

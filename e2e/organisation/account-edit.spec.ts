@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { MESSAGES, ORGANISATION_MESSAGES } from '@planpiso/domain';
+import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -42,7 +43,7 @@ test('the operator adds a company to an account, changes its legal representativ
     await pick(page, editor, 'Representante legal', 'Manuel Pech Canul');
     await editor.getByRole('button', { name: 'Agregar' }).click();
     await expectVisible(screen.getByRole('cell', { name: 'manuel.pech@autospeninsulares.mx' }));
-    await page.waitForTimeout(300);
+    await settle(page);
     await screenshot(page, 'account-edit');
     await saveEdit(page, screen);
     await acceptSuccess(page, ORGANISATION_MESSAGES.accountUpdated);

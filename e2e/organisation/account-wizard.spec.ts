@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { MESSAGES, ORGANISATION_MESSAGES, branchSaved } from '@planpiso/domain';
+import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signIn, signInAs, useBrowser } from '../support/journey';
@@ -53,7 +54,7 @@ test('the operator creates a Holding with two companies; a legal representative 
     await data.getByLabel('Nombre de la cuenta', { exact: true }).fill(account);
     await data.getByLabel('Correo electrónico', { exact: true }).fill(`contacto.${tag}@occidentegolfo.mx`);
     await pick(page, data, 'Tipo de cuenta', 'Holding');
-    await page.waitForTimeout(300);
+    await settle(page);
     await screenshot(page, 'account-wizard-1-datos');
     await page.getByRole('button', { name: 'Siguiente' }).click();
 
@@ -70,7 +71,7 @@ test('the operator creates a Holding with two companies; a legal representative 
     assert.equal(await page.getByRole('option', { name: /Autos del Norte/ }).count(), 0, 'registered clients hidden');
     await page.keyboard.press('Escape');
     await page.getByRole('listbox').waitFor({ state: 'detached' });
-    await page.waitForTimeout(400);
+    await settle(page);
     await screenshot(page, 'account-wizard-2-empresas');
     await page.getByRole('button', { name: 'Siguiente' }).click();
 

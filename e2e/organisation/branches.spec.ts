@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { MESSAGES, ORGANISATION_MESSAGES, branchSaved } from '@planpiso/domain';
+import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -61,7 +62,7 @@ test('the operator creates a branch and assigns a dealer to it, then removes the
     await done.getByRole('button', { name: 'Aceptar' }).click();
     await done.waitFor({ state: 'hidden' });
     await expectVisible(modal.getByRole('cell', { name: 'agencia@autosdelnorte.mx' }));
-    await page.waitForTimeout(300);
+    await settle(page);
     await screenshot(page, 'branch-users-modal');
 
     await modal.getByRole('button', { name: 'Remover agencia@autosdelnorte.mx' }).click();

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ORGANISATION_MESSAGES } from '@planpiso/domain';
+import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -53,7 +54,7 @@ test('the operator lists its companies and assigns and removes a user of one of 
       ORGANISATION_MESSAGES.userAssigned,
     );
     await expectVisible(modal.getByRole('cell', { name: email }));
-    await page.waitForTimeout(300);
+    await settle(page);
     await screenshot(page, 'companies-assign-users');
 
     await modal.getByRole('button', { name: `Remover ${email}` }).click();

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { MESSAGES, ORGANISATION_MESSAGES } from '@planpiso/domain';
+import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -75,7 +76,7 @@ test('the operator configures the signers of a line: a custom signer on paper an
     assert.equal(await screen.getByLabel('Firma electrónica').isChecked(), false);
     await expectVisible(custom.getByRole('cell', { name: 'Notario Público 12 de Monterrey' }));
     await page.mouse.move(1000, 790);
-    await page.waitForTimeout(400);
+    await settle(page);
     await screenshot(page, 'signer-configuration');
 
     // The custom signer a saved configuration uses cannot be deleted.

@@ -9,6 +9,7 @@ import {
   provisionConfirmed,
   unitsInReviewLabel,
 } from '@planpiso/domain';
+import { settle } from '../support/a11y';
 import { expectNoAxeViolations } from '../support/axe';
 import { newPage } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
@@ -40,7 +41,7 @@ async function openFollowUp(page: Page, id: number, folio: string): Promise<void
   // The signed documents table has loaded (its empty state or its rows), so the screenshot is the settled page.
   await page.getByRole('heading', { name: 'Documentos firmados' }).waitFor();
   await page.locator('.MuiDataGrid-overlay .MuiCircularProgress-root').waitFor({ state: 'detached' });
-  await page.waitForTimeout(300);
+  await settle(page);
 }
 
 test('type 3 confirms a provision in Validación FinBe: the success message, then the timeline row', () =>
@@ -112,7 +113,7 @@ test('the lender reads a released provision: its whole history, the folio update
     await expectVisible(page.getByRole('button', { name: 'Actualizar folio' }));
     await expectVisible(page.getByRole('button', { name: 'Descargar XLSX' }));
     assert.equal(await page.getByRole('button', { name: 'Liberar' }).count(), 0, 'already released');
-    await page.waitForTimeout(300);
+    await settle(page);
     await wizardScreenshot(page, 'follow-up-status-10-type-3');
     await expectNoAxeViolations(page, '/vizualizar-expediente (status 10, type 3)');
 

@@ -27,6 +27,7 @@ import {
   unitsInReviewLabel,
   INSERTION_STATUSES_RELEASING_RESERVATION,
   Money,
+  PROVISION_STATUS,
   balancesAtConfirmation,
   type ProvisionFollowUpDetail,
   type UserType,
@@ -35,6 +36,7 @@ import { createDb } from '../../apps/api/src/db/client';
 import { evidences } from '../../apps/api/src/db/schema/files';
 import { crmInsertions } from '../../apps/api/src/db/schema/financing';
 import { users } from '../../apps/api/src/db/schema/users';
+import { settle } from '../support/a11y';
 import { DEMO_USERS } from '../support/demo';
 import { e2eEnv } from '../support/env';
 import { eventually, expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -96,6 +98,9 @@ const history = (page: Page) => page.getByRole('list', { name: 'Historial' });
 const balance = (page: Page, label: string) =>
   page.getByText(label, { exact: true }).locator('xpath=following-sibling::dd').innerText();
 const currentStep = (page: Page) => page.locator('[aria-current="step"]');
+/** The provision's status code, read by the signed-in page from the API (the page shows it only when opened). */
+const provisionStatus = async (page: Page) =>
+  (await apiAsPage<{ data: { status: number } }>(page, `/api/provisions/${state.id}`)).data.status;
 /** dd/MM/yyyy HH:mm in Mexico City time, as the follow-up page writes a moment. */
 const businessDateTimeOf = (iso: string) => {
   const p = Object.fromEntries(
@@ -121,7 +126,7 @@ async function openFollowUp(page: Page): Promise<void> {
   // The signed documents table has loaded (its empty state or its rows): the screenshot is the settled page.
   await page.getByRole('heading', { name: 'Documentos firmados' }).waitFor();
   await page.locator('.MuiDataGrid-overlay .MuiCircularProgress-root').waitFor({ state: 'detached' });
-  await page.waitForTimeout(300);
+  await settle(page);
   // The page fits the window: no horizontal scroll.
   const width = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   assert.ok(width[0]! <= width[1]!, `the page is ${width[0]} px wide in a ${width[1]} px window`);
@@ -195,16 +200,12 @@ test('type 5 creates a provision on the signature line and sends it to validatio
     state.id = saved.id;
     state.folio = String(saved.folio);
 
-    // The validation job (REPUVE, TransUnion, AX through the simulators) takes it on: the dealer's tracker reaches
-    // Validación FinBe.
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      await openFollowUp(page);
-      const step = (await currentStep(page).innerText()).trim();
-      if (step.includes('Validación FinBe')) break;
-      assert.ok(Date.now() < deadline, `the validation job did not finish; the tracker says ${step}`);
-      await page.waitForTimeout(1_000);
-    }
+    // The validation job (REPUVE, TransUnion, AX through the simulators) takes it on: the provision reaches status 3,
+    // and the dealer's tracker (which the page reads when opened) shows Validación FinBe.
+    await eventually(() => provisionStatus(page), PROVISION_STATUS.LENDER_VALIDATION, 60_000);
+    await openFollowUp(page);
+    const step = (await currentStep(page).innerText()).trim();
+    assert.ok(step.includes('Validación FinBe'), `the validation job did not finish; the tracker says ${step}`);
     await expectVisible(history(page).getByText(PROVISION_TIMELINE_ACTIONS.validationComplete!, { exact: true }));
   }));
 
@@ -346,13 +347,7 @@ test('type 4 signs at the e-signature simulator, the joint signer from their lin
 
     // Every signature in: Firmado, the signed document downloadable.
     await page.goto(`/firmar-disposicion/${state.id}`);
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const detail = await apiAsPage<{ data: { status: number } }>(page, `/api/provisions/${state.id}`);
-      if (detail.data.status === 7) break;
-      assert.ok(Date.now() < deadline, `the provision did not reach Firmado (status ${detail.data.status})`);
-      await page.waitForTimeout(500);
-    }
+    await eventually(() => provisionStatus(page), PROVISION_STATUS.SIGNED, 20_000);
     await page.reload();
     await expectVisible(page.getByText(SIGNING_MESSAGES.nothingToSign));
     await expectVisible(

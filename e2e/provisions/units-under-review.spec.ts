@@ -11,6 +11,7 @@ import {
   type UnitUnderReview,
 } from '@planpiso/domain';
 import { NEW_VEHICLES } from '../../apps/simulators/src/fixtures/index';
+import { settle } from '../support/a11y';
 import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
@@ -78,7 +79,7 @@ test('type 5 filters its units under review, uploads a document, removes one and
     await expectVisible(evidenceRow.getByText('2.20 KB', { exact: true }));
     assert.equal(await documents.getByText('segundo.txt').count(), 0, 'only the first file is sent');
     assert.equal(await add.isDisabled(), true, 'Agregar waits for the next file');
-    await page.waitForTimeout(300);
+    await settle(page);
     await screenshot(page, 'units-review-documents');
     await expectNoAxeViolations(page, '/unidades (Cargar documentos)');
     await evidenceRow.getByRole('button', { name: 'Eliminar tenencia.txt' }).click();
@@ -93,7 +94,7 @@ test('type 5 filters its units under review, uploads a document, removes one and
       .click();
     const confirmation = page.getByRole('dialog', { name: 'Remover' });
     await expectVisible(confirmation.getByText(confirmRemoveUnit(removed), { exact: true }));
-    await page.waitForTimeout(300);
+    await settle(page);
     await screenshot(page, 'units-review-remove-confirm');
     await confirmation.getByRole('button', { name: 'Aceptar' }).click();
     await acceptSuccess(page, unitRemoved(removed));
@@ -104,7 +105,7 @@ test('type 5 filters its units under review, uploads a document, removes one and
     const creation = page.getByRole('dialog', { name: FINANCING_MESSAGES.createProvisionDialogTitle });
     await expectVisible(creation.getByText(MESSAGES.selectAtLeastOneUnit, { exact: true }));
     assert.equal(await creation.getByRole('button', { name: 'Aceptar' }).count(), 0);
-    await page.waitForTimeout(300);
+    await settle(page);
     await screenshot(page, 'units-review-create-none');
     await creation.getByRole('button', { name: 'Cerrar' }).click();
     await creation.waitFor({ state: 'hidden' });
@@ -116,7 +117,7 @@ test('type 5 filters its units under review, uploads a document, removes one and
     await page.getByRole('button', { name: 'Crear Nuevo' }).click();
     await expectVisible(creation.getByText(FINANCING_MESSAGES.includeSelectedUnits, { exact: true }));
     await expectVisible(creation.getByText(kept, { exact: true }));
-    await page.waitForTimeout(300);
+    await settle(page);
     await screenshot(page, 'units-review-create');
     await expectNoAxeViolations(page, '/unidades (Creación de disposición)');
     await creation.getByRole('button', { name: 'Aceptar' }).click();

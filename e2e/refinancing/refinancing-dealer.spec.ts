@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { MESSAGES, REFINANCING_MESSAGES as M } from '@planpiso/domain';
+import { settle } from '../support/a11y';
 import { DEMO_USERS } from '../support/demo';
 import { expectVisible, signInAs, useBrowser } from '../support/journey';
 import { REFINANCING_E2E_LINE, createRefinanceableUnits } from '../support/refinancing';
@@ -19,7 +20,7 @@ const UNITS = {
 
 async function shot(page: Page, name: string) {
   mkdirSync('artifacts/screenshots', { recursive: true });
-  await page.waitForTimeout(300);
+  await settle(page);
   await page.screenshot({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
 }
 

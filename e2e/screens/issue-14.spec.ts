@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { CONFIGURATION_MESSAGES, MENUS, MESSAGES } from '@planpiso/domain';
+import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { eventually, expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -23,11 +24,10 @@ async function assertSpanishOnly(page: Page, where: string): Promise<void> {
   );
 }
 
+/** Presses `name` and waits until the form's answer has settled (its messages shown, no request left). */
 async function submit(scope: Page | Locator, name: string): Promise<void> {
   await scope.getByRole('button', { name, exact: true }).click();
-  await (
-    'page' in scope && typeof scope.page === 'function' ? (scope as Locator).page() : (scope as Page)
-  ).waitForTimeout(300);
+  await settle('page' in scope && typeof scope.page === 'function' ? (scope as Locator).page() : (scope as Page));
 }
 
 test('every form answers an empty and a wrong submission in Spanish (issue 14 §1.2)', () =>
@@ -118,7 +118,7 @@ test('statistics explains a customer without lines (issue 14 §1.4)', () =>
     // The whole customer name shows in the field.
     assert.equal(await bar.getByRole('combobox', { name: 'Cliente' }).innerText(), 'Camiones del Norte (10002)');
     await page.mouse.move(1000, 700);
-    await page.waitForTimeout(600); // the menu's fade-out
+    await settle(page); // the menu's fade-out
     await screenshot(page, 'issue-14-statistics-no-lines');
   }));
 

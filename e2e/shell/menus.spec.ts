@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { MENUS, roleLabel, USER_TYPES, type MenuItem } from '@planpiso/domain';
+import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { eventually, expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -36,7 +37,7 @@ for (const type of USER_TYPES) {
       if (type === 3) {
         // Away from the last clicked item, so the picture shows no hover or ripple.
         await page.mouse.move(800, 700);
-        await page.waitForTimeout(400);
+        await settle(page);
         await screenshot(page, 'shell-type-3');
       }
     }));

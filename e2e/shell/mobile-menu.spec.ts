@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '@planpiso/domain';
+import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -33,7 +34,7 @@ test('on a phone the menu opens from the top bar and closes when an entry is fol
     await openMenu(page).click();
     // The group of the screen shown is open, as on a desktop.
     await expectVisible(menu(page).getByRole('link', { name: 'Roles', exact: true }));
-    await page.waitForTimeout(400);
+    await settle(page);
     await screenshot(page, 'screenshots/mobile-usuarios-menu-open');
 
     await menu(page).getByRole('link', { name: 'Roles', exact: true }).click();

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { CONFIGURATION_MESSAGES } from '@planpiso/domain';
+import { settle } from '../support/a11y';
 import { ARTIFACTS_DIR } from '../support/paths';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
@@ -51,7 +52,7 @@ test('type 3 draws the 12-month statistics chart for a customer and downloads it
       `every month has provisions: ${counts.join(', ')}`,
     );
     await page.mouse.move(1000, 790);
-    await page.waitForTimeout(500);
+    await settle(page);
     await screenshot(page, 'statistics');
 
     await page.getByRole('button', { name: 'Descargar' }).click();

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MESSAGES } from '@planpiso/domain';
+import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signIn, signInAs, useBrowser } from '../support/journey';
@@ -68,7 +69,7 @@ test('type 1 opens the users filters: account, company, agency, role and the cre
     await expectVisible(bar.getByLabel('Inicia'));
     await expectVisible(bar.getByLabel('Finaliza'));
     await page.mouse.move(1000, 780);
-    await page.waitForTimeout(400);
+    await settle(page);
     await screenshot(page, 'users-list-filters');
   }));
 

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
@@ -6,7 +5,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -16,7 +14,6 @@ import FolderOpen from '@mui/icons-material/FolderOpenOutlined';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import {
   MESSAGES,
-  PAGE_SIZES,
   REVIEW_COMMENT_MAX,
   UNIT_REVIEW_OPTIONS,
   adminReviewIcon,
@@ -28,6 +25,7 @@ import {
 } from '@planpiso/domain';
 import { EmptyTableRow } from '../../components/empty-table-row';
 import { IconAction } from '../../components/icon-action';
+import { RowsPagination, usePagedRows } from '../../components/paged-rows';
 import { formatAmount } from '../../lib/format';
 
 export type ReviewDraft = { status: number; comment: string };
@@ -70,9 +68,7 @@ type Props = {
  * the browser: the whole provision is one read, and a CSV of thousands of units stays light to render.
  */
 export function ReviewUnitsTable({ units, drafts, missing, onChange, onEvidence }: Props) {
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState<number>(PAGE_SIZES[0]);
-  const shown = units.slice(page * size, page * size + size);
+  const paging = usePagedRows(units);
 
   return (
     <>
@@ -103,7 +99,7 @@ export function ReviewUnitsTable({ units, drafts, missing, onChange, onEvidence 
             </TableRow>
           </TableHead>
           <TableBody>
-            {shown.map((unit) => {
+            {paging.visible.map((unit) => {
               const draft = drafts.get(unit.id) ?? { status: unit.status, comment: unit.comment };
               const saved = adminReviewIcon(unit);
               const lacking = missing.has(unit.id);
@@ -178,20 +174,7 @@ export function ReviewUnitsTable({ units, drafts, missing, onChange, onEvidence 
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={units.length}
-        page={page}
-        rowsPerPage={size}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onPageChange={(_e, next) => setPage(next)}
-        onRowsPerPageChange={(event) => {
-          setSize(Number(event.target.value));
-          setPage(0);
-        }}
-        labelRowsPerPage="Filas por página"
-        labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
-      />
+      <RowsPagination paging={paging} always />
     </>
   );
 }

@@ -8,14 +8,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import UploadFile from '@mui/icons-material/UploadFile';
 import {
   PROVISION_WIZARD_MESSAGES as M,
@@ -24,6 +22,7 @@ import {
   checkExtension,
 } from '@planpiso/domain';
 import { errorResult } from '../../components/result-dialog';
+import { RemoveIconButton } from '../../components/remove-icon-button';
 import { UploadButton } from './provision-wizard-upload-button';
 import { uploadDocument } from './api/provision-wizard';
 import type { WizardEvidence, WizardUnit } from './provision-wizard-state';
@@ -102,9 +101,8 @@ export function EvidenceDialog({ unit, onClose, onChange }: Props) {
                 <TableCell>{evidence.fileName}</TableCell>
                 <TableCell align="right">{evidenceSizeText(evidence.fileSize)}</TableCell>
                 <TableCell align="right">
-                  <IconButton
-                    size="small"
-                    aria-label={`Quitar ${evidence.fileName}`}
+                  <RemoveIconButton
+                    label={`Quitar ${evidence.fileName}`}
                     disabled={evidence.locked}
                     onClick={() =>
                       unit &&
@@ -113,9 +111,7 @@ export function EvidenceDialog({ unit, onClose, onChange }: Props) {
                         evidences.filter((e) => e.url !== evidence.url),
                       )
                     }
-                  >
-                    <DeleteOutline fontSize="small" />
-                  </IconButton>
+                  />
                 </TableCell>
               </TableRow>
             ))}

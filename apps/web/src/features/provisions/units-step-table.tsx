@@ -1,23 +1,21 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AttachFile from '@mui/icons-material/AttachFile';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import WarningAmber from '@mui/icons-material/WarningAmber';
-import { Money, PAGE_SIZES, PROVISION_WIZARD_MESSAGES as M } from '@planpiso/domain';
+import { Money, PROVISION_WIZARD_MESSAGES as M } from '@planpiso/domain';
 import { EmptyTableRow } from '../../components/empty-table-row';
+import { RowsPagination, usePagedRows } from '../../components/paged-rows';
+import { RemoveIconButton } from '../../components/remove-icon-button';
 import type { WizardState } from './provision-wizard-state';
 
 type Props = {
@@ -31,10 +29,8 @@ type Props = {
 
 /** The units of step 3: a tick each (only the ticked are sent), their data and evidences, paged past 10 rows. */
 export function WizardUnitsTable({ units, readOnly, onTick, onTickAll, onEvidences, onRemove }: Props) {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const paging = usePagedRows(units);
   const ticked = units.filter((u) => u.checked).length;
-  const visible = units.slice(page * pageSize, (page + 1) * pageSize);
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label="Unidades">
@@ -61,7 +57,7 @@ export function WizardUnitsTable({ units, readOnly, onTick, onTickAll, onEvidenc
         </TableHead>
         <TableBody>
           {units.length === 0 && <EmptyTableRow colSpan={readOnly ? 8 : 9} />}
-          {visible.map((unit) => (
+          {paging.visible.map((unit) => (
             <TableRow key={unit.key} hover selected={unit.checked}>
               <TableCell padding="checkbox">
                 <Checkbox
@@ -109,31 +105,14 @@ export function WizardUnitsTable({ units, readOnly, onTick, onTickAll, onEvidenc
               </TableCell>
               {!readOnly && (
                 <TableCell align="right">
-                  <IconButton size="small" aria-label={`Quitar ${unit.vinNumber}`} onClick={() => onRemove(unit.key)}>
-                    <DeleteOutline fontSize="small" />
-                  </IconButton>
+                  <RemoveIconButton label={`Quitar ${unit.vinNumber}`} onClick={() => onRemove(unit.key)} />
                 </TableCell>
               )}
             </TableRow>
           ))}
         </TableBody>
       </Table>
-      {units.length > PAGE_SIZES[0] && (
-        <TablePagination
-          component="div"
-          count={units.length}
-          page={Math.min(page, Math.max(0, Math.ceil(units.length / pageSize) - 1))}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[...PAGE_SIZES]}
-          onPageChange={(_e, next) => setPage(next)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
-          labelRowsPerPage="Filas por página"
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
-        />
-      )}
+      <RowsPagination paging={paging} />
     </TableContainer>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Paper from '@mui/material/Paper';
@@ -7,13 +6,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
   BALANCES_NOT_RECORDED,
   Money,
-  PAGE_SIZES,
   balancesAtConfirmation,
   followUpBalanceView,
   formatCurrencyText,
@@ -23,6 +20,7 @@ import {
   unitSelectable,
 } from '@planpiso/domain';
 import { EmptyTableRow } from '../../../components/empty-table-row';
+import { RowsPagination, usePagedRows } from '../../../components/paged-rows';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import type { FollowUpDetail } from './api/follow-up-detail';
 import { Field } from '../../../components/detail-field';
@@ -52,10 +50,8 @@ const money = (value: Money | string | null | undefined) =>
  * total only at status 1 or from 4 on (spec 3 §4) — and the units with their checks and the administrator's review.
  */
 export function FollowUpUnits({ provision, selection, onSelect }: Props) {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const units = provision.units;
-  const visible = units.slice(page * pageSize, (page + 1) * pageSize);
+  const paging = usePagedRows(units);
   // Open: the line's balances as the create screen shows them (unknown until the server has read the line from the
   // CRM). Closed: the ones at Confirmar, with when, or none (decision 054).
   const view = followUpBalanceView(provision);
@@ -110,7 +106,7 @@ export function FollowUpUnits({ provision, selection, onSelect }: Props) {
           </TableHead>
           <TableBody>
             {units.length === 0 && <EmptyTableRow colSpan={10} />}
-            {visible.map((unit) => {
+            {paging.visible.map((unit) => {
               const editable = selection !== null && unitSelectable(unit);
               const checked = selection ? (selection[unit.id] ?? false) : unit.included;
               return (
@@ -148,22 +144,7 @@ export function FollowUpUnits({ provision, selection, onSelect }: Props) {
           </TableBody>
         </Table>
       </TableContainer>
-      {units.length > PAGE_SIZES[0] && (
-        <TablePagination
-          component="div"
-          count={units.length}
-          page={Math.min(page, Math.max(0, Math.ceil(units.length / pageSize) - 1))}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[...PAGE_SIZES]}
-          onPageChange={(_e, next) => setPage(next)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
-          labelRowsPerPage="Filas por página"
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
-        />
-      )}
+      <RowsPagination paging={paging} />
     </Paper>
   );
 }

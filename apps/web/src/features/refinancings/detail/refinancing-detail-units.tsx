@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -9,16 +8,16 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha, type Theme } from '@mui/material/styles';
 import UploadFile from '@mui/icons-material/UploadFile';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import { PAGE_SIZES, REFINANCING_MESSAGES, formatCurrencyText } from '@planpiso/domain';
+import { REFINANCING_MESSAGES, formatCurrencyText } from '@planpiso/domain';
 import { CheckIcon, ValidationIcon } from '../../../components/check-icon';
 import { EmptyTableRow } from '../../../components/empty-table-row';
 import { IconAction } from '../../../components/icon-action';
+import { RowsPagination, usePagedRows } from '../../../components/paged-rows';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import type { RefinancingDetailUnit } from './api/refinancing-detail';
 
@@ -93,9 +92,7 @@ function AdminFinbe({ unit }: { unit: RefinancingDetailUnit }) {
  */
 export function RefinancingDetailUnits(props: Props) {
   const { units, selection, refusal, onDismissRefusal, evidenceTitle, onEvidence } = props;
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
-  const visible = units.slice(page * pageSize, (page + 1) * pageSize);
+  const paging = usePagedRows(units);
   const columns = HEADERS.length + CHECKS.length + 2 + (selection ? 1 : 0);
   return (
     <Paper
@@ -139,7 +136,7 @@ export function RefinancingDetailUnits(props: Props) {
           </TableHead>
           <TableBody>
             {units.length === 0 && <EmptyTableRow colSpan={columns} />}
-            {visible.map((unit) => {
+            {paging.visible.map((unit) => {
               const checked = selection?.ticked.has(unit.id) ?? false;
               const upload = evidenceTitle === REFINANCING_MESSAGES.uploadEvidenceTitle;
               return (
@@ -197,22 +194,7 @@ export function RefinancingDetailUnits(props: Props) {
           </TableBody>
         </Table>
       </TableContainer>
-      {units.length > PAGE_SIZES[0] && (
-        <TablePagination
-          component="div"
-          count={units.length}
-          page={Math.min(page, Math.max(0, Math.ceil(units.length / pageSize) - 1))}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[...PAGE_SIZES]}
-          onPageChange={(_e, next) => setPage(next)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
-          labelRowsPerPage="Filas por página"
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
-        />
-      )}
+      <RowsPagination paging={paging} />
     </Paper>
   );
 }

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import TablePagination from '@mui/material/TablePagination';
+import { PAGE_SIZES } from '@planpiso/domain';
+
+/** A table's paging in the browser: the page, its size and the rows it shows. */
+export type PagedRows<R> = {
+  rows: readonly R[];
+  visible: readonly R[];
+  page: number;
+  pageSize: number;
+  setPage: (page: number) => void;
+  setPageSize: (pageSize: number) => void;
+};
+
+/**
+ * Pages rows the screen already holds (a provision's or refinancing's units: one read, paged in the browser), at the
+ * list sizes of PAGE_SIZES. Render the footer with RowsPagination.
+ */
+export function usePagedRows<R>(rows: readonly R[]): PagedRows<R> {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const visible = rows.slice(page * pageSize, (page + 1) * pageSize);
+  return { rows, visible, page, pageSize, setPage, setPageSize };
+}
+
+type Props = {
+  paging: PagedRows<unknown>;
+  /** Show the footer even when every row fits on the first page. */
+  always?: boolean;
+};
+
+/** The footer of a table paged by usePagedRows: 'Filas por página' and '1–10 de 25'; hidden up to one page's rows. */
+export function RowsPagination({ paging, always = false }: Props) {
+  const { rows, page, pageSize, setPage, setPageSize } = paging;
+  if (!always && rows.length <= PAGE_SIZES[0]) return null;
+  return (
+    <TablePagination
+      component="div"
+      count={rows.length}
+      page={Math.min(page, Math.max(0, Math.ceil(rows.length / pageSize) - 1))}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={[...PAGE_SIZES]}
+      onPageChange={(_e, next) => setPage(next)}
+      onRowsPerPageChange={(e) => {
+        setPageSize(Number(e.target.value));
+        setPage(0);
+      }}
+      labelRowsPerPage="Filas por página"
+      labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
+    />
+  );
+}
