@@ -43,4 +43,13 @@ describe('usePagedRows and RowsPagination (the units tables paged in the browser
     render(<Harness count={3} always />);
     expect(screen.getByText('1–3 de 3')).toBeTruthy();
   });
+
+  it('goes back a page when the last row of the last page is removed, never to an empty table', () => {
+    const { rerender } = render(<Harness count={11} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Ir a la página siguiente' }));
+    expect(shown()).toEqual(['Unidad 11']);
+    rerender(<Harness count={10} />);
+    expect(shown()).toHaveLength(10);
+    expect(shown()[0]).toBe('Unidad 1');
+  });
 });

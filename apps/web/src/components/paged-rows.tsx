@@ -17,8 +17,10 @@ export type PagedRows<R> = {
  * list sizes of PAGE_SIZES. Render the footer with RowsPagination.
  */
 export function usePagedRows<R>(rows: readonly R[]): PagedRows<R> {
-  const [page, setPage] = useState(0);
+  const [chosenPage, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  // Rows removed from the last page leave the user on the page before, never on an empty one.
+  const page = Math.min(chosenPage, Math.max(0, Math.ceil(rows.length / pageSize) - 1));
   const visible = rows.slice(page * pageSize, (page + 1) * pageSize);
   return { rows, visible, page, pageSize, setPage, setPageSize };
 }
@@ -37,7 +39,7 @@ export function RowsPagination({ paging, always = false }: Props) {
     <TablePagination
       component="div"
       count={rows.length}
-      page={Math.min(page, Math.max(0, Math.ceil(rows.length / pageSize) - 1))}
+      page={page}
       rowsPerPage={pageSize}
       rowsPerPageOptions={[...PAGE_SIZES]}
       onPageChange={(_e, next) => setPage(next)}
