@@ -4,13 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDatabase, startEmbeddedPostgres } from '../src/db/embedded';
+import { createDb } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { seedDemo } from '../src/db/seed';
 import { startSimulators, type Simulators } from '../../simulators/src/index';
 import { startMailCatcher } from '../../simulators/src/mail/mail-catcher';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** A database migrated and seeded once (the demo data), which seededDatabase() copies per test file. */
+    seededTemplate: string;
     smtpPort: number;
     mailHttpPort: number;
     /** The simulated external systems (decision 009), over real HTTP on free ports. */
@@ -37,7 +41,7 @@ function freePort(): Promise<number> {
 
 /**
  * Once per `vitest run --project api`: a real PostgreSQL in a fresh temporary directory on a free port, a
- * throwaway database with every migration applied, and the simulators (mail catcher, CRM, vehicle service, AX,
+ * throwaway database with every migration applied, a template database with the demo data, and the simulators (mail catcher, CRM, vehicle service, AX,
  * e-signature) on free ports. Test files
  * read them with inject(); everything is stopped and deleted at the end.
  */
@@ -57,6 +61,13 @@ export default async function setup(project: TestProject) {
   try {
     const databaseUrl = await createDatabase(pg.url, `planpiso_test_${process.pid}_${Date.now()}`);
     await runMigrations(databaseUrl);
+    // Migrated and seeded once; each file that needs the demo data copies it (CREATE DATABASE … TEMPLATE).
+    const template = `planpiso_seeded_${process.pid}`;
+    const templateUrl = await createDatabase(pg.url, template);
+    await runMigrations(templateUrl);
+    const seeding = createDb(templateUrl, { max: 2 });
+    await seedDemo(seeding.db).finally(() => seeding.close());
+    project.provide('seededTemplate', template);
     mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
     project.provide('databaseUrl', databaseUrl);
     project.provide('smtpPort', mail.smtpPort);
