@@ -26,25 +26,17 @@ export async function seededDatabase(label: string): Promise<{ db: Db; url: stri
 }
 
 /**
- * CREATE DATABASE `name` TEMPLATE the seeded template. PostgreSQL refuses a copy while another session is connected to
- * the template (55006, a copy starting at the same instant): tried again until it is free, for at most a minute.
+ * CREATE DATABASE `name` TEMPLATE the seeded template. PostgreSQL refuses a copy while another session uses the
+ * template, so the copies of all test processes take turns on an advisory lock (held by this session until it ends).
  */
 async function copyTemplate(adminUrl: string, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     const template = admin.escapeIdentifier(inject('seededTemplate'));
+    await admin.query(`select pg_advisory_lock(hashtext('planpiso seeded template'))`);
     await admin.query(`drop database if exists ${admin.escapeIdentifier(name)} with (force)`);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      try {
-        await admin.query(`create database ${admin.escapeIdentifier(name)} template ${template}`);
-        break;
-      } catch (error) {
-        if ((error as { code?: string }).code !== '55006' || Date.now() > deadline) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
+    await admin.query(`create database ${admin.escapeIdentifier(name)} template ${template}`);
   } finally {
     await admin.end();
   }
