@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ROOT } from './lib/setup.mjs';
 
 // Slowest first, so the last one to start is a quick one.
-const PROJECTS = ['apps/web', 'apps/api', 'e2e', 'bench', 'apps/simulators', 'packages/domain'];
+const PROJECTS = ['apps/web', 'apps/api', 'e2e', 'apps/simulators', 'packages/domain'];
 const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 function check(project) {

@@ -95,14 +95,31 @@ export function run(command, args, options = {}) {
  * Are the installed dependencies missing, or older than the lockfile (a pull that changed it)? npm rewrites its
  * hidden lockfile, node_modules/.package-lock.json, on every install.
  */
-export function dependenciesStale(root = ROOT) {
-  if (!existsSync(join(root, 'node_modules', '.bin', 'tsx'))) return 'missing';
+export function dependenciesStale(root = ROOT, marker = join('.bin', 'tsx')) {
+  if (!existsSync(join(root, 'node_modules', marker))) return 'missing';
   const lock = join(root, 'package-lock.json');
   const installed = join(root, 'node_modules', '.package-lock.json');
   if (existsSync(lock) && (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs)) {
     return 'older than package-lock.json';
   }
   return null;
+}
+
+/**
+ * The bench's own dependencies (Lighthouse, autocannon…: 170 MB that neither `npm test` nor CI needs) live in
+ * bench/, outside the workspaces, with their own lockfile; `npm run bench` and `npm run seed:large` install them
+ * on first use.
+ */
+export function ensureBenchDependencies() {
+  const bench = join(ROOT, 'bench');
+  const stale = dependenciesStale(bench, 'lighthouse');
+  if (!stale) return;
+  console.log(`Installing the bench's dependencies (npm ci in bench/; bench/node_modules ${stale})...`);
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: bench, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('npm ci in bench/ failed; fix the error above and run the command again.');
+    process.exit(result.status ?? 1);
+  }
 }
 
 export function ensureDependencies() {
