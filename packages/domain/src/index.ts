@@ -11,6 +11,7 @@ export * from './session';
 export * from './routes';
 export * from './menus';
 export * from './permissions';
+export * from './operations';
 export * from './sign-in-errors';
 export * from './validation';
 export * from './upload-quota';

@@ -1,3 +1,5 @@
+import { permissionsOf } from './operations/operation';
+import { USER_OPERATIONS } from './operations/users';
 import type { UserType } from './user-types';
 
 /**
@@ -33,14 +35,8 @@ export const API_PERMISSIONS = {
   'POST /api/auth/login': 'authenticated',
   'POST /api/auth/set-information': [4, 5],
   // Users (spec 1 §7); the scope of spec 1 §6 is applied per row by the users policy
-  'GET /api/users': [1, 2, 3, 4],
-  'GET /api/users/:id': [1, 2, 3, 4],
-  'POST /api/users': [1, 2, 3, 4],
-  'PUT /api/users/:id': [1, 2, 3, 4],
-  'PATCH /api/users/:id/active': [1, 2, 3, 4],
-  'PATCH /api/users/:id/resend': [1, 2, 3],
-  // A user's own companies and notifications: anyone, for themselves (others' → 404)
-  'GET /api/users/:id/companies': 'authenticated',
+  ...permissionsOf(USER_OPERATIONS),
+  // A user's own notifications: anyone, for themselves (others' → 404)
   'GET /api/users/:id/notifications': 'authenticated',
   'GET /api/users/:id/pending-notifications': 'authenticated',
   'PATCH /api/notifications/:id': 'authenticated',

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { z } from 'zod';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import type { JobsConfig } from '../platform/config';
 import type { Logger } from '../platform/deps';
@@ -91,14 +92,17 @@ function executorFor(pool: pg.Pool | pg.PoolClient): PgBoss.Db {
 }
 
 /**
- * The connection behind a drizzle transaction, so a job is inserted in the same transaction as the business rows
- * (ARCHITECTURE §6 "Nothing half done"). Outside a transaction, the pool.
+ * pg-boss's statement (its text with $1…$n and their values) as a drizzle query, so a job is inserted through the
+ * caller's executor: in the same transaction as the business rows when given one (ARCHITECTURE §6 "Nothing half
+ * done"), through drizzle's public `execute` rather than the connection inside its transaction object.
  */
-function connectionOf(executor: Executor): pg.Pool | pg.PoolClient {
-  const session = (executor as unknown as { session?: { client?: pg.PoolClient } }).session;
-  if ('$client' in executor) return (executor as Db).$client;
-  if (!session?.client) throw new Error('jobs: cannot find the connection of this transaction');
-  return session.client;
+export function statementOf(text: string, values: readonly unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)\b/);
+  return sql.join(parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1]))));
+}
+
+function executorOf(executor: Executor): PgBoss.Db {
+  return { executeSql: (text, values) => executor.execute(statementOf(text, values)) };
 }
 
 /** The queue of a job, created once (pg-boss 10 needs it before send or work). */
@@ -240,7 +244,7 @@ export function createJobRunner(options: { db: Db; config: JobsConfig; log: Logg
     async send(executor, job, payload, sendOptions = {}) {
       const data = job.payload.parse(payload) as object;
       const boss = await started();
-      await boss.send(job.name, data, { ...sendOptions, db: executorFor(connectionOf(executor)) });
+      await boss.send(job.name, data, { ...sendOptions, db: executorOf(executor) });
     },
 
     async sendMany(executor, job, many) {
@@ -251,7 +255,7 @@ export function createJobRunner(options: { db: Db; config: JobsConfig; log: Logg
         ...(singletonKey ? { singletonKey } : {}),
       }));
       const boss = await started();
-      await boss.insert(rows, { db: executorFor(connectionOf(executor)) });
+      await boss.insert(rows, { db: executorOf(executor) });
     },
 
     async start(jobs, { work }) {

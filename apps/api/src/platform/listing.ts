@@ -178,14 +178,6 @@ export function statementOfShape<Statement>(db: Executor, key: string, build: ()
   return statement;
 }
 
-/**
- * A query rendered to text once and run unnamed: PostgreSQL parses and plans it with each execution's values. drizzle
- * has no public way to prepare without a server-side name; `_prepare()` is what its own `execute()` calls.
- */
-function renderedOnce<Row>(query: PreparableRows<Row>): { execute(values?: Record<string, unknown>): Promise<Row[]> } {
-  return (query as unknown as { _prepare(): { execute(values?: Record<string, unknown>): Promise<Row[]> } })._prepare();
-}
-
 /** The name `executeNamed` gives a statement: a hash of its text, so two different texts never share one. */
 export const statementName = (text: string) =>
   `q_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
@@ -371,7 +363,8 @@ export async function pageOfShape<Row extends { id: number }>(
   const statement = statementOfShape(db, `${list.key}:${estimated ? 'estimated' : 'counted'}`, () => {
     const window = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
     const query = pageQuery(db, list, window, !estimated, rowsOf);
-    return list.plannedPerCaller ? renderedOnce(query) : query.prepare(statementName(query.toSQL().sql));
+    // Rendered once either way; the empty name is PostgreSQL's unnamed statement, planned with each execution's values.
+    return query.prepare(list.plannedPerCaller ? '' : statementName(query.toSQL().sql));
   });
   const found = await statement.execute({ ...list.values, ...list.window });
   return withTotal(db, found, estimated, countable, valuesKey);

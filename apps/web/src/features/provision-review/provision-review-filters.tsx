@@ -8,7 +8,7 @@ import { SelectField, type SelectOption } from '../../components/form/select-fie
 import { TextField } from '../../components/form/text-field';
 import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
 import type { ReviewFilter } from './api/provision-review';
-import { useOperatorName, useOperatorSearch } from './api/review-lookups';
+import { useUserName, useUserSearch } from '../../lib/user-lookups';
 
 type Values = Record<ReviewFilter, string>;
 type Option = { value: string; label: string };
@@ -21,8 +21,8 @@ const toOptions = (rows: readonly { id: number; name: string }[] | undefined): S
 function OperatorPicker({ control }: { control: Control<Values> }) {
   const [text, setText] = useState('');
   const { field } = useController({ control, name: 'operator' });
-  const users = useOperatorSearch(text.trim());
-  const name = useOperatorName(field.value ? Number(field.value) : null);
+  const users = useUserSearch(text.trim());
+  const name = useUserName(field.value ? Number(field.value) : null);
   const options: Option[] = (users.data ?? [])
     .filter((u) => u.type === USER_TYPE.PROVIDER_OPERATOR)
     .map((u) => ({ value: String(u.id), label: `${u.firstname} ${u.lastname}` }));

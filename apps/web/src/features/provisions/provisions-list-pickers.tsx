@@ -11,7 +11,7 @@ import {
 } from '@planpiso/domain';
 import type { ProvisionFilter } from './api/provisions-list';
 import { useCompanyPeople } from '../../lib/lookups';
-import { useUserName, useUserSearch } from './api/provisions-list-lookups';
+import { useUserName, useUserSearch } from '../../lib/user-lookups';
 
 type Values = Record<ProvisionFilter, string>;
 export type PickerOption = { value: string; label: string };
@@ -90,7 +90,7 @@ export function BranchPicker({ control, viewer }: { control: Control<Values>; vi
 function LenderOperatorPicker({ control }: { control: Control<Values> }) {
   const [text, setText] = useState('');
   // A searched look-up (decision 025): nothing is asked until a name is typed.
-  const users = useUserSearch(text.trim(), text.trim() !== '');
+  const users = useUserSearch(text.trim());
   const chosen = useController({ control, name: 'registerBy' }).field.value;
   const name = useUserName(chosen ? Number(chosen) : null);
   const options = (users.data ?? [])

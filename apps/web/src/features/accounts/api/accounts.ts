@@ -1,3 +1,4 @@
+import { callOperation } from '../../../lib/operation-client';
 import {
   type QueryClient,
   keepPreviousData,
@@ -12,7 +13,7 @@ import {
   type AccountLookupItem,
   type CreateAccountRequest,
   type UpdateAccountRequest,
-  type UserResponse,
+  USER_OPERATIONS,
 } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
@@ -49,9 +50,9 @@ export const useOperators = (enabled: boolean) =>
   useQuery({
     queryKey: ['accounts', 'operators'],
     queryFn: async ({ signal }) =>
-      (await api.get<Page<UserResponse>>('/api/users', { pageSize: 100, sort: 'email:asc' }, signal)).data.items.filter(
-        (user) => user.type === 3 && user.isActive,
-      ),
+      (
+        await callOperation(USER_OPERATIONS.listUsers, { query: { pageSize: 100, sort: 'email:asc' }, signal })
+      ).data.items.filter((user) => user.type === 3 && user.isActive),
     enabled,
   });
 

@@ -1,3 +1,4 @@
+import { callOperation } from '../../../lib/operation-client';
 import {
   type QueryClient,
   keepPreviousData,
@@ -12,6 +13,7 @@ import {
   type BranchResponse,
   type BranchUser,
   type CreateBranchRequest,
+  USER_OPERATIONS,
 } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
@@ -101,11 +103,10 @@ export const useAccountDealers = (accountId: number | null) =>
     queryKey: ['branches', 'dealers', accountId],
     queryFn: async ({ signal }) =>
       (
-        await api.get<Page<{ id: number; firstname: string; lastname: string; email: string; type: number }>>(
-          '/api/users',
-          { account: accountId, pageSize: 100, sort: 'email:asc' },
+        await callOperation(USER_OPERATIONS.listUsers, {
+          query: { account: accountId, pageSize: 100, sort: 'email:asc' },
           signal,
-        )
+        })
       ).data.items.filter((user) => user.type === 4 || user.type === 5),
     enabled: accountId !== null,
   });

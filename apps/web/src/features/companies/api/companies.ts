@@ -1,3 +1,4 @@
+import { callOperation } from '../../../lib/operation-client';
 import {
   type QueryClient,
   keepPreviousData,
@@ -6,7 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { COMPANIES_DEFAULT_SORT, type CompanyListItem, type CompanyUser, type UserResponse } from '@planpiso/domain';
+import { COMPANIES_DEFAULT_SORT, type CompanyListItem, type CompanyUser, USER_OPERATIONS } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
@@ -46,11 +47,10 @@ export const useMyDealers = (userId: number, accountId: number) =>
     queryKey: ['companies', 'my-dealers', userId, accountId],
     queryFn: async ({ signal }) =>
       (
-        await api.get<Page<UserResponse>>(
-          '/api/users',
-          { registerBy: userId, account: accountId, pageSize: 100, sort: 'email:asc' },
+        await callOperation(USER_OPERATIONS.listUsers, {
+          query: { registerBy: userId, account: accountId, pageSize: 100, sort: 'email:asc' },
           signal,
-        )
+        })
       ).data.items.filter((user) => user.type === 4 || user.type === 5),
   });
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserResponse } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { USER_OPERATIONS, type UserResponse } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { userKeys } from './get-users';
 
 /** GET /api/users/{id}: a user in the caller's scope (others answer 404). */
 export async function getUser(id: number, signal?: AbortSignal): Promise<UserResponse> {
-  const { data } = await api.get<UserResponse>(`/api/users/${id}`, undefined, signal);
+  const { data } = await callOperation(USER_OPERATIONS.getUser, { params: { id }, signal });
   return data;
 }
 

@@ -1,6 +1,6 @@
 import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { USERS_DEFAULT_SORT, type UserResponse } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { USER_OPERATIONS, USERS_DEFAULT_SORT, type UserResponse } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const USER_FILTERS = ['name', 'email', 'account', 'company', 'agency', 'role', 'from', 'to'] as const;
@@ -15,8 +15,8 @@ export const userKeys = {
 
 /** GET /api/users (spec 1 §7): the caller's scope, paged and sorted by the server. */
 export async function getUsers(query: ListQuery<UserFilter>, signal?: AbortSignal): Promise<UserPage> {
-  const { data } = await api.get<UserPage>('/api/users', query, signal);
-  return data;
+  const { data } = await callOperation(USER_OPERATIONS.listUsers, { query, signal });
+  return data as UserPage;
 }
 
 export const usersQueryOptions = (query: ListQuery<UserFilter>) =>

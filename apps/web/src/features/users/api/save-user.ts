@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateUserRequest, UserResponse } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { USER_OPERATIONS, type CreateUserRequest, type UserResponse } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { userKeys } from './get-users';
 
 export type SaveUserInput = { id: number | null; body: CreateUserRequest };
@@ -10,8 +10,8 @@ export type SavedUser = { user: UserResponse; message?: string };
 export async function saveUser({ id, body }: SaveUserInput): Promise<SavedUser> {
   const { data, message } =
     id === null
-      ? await api.create<UserResponse>('/api/users', body)
-      : await api.put<UserResponse>(`/api/users/${id}`, body);
+      ? await callOperation(USER_OPERATIONS.createUser, { body })
+      : await callOperation(USER_OPERATIONS.updateUser, { params: { id }, body });
   return { user: data, message };
 }
 

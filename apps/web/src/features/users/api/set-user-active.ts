@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { USER_OPERATIONS } from '@planpiso/domain';
+import { ApiError } from '../../../lib/api-client';
+import { callOperation } from '../../../lib/operation-client';
 import { userKeys, type UserPage } from './get-users';
 
 export type UserActiveResult = { isActive: boolean; version: number; message?: string };
@@ -10,9 +12,9 @@ type Toggle = { id: number; active: boolean; version: number };
  * is the one the list showed: if someone changed the user since, the server answers 409 (docs/decisions/016).
  */
 export async function setUserActive({ id, active, version }: Toggle): Promise<UserActiveResult> {
-  const { data, message } = await api.patch<{ isActive: boolean; version: number }>(`/api/users/${id}/active`, {
-    active,
-    version,
+  const { data, message } = await callOperation(USER_OPERATIONS.setUserActive, {
+    params: { id },
+    body: { active, version },
   });
   return { ...data, message };
 }

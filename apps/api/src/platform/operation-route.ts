@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorResponse, type Operation, type OperationInput, type OperationOutput } from '@planpiso/domain';
+
+/** The statuses every operation may answer besides its own: bad input, no session, not allowed, not in scope. */
+const COMMON_ERRORS = [400, 401, 403, 404] as const;
+
+/**
+ * Registers `operation` (packages/domain/src/operations) as a Fastify route: its method, path, summary, schemas and
+ * documented statuses come from the operation, so a route is declared once (issue 28 item 2). Who may call it is
+ * checked by the authorization hook from API_PERMISSIONS, itself derived from the same operations. The handler gets
+ * the validated input; what it returns is the answer, sent with the operation's success status.
+ */
+export function operationRoute<O extends Operation>(
+  app: FastifyInstance,
+  operation: O,
+  handler: (input: OperationInput<O>, request: FastifyRequest, reply: FastifyReply) => Promise<OperationOutput<O>>,
+): void {
+  const status = operation.status ?? 200;
+  const errors = Object.fromEntries(
+    [...COMMON_ERRORS, ...(operation.errors ?? [])].map((code) => [code, errorResponse] as const),
+  );
+  app.route({
+    method: operation.method,
+    url: operation.path,
+    schema: {
+      tags: [...operation.tags],
+      summary: operation.summary,
+      ...(operation.who === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+      ...(operation.params ? { params: operation.params } : {}),
+      ...(operation.query ? { querystring: operation.query } : {}),
+      ...(operation.body ? { body: operation.body } : {}),
+      response: { [status]: operation.response, ...errors },
+    },
+    handler: async (request, reply) => {
+      const input = { params: request.params, query: request.query, body: request.body } as OperationInput<O>;
+      const answer = await handler(input, request, reply);
+      return reply.code(status).send(answer);
+    },
+  });
+}

@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ALL_OPERATIONS, API_PERMISSIONS, operationKey, type Operation } from '@planpiso/domain';
+import { isApiPath } from '../src/app';
+import { buildTestApp, closeTestDb } from './harness';
+
+/**
+ * Issue 28 item 2: an endpoint is declared once, as an operation in packages/domain/src/operations; the route, the
+ * permission entry and the web's fetcher are derived from it. The areas below still register their routes by hand
+ * (their move to operations is the rest of item 2); each one leaves this list when it moves.
+ */
+const NOT_YET_DECLARED = [
+  '/api/health',
+  '/api/ready',
+  '/api/docs',
+  '/api/identity',
+  '/api/audit-log',
+  '/api/auth',
+  '/api/users/:id/notifications',
+  '/api/users/:id/pending-notifications',
+  '/api/notifications',
+  '/api/roles',
+  '/api/accounts',
+  '/api/custom-signers',
+  '/api/agencies',
+  '/api/companies',
+  '/api/external',
+  '/api/inventory',
+  '/api/layouts',
+  '/api/refinancings',
+  '/api/units',
+  '/api/non-workings',
+  '/api/emails-service-desk',
+  '/api/configuration',
+  '/api/reports',
+  '/api/credits-failures',
+  '/api/exceptions',
+  '/api/audits',
+  '/api/provisions',
+  '/api/webhooks',
+  '/api/documents',
+  '/api/files',
+];
+const notYetDeclared = (url: string) =>
+  NOT_YET_DECLARED.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
+
+const t = await buildTestApp();
+afterAll(async () => {
+  await t.close();
+  await closeTestDb();
+});
+
+const registered = new Set(
+  t.app.routeList.filter((route) => route.method !== 'HEAD' && isApiPath(route.url)).map((r) => `${r.method} ${r.url}`),
+);
+const declared = new Map(ALL_OPERATIONS.map((operation) => [operationKey(operation), operation]));
+
+describe('operations declared once (issue 28 item 2)', () => {
+  it('every operation is registered, once, and is its own permission entry', () => {
+    expect(declared.size).toBe(ALL_OPERATIONS.length);
+    for (const [key, operation] of declared) {
+      expect(registered.has(key), `${key} is declared but not registered`).toBe(true);
+      expect((API_PERMISSIONS as Record<string, unknown>)[key]).toBe(operation.who);
+    }
+  });
+
+  it('every registered route has an operation, apart from the areas not moved yet', () => {
+    const without = [...registered].filter((key) => !declared.has(key) && !notYetDeclared(key.split(' ')[1]!));
+    expect(without, 'routes with no operation in packages/domain/src/operations').toEqual([]);
+  });
+
+  it('no source file of the API or the web writes a declared path again', () => {
+    const repeated = sourceFiles(['apps/api/src', 'apps/web/src']).flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return ALL_OPERATIONS.filter((operation) => literalOf(operation).test(text)).map(
+        (operation) => `${file}: ${operationKey(operation)}`,
+      );
+    });
+    expect(repeated).toEqual([]);
+  });
+});
+
+/** The path written as a string: '/api/users/:id', `/api/users/${id}` (quotes included, so longer paths differ). */
+function literalOf(operation: Operation): RegExp {
+  const pattern = operation.path
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '(?::\\w+|\\$\\{[^}]+\\})' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`['"\`]${pattern}['"\`?]`);
+}
+
+function sourceFiles(dirs: string[]): string[] {
+  const root = join(import.meta.dirname, '..', '..', '..');
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return walk(path);
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+    });
+  return dirs.flatMap((dir) => walk(join(root, dir)));
+}
