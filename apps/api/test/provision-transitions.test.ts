@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { FINANCING_MESSAGES, MESSAGES, Money, PROVISION_STATUS } from '@planpiso/domain';
 import { evidences } from '../src/db/schema/files';
 import { crmInsertions, provisionUnits, provisions } from '../src/db/schema/financing';
@@ -18,6 +18,7 @@ import {
 } from './provision-fixtures';
 import { seededDatabase } from './seeded-database';
 import { tempDataDir } from './support/uploads';
+import { itAnswersEachVerdict } from './support/verdict-cases';
 
 /**
  * The provision machine against the server: one HTTP case per kind of answer (issue 28 item 6), each with its
@@ -98,14 +99,6 @@ async function unitIds(): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-async function statusNow(): Promise<number> {
-  const [row] = await seeded.db
-    .select({ status: provisions.status })
-    .from(provisions)
-    .where(eq(provisions.id, provisionId));
-  return row!.status;
-}
-
 const inject = (method: 'PUT' | 'POST', url: string, token: string, payload: object) =>
   t.app.inject({ method, url, payload, headers: bearer(token) });
 
@@ -118,67 +111,68 @@ const confirm = async (token: string, version: number): Promise<LightMyRequestRe
     useManualFolio: false,
   });
 
-const answer = (response: LightMyRequestResponse) => ({
-  status: response.statusCode,
-  ...json<{ code?: string; message?: string }>(response),
-});
+const S = PROVISION_STATUS;
+const dealer = () => group.tokens.dealer;
+const operator = () => group.tokens.operator;
 
 describe('the provision machine over HTTP: one case per kind of answer', () => {
-  it('403: the dealer may not Confirmar a provision in validation (spec 3 §4: roles 1 and 3)', async () => {
-    const response = await confirm(group.tokens.dealer, await resetTo(PROVISION_STATUS.LENDER_VALIDATION));
-    expect(answer(response)).toMatchObject({ status: 403, code: 'FORBIDDEN', message: MESSAGES.forbidden });
-    expect(await statusNow()).toBe(PROVISION_STATUS.LENDER_VALIDATION);
-  });
-
-  it('404: the lender operator never sees a Creada provision, so it cannot Confirmar it', async () => {
-    const response = await confirm(group.tokens.operator, await resetTo(PROVISION_STATUS.CREATED));
-    expect(response.statusCode, response.body).toBe(404);
-    expect(await statusNow()).toBe(PROVISION_STATUS.CREATED);
-  });
-
-  it('409: Confirmar an Aceptada provision is refused by its status', async () => {
-    const response = await confirm(group.tokens.operator, await resetTo(PROVISION_STATUS.ACCEPTED));
-    expect(answer(response)).toMatchObject({
-      status: 409,
-      code: 'INVALID_STATUS',
-      message: FINANCING_MESSAGES.provisionStatusNotAllowed,
-    });
-    expect(await statusNow()).toBe(PROVISION_STATUS.ACCEPTED);
-  });
-
-  it('409: Confirmar with the version read before another user moved the provision', async () => {
-    const read = await resetTo(PROVISION_STATUS.LENDER_VALIDATION);
-    await seeded.db
-      .update(provisions)
-      .set({ version: read + 1 })
-      .where(eq(provisions.id, provisionId));
-    const response = await confirm(group.tokens.operator, read);
-    expect(answer(response)).toMatchObject({ status: 409, code: 'STALE_VERSION', message: MESSAGES.staleVersion });
-    expect(await statusNow()).toBe(PROVISION_STATUS.LENDER_VALIDATION);
-  });
-
-  it('422: send to sign at Aceptada without a signing document: NO_SIGNING_DOCUMENTS, the provision stays', async () => {
-    const version = await resetTo(PROVISION_STATUS.ACCEPTED);
-    const response = await inject('POST', `/api/provisions/${provisionId}/send-to-sign`, group.tokens.dealer, {
-      version,
-    });
-    expect(response.statusCode, response.body).toBe(422);
-    expect(json<{ code: string; message: string }>(response)).toMatchObject({
-      code: 'NO_SIGNING_DOCUMENTS',
-      message: FINANCING_MESSAGES.signingDocumentsMissing,
-    });
-    expect(await statusNow()).toBe(PROVISION_STATUS.ACCEPTED);
-  });
-
-  it('200: the lender operator confirms a provision in validation: Aceptada, its version moved on', async () => {
-    const version = await resetTo(PROVISION_STATUS.LENDER_VALIDATION);
-    const response = await confirm(group.tokens.operator, version);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(await statusNow()).toBe(PROVISION_STATUS.ACCEPTED);
-    const [row] = await seeded.db
-      .select({ version: provisions.version })
-      .from(provisions)
-      .where(eq(provisions.id, provisionId));
-    expect(row!.version).toBe(version + 1);
-  });
+  itAnswersEachVerdict(
+    [
+      {
+        name: '403: the dealer may not Confirmar a provision in validation (spec 3 §4: roles 1 and 3)',
+        setup: () => resetTo(S.LENDER_VALIDATION),
+        call: (version) => confirm(dealer(), version),
+        expected: { status: 403, code: 'FORBIDDEN', message: MESSAGES.forbidden },
+        then: S.LENDER_VALIDATION,
+      },
+      {
+        name: '404: the lender operator never sees a Creada provision, so it cannot Confirmar it',
+        setup: () => resetTo(S.CREATED),
+        call: (version) => confirm(operator(), version),
+        expected: { status: 404 },
+        then: S.CREATED,
+      },
+      {
+        name: '409: Confirmar an Aceptada provision is refused by its status',
+        setup: () => resetTo(S.ACCEPTED),
+        call: (version) => confirm(operator(), version),
+        expected: { status: 409, code: 'INVALID_STATUS', message: FINANCING_MESSAGES.provisionStatusNotAllowed },
+        then: S.ACCEPTED,
+      },
+      {
+        name: '409: Confirmar with the version read before another user moved the provision',
+        setup: () => resetTo(S.LENDER_VALIDATION),
+        stale: true,
+        call: (version) => confirm(operator(), version),
+        expected: { status: 409, code: 'STALE_VERSION', message: MESSAGES.staleVersion },
+        then: S.LENDER_VALIDATION,
+      },
+      {
+        name: '422: send to sign at Aceptada without a signing document: NO_SIGNING_DOCUMENTS, the provision stays',
+        setup: () => resetTo(S.ACCEPTED),
+        call: (version) => inject('POST', `/api/provisions/${provisionId}/send-to-sign`, dealer(), { version }),
+        expected: { status: 422, code: 'NO_SIGNING_DOCUMENTS', message: FINANCING_MESSAGES.signingDocumentsMissing },
+        then: S.ACCEPTED,
+      },
+      {
+        name: '200: the lender operator confirms a provision in validation: Aceptada, its version moved on',
+        setup: () => resetTo(S.LENDER_VALIDATION),
+        call: (version) => confirm(operator(), version),
+        expected: { status: 200 },
+        then: S.ACCEPTED,
+      },
+    ],
+    () => ({
+      read: async () => {
+        const [row] = await seeded.db
+          .select({ status: provisions.status, version: provisions.version })
+          .from(provisions)
+          .where(eq(provisions.id, provisionId));
+        return row!;
+      },
+      setVersion: async (version) => {
+        await seeded.db.update(provisions).set({ version }).where(eq(provisions.id, provisionId));
+      },
+    }),
+  );
 });

@@ -1,14 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { MESSAGES, REFINANCING_MESSAGES, REFINANCING_STATUS } from '@planpiso/domain';
 import { crmInsertions } from '../src/db/schema/financing';
 import { refinancingUnits, refinancings } from '../src/db/schema/refinancings';
 import { users } from '../src/db/schema/users';
-import { bearer, buildTestApp, createUser, fakeClock, json, signIn, type TestApp } from './harness';
+import { bearer, buildTestApp, createUser, fakeClock, signIn, type TestApp } from './harness';
 import { WORKING_NOON, clearNonWorkingDays, dealerGroup, type DealerGroup } from './provision-fixtures';
 import { addUnitEvidence, createRefinancing } from './refinancing-fixtures';
 import { seededDatabase } from './seeded-database';
+import { itAnswersEachVerdict } from './support/verdict-cases';
 
 /**
  * The refinancing machine against the server: one HTTP case per kind of answer (issue 28 item 6), each with its
@@ -79,90 +79,79 @@ async function resetTo(status: number, adminValidated = false): Promise<number> 
   return row!.version;
 }
 
-async function statusNow(): Promise<number> {
-  const [row] = await seeded.db
-    .select({ status: refinancings.status })
-    .from(refinancings)
-    .where(eq(refinancings.id, refinancingId));
-  return row!.status;
-}
-
 const inject = (method: 'POST' | 'PATCH', url: string, token: string, payload: object) =>
   t.app.inject({ method, url, payload, headers: bearer(token) });
 const base = () => `/api/refinancings/${refinancingId}`;
 
 /** Aceptar (type 3), every unit approved. */
-const accept = (token: string, version: number) =>
-  inject('POST', `${base()}/accept`, token, {
+const accept = (version: number) =>
+  inject('POST', `${base()}/accept`, group.tokens.operator, {
     version,
     units: unitIds.map((id) => ({ id, status: 1, comment: '' })),
     useManualFolio: false,
   });
 /** Confirmar (type 2) the units' evidence review. */
-const confirm = (token: string, version: number) => inject('POST', `${base()}/confirm`, token, { version });
-
-const answer = (response: LightMyRequestResponse) => ({
-  status: response.statusCode,
-  ...json<{ code?: string; message?: string }>(response),
-});
+const confirm = (version: number) => inject('POST', `${base()}/confirm`, adminToken, { version });
 
 describe('the refinancing machine over HTTP: one case per kind of answer', () => {
-  it('403: the lender operator may not Enviar an Aceptada refinancing (set-status 3 at 4 is the dealer’s)', async () => {
-    const version = await resetTo(S.ACCEPTED);
-    const response = await inject('PATCH', `${base()}/set-status`, group.tokens.operator, { status: 3, version });
-    expect(answer(response)).toMatchObject({ status: 403, code: 'FORBIDDEN', message: MESSAGES.forbidden });
-    expect(await statusNow()).toBe(S.ACCEPTED);
-  });
-
-  it('404: the administrator never sees a Creada refinancing, so it cannot Confirmar it', async () => {
-    const response = await confirm(adminToken, await resetTo(S.CREATED));
-    expect(response.statusCode, response.body).toBe(404);
-    expect(await statusNow()).toBe(S.CREATED);
-  });
-
-  it('409: Confirmar an Aceptada refinancing is refused by its status', async () => {
-    const response = await confirm(adminToken, await resetTo(S.ACCEPTED));
-    expect(answer(response)).toMatchObject({
-      status: 409,
-      code: 'INVALID_STATUS',
-      message: REFINANCING_MESSAGES.statusNotAllowed,
-    });
-    expect(await statusNow()).toBe(S.ACCEPTED);
-  });
-
-  it('409: Rechazar with the version read before another user moved the refinancing', async () => {
-    const read = await resetTo(S.ADMIN_VALIDATION);
-    await seeded.db
-      .update(refinancings)
-      .set({ version: read + 1 })
-      .where(eq(refinancings.id, refinancingId));
-    const response = await inject('POST', `${base()}/reject`, group.tokens.operator, {
-      version: read,
-      comment: 'Sin documentos',
-    });
-    expect(answer(response)).toMatchObject({ status: 409, code: 'STALE_VERSION', message: MESSAGES.staleVersion });
-    expect(await statusNow()).toBe(S.ADMIN_VALIDATION);
-  });
-
-  it('422: Aceptar before the administrator validated the required evidences', async () => {
-    const response = await accept(group.tokens.operator, await resetTo(S.ADMIN_VALIDATION, false));
-    expect(answer(response)).toMatchObject({
-      status: 422,
-      code: 'REFINANCING_RULE',
-      message: REFINANCING_MESSAGES.adminValidationPending,
-    });
-    expect(await statusNow()).toBe(S.ADMIN_VALIDATION);
-  });
-
-  it('200: the lender operator accepts a validated refinancing: Aceptada, its version moved on', async () => {
-    const version = await resetTo(S.ADMIN_VALIDATION, true);
-    const response = await accept(group.tokens.operator, version);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(await statusNow()).toBe(S.ACCEPTED);
-    const [row] = await seeded.db
-      .select({ version: refinancings.version })
-      .from(refinancings)
-      .where(eq(refinancings.id, refinancingId));
-    expect(row!.version).toBe(version + 1);
-  });
+  itAnswersEachVerdict(
+    [
+      {
+        name: '403: the lender operator may not Enviar an Aceptada refinancing (set-status 3 at 4 is the dealer’s)',
+        setup: () => resetTo(S.ACCEPTED),
+        call: (version) => inject('PATCH', `${base()}/set-status`, group.tokens.operator, { status: 3, version }),
+        expected: { status: 403, code: 'FORBIDDEN', message: MESSAGES.forbidden },
+        then: S.ACCEPTED,
+      },
+      {
+        name: '404: the administrator never sees a Creada refinancing, so it cannot Confirmar it',
+        setup: () => resetTo(S.CREATED),
+        call: confirm,
+        expected: { status: 404 },
+        then: S.CREATED,
+      },
+      {
+        name: '409: Confirmar an Aceptada refinancing is refused by its status',
+        setup: () => resetTo(S.ACCEPTED),
+        call: confirm,
+        expected: { status: 409, code: 'INVALID_STATUS', message: REFINANCING_MESSAGES.statusNotAllowed },
+        then: S.ACCEPTED,
+      },
+      {
+        name: '409: Rechazar with the version read before another user moved the refinancing',
+        setup: () => resetTo(S.ADMIN_VALIDATION),
+        stale: true,
+        call: (version) =>
+          inject('POST', `${base()}/reject`, group.tokens.operator, { version, comment: 'Sin documentos' }),
+        expected: { status: 409, code: 'STALE_VERSION', message: MESSAGES.staleVersion },
+        then: S.ADMIN_VALIDATION,
+      },
+      {
+        name: '422: Aceptar before the administrator validated the required evidences',
+        setup: () => resetTo(S.ADMIN_VALIDATION, false),
+        call: accept,
+        expected: { status: 422, code: 'REFINANCING_RULE', message: REFINANCING_MESSAGES.adminValidationPending },
+        then: S.ADMIN_VALIDATION,
+      },
+      {
+        name: '200: the lender operator accepts a validated refinancing: Aceptada, its version moved on',
+        setup: () => resetTo(S.ADMIN_VALIDATION, true),
+        call: accept,
+        expected: { status: 200 },
+        then: S.ACCEPTED,
+      },
+    ],
+    () => ({
+      read: async () => {
+        const [row] = await seeded.db
+          .select({ status: refinancings.status, version: refinancings.version })
+          .from(refinancings)
+          .where(eq(refinancings.id, refinancingId));
+        return row!;
+      },
+      setVersion: async (version) => {
+        await seeded.db.update(refinancings).set({ version }).where(eq(refinancings.id, refinancingId));
+      },
+    }),
+  );
 });

@@ -25,6 +25,7 @@ import {
   type RefinancingContext,
   type UnitsCase,
 } from './refinancing-machine.spec-table';
+import { itMatchesTheHandTable } from './machine-spec-checks';
 
 const actor = (type: 1 | 2 | 3 | 4 | 5) => ({ id: 7, type });
 const entity = (status: number, overrides: Partial<RefinancingMachineEntity> = {}): RefinancingMachineEntity => ({
@@ -276,24 +277,14 @@ describe('the refinancing machine against spec 3 §4/§6, pair by pair', () => {
   );
   const line = (pair: Pair, answer: string) =>
     `${pair.action} from ${pair.status} by ${pair.type} (${pair.context}): ${answer}`;
-  const allowed = (answers: string[]) => answers.filter((answer) => answer.includes('→'));
   const handAnswers = pairs.map((pair) => line(pair, byHand(pair)));
   const machineAnswers = pairs.map((pair) => line(pair, machine(pair)));
 
-  it('the machine has exactly the table’s actions', () => {
-    expect([...new Set(REFINANCING_MACHINE.transitions.map((row) => row.action))].sort()).toEqual([...ACTIONS].sort());
-  });
-
-  it('every pair the table allows, the machine allows, to the same status', () => {
-    expect(allowed(handAnswers).filter((answer) => !machineAnswers.includes(answer))).toEqual([]);
-  });
-
-  it('every pair the machine allows is in the table', () => {
-    expect(allowed(machineAnswers).filter((answer) => !handAnswers.includes(answer))).toEqual([]);
-  });
-
-  it('every refusal is the table’s: 403 who, 409 status, or 422 with the context’s message', () => {
-    expect(machineAnswers).toEqual(handAnswers);
+  itMatchesTheHandTable({
+    machineActions: REFINANCING_MACHINE.transitions.map((row) => row.action),
+    tableActions: ACTIONS,
+    tableAnswers: handAnswers,
+    machineAnswers,
   });
 
   it('the guards on the units are the table’s, and refuse nothing else', () => {
