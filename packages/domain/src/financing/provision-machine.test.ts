@@ -1,12 +1,104 @@
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_ACTOR, can } from '../state-machine';
+import { SYSTEM_ACTOR, can, type ActorType } from '../state-machine';
 import {
   PROVISION_MACHINE,
   canProvisionAction,
   provisionActionsFor,
   provisionTransition,
   type ProvisionAction,
+  type ProvisionMachineAction,
 } from './provision-machine';
+import {
+  PROVISION_GUARDS_BY_HAND,
+  PROVISION_ROWS_BY_HAND,
+  PROVISION_STATUSES_BY_HAND,
+  type HandRow,
+} from './provision-machine.spec-table';
+import { itMatchesTheHandTable } from './machine-spec-checks';
+
+/**
+ * The machine against the table written by hand from spec 3 §4/§6 (provision-machine.spec-table.ts), every
+ * action × status 1–11 × actor (the system 0, user types 1–5): the same answer, written `→ to` when allowed, else
+ * `403 who` or `409 status` (issue 28 item 6; the server keeps one HTTP case per verdict kind).
+ */
+describe('the provision machine against spec 3 §4/§6, pair by pair', () => {
+  const ACTORS = [0, 1, 2, 3, 4, 5] as const satisfies readonly ActorType[];
+  const MOVES = PROVISION_ROWS_BY_HAND.filter((row) => !row.from.includes(null));
+  const ACTIONS = [...new Set(MOVES.map((row) => row.action))];
+  const byHand = (rows: readonly HandRow[], action: string, status: number | null, type: number): string => {
+    const ofAction = rows.filter((row) => row.action === action);
+    if (!ofAction.some((row) => row.who.includes(type))) return '403 who';
+    const row = ofAction.find((row) => row.from.includes(status));
+    if (!row) return '409 status';
+    return `→ ${row.to === 'same' ? status : row.to}`;
+  };
+  const machine = (action: string, status: number, type: ActorType, entity = { unitCount: 2, signingDocuments: 1 }) => {
+    const verdict = can(PROVISION_MACHINE, { id: 9, type }, action as ProvisionMachineAction, { status, ...entity });
+    return verdict.allowed ? `→ ${verdict.to}` : `${verdict.httpStatus} ${verdict.reason}`;
+  };
+  const pairs = ACTIONS.flatMap((action) =>
+    PROVISION_STATUSES_BY_HAND.flatMap((status) => ACTORS.map((type) => ({ action, status, type }))),
+  );
+  const line = ({ action, status, type }: (typeof pairs)[number], answer: string) =>
+    `${action} from ${status} by ${type}: ${answer}`;
+  const handAnswers = pairs.map((pair) => line(pair, byHand(MOVES, pair.action, pair.status, pair.type)));
+  const machineAnswers = pairs.map((pair) => line(pair, machine(pair.action, pair.status, pair.type)));
+
+  itMatchesTheHandTable({
+    machineActions: PROVISION_MACHINE.transitions.map((row) => row.action),
+    tableActions: ACTIONS,
+    tableAnswers: handAnswers,
+    machineAnswers,
+  });
+
+  it('provisionTransition (the creates, and the same moves) answers as the table', () => {
+    const answer = (action: string, status: number | null, type: number) => {
+      const verdict = provisionTransition(action as ProvisionAction, { userType: type, status, unitCount: 2 });
+      if (verdict.allowed) return `→ ${verdict.to}`;
+      return verdict.code === 'FORBIDDEN' ? '403 who' : '409 status';
+    };
+    const statuses = [null, ...PROVISION_STATUSES_BY_HAND];
+    const all = [...new Set(PROVISION_ROWS_BY_HAND.map((row) => row.action))];
+    for (const action of all)
+      for (const status of statuses)
+        for (const type of ACTORS)
+          expect(`${action} ${status} ${type}: ${answer(action, status, type)}`).toBe(
+            `${action} ${status} ${type}: ${byHand(PROVISION_ROWS_BY_HAND, action, status, type)}`,
+          );
+  });
+
+  it('the guards are the table’s: no unit or no document refuses (422) only the actions it lists', () => {
+    const tweaks = {
+      noUnits: { unitCount: 0, signingDocuments: 1 },
+      noDocuments: { unitCount: 2, signingDocuments: 0 },
+    };
+    const guardOf = (action: string, when: string) =>
+      PROVISION_GUARDS_BY_HAND.find((guard) => guard.action === action && guard.when === when);
+    const refusal = (guard: { code: string; message: string }) => `422 ${guard.code} ${guard.message}`;
+    for (const pair of pairs.filter((p) => byHand(MOVES, p.action, p.status, p.type).startsWith('→'))) {
+      for (const [when, entity] of Object.entries(tweaks)) {
+        const guard = guardOf(pair.action, when);
+        const verdict = can(PROVISION_MACHINE, { id: 9, type: pair.type }, pair.action as ProvisionMachineAction, {
+          status: pair.status,
+          ...entity,
+        });
+        const answer = verdict.allowed ? 'allowed' : refusal({ ...verdict });
+        expect(line(pair, answer)).toBe(line(pair, guard ? refusal(guard) : 'allowed'));
+      }
+    }
+    // provisionTransition sees units, not documents: the creates and the moves with none.
+    for (const row of PROVISION_ROWS_BY_HAND)
+      for (const status of row.from)
+        for (const type of row.who) {
+          const verdict = provisionTransition(row.action as ProvisionAction, { userType: type, status, unitCount: 0 });
+          const guard = guardOf(row.action, 'noUnits');
+          const answer = verdict.allowed ? 'allowed' : refusal(verdict);
+          expect(`${row.action} ${status} ${type}: ${answer}`).toBe(
+            `${row.action} ${status} ${type}: ${guard ? refusal(guard) : 'allowed'}`,
+          );
+        }
+  });
+});
 
 describe('provision transitions 1 → 2 (spec 3 §4)', () => {
   it.each<[ProvisionAction, number | null, number, number]>([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REFINANCING_MESSAGES } from '../messages-financing';
-import { SYSTEM_ACTOR, can } from '../state-machine';
+import { SYSTEM_ACTOR, can, type ActorType } from '../state-machine';
 import {
   OPEN_REFINANCING_STATUSES,
   REFINANCING_MACHINE,
@@ -13,9 +13,19 @@ import {
   refinancingActionsFor,
   refinancingUsesUpUnits,
   refinancingVisibility,
+  type RefinancingMachineAction,
   type RefinancingMachineEntity,
   type RefinancingTickUnit,
 } from './refinancing-machine';
+import {
+  REFINANCING_CONTEXTS_BY_HAND,
+  REFINANCING_GUARDS_BY_HAND,
+  REFINANCING_ROWS_BY_HAND,
+  REFINANCING_STATUSES_BY_HAND,
+  type RefinancingContext,
+  type UnitsCase,
+} from './refinancing-machine.spec-table';
+import { itMatchesTheHandTable } from './machine-spec-checks';
 
 const actor = (type: 1 | 2 | 3 | 4 | 5) => ({ id: 7, type });
 const entity = (status: number, overrides: Partial<RefinancingMachineEntity> = {}): RefinancingMachineEntity => ({
@@ -215,5 +225,91 @@ describe('an authorised refinancing uses up its units (decision 057)', () => {
     [1, false],
   ])('status %i: %s', (status, used) => {
     expect(refinancingUsesUpUnits(status)).toBe(used);
+  });
+});
+
+/**
+ * The machine against the table written by hand from spec 3 §4/§6 (refinancing-machine.spec-table.ts), every
+ * action × status 1–10 × actor (the system 0, user types 1–5) × context (evidences required or not, validated by the
+ * administrator or not): the same answer, `→ to` when allowed, else `403 who`, `409 status` or `422 code message`
+ * (issue 28 item 6; the server keeps one HTTP case per verdict kind).
+ */
+describe('the refinancing machine against spec 3 §4/§6, pair by pair', () => {
+  const ACTORS = [0, 1, 2, 3, 4, 5] as const satisfies readonly ActorType[];
+  const MOVES = REFINANCING_ROWS_BY_HAND.filter((row) => !row.from.includes(null));
+  const ACTIONS = [...new Set(MOVES.map((row) => row.action))];
+  const CONTEXTS: Record<RefinancingContext, Pick<RefinancingMachineEntity, 'requireEvidences' | 'adminValidated'>> = {
+    'required+pending': { requireEvidences: true, adminValidated: false },
+    'required+validated': { requireEvidences: true, adminValidated: true },
+    'free+pending': { requireEvidences: false, adminValidated: false },
+    'free+validated': { requireEvidences: false, adminValidated: true },
+  };
+  const UNITS: Record<UnitsCase, Partial<RefinancingMachineEntity>> = {
+    noUnits: { unitCount: 0 },
+    unitWithoutEvidence: { unitsWithoutEvidence: 1 },
+    unitNotReviewed: { unreviewedUnits: 1 },
+    unitSaidNo: { disapprovedUnits: 1 },
+  };
+  type Pair = { action: string; status: number; type: ActorType; context: RefinancingContext };
+  const byHand = ({ action, status, type, context }: Pair): string => {
+    const ofAction = MOVES.filter((row) => row.action === action);
+    if (!ofAction.some((row) => row.who.includes(type))) return '403 who';
+    const row = ofAction.find((row) => row.from.includes(status));
+    if (!row) return '409 status';
+    const refused = row.refusedIn?.[context];
+    if (refused) return `422 REFINANCING_RULE ${refused}`;
+    return `→ ${row.to === 'same' ? status : row.to}`;
+  };
+  const machine = ({ action, status, type, context }: Pair, units: Partial<RefinancingMachineEntity> = {}) => {
+    const verdict = can(REFINANCING_MACHINE, { id: 9, type }, action as RefinancingMachineAction, {
+      ...entity(status, CONTEXTS[context]),
+      ...units,
+    });
+    if (verdict.allowed) return `→ ${verdict.to}`;
+    return verdict.reason === 'needs'
+      ? `422 ${verdict.code} ${verdict.message}`
+      : `${verdict.httpStatus} ${verdict.reason}`;
+  };
+  const pairs: Pair[] = ACTIONS.flatMap((action) =>
+    REFINANCING_STATUSES_BY_HAND.flatMap((status) =>
+      ACTORS.flatMap((type) => REFINANCING_CONTEXTS_BY_HAND.map((context) => ({ action, status, type, context }))),
+    ),
+  );
+  const line = (pair: Pair, answer: string) =>
+    `${pair.action} from ${pair.status} by ${pair.type} (${pair.context}): ${answer}`;
+  const handAnswers = pairs.map((pair) => line(pair, byHand(pair)));
+  const machineAnswers = pairs.map((pair) => line(pair, machine(pair)));
+
+  itMatchesTheHandTable({
+    machineActions: REFINANCING_MACHINE.transitions.map((row) => row.action),
+    tableActions: ACTIONS,
+    tableAnswers: handAnswers,
+    machineAnswers,
+  });
+
+  it('the guards on the units are the table’s, and refuse nothing else', () => {
+    for (const pair of pairs.filter((p) => byHand(p).startsWith('→'))) {
+      for (const [when, units] of Object.entries(UNITS) as [UnitsCase, Partial<RefinancingMachineEntity>][]) {
+        const guard = REFINANCING_GUARDS_BY_HAND.find((g) => g.action === pair.action && g.when === when);
+        expect(line(pair, `${when}: ${machine(pair, units)}`)).toBe(
+          line(pair, `${when}: ${guard ? guard.answer : byHand(pair)}`),
+        );
+      }
+    }
+  });
+
+  it('a screen offers a type exactly the actions the table allows it (refinancingActionsFor)', () => {
+    for (const type of [1, 2, 3, 4, 5] as const)
+      for (const status of REFINANCING_STATUSES_BY_HAND)
+        for (const context of REFINANCING_CONTEXTS_BY_HAND) {
+          const offered = refinancingActionsFor(type, { status, ...CONTEXTS[context] });
+          const expected = ACTIONS.filter((action) => byHand({ action, status, type, context }).startsWith('→'));
+          expect([type, status, context, [...offered].sort()]).toEqual([type, status, context, [...expected].sort()]);
+        }
+  });
+
+  it('creates as the table says (canCreateRefinancing)', () => {
+    const create = REFINANCING_ROWS_BY_HAND.find((row) => row.action === 'create')!;
+    for (const type of ACTORS) expect([type, canCreateRefinancing(type)]).toEqual([type, create.who.includes(type)]);
   });
 });
