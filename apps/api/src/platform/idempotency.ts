@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppErrorCode, MESSAGES } from '@planpiso/domain';
+import { AppErrorCode } from '@planpiso/domain';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema/platform';
 import type { Clock } from './clock';

@@ -1,4 +1,4 @@
-import { AppErrorCode, availableBalance, FINANCING_MESSAGES, fitsBalance, MESSAGES, Money } from '@planpiso/domain';
+import { AppErrorCode, availableBalance, fitsBalance, MESSAGES, Money } from '@planpiso/domain';
 import type { Executor, Tx } from '../../db/client';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';

@@ -7,7 +7,6 @@ import {
   FINANCING_MESSAGES,
   MESSAGES,
   PROVISION_ATTACHMENT_EXTENSIONS,
-  PROVISION_REFUSALS,
   unclaimedUploadRefusal,
   UNIT_EVIDENCE_EXTENSIONS,
 } from '@planpiso/domain';

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { AppErrorCode, MESSAGES } from '@planpiso/domain';
+import { AppErrorCode } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';

@@ -1,8 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   AppErrorCode,
-  IDENTITY_ERROR,
-  MESSAGES,
   RESET_CODE_FAILURE_WINDOW_SECONDS,
   RESET_CODE_MAX_REQUESTS_PER_HOUR,
   RESET_CODE_TTL_SECONDS,

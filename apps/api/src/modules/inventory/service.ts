@@ -1,8 +1,6 @@
 import {
   AppErrorCode,
-  FINANCING_MESSAGES,
   INVENTORY_DEFAULT_SORT,
-  INVENTORY_MESSAGES,
   INVENTORY_SORT_FIELDS,
   type InventoryQuery,
   type InventoryRow,
