@@ -6,6 +6,8 @@ export * from './limits';
 export * from './reset-codes';
 export * from './storage-keys';
 export * from './messages';
+export * from './errors';
+export * from './errors-messages';
 export * from './passwords';
 export * from './session';
 export * from './routes';

@@ -1,4 +1,4 @@
-import { MESSAGES, type ErrorResponse } from '@planpiso/domain';
+import { AppErrorCode, type ErrorResponse, MESSAGES } from '@planpiso/domain';
 import { AppError } from '../platform/errors';
 
 // The two ways an external call ends badly for the caller (decision 009). Services and jobs catch these by class;
@@ -35,7 +35,7 @@ export class ExternalServiceError extends AppError {
     readonly detail: string,
     readonly upstreamStatus?: number,
   ) {
-    super('EXTERNAL_API_ERROR', 503, MESSAGES.externalApiError, system);
+    super(AppErrorCode.EXTERNAL_API_ERROR, { reason: system });
     this.name = 'ExternalServiceError';
   }
 
@@ -64,7 +64,7 @@ export class CrmRejectedError extends AppError {
     readonly vin: string,
     readonly crmMessage: string,
   ) {
-    super('CRM_REJECTED', 422, MESSAGES.crmRejected, 'crm');
+    super(AppErrorCode.CRM_REJECTED, { reason: 'crm' });
     this.name = 'CrmRejectedError';
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { MESSAGES, accessFor, isAllowed, isUserType, type UserType } from '@planpiso/domain';
+import { accessFor, AppErrorCode, isAllowed, isUserType, MESSAGES, type UserType } from '@planpiso/domain';
 import { userAgencies, userCompanies } from '../db/schema/assignments';
 import { users } from '../db/schema/users';
 import type { Executor } from '../db/client';
@@ -130,7 +130,7 @@ export function registerAuthorization(app: FastifyInstance, deps: { db: Executor
     const access = accessFor(operation);
     if (access === undefined) {
       request.log.error({ operation }, 'route missing from API_PERMISSIONS');
-      throw new AppError('INTERNAL_ERROR', 500, MESSAGES.internalError);
+      throw new AppError(AppErrorCode.INTERNAL_ERROR);
     }
     if (access === 'public') return;
 

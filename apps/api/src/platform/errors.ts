@@ -1,21 +1,56 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES, type ErrorResponse } from '@planpiso/domain';
+import {
+  APP_ERROR_MESSAGE,
+  AppErrorCode,
+  MESSAGES,
+  appErrorStatus,
+  hasFixedMessage,
+  isAppErrorCode,
+  type CaseMessageCode,
+  type ErrorResponse,
+  type FixedMessageCode,
+} from '@planpiso/domain';
 import { isBadValueError, isDatabaseUnavailable } from './pg-errors';
 import { referenceConflict, uniqueNameConflict } from './unique-conflicts';
 
+/** What a throw adds to its code: the case's text (for a code without a fixed one) and machine-readable detail. */
+export type AppErrorDetail = { message?: string; reason?: string };
+
 /**
- * A failure the caller should see: a stable `code`, the HTTP status and the Spanish text the screen shows
- * (ARCHITECTURE §4). `reason` carries machine-readable detail (e.g. TEMPORARY_PASSWORD_EXPIRED).
+ * A failure the caller should see: a stable `code` from the catalogue (packages/domain errors.ts, decision 073), the
+ * HTTP status the catalogue gives that code and the Spanish text the screen shows (ARCHITECTURE §4). A code with a
+ * fixed text takes it from the catalogue (`new AppError(AppErrorCode.STALE_VERSION)`); any other is given the
+ * case's text (`new AppError(AppErrorCode.VALIDATION_ERROR, { message })`). `reason` carries machine-readable
+ * detail (e.g. TEMPORARY_PASSWORD_EXPIRED).
  */
 export class AppError extends Error {
-  constructor(
-    readonly code: string,
-    readonly statusCode: number,
-    message: string,
-    readonly reason?: string,
-  ) {
-    super(message);
+  readonly code: AppErrorCode;
+  readonly statusCode: number;
+  readonly reason?: string;
+
+  constructor(code: FixedMessageCode, detail?: { reason?: string });
+  constructor(code: CaseMessageCode, detail: { message: string; reason?: string });
+  /**
+   * @deprecated The shape from before the catalogue: the status and the text chosen at the throw. Kept only for
+   * the folders issue 28 is still reshaping (provisions, refinancings, provision-signing, refinancing-signing,
+   * platform/financing-moves); errors-catalogue.test.ts checks their codes are in the catalogue.
+   */
+  constructor(code: string, statusCode: number, message: string, reason?: string);
+  constructor(code: string, second?: number | AppErrorDetail, legacyMessage?: string, legacyReason?: string) {
+    if (typeof second === 'number') {
+      super(legacyMessage);
+      // The source scan (errors-catalogue.test.ts) keeps these codes inside the catalogue.
+      this.code = code as AppErrorCode;
+      this.statusCode = second;
+      this.reason = legacyReason;
+    } else {
+      const known = code as AppErrorCode;
+      super(second?.message ?? (hasFixedMessage(known) ? APP_ERROR_MESSAGE[known] : MESSAGES.internalError));
+      this.code = known;
+      this.statusCode = appErrorStatus(known);
+      this.reason = second?.reason;
+    }
     this.name = 'AppError';
   }
 
@@ -29,9 +64,29 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message: string = MESSAGES.notFound) => new AppError('NOT_FOUND', 404, message);
-export const forbidden = () => new AppError('FORBIDDEN', 403, MESSAGES.forbidden);
-export const unauthorized = (message: string = MESSAGES.sessionInvalid) => new AppError('Unauthorized', 401, message);
+export const notFound = (message: string = MESSAGES.notFound) => new AppError(AppErrorCode.NOT_FOUND, { message });
+export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(AppErrorCode.FORBIDDEN, { message });
+export const unauthorized = (message: string = MESSAGES.sessionInvalid) =>
+  new AppError(AppErrorCode.Unauthorized, { message });
+export const badRequest = (message: string = MESSAGES.badRequest) =>
+  new AppError(AppErrorCode.BAD_REQUEST, { message });
+
+/**
+ * A domain verdict's refusal (a machine's, the operating window's) as an error: its code names the catalogue entry,
+ * which gives the status; the verdict's text is the case's (for a code with a fixed text the two are the same).
+ */
+export function refusalError(refusal: { code: string; message: string }): AppError {
+  const { code, message } = refusal;
+  if (!isAppErrorCode(code)) throw new Error(`refusal code ${code} is not in the error catalogue`);
+  return hasFixedMessage(code) ? new AppError(code) : new AppError(code, { message });
+}
+
+/** The answer for a code the handler sends without a throw: the catalogue's status and text. */
+const answer = (code: FixedMessageCode): ErrorResponse => ({
+  statusCode: appErrorStatus(code),
+  code,
+  message: APP_ERROR_MESSAGE[code],
+});
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,7 +94,7 @@ declare module 'fastify' {
      * Maps a body field to the error code its validation failure answers with, where a flow has its own code
      * (a weak new password is `InvalidPasswordException`, as the hosted pool answered, not a generic 400).
      */
-    validationCodes?: Record<string, string>;
+    validationCodes?: Record<string, AppErrorCode>;
   }
 }
 
@@ -53,19 +108,19 @@ function validationResponse(request: FastifyRequest, items: ValidationItem[]): E
   }
   const first = items[0];
   const firstField = first?.instancePath.replace(/^\//, '').split('/')[0] ?? '';
-  const code = request.routeOptions.config?.validationCodes?.[firstField] ?? 'BAD_REQUEST';
+  const code = request.routeOptions.config?.validationCodes?.[firstField] ?? AppErrorCode.BAD_REQUEST;
   return {
-    statusCode: 400,
+    statusCode: appErrorStatus(code),
     code,
     message: first?.message ?? MESSAGES.badRequest,
     ...(Object.keys(fields).length > 0 ? { fields } : {}),
   };
 }
 
-const CLIENT_ERROR_CODES: Record<number, string> = {
-  404: 'NOT_FOUND',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
+const CLIENT_ERROR_CODES: Record<number, AppErrorCode> = {
+  404: AppErrorCode.NOT_FOUND,
+  413: AppErrorCode.PAYLOAD_TOO_LARGE,
+  415: AppErrorCode.UNSUPPORTED_MEDIA_TYPE,
 };
 
 /** One error handler for the whole API: typed errors pass through; nothing internal ever leaks. */
@@ -80,16 +135,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) {
-      return reply.status(429).send({
-        statusCode: 429,
-        code: 'TOO_MANY_REQUESTS',
-        message: MESSAGES.tooManyRequests,
-      } satisfies ErrorResponse);
+      return reply.status(429).send(answer(AppErrorCode.TOO_MANY_REQUESTS));
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, wrong content type, body too large): keep the status,
       // but answer in Spanish and without Fastify's internals.
-      const code = CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST';
+      const code = CLIENT_ERROR_CODES[status] ?? AppErrorCode.BAD_REQUEST;
       const message = status === 404 ? MESSAGES.notFound : MESSAGES.badRequest;
       return reply.status(status).send({ statusCode: status, code, message } satisfies ErrorResponse);
     }
@@ -104,25 +155,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isBadValueError(error)) {
       // Last resort: the contract should have refused this value (issue 14 item 7); log it so it gets fixed there.
       request.log.warn({ err: error }, 'a value the contract let through was refused by PostgreSQL');
-      return reply
-        .status(400)
-        .send({ statusCode: 400, code: 'BAD_REQUEST', message: MESSAGES.badRequest } satisfies ErrorResponse);
+      return reply.status(400).send(badRequest().toResponse());
     }
     if (isDatabaseUnavailable(error)) {
       // PostgreSQL is restarting or no connection came free in time (issue 27 items 12, 13): retry later.
       request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
-      return reply.status(503).send({
-        statusCode: 503,
-        code: 'SERVICE_UNAVAILABLE',
-        message: MESSAGES.serviceUnavailable,
-      } satisfies ErrorResponse);
+      return reply.status(503).send(answer(AppErrorCode.SERVICE_UNAVAILABLE));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ statusCode: 500, code: 'INTERNAL_ERROR', message: MESSAGES.internalError } satisfies ErrorResponse);
+    return reply.status(500).send(answer(AppErrorCode.INTERNAL_ERROR));
   });
 }
 
 /** The 404 body for an unknown /api path (the SPA fallback handles the rest, see app.ts). */
-export const notFoundBody = (): ErrorResponse => ({ statusCode: 404, code: 'NOT_FOUND', message: MESSAGES.notFound });
+export const notFoundBody = (): ErrorResponse => notFound().toResponse();

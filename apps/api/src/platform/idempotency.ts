@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@planpiso/domain';
+import { AppErrorCode } from '@planpiso/domain';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema/platform';
 import type { Clock } from './clock';
@@ -88,7 +88,7 @@ export function registerIdempotency(
     const key = request.headers[HEADER];
     if (request.method !== 'POST' || key === undefined || !request.user) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
-      throw new AppError('IDEMPOTENCY_KEY_INVALID', 400, MESSAGES.idempotencyKeyInvalid);
+      throw new AppError(AppErrorCode.IDEMPOTENCY_KEY_INVALID);
     }
     const userId = request.user.id;
     const fingerprint = fingerprintOf(request);
@@ -109,9 +109,9 @@ export function registerIdempotency(
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    if (!earlier) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 409, MESSAGES.idempotencyInProgress);
+    if (!earlier) throw new AppError(AppErrorCode.IDEMPOTENCY_IN_PROGRESS);
     if (earlier.fingerprint !== fingerprint) {
-      throw new AppError('IDEMPOTENCY_KEY_REUSED', 422, MESSAGES.idempotencyKeyReused);
+      throw new AppError(AppErrorCode.IDEMPOTENCY_KEY_REUSED);
     }
     if (earlier.statusCode === null) {
       // Unanswered: still running (its heartbeat is fresh), or its owner died. Take over an expired claim, once.
@@ -126,7 +126,7 @@ export function registerIdempotency(
           ),
         )
         .returning({ key: idempotencyKeys.key });
-      if (!taken) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 409, MESSAGES.idempotencyInProgress);
+      if (!taken) throw new AppError(AppErrorCode.IDEMPOTENCY_IN_PROGRESS);
       own(request, { userId, key });
       return;
     }

@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import { MESSAGES } from '@planpiso/domain';
+import { AppErrorCode, MESSAGES } from '@planpiso/domain';
 import { AppError, unauthorized } from './errors';
 import type { Clock } from './clock';
 
@@ -23,7 +23,11 @@ export type Jwt = {
    * Verifies signature (HS256 only: `alg: none` and every other algorithm are refused), issuer, expiry and use.
    * Throws 401 `Unauthorized` with the session-expired or session-invalid message; `failure` overrides the code.
    */
-  verify(token: string, use: TokenUse, failure?: { code: string }): Promise<VerifiedToken>;
+  verify(
+    token: string,
+    use: TokenUse,
+    failure?: { code: typeof AppErrorCode.NotAuthorizedException },
+  ): Promise<VerifiedToken>;
 };
 
 export function createJwt(secret: string, clock: Clock): Jwt {
@@ -57,7 +61,7 @@ export function createJwt(secret: string, clock: Clock): Jwt {
     },
 
     async verify(token, use, failure) {
-      const fail = (message: string) => (failure ? new AppError(failure.code, 401, message) : unauthorized(message));
+      const fail = (message: string) => (failure ? new AppError(failure.code, { message }) : unauthorized(message));
       const known = verified.get(token);
       if (known) {
         const now = nowSeconds();

@@ -3,7 +3,7 @@ import { asc, desc, inArray, sql, type AnyColumn, type Placeholder, type SQL, ty
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { BUSINESS_TIME_ZONE, COUNT_CAP, MESSAGES, parseSort } from '@planpiso/domain';
 import type { Executor } from '../db/client';
-import { AppError } from './errors';
+import { badRequest } from './errors';
 
 /**
  * Shared pieces of every paged list (ARCHITECTURE §4): the page window, the sort whitelist, "contains" text
@@ -37,7 +37,7 @@ export function orderBy(
 ): SQL[] {
   const { field, direction } = parseSort(sort, fallback);
   const column = Object.hasOwn(fields, field) ? fields[field] : undefined;
-  if (!column) throw new AppError('BAD_REQUEST', 400, MESSAGES.sortInvalid);
+  if (!column) throw badRequest(MESSAGES.sortInvalid);
   const by = direction === 'desc' ? desc : asc;
   return [by(column), by(id)];
 }

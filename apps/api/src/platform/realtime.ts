@@ -6,14 +6,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { Server } from 'socket.io';
-import { MESSAGES, isUserType } from '@planpiso/domain';
+import { AppErrorCode, isUserType, MESSAGES } from '@planpiso/domain';
 import { users } from '../db/schema/users';
 import { guardPoolClients, type Db } from '../db/client';
 import { verifyAccessToken } from './auth';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Logger } from './deps';
-import { AppError } from './errors';
+import { AppError, unauthorized } from './errors';
 import type { Jwt } from './jwt';
 import { SESSIONS_ENDED_CHANNEL } from './session-end';
 
@@ -41,7 +41,7 @@ export type RealtimeDeps = { config: Config; db: Db; jwt: Jwt; clock: Clock; log
 
 /** The handshake failure the client sees as `connect_error` (message 'Unauthorized', Spanish text in data). */
 function unauthorizedError(message: string = MESSAGES.sessionInvalid) {
-  return Object.assign(new Error('Unauthorized'), { data: { code: 'Unauthorized', message } });
+  return Object.assign(new Error('Unauthorized'), { data: { code: AppErrorCode.Unauthorized, message } });
 }
 
 /**
@@ -120,7 +120,7 @@ export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock,
   async function authenticate(token: string) {
     const claims = await verifyAccessToken(jwt, token);
     const id = Number(claims.sub);
-    if (!Number.isSafeInteger(id)) throw new AppError('Unauthorized', 401, MESSAGES.sessionInvalid);
+    if (!Number.isSafeInteger(id)) throw unauthorized(MESSAGES.sessionInvalid);
     const [row] = await db
       .select({
         type: users.type,
@@ -132,9 +132,9 @@ export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock,
       .where(eq(users.id, id))
       .limit(1);
     // The same rules as a Bearer request (platform/auth.ts): unknown or inactive users are refused.
-    if (!row || !isUserType(row.type)) throw new AppError('Unauthorized', 401, MESSAGES.sessionInvalid);
-    if (!row.isActive || row.isArchived) throw new AppError('Unauthorized', 401, MESSAGES.userInactive);
-    if (row.sessionVersion !== claims.sessionVersion) throw new AppError('Unauthorized', 401, MESSAGES.sessionInvalid);
+    if (!row || !isUserType(row.type)) throw unauthorized(MESSAGES.sessionInvalid);
+    if (!row.isActive || row.isArchived) throw unauthorized(MESSAGES.userInactive);
+    if (row.sessionVersion !== claims.sessionVersion) throw unauthorized(MESSAGES.sessionInvalid);
     return { userId: id, exp: claims.exp, sessionVersion: row.sessionVersion };
   }
 

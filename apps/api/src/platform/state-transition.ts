@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { MESSAGES, can, type Machine, type StateActor, type StatusKey, type Verdict } from '@planpiso/domain';
+import { AppErrorCode, can, type Machine, type StateActor, type StatusKey, type Verdict } from '@planpiso/domain';
 import type { Executor } from '../db/client';
-import { AppError } from './errors';
+import { AppError, refusalError } from './errors';
 
 /** A table whose rows move along a machine: an integer id and a version bumped by every move. */
 type VersionedTable = PgTable & { id: PgColumn; version: PgColumn };
@@ -15,11 +15,11 @@ export type StateTarget<S extends StatusKey, T extends VersionedTable = Versione
 };
 
 /** Someone moved the row after the screen (or this request) read it (ARCHITECTURE §4: 409 state conflict). */
-export const staleVersion = () => new AppError('STALE_VERSION', 409, MESSAGES.staleVersion);
+export const staleVersion = () => new AppError(AppErrorCode.STALE_VERSION);
 
 /** The machine's refusal as the answer the API sends: 403 not allowed, 409 wrong status, 403/422 a guard's. */
 function refusal(verdict: Extract<Verdict<StatusKey>, { allowed: false }>): AppError {
-  return new AppError(verdict.code, verdict.httpStatus, verdict.message);
+  return refusalError(verdict);
 }
 
 /**

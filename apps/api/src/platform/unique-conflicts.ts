@@ -1,4 +1,7 @@
 import {
+  APP_ERROR_MESSAGE,
+  AppErrorCode,
+  appErrorStatus,
   CONFIGURATION_MESSAGES,
   INPUT_MESSAGES,
   MESSAGES,
@@ -7,7 +10,7 @@ import {
 } from '@planpiso/domain';
 
 /** A 409 as a unique index's violation answers it: a stable code, the Spanish text and the form field to show it on. */
-export type UniqueConflict = { code: string; message: string; field?: string };
+export type UniqueConflict = { code: AppErrorCode; message: string; field?: string };
 
 /**
  * Names users tell apart are unique where they are picked (issue 14 item 8, docs/decisions/021): a unique index
@@ -16,22 +19,26 @@ export type UniqueConflict = { code: string; message: string; field?: string };
  * other says the record exists. A route whose form words it otherwise says so in `config.uniqueConflicts`.
  */
 const UNIQUE_CONFLICTS: Record<string, UniqueConflict> = {
-  roles_name_unique: { code: 'ROLE_NAME_TAKEN', message: INPUT_MESSAGES.roleNameTaken, field: 'name' },
-  agencies_company_name_unique: { code: 'BRANCH_NAME_TAKEN', message: INPUT_MESSAGES.branchNameTaken, field: 'name' },
+  roles_name_unique: { code: AppErrorCode.ROLE_NAME_TAKEN, message: INPUT_MESSAGES.roleNameTaken, field: 'name' },
+  agencies_company_name_unique: {
+    code: AppErrorCode.BRANCH_NAME_TAKEN,
+    message: INPUT_MESSAGES.branchNameTaken,
+    field: 'name',
+  },
   custom_signers_name_unique: {
-    code: 'SIGNER_NAME_TAKEN',
+    code: AppErrorCode.SIGNER_NAME_TAKEN,
     message: INPUT_MESSAGES.signerNameTaken,
     field: 'fullName',
   },
-  users_email_unique: { code: 'EMAIL_TAKEN', message: MESSAGES.emailTaken, field: 'email' },
-  companies_client_id_unique: { code: 'CONFLICT', message: ORGANISATION_MESSAGES.clientTaken },
+  users_email_unique: { code: AppErrorCode.EMAIL_TAKEN, message: MESSAGES.emailTaken, field: 'email' },
+  companies_client_id_unique: { code: AppErrorCode.CONFLICT, message: ORGANISATION_MESSAGES.clientTaken },
   non_working_days_date_unique: {
-    code: 'NON_WORKING_DAY_TAKEN',
+    code: AppErrorCode.NON_WORKING_DAY_TAKEN,
     message: CONFIGURATION_MESSAGES.nonWorkingDayTaken,
     field: 'date',
   },
   service_desk_emails_email_unique: {
-    code: 'SERVICE_DESK_EMAIL_TAKEN',
+    code: AppErrorCode.SERVICE_DESK_EMAIL_TAKEN,
     message: CONFIGURATION_MESSAGES.serviceDeskEmailTaken,
     field: 'email',
   },
@@ -58,7 +65,7 @@ function pgErrorWith(error: unknown, code: string): PgError | null {
 }
 
 const answer = ({ code, message, field }: UniqueConflict): ErrorResponse => ({
-  statusCode: 409,
+  statusCode: appErrorStatus(code),
   code,
   message,
   ...(field ? { fields: { [field]: message } } : {}),
@@ -73,7 +80,8 @@ export function uniqueNameConflict(
   if (!pg) return null;
   const constraint = typeof pg.constraint === 'string' ? pg.constraint : '';
   return answer(
-    overrides[constraint] ?? UNIQUE_CONFLICTS[constraint] ?? { code: 'CONFLICT', message: MESSAGES.duplicateRecord },
+    overrides[constraint] ??
+      UNIQUE_CONFLICTS[constraint] ?? { code: AppErrorCode.CONFLICT, message: MESSAGES.duplicateRecord },
   );
 }
 
@@ -87,6 +95,6 @@ export function referenceConflict(error: unknown): ErrorResponse | null {
   if (!pg) return null;
   const inUse = typeof pg.message === 'string' && /^update or delete on/.test(pg.message);
   return inUse
-    ? { statusCode: 409, code: 'IN_USE', message: MESSAGES.recordInUse }
-    : { statusCode: 409, code: 'CONFLICT', message: MESSAGES.referenceChanged };
+    ? answer({ code: AppErrorCode.IN_USE, message: APP_ERROR_MESSAGE.IN_USE })
+    : answer({ code: AppErrorCode.CONFLICT, message: MESSAGES.referenceChanged });
 }

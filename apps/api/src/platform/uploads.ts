@@ -8,16 +8,17 @@ import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { DEFAULT_UPLOAD_MAX_BYTES, MESSAGES } from '@planpiso/domain';
-import { AppError } from './errors';
+import { AppErrorCode, DEFAULT_UPLOAD_MAX_BYTES, MESSAGES } from '@planpiso/domain';
+import { AppError, badRequest } from './errors';
 
 /** What the upload routes accept at most: one file, a few short text fields (issue 13). */
 const FORM_LIMITS = { files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12, headerPairs: 100 };
 /** Enough bytes for file-type to recognise every format we accept. */
 const SNIFF_BYTES = 4100;
 
-export const fileTooLarge = () => new AppError('FILE_TOO_LARGE', 413, MESSAGES.fileTooLarge);
-export const fileTypeRefused = () => new AppError('FILE_TYPE_NOT_ALLOWED', 415, MESSAGES.fileInvalidType);
+export const fileTooLarge = () => new AppError(AppErrorCode.FILE_TOO_LARGE);
+export const fileTypeRefused = () =>
+  new AppError(AppErrorCode.FILE_TYPE_NOT_ALLOWED, { message: MESSAGES.fileInvalidType });
 
 /** Registers @fastify/multipart with the default limits; each route narrows them with `receiveFile`. */
 export async function registerUploads(app: FastifyInstance): Promise<void> {
@@ -83,7 +84,7 @@ export async function receiveFile(request: FastifyRequest, rule: FileRule): Prom
   };
 
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, MESSAGES.badRequest);
+    throw new AppError(AppErrorCode.UNSUPPORTED_MEDIA_TYPE);
   }
   try {
     for await (const part of request.parts({
@@ -113,7 +114,7 @@ export async function receiveFile(request: FastifyRequest, rule: FileRule): Prom
       temps.push(tempPath);
       const measured = await writeMeasured(part.file, tempPath);
       if (part.file.truncated || measured.size > maxBytes) throw fileTooLarge();
-      if (measured.size === 0) throw new AppError('FILE_EMPTY', 400, MESSAGES.fileTooSmall);
+      if (measured.size === 0) throw new AppError(AppErrorCode.FILE_EMPTY);
       const contentType =
         allowed === 'any' ? await sniffAny(measured.head, extension) : await sniff(measured.head, extension);
       if (!contentType) throw fileTypeRefused();
@@ -142,15 +143,14 @@ function asUploadError(error: unknown): unknown {
     code,
     syscall,
   } = (error ?? {}) as { statusCode?: unknown; code?: unknown; syscall?: unknown };
-  if (typeof code === 'string' && TOO_MANY_PARTS.has(code))
-    return new AppError('TOO_MANY_FILES', 413, MESSAGES.tooManyFiles);
+  if (typeof code === 'string' && TOO_MANY_PARTS.has(code)) return new AppError(AppErrorCode.TOO_MANY_FILES);
   if (status === 413) return fileTooLarge();
-  if (status === 406) return new AppError('UNSUPPORTED_MEDIA_TYPE', 415, MESSAGES.badRequest);
+  if (status === 406) return new AppError(AppErrorCode.UNSUPPORTED_MEDIA_TYPE);
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return new AppError('BAD_REQUEST', 400, MESSAGES.badRequest);
+    return badRequest();
   }
   if (status === undefined && syscall === undefined && error instanceof Error) {
-    return new AppError('MALFORMED_FORM', 400, MESSAGES.malformedForm);
+    return new AppError(AppErrorCode.MALFORMED_FORM);
   }
   return error;
 }

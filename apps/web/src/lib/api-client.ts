@@ -1,8 +1,14 @@
-import { MESSAGES, STORAGE_KEYS } from '@planpiso/domain';
+import { AppErrorCode, MESSAGES, STORAGE_KEYS, parseAppErrorCode } from '@planpiso/domain';
 
-/** A failed call, carrying the server's error answer `{statusCode, code, message, reason}` (ARCHITECTURE §4). */
+/**
+ * A failed call, carrying the server's error answer `{statusCode, code, message, reason}` (ARCHITECTURE §4).
+ * `code` is the answer's as sent (or the client's own: `NetworkError`, `Http<status>` for an answer without one);
+ * `appCode` is it read into the catalogue (decision 073), `UNKNOWN_ERROR` for a code this build does not know.
+ * The screens show `message`, which is the server's text as it came.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly appCode: AppErrorCode;
   constructor(
     readonly statusCode: number,
     readonly code: string,
@@ -13,8 +19,13 @@ export class ApiError extends Error {
     readonly detail?: string,
   ) {
     super(message);
+    this.appCode = parseAppErrorCode(code);
   }
 }
+
+/** The catalogue code of whatever a call threw: `UNKNOWN_ERROR` for anything but an answered ApiError. */
+export const appErrorCodeOf = (error: unknown): AppErrorCode =>
+  error instanceof ApiError ? error.appCode : AppErrorCode.UNKNOWN_ERROR;
 
 export type Envelope<T> = { data: T; message?: string };
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -166,7 +177,7 @@ async function createRequest<T>(path: string, body: unknown): Promise<Envelope<T
     // Still unknown: the network failed, the server failed, or the first attempt is still running (409).
     const unknown =
       error instanceof ApiError &&
-      (error.statusCode === 0 || error.statusCode >= 500 || error.code === 'IDEMPOTENCY_IN_PROGRESS');
+      (error.statusCode === 0 || error.statusCode >= 500 || error.appCode === AppErrorCode.IDEMPOTENCY_IN_PROGRESS);
     if (!unknown) openSubmissions.delete(submission);
     throw error;
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AppErrorCode,
   accountActiveResponse,
   accountChangedResponse,
   accountDetailResponse,
@@ -20,7 +21,7 @@ import type { AccountsService } from './service';
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 /** A race the wizard's own check lost answers as the check does (decision 067): the e-mail is a legal representative's. */
 const uniqueConflicts = {
-  users_email_unique: { code: 'CONFLICT', message: ORGANISATION_MESSAGES.legalEmailTaken },
+  users_email_unique: { code: AppErrorCode.CONFLICT, message: ORGANISATION_MESSAGES.legalEmailTaken },
 };
 
 /** Accounts (spec 2 §7 "Accounts"); the list is the organisation look-up's GET /api/accounts. */

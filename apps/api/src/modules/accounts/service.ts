@@ -1,15 +1,16 @@
 import {
-  ORGANISATION_MESSAGES,
-  companyCountValid,
   type AccountDetail,
+  AppErrorCode,
+  companyCountValid,
   type CreateAccountRequest,
+  ORGANISATION_MESSAGES,
   type UpdateAccountRequest,
 } from '@planpiso/domain';
 import type { Executor, Tx } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import { transaction } from '../../platform/transaction';
 import type { IdentityService, TemporaryPassword } from '../identity/service';
 import { accountScopeOf } from '../organisation-lookups/policy';
@@ -39,8 +40,10 @@ async function addCompany(
 
 /** Clients already registered, or e-mails already in use, refuse the whole save (409). */
 async function assertFree(tx: Executor, clients: string[], emails: string[]) {
-  if (await repo.clientsTaken(tx, clients)) throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.clientTaken);
-  if (await repo.emailsTaken(tx, emails)) throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.legalEmailTaken);
+  if (await repo.clientsTaken(tx, clients))
+    throw new AppError(AppErrorCode.CONFLICT, { message: ORGANISATION_MESSAGES.clientTaken });
+  if (await repo.emailsTaken(tx, emails))
+    throw new AppError(AppErrorCode.CONFLICT, { message: ORGANISATION_MESSAGES.legalEmailTaken });
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
@@ -145,12 +148,12 @@ export function createAccountsService(
         const account = await accountOf(actor, id, tx);
         const before = await detail(actor, id, tx);
         if (!companyCountValid(account.type, input.companies.length)) {
-          throw new AppError('VALIDATION_ERROR', 400, ORGANISATION_MESSAGES.wizardInvalid);
+          throw badRequest(ORGANISATION_MESSAGES.wizardInvalid);
         }
         const current = new Map(before.companies.map((c) => [c.id, c]));
         const kept = input.companies.filter((c) => c.id !== undefined);
         if (kept.some((c) => !current.has(c.id!))) {
-          throw new AppError('VALIDATION_ERROR', 422, ORGANISATION_MESSAGES.companyNotOfAccount);
+          throw new AppError(AppErrorCode.VALIDATION_ERROR, { message: ORGANISATION_MESSAGES.companyNotOfAccount });
         }
         const added = input.companies.filter((c) => c.id === undefined);
         // A kept company's legal representative changes only when another person is sent.
@@ -167,7 +170,7 @@ export function createAccountsService(
         const keptIds = new Set(kept.map((c) => c.id!));
         for (const company of before.companies.filter((c) => !keptIds.has(c.id))) {
           if (await repo.companyInUse(tx, company.id)) {
-            throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.companyInUse);
+            throw new AppError(AppErrorCode.CONFLICT, { message: ORGANISATION_MESSAGES.companyInUse });
           }
           // Its legal representatives go with it: nobody signs in to a company that no longer exists.
           const defaults = company.legals.filter((l) => l.isDefault).map((l) => l.id);
@@ -244,7 +247,7 @@ export function createAccountsService(
       await transaction(db, async (tx) => {
         await accountOf(actor, id, tx);
         if (!(await repo.findActiveOperator(tx, userId))) {
-          throw new AppError('VALIDATION_ERROR', 422, ORGANISATION_MESSAGES.operatorInvalid);
+          throw new AppError(AppErrorCode.VALIDATION_ERROR, { message: ORGANISATION_MESSAGES.operatorInvalid });
         }
         const before = await repo.setOperator(tx, id, userId);
         await writeAudit(tx, {

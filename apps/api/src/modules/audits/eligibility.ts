@@ -1,16 +1,17 @@
 import {
-  FINANCING_MESSAGES,
-  USER_TYPE,
+  AppErrorCode,
   businessClock,
+  type EligibilityFacts,
+  FINANCING_MESSAGES,
   isDealer,
   provisionEligibility,
-  type EligibilityFacts,
+  USER_TYPE,
   type ValidateProcess,
   type ValidateProcessQuery,
 } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import * as companiesRepo from '../companies/repository';
 import { approvalAgainstAudits } from '../exceptions/repository';
 import { accountScopeOf } from '../organisation-lookups/policy';
@@ -88,7 +89,7 @@ export async function validateProcess(
     return evaluate(deps, own.account, own.company, day);
   }
   if (!query.account || !query.company) {
-    throw new AppError('BAD_REQUEST', 400, FINANCING_MESSAGES.accountAndCompanyRequired);
+    throw badRequest(FINANCING_MESSAGES.accountAndCompanyRequired);
   }
   const company = await findCompanyInScope(deps.db, accountScopeOf(actor), query.company);
   if (!company || company.accountId !== query.account) throw notFound();
@@ -105,5 +106,5 @@ export async function assertCanProvision(deps: EligibilityDeps, caller: AuthUser
   if (caller.type !== USER_TYPE.AGENCY_OPERATOR) throw forbidden();
   const own = await ownAccountAndCompany(deps, caller);
   const verdict = await evaluate(deps, own.account, own.company, businessClock(deps.clock.now()).day);
-  if (!verdict.canProvision) throw new AppError('NOT_ELIGIBLE', 422, verdict.messages.join('. '));
+  if (!verdict.canProvision) throw new AppError(AppErrorCode.NOT_ELIGIBLE, { message: verdict.messages.join('. ') });
 }

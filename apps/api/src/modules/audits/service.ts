@@ -1,9 +1,10 @@
 import {
-  AUDITS_DEFAULT_SORT,
+  AppErrorCode,
   AUDIT_MESSAGES,
   auditDaysInOrder,
   type AuditListQuery,
   type AuditResponse,
+  AUDITS_DEFAULT_SORT,
   type CreateAuditRequest,
   type UpdateAuditRequest,
 } from '@planpiso/domain';
@@ -32,12 +33,12 @@ const scopeOf = (actor: AuthUser): repo.AuditScope => ({ registerBy: actor.id, a
  */
 async function checkBody(db: Executor, actor: AuthUser, body: CreateAuditRequest): Promise<repo.AuditValues> {
   if (!auditDaysInOrder(body.initialDate, body.endDate)) {
-    throw new AppError('AUDIT_DAYS_ORDER', 422, AUDIT_MESSAGES.endBeforeStart);
+    throw new AppError(AppErrorCode.AUDIT_DAYS_ORDER);
   }
   const company = await findCompanyInScope(db, accountScopeOf(actor), body.companyId);
   if (!company) throw notFound();
   if (company.accountId !== body.accountId) {
-    throw new AppError('COMPANY_NOT_OF_ACCOUNT', 422, AUDIT_MESSAGES.companyNotOfAccount);
+    throw new AppError(AppErrorCode.COMPANY_NOT_OF_ACCOUNT);
   }
   return {
     auditor: body.auditor,

@@ -1,11 +1,12 @@
 import {
+  AppErrorCode,
   BRANCH_USERS_DEFAULT_SORT,
-  ORGANISATION_MESSAGES,
+  type BranchResponse,
   branchSaved,
   branchUpdated,
-  type BranchResponse,
   type BranchUser,
   type CreateBranchRequest,
+  ORGANISATION_MESSAGES,
   type PageQuery,
 } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
@@ -38,7 +39,8 @@ function presentBranch(row: repo.BranchRow): BranchResponse {
   };
 }
 
-const mismatch = () => new AppError('VALIDATION_ERROR', 422, ORGANISATION_MESSAGES.branchCompanyMismatch);
+const mismatch = () =>
+  new AppError(AppErrorCode.VALIDATION_ERROR, { message: ORGANISATION_MESSAGES.branchCompanyMismatch });
 
 /**
  * Branches (spec 2 "Branches"): one, create, update, status, and the users assigned to each. The list is the
@@ -130,10 +132,10 @@ export function createBranchesService({ db }: Pick<AppDeps, 'db'>) {
       await transaction(db, async (tx) => {
         const branch = await branchOf(actor, id, tx, true);
         if (!(await repo.assignableUser(tx, userId, branch.accountId))) {
-          throw new AppError('VALIDATION_ERROR', 422, ORGANISATION_MESSAGES.userNotAssignable);
+          throw new AppError(AppErrorCode.VALIDATION_ERROR, { message: ORGANISATION_MESSAGES.userNotAssignable });
         }
         if (!(await repo.assign(tx, userId, id, branch.accountId))) {
-          throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.userAlreadyAssigned);
+          throw new AppError(AppErrorCode.CONFLICT, { message: ORGANISATION_MESSAGES.userAlreadyAssigned });
         }
         await writeAudit(tx, {
           actor: actor.id,

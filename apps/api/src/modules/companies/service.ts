@@ -1,13 +1,14 @@
 import {
+  AppErrorCode,
   COMPANIES_DEFAULT_SORT,
   COMPANY_USERS_DEFAULT_SORT,
-  ORGANISATION_MESSAGES,
-  isDealer,
   type CompanyListItem,
   type CompanyListQuery,
   type CompanyUser,
   type CompanyUserAgencies,
+  isDealer,
   type LastException,
+  ORGANISATION_MESSAGES,
   type PageQuery,
 } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
@@ -91,13 +92,15 @@ export function createCompaniesService({ db }: Pick<AppDeps, 'db'>) {
       await transaction(db, async (tx) => {
         const company = await companyOf(actor, id, tx);
         if (!(await repo.findAssignableUser(tx, userId, actor.id, company.accountId))) {
-          throw new AppError('VALIDATION_ERROR', 422, ORGANISATION_MESSAGES.companyUserNotAssignable);
+          throw new AppError(AppErrorCode.VALIDATION_ERROR, {
+            message: ORGANISATION_MESSAGES.companyUserNotAssignable,
+          });
         }
         if (!(await repo.findDealerRole(tx, roleId))) {
-          throw new AppError('VALIDATION_ERROR', 422, ORGANISATION_MESSAGES.companyRoleInvalid);
+          throw new AppError(AppErrorCode.VALIDATION_ERROR, { message: ORGANISATION_MESSAGES.companyRoleInvalid });
         }
         if (!(await repo.assignUser(tx, { userId, companyId: id, accountId: company.accountId, roleId }))) {
-          throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.userAlreadyAssigned);
+          throw new AppError(AppErrorCode.CONFLICT, { message: ORGANISATION_MESSAGES.userAlreadyAssigned });
         }
         await writeAudit(tx, {
           actor: actor.id,
@@ -116,7 +119,8 @@ export function createCompaniesService({ db }: Pick<AppDeps, 'db'>) {
         await companyOf(actor, id, tx);
         const row = await repo.findAssignment(tx, id, userId);
         if (!row) throw notFound();
-        if (row.isDefault) throw new AppError('INVALID_STATUS', 409, ORGANISATION_MESSAGES.defaultAssignment);
+        if (row.isDefault)
+          throw new AppError(AppErrorCode.INVALID_STATUS, { message: ORGANISATION_MESSAGES.defaultAssignment });
         const moved = await repo.removeAssignment(tx, id, userId);
         await writeAudit(tx, {
           actor: actor.id,

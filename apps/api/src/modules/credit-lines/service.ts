@@ -1,7 +1,7 @@
-import { FINANCING_MESSAGES, MESSAGES, Money, availableBalance, fitsBalance } from '@planpiso/domain';
+import { AppErrorCode, availableBalance, fitsBalance, MESSAGES, Money } from '@planpiso/domain';
 import type { Executor, Tx } from '../../db/client';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import { isLockNotAvailable } from '../../platform/pg-errors';
 import { transaction } from '../../platform/transaction';
 import type pg from 'pg';
@@ -29,8 +29,8 @@ export type LockedCreditLine = {
   refreshedAt: Date;
 };
 
-export const balanceExceeded = () => new AppError('BALANCE_EXCEEDED', 422, FINANCING_MESSAGES.balanceExceeded);
-export const creditLineBusy = () => new AppError('CREDIT_LINE_BUSY', 409, FINANCING_MESSAGES.creditLineBusy);
+export const balanceExceeded = () => new AppError(AppErrorCode.BALANCE_EXCEEDED);
+export const creditLineBusy = () => new AppError(AppErrorCode.CREDIT_LINE_BUSY);
 
 /**
  * The money side of "No overdraw" (ARCHITECTURE §6, decision 015). An operation that reserves money on a line:
@@ -152,7 +152,7 @@ export function createCreditLinesService(
  * written the reservation, so a second reservation in the same transaction sees the first.
  */
 export function reserve(line: LockedCreditLine, amount: Money): LockedCreditLine {
-  if (amount.isNegative()) throw new AppError('BAD_REQUEST', 400, MESSAGES.badRequest);
+  if (amount.isNegative()) throw badRequest();
   if (!fitsBalance(line.available, amount)) throw balanceExceeded();
   const reserved = line.reserved.add(amount);
   return { ...line, reserved, available: availableBalance(line.montoRestante, reserved) };

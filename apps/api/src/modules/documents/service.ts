@@ -1,19 +1,19 @@
 import {
+  AppErrorCode,
+  checkExtension,
+  type DocumentKind,
+  documentUploadFields,
+  type DocumentUploadResponse,
+  FINANCING_MESSAGES,
   MESSAGES,
   PROVISION_ATTACHMENT_EXTENSIONS,
-  PROVISION_REFUSALS,
-  FINANCING_MESSAGES,
-  UNIT_EVIDENCE_EXTENSIONS,
-  checkExtension,
-  documentUploadFields,
   unclaimedUploadRefusal,
-  type DocumentKind,
-  type DocumentUploadResponse,
+  UNIT_EVIDENCE_EXTENSIONS,
 } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import { afterCommit, transaction } from '../../platform/transaction';
 import type { ReceivedForm } from '../../platform/uploads';
 import type { FilesService } from '../files/service';
@@ -45,16 +45,16 @@ export function createDocumentsService(
   return {
     async upload(actor: AuthUser, form: ReceivedForm, requestId: string): Promise<DocumentUploadResponse> {
       const fields = documentUploadFields.safeParse(form.fields);
-      if (!fields.success) throw new AppError('BAD_REQUEST', 400, MESSAGES.badRequest);
-      if (!form.file) throw new AppError('BAD_REQUEST', 400, MESSAGES.fileMissingName);
+      if (!fields.success) throw badRequest();
+      if (!form.file) throw badRequest(MESSAGES.fileMissingName);
       // The annex is a PDF only (spec 3 §5: 'La extensión del documento no es permitido' otherwise).
       if (checkExtension(form.file.originalName, EXTENSIONS[fields.data.kind]) !== null) {
-        throw new AppError('FILE_TYPE_NOT_ALLOWED', 415, FINANCING_MESSAGES.extensionNotAllowed);
+        throw new AppError(AppErrorCode.FILE_TYPE_NOT_ALLOWED, { message: FINANCING_MESSAGES.extensionNotAllowed });
       }
       const size = form.file.size;
       const overQuota = (held: { files: number; bytes: number }) => {
         const refusal = unclaimedUploadRefusal(held, size);
-        if (refusal) throw new AppError('UPLOAD_QUOTA_EXCEEDED', 409, refusal);
+        if (refusal) throw new AppError(AppErrorCode.UPLOAD_QUOTA_EXCEEDED, { message: refusal });
       };
       // Refused before the bytes are written when the quota is already full (decision 071) ...
       await transaction(db, async (tx) => overQuota(await repo.lockedUnclaimedOf(tx, actor.id)));
@@ -93,7 +93,7 @@ export function createDocumentsService(
         const file = await repo.lockFile(tx, fileId);
         if (!file || file.uploadedBy !== actor.id) throw notFound();
         if (await repo.isAttached(tx, fileId)) {
-          throw new AppError('DOCUMENT_ATTACHED', 409, PROVISION_REFUSALS.documentAttached);
+          throw new AppError(AppErrorCode.DOCUMENT_ATTACHED);
         }
         await repo.deleteFile(tx, fileId);
         await writeAudit(tx, {

@@ -1,32 +1,32 @@
 import {
-  EXCEPTIONS_DEFAULT_SORT,
+  AppErrorCode,
+  createExceptionRequest,
   EXCEPTION_APPROVAL_COMMENT,
   EXCEPTION_EVIDENCE_OF_ACTION,
   EXCEPTION_EVIDENCE_RULE,
   EXCEPTION_MACHINE,
-  FINANCING_MESSAGES,
-  MESSAGES,
-  NOTIFICATION_TYPE,
-  createExceptionRequest,
   exceptionActionFor,
   exceptionDecidedNotice,
+  type ExceptionListQuery,
   exceptionListStatuses,
   exceptionRequested,
   exceptionRequestedNotice,
-  exceptionReviewedNotice,
-  updateExceptionRequest,
-  type ExceptionListQuery,
   type ExceptionResponse,
+  exceptionReviewedNotice,
+  EXCEPTIONS_DEFAULT_SORT,
+  FINANCING_MESSAGES,
+  MESSAGES,
+  NOTIFICATION_TYPE,
+  updateExceptionRequest,
 } from '@planpiso/domain';
 import { sql } from 'drizzle-orm';
 import { exceptions as exceptionsTable } from '../../db/schema/exceptions';
 import { writeAudit } from '../../platform/audit';
-import { notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import { orderBy, pageWindow, type Page } from '../../platform/listing';
 import { applyTransition, checkTransition } from '../../platform/state-transition';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
 import { transaction } from '../../platform/transaction';
 import type { ReceivedForm } from '../../platform/uploads';
 import type { FilesService, StoredFile } from '../files/service';
@@ -83,15 +83,15 @@ export function createExceptionsService(
       const parsed = createExceptionRequest.safeParse(form.fields);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new AppError('BAD_REQUEST', 400, issue?.message ?? MESSAGES.badRequest);
+        throw badRequest(issue?.message ?? MESSAGES.badRequest);
       }
       // Account and company are the session's (spec 3 §3: accountId, companyId, registerBy), never the form's.
-      if (!actor.accountId) throw new AppError('USER_WITHOUT_ACCOUNT', 422, MESSAGES.userWithoutAccount);
+      if (!actor.accountId) throw new AppError(AppErrorCode.USER_WITHOUT_ACCOUNT);
       const company = actor.companyId
         ? await findCompanyInScope(db, accountScopeOf(actor), actor.companyId)
         : undefined;
       if (!company || company.accountId !== actor.accountId) {
-        throw new AppError('USER_WITHOUT_COMPANY', 422, MESSAGES.userWithoutCompany);
+        throw new AppError(AppErrorCode.USER_WITHOUT_COMPANY);
       }
 
       // The bytes go to storage before the transaction (no locks held during a slow write) and are deleted if it
@@ -181,11 +181,11 @@ export function createExceptionsService(
       const parsed = updateExceptionRequest.safeParse(form.fields);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new AppError('BAD_REQUEST', 400, issue?.message ?? MESSAGES.badRequest);
+        throw badRequest(issue?.message ?? MESSAGES.badRequest);
       }
       const input = parsed.data;
       const action = exceptionActionFor(input.status);
-      if (!action) throw new AppError('BAD_REQUEST', 400, MESSAGES.badRequest);
+      if (!action) throw badRequest();
       const scope = exceptionScopeOf(actor);
       const current = await repo.findException(db, scope, id);
       if (!current) throw notFound();

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { MESSAGES } from '@planpiso/domain';
+import { AppErrorCode } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
@@ -113,7 +113,7 @@ export function createFilesService({
 
     /** A signed link's download: refused (403) when the signature is wrong or the link expired. */
     async downloadSigned(id: number, expires: number, sig: string): Promise<Download> {
-      if (!links.verify(id, expires, sig)) throw new AppError('FILE_LINK_INVALID', 403, MESSAGES.fileLinkInvalid);
+      if (!links.verify(id, expires, sig)) throw new AppError(AppErrorCode.FILE_LINK_INVALID);
       const row = await repo.findFile(db, id);
       if (!row) throw notFound();
       return open(row);

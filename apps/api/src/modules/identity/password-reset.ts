@@ -1,7 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
-  IDENTITY_ERROR,
-  MESSAGES,
+  AppErrorCode,
   RESET_CODE_FAILURE_WINDOW_SECONDS,
   RESET_CODE_MAX_REQUESTS_PER_HOUR,
   RESET_CODE_TTL_SECONDS,
@@ -19,9 +18,9 @@ import { hashPassword } from './passwords';
 import * as repo from './repository';
 import type { ClientContext, IdentityDeps } from './shared';
 
-const codeMismatch = () => new AppError(IDENTITY_ERROR.CodeMismatch, 400, MESSAGES.codeMismatch);
-const codeExpired = () => new AppError(IDENTITY_ERROR.ExpiredCode, 400, MESSAGES.codeExpired);
-const limitExceeded = () => new AppError(IDENTITY_ERROR.LimitExceeded, 429, MESSAGES.limitExceeded);
+const codeMismatch = () => new AppError(AppErrorCode.CodeMismatchException);
+const codeExpired = () => new AppError(AppErrorCode.ExpiredCodeException);
+const limitExceeded = () => new AppError(AppErrorCode.LimitExceededException);
 
 /** A reset code as stored: keyed with the server's secret, so a copy of the table does not give the codes away. */
 const secure = ({ config }: Pick<IdentityDeps, 'config'>, value: string) =>

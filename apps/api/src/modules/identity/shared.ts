@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { IDENTITY_ERROR, MESSAGES } from '@planpiso/domain';
+import { AppErrorCode, MESSAGES } from '@planpiso/domain';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 
@@ -11,6 +11,6 @@ export type RequestContext = { requestId?: string | null };
 export type ClientContext = RequestContext & { client: string };
 
 export const notAuthorized = (message: string = MESSAGES.wrongCredentials, reason?: string) =>
-  new AppError(IDENTITY_ERROR.NotAuthorized, 401, message, reason);
+  new AppError(AppErrorCode.NotAuthorizedException, { message, reason });
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

@@ -1,4 +1,5 @@
 import {
+  AppErrorCode,
   IDENTITY_ERROR,
   LOCKOUT_BASE_SECONDS,
   LOCKOUT_MAX_SECONDS,
@@ -20,7 +21,7 @@ export const CHALLENGE_TTL_SECONDS = 10 * 60;
 
 export type SignInResult = ({ kind: 'tokens' } & IssuedTokens) | { kind: 'challenge'; session: string };
 
-const attemptsExceeded = () => new AppError(IDENTITY_ERROR.PasswordAttemptsExceeded, 429, MESSAGES.tooManyAttempts);
+const attemptsExceeded = () => new AppError(AppErrorCode.PasswordAttemptsExceeded);
 
 /** Lock length after `failures` failed sign-ins: 1 min at the threshold, doubling per further failure, ≤ 15 min. */
 export function lockoutSeconds(failures: number): number {

@@ -1,18 +1,17 @@
 import {
-  FINANCING_MESSAGES,
+  AppErrorCode,
   INVENTORY_DEFAULT_SORT,
-  INVENTORY_MESSAGES,
   INVENTORY_SORT_FIELDS,
-  MESSAGES,
-  USER_TYPE,
-  parseSort,
   type InventoryQuery,
   type InventoryRow,
+  MESSAGES,
+  parseSort,
+  USER_TYPE,
 } from '@planpiso/domain';
 import type { CrmInventoryRow } from '../../adapters/crm/port';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Page } from '../../platform/listing';
 import { clientScopeOf } from '../external/policy';
 import { clientInScope } from '../external/repository';
@@ -56,7 +55,7 @@ export function createInventoryService({ db, adapters }: Pick<AppDeps, 'db' | 'a
         // Spec 3 §6: "the user's own company clientId" — the company active in its header, while assigned to it.
         const own = await repo.activeCompanyClient(db, actor.id);
         if (!own || !(await clientInScope(db, clientScopeOf(actor, 'credit'), own))) {
-          throw new AppError('USER_WITHOUT_COMPANY', 422, FINANCING_MESSAGES.userWithoutCompany);
+          throw new AppError(AppErrorCode.USER_WITHOUT_COMPANY);
         }
         return own;
       }
@@ -68,11 +67,11 @@ export function createInventoryService({ db, adapters }: Pick<AppDeps, 'db' | 'a
   return {
     async list(actor: AuthUser, query: InventoryQuery): Promise<Page<InventoryRow>> {
       if (query.from && query.to && query.from > query.to) {
-        throw new AppError('INVALID_DATE_RANGE', 422, INVENTORY_MESSAGES.dateRangeInvalid);
+        throw new AppError(AppErrorCode.INVALID_DATE_RANGE);
       }
       const { field, direction } = parseSort(query.sort, INVENTORY_DEFAULT_SORT);
       if (!(INVENTORY_SORT_FIELDS as readonly string[]).includes(field)) {
-        throw new AppError('BAD_REQUEST', 400, MESSAGES.sortInvalid);
+        throw badRequest(MESSAGES.sortInvalid);
       }
       const clientNumber = await clientOf(actor, query.clientNumber);
       if (clientNumber === null) return { items: [], total: 0 };

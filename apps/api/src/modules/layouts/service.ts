@@ -1,23 +1,24 @@
 import {
-  LAYOUT_MESSAGES,
-  LAYOUT_XLSX_COLUMNS,
-  Money,
-  USER_TYPE,
+  AppErrorCode,
   businessClock,
   compareLayoutRows,
   dueWithin,
-  layoutRefinanceable,
-  layoutXlsxName,
-  suggestedLayoutTerm,
+  LAYOUT_MESSAGES,
+  LAYOUT_XLSX_COLUMNS,
   type LayoutApplyRequest,
   type LayoutDownloadRequest,
+  layoutRefinanceable,
   type LayoutRow,
+  layoutXlsxName,
+  Money,
+  suggestedLayoutTerm,
+  USER_TYPE,
 } from '@planpiso/domain';
 import type { CrmCreditDetail } from '../../adapters/crm/port';
 import type { AuthUser } from '../../platform/auth';
 import { writeAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, forbidden } from '../../platform/errors';
+import { AppError, badRequest, forbidden } from '../../platform/errors';
 import { transaction } from '../../platform/transaction';
 import { accountScopeOf } from '../organisation-lookups/policy';
 import { addSheetRow, newWorkbook } from '../../platform/spreadsheet';
@@ -25,7 +26,7 @@ import * as repo from './repository';
 
 export type LayoutService = ReturnType<typeof createLayoutService>;
 
-const emptyLayout = () => new AppError('LAYOUT_EMPTY', 422, LAYOUT_MESSAGES.empty);
+const emptyLayout = () => new AppError(AppErrorCode.LAYOUT_EMPTY);
 
 /**
  * The layout generator (spec 3 §2, §3 "Layout row", §5, §7; issue 19; docs/decisions/043). The rows are the financed
@@ -88,10 +89,10 @@ export function createLayoutService({ db, adapters, clock }: Pick<AppDeps, 'db' 
     assertAdmin(actor);
     if (body.units.length === 0) throw emptyLayout();
     const ids = [...new Set(body.units.map((u) => u.unitId))];
-    if (ids.length !== body.units.length) throw new AppError('BAD_REQUEST', 400, LAYOUT_MESSAGES.unitNotInLayout);
+    if (ids.length !== body.units.length) throw badRequest(LAYOUT_MESSAGES.unitNotInLayout);
     const reachable = new Map((await repo.financedUnits(db, accountScopeOf(actor), ids)).map((u) => [u.unitId, u]));
     if (ids.some((id) => !reachable.has(id))) {
-      throw new AppError('UNIT_NOT_IN_LAYOUT', 422, LAYOUT_MESSAGES.unitNotInLayout);
+      throw new AppError(AppErrorCode.UNIT_NOT_IN_LAYOUT);
     }
     // A sold unit is not refinanceable (decision 043): it is stored as such whatever the row said.
     const units = body.units.map((u) =>

@@ -1,9 +1,10 @@
 import {
-  NON_WORKING_DAYS_DEFAULT_SORT,
+  AppErrorCode,
+  CONFIGURATION_MESSAGES,
   type CreateNonWorkingDayRequest,
+  NON_WORKING_DAYS_DEFAULT_SORT,
   type NonWorkingDayListQuery,
   type NonWorkingDayResponse,
-  CONFIGURATION_MESSAGES,
 } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
@@ -18,7 +19,7 @@ import { answerWithin } from '../../platform/idempotency';
 export type Saved<T> = { data: T; message: string };
 export type NonWorkingsService = ReturnType<typeof createNonWorkingsService>;
 
-const dayTaken = () => new AppError('NON_WORKING_DAY_TAKEN', 409, CONFIGURATION_MESSAGES.nonWorkingDayTaken);
+const dayTaken = () => new AppError(AppErrorCode.NON_WORKING_DAY_TAKEN);
 
 /** Non-working days (spec 2 §2–§5): listed, created and deleted (never edited, spec 2 §4). */
 export function createNonWorkingsService({ db }: Pick<AppDeps, 'db'>) {

@@ -1,18 +1,19 @@
 import {
+  AppErrorCode,
+  availableBalance,
+  type ConfirmUnitsReviewRequest,
+  type EvidenceResponse,
   Money,
+  pendingReviewCount,
   PROVISION_MACHINE,
   PROVISION_REVIEW_DEFAULT_SORT,
   PROVISION_REVIEW_MESSAGES,
-  availableBalance,
-  pendingReviewCount,
-  reviewTimelineComment,
-  reservesBalance,
-  reviewedUnit,
-  unitsMissingComment,
-  type ConfirmUnitsReviewRequest,
-  type EvidenceResponse,
   type ProvisionReviewQuery,
   type ProvisionRevision,
+  reservesBalance,
+  reviewedUnit,
+  reviewTimelineComment,
+  unitsMissingComment,
 } from '@planpiso/domain';
 import { provisions } from '../../db/schema/financing';
 import type { AuthUser } from '../../platform/auth';
@@ -32,8 +33,6 @@ import { presentReviewItem, presentReviewUnit, presentRevision } from './present
 import * as repo from './repository';
 
 export type ProvisionReviewService = ReturnType<typeof createProvisionReviewService>;
-
-const refused = (code: string, message: string, status = 422) => new AppError(code, status, message);
 
 /**
  * The lender administrator's disposition review (spec 3 §2, §4, §5, §7; decision 034): the list of provisions at
@@ -121,7 +120,7 @@ export function createProvisionReviewService(
     const scope = provisionScopeOf(actor);
     const ids = body.units.map((unit) => unit.id);
     if (new Set(ids).size !== ids.length) {
-      throw refused('UNIT_REPEATED', PROVISION_REVIEW_MESSAGES.unitRepeated, 400);
+      throw new AppError(AppErrorCode.UNIT_REPEATED);
     }
     return transaction(db, async (tx) => {
       const row = await provisionsRepo.lockProvision(tx, scope, body.provisionId);
@@ -130,7 +129,7 @@ export function createProvisionReviewService(
       const units = await repo.unitsOf(tx, row.id);
       const own = new Set(units.map((unit) => unit.id));
       if (ids.some((id) => !own.has(id))) {
-        throw refused('UNIT_NOT_IN_PROVISION', PROVISION_REVIEW_MESSAGES.unitNotInProvision);
+        throw new AppError(AppErrorCode.UNIT_NOT_IN_PROVISION);
       }
       // The version and status first (409 beats a missing comment: the screen is stale anyway).
       checkTransition(
@@ -141,7 +140,7 @@ export function createProvisionReviewService(
         body.version,
       );
       if (unitsMissingComment(body.units).length > 0) {
-        throw refused('REVIEW_COMMENT_REQUIRED', PROVISION_REVIEW_MESSAGES.commentRequired);
+        throw new AppError(AppErrorCode.REVIEW_COMMENT_REQUIRED);
       }
       const reviews = body.units.map((entry) => ({ id: entry.id, ...reviewedUnit(entry) }));
       await repo.writeUnitReviews(tx, row.id, reviews);

@@ -21,5 +21,5 @@ export async function operatingVerdict(db: Executor, now: Date): Promise<Operati
 /** The same check as a guard: refuses with 422 and the spec's message (the provision endpoints call it). */
 export async function assertOperatingWindow(db: Executor, now: Date): Promise<void> {
   const verdict = await operatingVerdict(db, now);
-  if (!verdict.allowed) throw new AppError(verdict.code, 422, verdict.message);
+  if (!verdict.allowed) throw new AppError(verdict.code, { message: verdict.message });
 }

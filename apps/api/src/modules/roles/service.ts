@@ -1,13 +1,14 @@
 import {
+  type ActiveStatus,
+  AppErrorCode,
+  type CreateRoleRequest,
   MESSAGES,
-  ROLES_DEFAULT_SORT,
   ROLE_STATUS_MACHINE,
   roleCreated,
-  roleUpdated,
-  type CreateRoleRequest,
   type RoleListQuery,
-  type ActiveStatus,
   type RoleResponse,
+  ROLES_DEFAULT_SORT,
+  roleUpdated,
   type SetActiveAtVersionRequest,
   type UpdateRoleRequest,
 } from '@planpiso/domain';
@@ -67,7 +68,7 @@ export function createRolesService({ db }: Pick<AppDeps, 'db'>) {
 
     async create(actor: AuthUser, input: CreateRoleRequest, requestId: string): Promise<Saved<RoleResponse>> {
       if (!mayCreateRoleType(actor, input.type)) {
-        throw new AppError('ROLE_TYPE_NOT_ALLOWED', 422, MESSAGES.roleTypeNotAllowed);
+        throw new AppError(AppErrorCode.ROLE_TYPE_NOT_ALLOWED);
       }
       return transaction(db, async (tx) => {
         // registerBy is always the caller: the payload's (spec 1 §7) is not trusted.
@@ -96,7 +97,7 @@ export function createRolesService({ db }: Pick<AppDeps, 'db'>) {
         const before = await repo.findRole(tx, roleScopeOf(actor), id, { lock: true });
         if (!before) throw notFound();
         // Users hold roles by type; changing it would silently change what they may do (spec 1 §2.8).
-        if (input.type !== before.type) throw new AppError('ROLE_TYPE_IMMUTABLE', 422, MESSAGES.roleTypeImmutable);
+        if (input.type !== before.type) throw new AppError(AppErrorCode.ROLE_TYPE_IMMUTABLE);
         await repo.updateRole(tx, id, { name: input.name, description: input.description });
         const after = (await repo.findRole(tx, { kind: 'all' }, id))!;
         await writeAudit(tx, {

@@ -1,11 +1,12 @@
 import {
-  SERVICE_DESK_EMAILS_DEFAULT_SORT,
-  serviceDeskEmailSaved,
+  AppErrorCode,
+  CONFIGURATION_MESSAGES,
   type CreateServiceDeskEmailRequest,
+  SERVICE_DESK_EMAILS_DEFAULT_SORT,
   type ServiceDeskEmailListQuery,
   type ServiceDeskEmailResponse,
+  serviceDeskEmailSaved,
   type UpdateServiceDeskEmailRequest,
-  CONFIGURATION_MESSAGES,
 } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
@@ -20,7 +21,7 @@ import { answerWithin } from '../../platform/idempotency';
 export type Saved<T> = { data: T; message: string };
 export type ServiceDeskEmailsService = ReturnType<typeof createServiceDeskEmailsService>;
 
-const emailTaken = () => new AppError('SERVICE_DESK_EMAIL_TAKEN', 409, CONFIGURATION_MESSAGES.serviceDeskEmailTaken);
+const emailTaken = () => new AppError(AppErrorCode.SERVICE_DESK_EMAIL_TAKEN);
 
 /** Service-desk e-mails (spec 2 §2–§5): list with an e-mail filter, create, edit and delete; no duplicates. */
 export function createServiceDeskEmailsService({ db }: Pick<AppDeps, 'db'>) {

@@ -1,11 +1,12 @@
 import {
+  AppErrorCode,
+  type CreateCustomSignerRequest,
   ORGANISATION_MESSAGES,
   resolveSignatures,
-  signatureParties,
-  type CreateCustomSignerRequest,
   type SaveSignatureConfigRequest,
   type SignatureConfig,
   type SignatureConfigQuery,
+  signatureParties,
 } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
@@ -40,7 +41,7 @@ export function createSignerConfigurationService({ db, adapters }: Pick<AppDeps,
   async function assertLine(company: { clientId: string | null }, creditLine: string) {
     const lines = company.clientId ? await crm.lineConfiguration(company.clientId) : [];
     if (!lines.some((line) => line.lineaCredito === creditLine)) {
-      throw new AppError('VALIDATION_ERROR', 422, ORGANISATION_MESSAGES.creditLineNotOfCompany);
+      throw new AppError(AppErrorCode.VALIDATION_ERROR, { message: ORGANISATION_MESSAGES.creditLineNotOfCompany });
     }
   }
 
@@ -79,7 +80,7 @@ export function createSignerConfigurationService({ db, adapters }: Pick<AppDeps,
       const saved = await transaction(db, async (tx) => {
         const custom = await repo.customSignersOf(tx, company.id, input.creditLine);
         const checked = resolveSignatures(parties, input.signatures, custom, input.isElectronic);
-        if (!checked.ok) throw new AppError('VALIDATION_ERROR', 422, checked.message);
+        if (!checked.ok) throw new AppError(AppErrorCode.VALIDATION_ERROR, { message: checked.message });
         const before = await configOf(tx, company.id, input.creditLine);
         const configId = await repo.upsertConfig(tx, {
           accountId: company.accountId,
@@ -161,7 +162,7 @@ export function createSignerConfigurationService({ db, adapters }: Pick<AppDeps,
       await transaction(db, async (tx) => {
         const before = await customSignerOf(actor, id, tx);
         if (await repo.customSignerInUse(tx, id, before.companyId)) {
-          throw new AppError('CONFLICT', 409, ORGANISATION_MESSAGES.customSignerInUse);
+          throw new AppError(AppErrorCode.CONFLICT, { message: ORGANISATION_MESSAGES.customSignerInUse });
         }
         await repo.deleteCustomSigner(tx, id);
         await writeAudit(tx, {

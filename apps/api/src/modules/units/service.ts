@@ -1,21 +1,22 @@
 import {
+  AppErrorCode,
   EVIDENCE_TYPE,
+  type EvidenceResponse,
   FINANCING_MESSAGES,
-  UNITS_REVIEW_DEFAULT_SORT,
-  USER_TYPE,
   isDealer,
   mayChangeReview,
   unitEvidenceDeletable,
   unitRemoved,
   unitReturnsToReview,
-  type EvidenceResponse,
   type UnitReviewQuery,
+  UNITS_REVIEW_DEFAULT_SORT,
   type UnitUnderReview,
+  USER_TYPE,
 } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { orderBy, pageWindow, type Page } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
 import type { ReceivedForm } from '../../platform/uploads';
@@ -76,7 +77,7 @@ export function createUnitsService(
 
     /** A document (evidence type 8) for a unit the caller has in review. */
     async upload(actor: AuthUser, id: number, form: ReceivedForm, requestId: string) {
-      if (!form.file) throw new AppError('BAD_REQUEST', 400, FINANCING_MESSAGES.fileRequired);
+      if (!form.file) throw badRequest(FINANCING_MESSAGES.fileRequired);
       // Checked before the bytes are stored: a foreign unit leaves nothing behind.
       await transaction(db, async (tx) => ownReviewUnit(tx, actor, id));
       const stored: StoredFile = await files.store(form.file, 'evidences', actor.id);
@@ -115,7 +116,7 @@ export function createUnitsService(
         const found = await repo.findUnitEvidence(tx, id, evidenceId);
         if (!found) throw notFound();
         if (!unitEvidenceDeletable(found.evidence.type)) {
-          throw new AppError('EVIDENCE_UNDELETABLE', 422, FINANCING_MESSAGES.unitEvidenceUndeletable);
+          throw new AppError(AppErrorCode.EVIDENCE_UNDELETABLE);
         }
         const removedKey = await repo.deleteEvidence(tx, evidenceId, found.file.id);
         await writeAudit(tx, {
@@ -156,7 +157,7 @@ export function createUnitsService(
      */
     async setReview(actor: AuthUser, id: number, review: boolean, requestId: string) {
       if (!mayChangeReview(actor.type, review)) {
-        throw new AppError('FORBIDDEN', 403, FINANCING_MESSAGES.unitReviewNotAllowed);
+        throw forbidden(FINANCING_MESSAGES.unitReviewNotAllowed);
       }
       return transaction(db, async (tx) => {
         if (actor.type === USER_TYPE.AGENCY_OPERATOR) {
@@ -176,7 +177,7 @@ export function createUnitsService(
         const found = await repo.findUnitInScope(tx, accountScopeOf(actor), id);
         if (!found) throw notFound();
         if (review && !unitReturnsToReview({ provisionStatus: found.provisionStatus, included: found.unit.included })) {
-          throw new AppError('INVALID_STATUS', 409, FINANCING_MESSAGES.unitNotReviewable);
+          throw new AppError(AppErrorCode.INVALID_STATUS, { message: FINANCING_MESSAGES.unitNotReviewable });
         }
         const saved = await repo.setReview(tx, id, {
           inReview: review,

@@ -1,30 +1,31 @@
 import {
-  MESSAGES,
-  USERS_DEFAULT_SORT,
-  USER_STATUS_MACHINE,
-  USER_TYPE,
+  type ActiveStatus,
+  AppErrorCode,
   canEditUser,
+  type CompanyItem,
   createdUserType,
+  type CreateUserRequest,
   isDealer,
+  MESSAGES,
+  type SetActiveAtVersionRequest,
   splitAdditionalEmails,
   temporaryPasswordResent,
-  userFormFor,
-  userSaved,
-  userUpdated,
-  type ActiveStatus,
-  type CompanyItem,
-  type CreateUserRequest,
-  type SetActiveAtVersionRequest,
   type UpdateUserRequest,
+  USER_STATUS_MACHINE,
+  USER_TYPE,
+  userFormFor,
   type UserListQuery,
   type UserResponse,
+  USERS_DEFAULT_SORT,
+  userSaved,
   type UserType,
+  userUpdated,
 } from '@planpiso/domain';
 import type { Tx } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, forbidden, notFound } from '../../platform/errors';
 import { orderBy, pageWindow, sortKeyOf, type Page } from '../../platform/listing';
 import { applyTransition, type StateTarget } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
@@ -53,7 +54,7 @@ export type UsersService = ReturnType<typeof createUsersService>;
 /** A 400 that names its fields, like a contract failure, for rules that depend on who is asking. */
 class FieldsError extends AppError {
   constructor(readonly fields: Record<string, string>) {
-    super('BAD_REQUEST', 400, Object.values(fields)[0] ?? MESSAGES.badRequest);
+    super(AppErrorCode.BAD_REQUEST, { message: Object.values(fields)[0] ?? MESSAGES.badRequest });
   }
 
   override toResponse() {
@@ -61,8 +62,8 @@ class FieldsError extends AppError {
   }
 }
 
-const emailTaken = () => new AppError('EMAIL_TAKEN', 409, MESSAGES.emailTaken);
-const roleNotAllowed = () => new AppError('INVALID_ROLE', 422, MESSAGES.roleNotAllowed);
+const emailTaken = () => new AppError(AppErrorCode.EMAIL_TAKEN);
+const roleNotAllowed = () => new AppError(AppErrorCode.INVALID_ROLE);
 
 type Placement = { accountId: number | null; companyId: number | null; agencyId: number | null };
 const NO_PLACEMENT: Placement = { accountId: null, companyId: null, agencyId: null };
@@ -93,7 +94,7 @@ export function createUsersService(
     const role = await findRole(tx, roleScopeOf(actor), roleId);
     const type = role ? typeFor(role.type) : null;
     if (!role || type === null || role.type !== type) throw roleNotAllowed();
-    if (!role.isActive) throw new AppError('ROLE_INACTIVE', 422, MESSAGES.roleInactive);
+    if (!role.isActive) throw new AppError(AppErrorCode.ROLE_INACTIVE);
     return type;
   }
 
@@ -101,7 +102,7 @@ export function createUsersService(
     if (!agencyId) return null;
     const agency = await lookups.findAgency(tx, agencyId);
     if (!agency || agency.companyId !== companyId) {
-      throw new AppError('AGENCY_NOT_IN_COMPANY', 422, MESSAGES.agencyNotInCompany);
+      throw new AppError(AppErrorCode.AGENCY_NOT_IN_COMPANY);
     }
     return agency.id;
   }
@@ -125,15 +126,15 @@ export function createUsersService(
           throw new FieldsError(Object.fromEntries(checked.error.issues.map((i) => [i.path.join('.'), i.message])));
         }
         const account = await lookups.findAccount(tx, accountScopeOf(actor), input.accountId!);
-        if (!account) throw new AppError('NOT_FOUND', 404, MESSAGES.accountNotAvailable);
+        if (!account) throw notFound(MESSAGES.accountNotAvailable);
         const company = await lookups.findCompany(tx, input.companyId!);
         if (!company || company.accountId !== account.id) {
-          throw new AppError('COMPANY_NOT_IN_ACCOUNT', 422, MESSAGES.companyNotInAccount);
+          throw new AppError(AppErrorCode.COMPANY_NOT_IN_ACCOUNT);
         }
         // A dealer user belongs to one account (decision 024): the form may move it between that account's
         // companies, never to another group's, whose data its assignments would open.
         if (current?.accountId != null && current.accountId !== account.id) {
-          throw new AppError('ACCOUNT_IMMUTABLE', 422, MESSAGES.userAccountFixed);
+          throw new AppError(AppErrorCode.ACCOUNT_IMMUTABLE);
         }
         return {
           accountId: account.id,
@@ -144,7 +145,7 @@ export function createUsersService(
       case USER_TYPE.LEGAL_REPRESENTATIVE: {
         const company = actor.companyId ? await lookups.findCompany(tx, actor.companyId) : undefined;
         if (!company || company.accountId !== actor.accountId || !company.isActive) {
-          throw new AppError('NO_ACTIVE_COMPANY', 422, MESSAGES.noActiveCompany);
+          throw new AppError(AppErrorCode.NO_ACTIVE_COMPANY);
         }
         const agencyId = await checkAgency(tx, input.agencyId, company.id);
         // Editing keeps the user where it is; only the branch follows the form.
@@ -237,7 +238,7 @@ export function createUsersService(
       const user = await transaction(db, async (tx) => {
         const before = await repo.findUser(tx, userScopeOf(actor), id, { lock: true });
         if (!before) throw notFound();
-        if (!canEditUser(actor, before)) throw new AppError('FORBIDDEN', 403, MESSAGES.userNotEditable);
+        if (!canEditUser(actor, before)) throw forbidden(MESSAGES.userNotEditable);
         // A role the user already holds stays valid even if the editor could not hand it out today.
         const placement = await placementFor(tx, actor, input, {
           accountId: before.accountId,
@@ -313,12 +314,12 @@ export function createUsersService(
       id: number,
       requestId: string,
     ): Promise<Saved<{ firstname: string; lastname: string }>> {
-      if (id === actor.id) throw new AppError('OWN_PASSWORD', 403, MESSAGES.ownTemporaryPassword);
+      if (id === actor.id) throw new AppError(AppErrorCode.OWN_PASSWORD);
       const temporary = await identity.prepareTemporaryPassword();
       const user = await transaction(db, async (tx) => {
         const target = await repo.findUser(tx, userScopeOf(actor), id, { lock: true });
         if (!target) throw notFound();
-        if (!target.isActive) throw new AppError('USER_INACTIVE', 422, MESSAGES.inactiveUserResend);
+        if (!target.isActive) throw new AppError(AppErrorCode.USER_INACTIVE);
         await identity.issueTemporaryPassword(tx, target, temporary, { actor: actor.id, requestId });
         return target;
       });
