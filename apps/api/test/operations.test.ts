@@ -54,7 +54,7 @@ afterAll(async () => {
 const registered = new Set(
   t.app.routeList.filter((route) => route.method !== 'HEAD' && isApiPath(route.url)).map((r) => `${r.method} ${r.url}`),
 );
-const declared = new Map(ALL_OPERATIONS.map((operation) => [operationKey(operation), operation]));
+const declared = new Map<string, Operation>(ALL_OPERATIONS.map((operation) => [operationKey(operation), operation]));
 
 describe('operations declared once (issue 28 item 2)', () => {
   it('every operation is registered, once, and is its own permission entry', () => {
