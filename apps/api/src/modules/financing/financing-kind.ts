@@ -1,10 +1,7 @@
 import { SIGNED_STATUS, type EsignWebhookEventBody } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
-import type { evidences } from '../../db/schema/files';
 import * as signingRepo from '../provision-signing/repository';
-import type { SigningDocumentRow } from '../provision-signing/repository';
-
-export type EvidenceRow = typeof evidences.$inferSelect;
+import type { SigningDocumentRow, SigningDocumentsOf } from './signing-documents-repository';
 
 /**
  * What tells one financing operation from another in the life they share after acceptance (issue 28): which
@@ -17,21 +14,12 @@ export type FinancingKind<Owner extends { status: number }> = {
   label: string;
   /** Its own codes for the two signing statuses (both are 5 and 6 today; each document keeps its own). */
   statuses: { SENT_TO_SIGN: number; SIGNING: number };
-  /** Its signing documents with their files, oldest first. */
-  documentsOf(executor: Executor, id: number): Promise<SigningDocumentRow[]>;
-  /** A document of this kind sent in `envelopeId`, and the operation that owns it (a webhook knows only those). */
-  findByEnvelope(
-    db: Executor,
-    envelopeId: string,
-  ): Promise<{ document: SigningDocumentRow; id: number | null } | undefined>;
+  /** Where its signing documents live (evidence type 1 for a provision, 13 for a refinancing). */
+  signingDocuments: SigningDocumentsOf;
   /** The reference the provider echoes in every webhook. */
   reference(id: number, evidenceId: number): string;
-  /** Records a new unsent document (signedStatus 0) of the operation in the caller's transaction. */
-  insertUnsent(tx: Executor, row: { id: number; fileId: number; createdAt: Date }): Promise<EvidenceRow>;
   /** The operation's row locked for the rest of `tx`, whatever the caller's scope (the webhook has none). */
   lockById(tx: Executor, id: number): Promise<Owner | undefined>;
-  /** Its documents waiting in an envelope: sent and not signed by everyone. */
-  countSentDocuments(tx: Executor, id: number): Promise<number>;
   /** The system's move of a locked operation on a provider's event (signingStarted, signingCompleted). */
   moveBySystem(
     tx: Executor,

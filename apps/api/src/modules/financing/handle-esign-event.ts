@@ -2,6 +2,7 @@ import type { EsignWebhookEventBody } from '@planpiso/domain';
 import type { AppDeps } from '../../platform/deps';
 import type { SigningDocuments, WebhookOutcome } from '../provision-signing/envelopes';
 import type { FinancingKind } from './financing-kind';
+import { countSentSigningDocuments, signingDocumentByEnvelope } from './signing-documents-repository';
 
 /**
  * A verified provider event of a financing operation's document (POST /api/webhooks/esign). Idempotent by state: a
@@ -16,13 +17,12 @@ export async function handleEsignEvent<Owner extends { status: number }>(
 ): Promise<WebhookOutcome> {
   const { db, log, documents } = ctx;
   const { envelopeId, reference } = event;
-  const found = await kind.findByEnvelope(db, envelopeId);
-  const id = found?.id ?? null;
-  if (!found || id === null || reference !== kind.reference(id, found.document.evidence.id)) {
+  const document = await signingDocumentByEnvelope(db, kind.signingDocuments, envelopeId);
+  const id = document ? document.evidence[kind.signingDocuments.owner] : null;
+  if (!document || id === null || reference !== kind.reference(id, document.evidence.id)) {
     log.warn({ envelopeId, reference }, `${kind.label}: webhook for an envelope we do not hold`);
     return 'ignored';
   }
-  const { document } = found;
   const lockOwner = (tx: Parameters<typeof kind.lockById>[0]) => kind.lockById(tx, id);
   const S = kind.statuses;
   if (event.event === 'signed' && event.signerId) {
@@ -49,7 +49,7 @@ export async function handleEsignEvent<Owner extends { status: number }>(
       reference,
       lockOwner,
       moved: async (tx, owner, { evidence, signedFileId }) => {
-        const waiting = await kind.countSentDocuments(tx, id);
+        const waiting = await countSentSigningDocuments(tx, kind.signingDocuments, id);
         if (waiting > 0 || (owner.status !== S.SENT_TO_SIGN && owner.status !== S.SIGNING)) return 'recorded';
         await kind.moveBySystem(tx, owner, {
           id,

@@ -4,8 +4,8 @@ import { signingDocumentPdf, type SigningDocumentData, type SigningDocumentText 
 import type { Signers } from '../provision-signing/signers';
 import { SIGNING_DAY } from './financing-kind';
 
-/** What a signing document says of its operation (the day and the signature blocks are added here). */
-export type SigningDocumentFacts = Omit<SigningDocumentData, 'date' | 'signatures'>;
+/** The operation's row as its signing document prints it. */
+type OperationRow = { creditLine: string; typeLine: string; deadlines: number | null; total: string };
 
 /**
  * The operation's signing document as it stands now — its folio printed, its units, its signers, today's date in
@@ -14,7 +14,13 @@ export type SigningDocumentFacts = Omit<SigningDocumentData, 'date' | 'signature
 export async function makeSigningDocument(
   ctx: { clock: AppDeps['clock']; documents: SigningDocuments },
   input: {
-    facts: SigningDocumentFacts;
+    row: OperationRow;
+    /** The folio users quote now (a later manual folio does not change the document). */
+    folio: string;
+    company: string;
+    agencyName: string | null;
+    legalName: string | null;
+    units: SigningDocumentData['units'];
     signers: Signers;
     /** The printed words: the provision's by default. */
     text?: SigningDocumentText;
@@ -23,7 +29,19 @@ export async function makeSigningDocument(
   },
 ): Promise<StoredPdf> {
   const pdf = await signingDocumentPdf(
-    { ...input.facts, date: SIGNING_DAY.format(ctx.clock.now()), signatures: input.signers.blocks },
+    {
+      folio: input.folio,
+      company: input.company,
+      agency: input.agencyName ?? '',
+      legalRepresentative: input.legalName ?? '',
+      creditLine: input.row.creditLine,
+      typeLine: input.row.typeLine,
+      term: input.row.deadlines,
+      total: input.row.total,
+      units: input.units,
+      date: SIGNING_DAY.format(ctx.clock.now()),
+      signatures: input.signers.blocks,
+    },
     input.text ? { text: input.text } : undefined,
   );
   return ctx.documents.storePdf(pdf, input.fileName, input.uploadedBy);

@@ -8,6 +8,7 @@ import * as signingRepo from '../provision-signing/repository';
 import type { Signers } from '../provision-signing/signers';
 import type { FinancingKind, SigningDocumentRow } from './financing-kind';
 import { replaceUnsentDocument } from './replace-unsent-document';
+import { signingDocumentsOf } from './signing-documents-repository';
 
 /** What a redo withdraws and records in its audit row. */
 export type RedoDetails = {
@@ -59,7 +60,7 @@ export async function redoSentDocument<Owner extends { status: number }, Locked,
   return transaction(db, async (tx) => {
     const locked = await steps.lock(tx);
     if (!locked) throw notFound();
-    const withdrawn = (await kind.documentsOf(tx, id))
+    const withdrawn = (await signingDocumentsOf(tx, kind.signingDocuments, id))
       .filter((d) => steps.withdraws(d, pending.evidence.id))
       .map((d) => ({ evidenceId: d.evidence.id, envelopeId: d.evidence.envelopeId }));
     await signingRepo.deleteEvidences(

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/client';
 import type { SigningDocuments, StoredPdf } from '../provision-signing/envelopes';
 import * as signingRepo from '../provision-signing/repository';
 import { isUnsent, type FinancingKind } from './financing-kind';
+import { insertUnsentSigningDocument, signingDocumentsOf } from './signing-documents-repository';
 
 /**
  * Records `stored` as the operation's new unsent signing document (signedStatus 0), in the caller's transaction,
@@ -13,9 +14,15 @@ export async function replaceUnsentDocument<Owner extends { status: number }>(
   tx: Executor,
   input: { id: number; stored: StoredPdf; now: Date },
 ) {
-  const replaced = (await kind.documentsOf(tx, input.id)).filter(isUnsent).map((d) => d.evidence.id);
+  const replaced = (await signingDocumentsOf(tx, kind.signingDocuments, input.id))
+    .filter(isUnsent)
+    .map((d) => d.evidence.id);
   await signingRepo.deleteEvidences(tx, replaced);
   const file = await documents.recordFile(tx, input.stored);
-  const evidence = await kind.insertUnsent(tx, { id: input.id, fileId: file.id, createdAt: input.now });
+  const evidence = await insertUnsentSigningDocument(tx, kind.signingDocuments, {
+    id: input.id,
+    fileId: file.id,
+    createdAt: input.now,
+  });
   return { evidence, file, replaced };
 }

@@ -7,6 +7,7 @@ import type { SigningDocuments } from '../provision-signing/envelopes';
 import * as signingRepo from '../provision-signing/repository';
 import type { Signers } from '../provision-signing/signers';
 import { hasEnvelope, isUnsent, type FinancingKind, type SigningDocumentRow } from './financing-kind';
+import { signingDocumentsOf } from './signing-documents-repository';
 
 /** The operation's own steps around the shared ones: its signers, its lock and its move (with its answer). */
 export type SendToSignSteps<Locked, Answer> = {
@@ -48,7 +49,9 @@ export async function sendDocumentsToSign<Owner extends { status: number }, Lock
   return transaction(db, async (tx) => {
     const locked = await steps.lock(tx);
     if (!locked) throw notFound();
-    const ready = (await kind.documentsOf(tx, id)).filter((d) => isUnsent(d) && hasEnvelope(d));
+    const ready = (await signingDocumentsOf(tx, kind.signingDocuments, id)).filter(
+      (d) => isUnsent(d) && hasEnvelope(d),
+    );
     for (const document of ready) {
       await signingRepo.updateEvidence(tx, document.evidence.id, { signedStatus: SIGNED_STATUS.SENT });
     }

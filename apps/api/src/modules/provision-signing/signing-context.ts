@@ -1,9 +1,7 @@
 import {
   PROVISION_MACHINE,
   PROVISION_STATUS,
-  SIGNED_STATUS,
   SIGNING_DOCUMENT_TEXT,
-  SIGN_DOC_TYPE,
   SYSTEM_ACTOR,
   type SigningActionResponse,
   type StateActor,
@@ -15,6 +13,7 @@ import { notFound } from '../../platform/errors';
 import { checkTransition } from '../../platform/state-transition';
 import type { FinancingKind } from '../financing/financing-kind';
 import { makeSigningDocument } from '../financing/make-signing-document';
+import { PROVISION_DOCUMENTS } from '../financing/signing-documents-repository';
 import { replaceUnsentDocument } from '../financing/replace-unsent-document';
 import type { NotificationsService } from '../notifications/service';
 import type { ProvisionScope } from '../provisions/policy';
@@ -73,17 +72,12 @@ export function createSigningContext(deps: SigningDeps, notifications: Notificat
     return makeSigningDocument(
       { clock, documents },
       {
-        facts: {
-          folio: provision.folioShown,
-          company: provision.company.name,
-          agency: provision.agencyName ?? '',
-          legalRepresentative: provision.legalName ?? '',
-          creditLine: row.creditLine,
-          typeLine: row.typeLine,
-          term: row.deadlines,
-          total: row.total,
-          units,
-        },
+        row,
+        folio: provision.folioShown,
+        company: provision.company.name,
+        agencyName: provision.agencyName,
+        legalName: provision.legalName,
+        units,
         signers,
         fileName: SIGNING_DOCUMENT_TEXT.fileName(provision.folioShown),
         uploadedBy,
@@ -112,22 +106,9 @@ export function createSigningContext(deps: SigningDeps, notifications: Notificat
   const kind: FinancingKind<provisionsRepo.ProvisionRow> = {
     label: 'signing',
     statuses: S,
-    documentsOf: repo.signingDocumentsOf,
-    async findByEnvelope(executor, envelopeId) {
-      const document = await repo.findByEnvelope(executor, envelopeId);
-      return document && { document, id: document.evidence.provisionId };
-    },
+    signingDocuments: PROVISION_DOCUMENTS,
     reference: referenceOf,
-    insertUnsent: (tx, row) =>
-      repo.insertSigningEvidence(tx, {
-        fileId: row.fileId,
-        provisionId: row.id,
-        typeSignDoc: SIGN_DOC_TYPE.PROVISION,
-        signedStatus: SIGNED_STATUS.NOT_SIGNED,
-        createdAt: row.createdAt,
-      }),
     lockById: repo.lockProvisionById,
-    countSentDocuments: repo.countSentDocuments,
     moveBySystem: async (tx, row, move) =>
       mover.move(tx, {
         action: move.action,

@@ -5,7 +5,6 @@ import {
   REFINANCING_SIGNING_MESSAGES as M,
   REFINANCING_STATUS,
   SIGNED_STATUS,
-  SIGN_DOC_TYPE,
   SYSTEM_ACTOR,
   refinancingEnvelopeReference,
   type EsignWebhookEventBody,
@@ -28,6 +27,7 @@ import { makeSigningDocument } from '../financing/make-signing-document';
 import { redoSentDocument } from '../financing/redo-sent-document';
 import { replaceUnsentDocument } from '../financing/replace-unsent-document';
 import { sendDocumentsToSign } from '../financing/send-documents-to-sign';
+import { REFINANCING_DOCUMENTS } from '../financing/signing-documents-repository';
 import { createSigningDocuments, type StoredPdf, type WebhookOutcome } from '../provision-signing/envelopes';
 import { refinancingScopeOf, visibleRefinancingStatuses } from '../refinancings/policy';
 import * as refinancingsRepo from '../refinancings/repository';
@@ -93,23 +93,18 @@ export function createRefinancingSigningService(
     return makeSigningDocument(
       { clock, documents },
       {
-        facts: {
-          folio,
-          company: refinancing.companyName,
-          agency: refinancing.agencyName ?? '',
-          legalRepresentative: refinancing.legalName ?? '',
-          creditLine: row.creditLine,
-          typeLine: row.typeLine,
-          term: row.deadlines,
-          total: row.total,
-          units: refinancing.units.map((unit) => ({
-            vinNumber: unit.vinNumber,
-            brandName: unit.brandName ?? '',
-            model: unit.model ?? '',
-            description: unit.description ?? '',
-            amount: unit.amount,
-          })),
-        },
+        row,
+        folio,
+        company: refinancing.companyName,
+        agencyName: refinancing.agencyName,
+        legalName: refinancing.legalName,
+        units: refinancing.units.map((unit) => ({
+          vinNumber: unit.vinNumber,
+          brandName: unit.brandName ?? '',
+          model: unit.model ?? '',
+          description: unit.description ?? '',
+          amount: unit.amount,
+        })),
         signers: await signersOf(refinancing),
         text: REFINANCING_DOCUMENT_TEXT,
         fileName: REFINANCING_DOCUMENT_TEXT.fileName(folio),
@@ -129,21 +124,9 @@ export function createRefinancingSigningService(
   const kind: FinancingKind<{ status: number }> = {
     label: 'refinancing signing',
     statuses: S,
-    documentsOf: repo.documentsOf,
-    async findByEnvelope(executor, envelopeId) {
-      const document = await repo.findDocumentByEnvelope(executor, envelopeId);
-      return document && { document, id: document.evidence.refinancingId };
-    },
+    signingDocuments: REFINANCING_DOCUMENTS,
     reference: refinancingEnvelopeReference,
-    insertUnsent: (tx, row) =>
-      repo.insertDocument(tx, {
-        fileId: row.fileId,
-        refinancingId: row.id,
-        typeSignDoc: SIGN_DOC_TYPE.PROVISION,
-        createdAt: row.createdAt,
-      }),
     lockById: repo.lockRefinancingById,
-    countSentDocuments: repo.countSentDocuments,
     moveBySystem: (tx, _row, move) =>
       mover.move(tx, { refinancingId: move.id, action: move.action, actor: SYSTEM_ACTOR, details: move.details }),
     noElectronicSigners: M.noElectronicSigners,
