@@ -37,3 +37,20 @@ export function newWorkbook(sheetName: string, columns: readonly string[], creat
   sheet.getRow(1).font = { bold: true };
   return { workbook, sheet };
 }
+
+/**
+ * A whole one-sheet XLSX, as every export of the app writes it (the provision's and the refinancing's units, the
+ * layout): the header row in bold, one row of cells per item, every column `width` wide.
+ */
+export async function sheetXlsx(input: {
+  sheetName: string;
+  columns: readonly string[];
+  rows: Iterable<readonly SheetCell[]>;
+  created: Date;
+  width: number;
+}): Promise<Buffer> {
+  const { workbook, sheet } = newWorkbook(input.sheetName, input.columns, input.created);
+  for (const cells of input.rows) addSheetRow(sheet, cells);
+  sheet.columns.forEach((column) => (column.width = input.width));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

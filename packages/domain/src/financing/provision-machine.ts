@@ -1,7 +1,14 @@
 import { MESSAGES } from '../messages';
 import { FINANCING_MESSAGES } from '../messages-financing';
-import { SYSTEM_ACTOR_TYPE, defineMachine, type ActorType, type Refusal } from '../state-machine';
+import { SYSTEM_ACTOR_TYPE, defineMachine, type Refusal } from '../state-machine';
 import { USER_TYPE } from '../user-types';
+import {
+  FINANCING_LENDER_ACTORS,
+  financingLifeRows,
+  fromEach,
+  machineTransitions,
+  type FinancingRow,
+} from './financing-life';
 import { PROVISION_STATUS, type ProvisionStatus } from './provision-status';
 
 /**
@@ -37,27 +44,14 @@ export type ProvisionAction =
  */
 export type ProvisionNeed = 'atLeastOneUnit' | 'signingDocuments';
 
-export type ProvisionTransition = {
-  action: ProvisionAction;
-  /** null: the provision does not exist yet. */
-  from: ProvisionStatus | null;
-  to: ProvisionStatus | 'same';
-  who: readonly ActorType[];
-  needs: readonly ProvisionNeed[];
-};
+export type ProvisionTransition = FinancingRow<ProvisionAction, ProvisionStatus, ProvisionNeed>;
 
 const S = PROVISION_STATUS;
 const DEALER_OPERATOR = [USER_TYPE.AGENCY_OPERATOR] as const;
 /** Types 1 and 3: the lender users with actions on a provision (spec 3 §4, §6). */
-const LENDER_ACTORS = [USER_TYPE.SUPER_USER, USER_TYPE.PROVIDER_OPERATOR] as const;
+const LENDER_ACTORS = FINANCING_LENDER_ACTORS;
 const LENDER_ADMIN = [USER_TYPE.PROVIDER_ADMIN] as const;
 const SYSTEM = [SYSTEM_ACTOR_TYPE] as const;
-
-/** One row per starting status of an action that may start from several. */
-const fromEach = (
-  statuses: readonly ProvisionStatus[],
-  row: Omit<ProvisionTransition, 'from'>,
-): ProvisionTransition[] => statuses.map((from) => ({ ...row, from }));
 
 export const PROVISION_TRANSITIONS: readonly ProvisionTransition[] = [
   // Guardar on the create screen (spec 3 §2).
@@ -76,35 +70,23 @@ export const PROVISION_TRANSITIONS: readonly ProvisionTransition[] = [
   { action: 'reject', from: S.LENDER_VALIDATION, to: S.REJECTED, who: LENDER_ACTORS, needs: [] },
   // The dealer generates the signing documents and sends them to sign; only at Aceptada (spec 3 §4).
   { action: 'generateDocuments', from: S.ACCEPTED, to: 'same', who: DEALER_OPERATOR, needs: [] },
-  { action: 'sendToSign', from: S.ACCEPTED, to: S.SENT_TO_SIGN, who: DEALER_OPERATOR, needs: ['signingDocuments'] },
-  // Redo a signing document (types 1 and 3, spec 3 §4 "Signed document signature status"): while not yet signed.
-  ...fromEach([S.ACCEPTED, S.SENT_TO_SIGN, S.SIGNING], {
-    action: 'redoDocument',
-    to: 'same',
-    who: LENDER_ACTORS,
-    needs: [],
-  }),
-  // The e-signature provider's webhooks: a first signature (Proceso firma), then every signer (Firmado).
-  { action: 'signingStarted', from: S.SENT_TO_SIGN, to: S.SIGNING, who: SYSTEM, needs: [] },
-  ...fromEach([S.SENT_TO_SIGN, S.SIGNING], { action: 'signingCompleted', to: S.SIGNED, who: SYSTEM, needs: [] }),
-  // "At status 6 lender roles can Liberar or send to CRM" — and once every signer signed (7), which is when a
-  // lender usually does it.
-  ...fromEach([S.SIGNING, S.SIGNED], { action: 'release', to: S.RELEASED, who: LENDER_ACTORS, needs: [] }),
-  ...fromEach([S.SIGNING, S.SIGNED], { action: 'sendToCrm', to: S.AUTHORIZED, who: LENDER_ACTORS, needs: [] }),
-  // Actualizar folio (types 1 and 3) once accepted; documents already generated keep their folio (spec 3 §5).
-  ...fromEach([S.ACCEPTED, S.SENT_TO_SIGN, S.SIGNING, S.SIGNED, S.AUTHORIZED, S.REJECTED, S.RELEASED], {
-    action: 'updateFolio',
-    to: 'same',
-    who: LENDER_ACTORS,
-    needs: [],
+  // From Aceptada on, the life every financing operation shares (financing-life.ts): sending to sign needs the
+  // documents generated; types 1 and 3 may redo one while not yet signed, from Aceptada on (spec 3 §4).
+  ...financingLifeRows<ProvisionStatus, ProvisionNeed>(S, {
+    sendToSignNeeds: ['signingDocuments'],
+    redoWho: LENDER_ACTORS,
+    redoWhenAccepted: true,
   }),
   // Not completed within the configured validity days: cancelled, its reservation freed (issue 17).
-  ...fromEach([S.CREATED, S.SENT_TO_VALIDATE, S.LENDER_VALIDATION, S.ACCEPTED, S.SENT_TO_SIGN, S.SIGNING], {
-    action: 'expire',
-    to: S.CANCELLED,
-    who: SYSTEM,
-    needs: [],
-  }),
+  ...fromEach<ProvisionTransition>(
+    [S.CREATED, S.SENT_TO_VALIDATE, S.LENDER_VALIDATION, S.ACCEPTED, S.SENT_TO_SIGN, S.SIGNING],
+    {
+      action: 'expire',
+      to: S.CANCELLED,
+      who: SYSTEM,
+      needs: [],
+    },
+  ),
 ];
 
 export type ProvisionTransitionVerdict =
@@ -169,17 +151,8 @@ export const PROVISION_MACHINE = defineMachine<ProvisionStatus, ProvisionMachine
   statuses: ALL_PROVISION_STATUSES,
   statusOf: (entity) => entity.status as ProvisionStatus,
   wrongStatus: FINANCING_MESSAGES.provisionStatusNotAllowed,
-  transitions: PROVISION_TRANSITIONS.flatMap((row) => {
-    if (row.from === null) return [];
-    const needs = row.needs.map((need) => NEEDS[need]);
-    return [
-      {
-        action: row.action as ProvisionMachineAction,
-        from: [row.from],
-        to: row.to === 'same' ? (entity: ProvisionMachineEntity) => entity.status as ProvisionStatus : row.to,
-        who: row.who,
-        needs: (entity: ProvisionMachineEntity) => needs.map((need) => need(entity)).find((v) => v !== true) ?? true,
-      },
-    ];
-  }),
+  transitions: machineTransitions<ProvisionMachineAction, ProvisionStatus, ProvisionNeed, ProvisionMachineEntity>(
+    PROVISION_TRANSITIONS,
+    { statusOf: (entity) => entity.status as ProvisionStatus, check: NEEDS },
+  ),
 });

@@ -1,12 +1,14 @@
 import { MESSAGES } from '../messages';
 import { REFINANCING_MESSAGES } from '../messages-financing';
-import { SYSTEM_ACTOR_TYPE, actionsFor, defineMachine, type ActorType, type Refusal } from '../state-machine';
+import { actionsFor, defineMachine, type ActorType, type Refusal } from '../state-machine';
 import { USER_TYPE } from '../user-types';
+import { financingLifeRows, fromEach, machineTransitions, type FinancingRow } from './financing-life';
 
 /**
  * Refinancings (spec 3 §3 "Refinancing", §4 "Refinancing status codes", §5 "Refinancing", §6; issue 19;
- * docs/decisions/044): the statuses, the transition table as data (copied from the provisions' machine: rows
- * `{ action, from, to, who, needs }`), who sees which statuses, and the unit tick rules. Pure and browser-safe.
+ * docs/decisions/044): the statuses, the transition table as data (rows `{ action, from, to, who, needs }`, the life
+ * after acceptance shared with the provisions' machine through financing-life.ts), who sees which statuses, and the
+ * unit tick rules. Pure and browser-safe.
  */
 export const REFINANCING_STATUS = {
   CREATED: 1,
@@ -103,32 +105,17 @@ const STRUCTURAL_NEEDS: readonly RefinancingNeed[] = [
   'adminValidatedWhenRequired',
 ];
 
-export type RefinancingTransition = {
-  action: RefinancingAction;
-  /** null: the refinancing does not exist yet. */
-  from: RefinancingStatus | null;
-  /** 'byReview': Confirmar of type 2 — back to 2 (evidences requested) when a unit was disapproved, else stays 3. */
-  to: RefinancingStatus | 'same' | 'byReview';
-  who: readonly ActorType[];
-  needs: readonly RefinancingNeed[];
-};
+/** `to: 'byReview'`: Confirmar of type 2 — back to 2 (evidences requested) when a unit was disapproved, else stays 3. */
+export type RefinancingTransition = FinancingRow<RefinancingAction, RefinancingStatus, RefinancingNeed, 'byReview'>;
 
 const S = REFINANCING_STATUS;
 const DEALER = [USER_TYPE.AGENCY_OPERATOR] as const;
 /** Evidence is uploaded by type 3 and, when required, type 5 (spec 3 §4); either may declare it complete. */
 const EVIDENCE_ACTORS = [USER_TYPE.AGENCY_OPERATOR, USER_TYPE.PROVIDER_OPERATOR] as const;
-/** Types 1 and 3: Actualizar folio, Liberar, Enviar a CRM (spec 3 §6 "Refinancing detail"). */
-const LENDER_ACTORS = [USER_TYPE.SUPER_USER, USER_TYPE.PROVIDER_OPERATOR] as const;
 /** Redo a signing document: types 1, 3 "and 4 in refinancing" (spec 3 §4 "Signed documents status"). */
 const REDO_ACTORS = [USER_TYPE.SUPER_USER, USER_TYPE.PROVIDER_OPERATOR, USER_TYPE.LEGAL_REPRESENTATIVE] as const;
 const ADMIN = [USER_TYPE.PROVIDER_ADMIN] as const;
 const OPERATOR = [USER_TYPE.PROVIDER_OPERATOR] as const;
-const SYSTEM = [SYSTEM_ACTOR_TYPE] as const;
-
-const fromEach = (
-  statuses: readonly RefinancingStatus[],
-  row: Omit<RefinancingTransition, 'from'>,
-): RefinancingTransition[] => statuses.map((from) => ({ ...row, from }));
 
 /** The flow of decision 045 (spec 3 §4 "Refinancing status codes", §6 "Refinancing detail"). */
 export const REFINANCING_TRANSITIONS: readonly RefinancingTransition[] = [
@@ -136,7 +123,7 @@ export const REFINANCING_TRANSITIONS: readonly RefinancingTransition[] = [
   { action: 'create', from: null, to: S.CREATED, who: DEALER, needs: ['atLeastOneUnit'] },
   // "Status set to 3 ... from 1 by Evidencia completa when evidences are required" (spec 3 §4); "evidences must be
   // complete before sending to validation" (§5). From 2 too: the dealer answers the administrator's request.
-  ...fromEach([S.CREATED, S.EVIDENCE_REQUESTED], {
+  ...fromEach<RefinancingTransition>([S.CREATED, S.EVIDENCE_REQUESTED], {
     action: 'evidenceComplete',
     to: S.ADMIN_VALIDATION,
     who: EVIDENCE_ACTORS,
@@ -178,22 +165,14 @@ export const REFINANCING_TRANSITIONS: readonly RefinancingTransition[] = [
     needs: ['adminValidatedWhenRequired', 'atLeastOneUnit'],
   },
   { action: 'reject', from: S.ADMIN_VALIDATION, to: S.REJECTED, who: OPERATOR, needs: [] },
-  // Enviar a firma once accepted: documents (type 13) generated and sent to the e-signature provider, by the
-  // dealer as for provisions at their status 4.
-  { action: 'sendToSign', from: S.ACCEPTED, to: S.SENT_TO_SIGN, who: DEALER, needs: [] },
-  ...fromEach([S.SENT_TO_SIGN, S.SIGNING], { action: 'redoDocument', to: 'same', who: REDO_ACTORS, needs: [] }),
-  // The e-signature provider's webhooks (as for provisions).
-  { action: 'signingStarted', from: S.SENT_TO_SIGN, to: S.SIGNING, who: SYSTEM, needs: [] },
-  ...fromEach([S.SENT_TO_SIGN, S.SIGNING], { action: 'signingCompleted', to: S.SIGNED, who: SYSTEM, needs: [] }),
-  // "at status 6 also Liberar and Enviar a CRM" (§6) — and at 7, once every signer signed, as for provisions.
-  ...fromEach([S.SIGNING, S.SIGNED], { action: 'release', to: S.RELEASED, who: LENDER_ACTORS, needs: [] }),
-  ...fromEach([S.SIGNING, S.SIGNED], { action: 'sendToCrm', to: S.AUTHORIZED, who: LENDER_ACTORS, needs: [] }),
-  // Actualizar folio: types 1 and 3, refinancing status 4 or higher (§6).
-  ...fromEach([S.ACCEPTED, S.SENT_TO_SIGN, S.SIGNING, S.SIGNED, S.AUTHORIZED, S.REJECTED, S.RELEASED], {
-    action: 'updateFolio',
-    to: 'same',
-    who: LENDER_ACTORS,
-    needs: [],
+  // From Aceptada on, the life every financing operation shares (financing-life.ts): Enviar a firma once accepted
+  // (documents, type 13, generated and sent to the e-signature provider by the dealer, as for provisions at their
+  // status 4); a document is redone only once sent, by types 1, 3 and 4; Liberar, Enviar a CRM "at status 6" (§6)
+  // and at 7; Actualizar folio at status 4 or higher (§6).
+  ...financingLifeRows<RefinancingStatus, RefinancingNeed>(S, {
+    sendToSignNeeds: [],
+    redoWho: REDO_ACTORS,
+    redoWhenAccepted: false,
   }),
 ];
 
@@ -226,34 +205,18 @@ const NEEDS: Record<RefinancingNeed, (entity: RefinancingMachineEntity) => true 
   everyUnitReviewed: (entity) => entity.unreviewedUnits === 0 || refusal(REFINANCING_MESSAGES.unitsNotReviewed),
 };
 
-const targetOf =
-  (row: RefinancingTransition) =>
-  (entity: RefinancingMachineEntity): RefinancingStatus => {
-    if (row.to === 'same') return entity.status as RefinancingStatus;
-    if (row.to === 'byReview') return entity.disapprovedUnits > 0 ? S.EVIDENCE_REQUESTED : S.ADMIN_VALIDATION;
-    return row.to;
-  };
-
-const checkNeeds =
-  (needs: readonly RefinancingNeed[]) =>
-  (entity: RefinancingMachineEntity): true | Refusal =>
-    needs.map((need) => NEEDS[need](entity)).find((v) => v !== true) ?? true;
-
-const machineRows = (
-  rows: readonly RefinancingTransition[],
-  needsOf: (row: RefinancingTransition) => RefinancingNeed[],
-) =>
-  rows.flatMap((row) => {
-    if (row.from === null) return [];
-    return [
-      {
-        action: row.action as RefinancingMachineAction,
-        from: [row.from],
-        to: typeof row.to === 'number' ? row.to : targetOf(row),
-        who: row.who,
-        needs: checkNeeds(needsOf(row)),
-      },
-    ];
+const machineRows = (needsOf: (row: Pick<RefinancingTransition, 'needs'>) => readonly RefinancingNeed[]) =>
+  machineTransitions<
+    RefinancingMachineAction,
+    RefinancingStatus,
+    RefinancingNeed,
+    RefinancingMachineEntity,
+    'byReview'
+  >(REFINANCING_TRANSITIONS, {
+    statusOf: (entity) => entity.status as RefinancingStatus,
+    check: NEEDS,
+    target: (_byReview, entity) => (entity.disapprovedUnits > 0 ? S.EVIDENCE_REQUESTED : S.ADMIN_VALIDATION),
+    needsOf,
   });
 
 export const REFINANCING_MACHINE = defineMachine<RefinancingStatus, RefinancingMachineAction, RefinancingMachineEntity>(
@@ -262,14 +225,14 @@ export const REFINANCING_MACHINE = defineMachine<RefinancingStatus, RefinancingM
     statuses: REFINANCING_STATUSES,
     statusOf: (entity) => entity.status as RefinancingStatus,
     wrongStatus: REFINANCING_MESSAGES.statusNotAllowed,
-    transitions: machineRows(REFINANCING_TRANSITIONS, (row) => [...row.needs]),
+    transitions: machineRows((row) => row.needs),
   },
 );
 
 /** The same rows with only the structural needs: what a screen offers before the click checks the rest. */
 const OFFERED_MACHINE = defineMachine<RefinancingStatus, RefinancingMachineAction, RefinancingMachineEntity>({
   ...REFINANCING_MACHINE,
-  transitions: machineRows(REFINANCING_TRANSITIONS, (row) => row.needs.filter((n) => STRUCTURAL_NEEDS.includes(n))),
+  transitions: machineRows((row) => row.needs.filter((n) => STRUCTURAL_NEEDS.includes(n))),
 });
 
 /** What a screen knows of a refinancing to decide its buttons. */

@@ -21,7 +21,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import { transaction } from '../../platform/transaction';
 import { accountScopeOf } from '../organisation-lookups/policy';
-import { addSheetRow, newWorkbook } from '../../platform/spreadsheet';
+import { sheetXlsx } from '../../platform/spreadsheet';
 import * as repo from './repository';
 
 export type LayoutService = ReturnType<typeof createLayoutService>;
@@ -116,11 +116,13 @@ export function createLayoutService({ db, adapters, clock }: Pick<AppDeps, 'db' 
     const rows = await generate(actor, body.months);
     if (rows.length === 0) throw emptyLayout();
     const edited = new Map(body.terms.map((t) => [t.unitId, t.plazoSugerido]));
-    const { workbook, sheet } = newWorkbook('Layout', LAYOUT_XLSX_COLUMNS, clock.now());
-    for (const row of rows) {
-      const term = edited.get(row.unitId) ?? row.plazoSugerido;
-      // saldoCapital a number with the amount format (a spreadsheet sums it); text cells never start a formula.
-      addSheetRow(sheet, [
+    // saldoCapital a number with the amount format (a spreadsheet sums it); text cells never start a formula.
+    const bytes = await sheetXlsx({
+      sheetName: 'Layout',
+      columns: LAYOUT_XLSX_COLUMNS,
+      created: clock.now(),
+      width: 18,
+      rows: rows.map((row) => [
         row.noCredito,
         row.asignacion,
         row.agencia,
@@ -136,13 +138,11 @@ export function createLayoutService({ db, adapters, clock }: Pick<AppDeps, 'db' 
         row.diasTranscurridos,
         row.plazoFinanciamiento,
         row.diasRescate,
-        term,
+        edited.get(row.unitId) ?? row.plazoSugerido,
         row.puedeRefinanciar ? 'Sí' : 'No',
         row.tipo,
-      ]);
-    }
-    sheet.columns.forEach((column) => (column.width = 18));
-    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+      ]),
+    });
     return { bytes, fileName: layoutXlsxName(businessClock(clock.now()).day) };
   }
 

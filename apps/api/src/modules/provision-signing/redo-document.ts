@@ -6,13 +6,13 @@ import { transaction } from '../../platform/transaction';
 import { assertOperatingWindow } from '../provision-settings/operating-window';
 import { provisionScopeOf } from '../provisions/policy';
 import * as provisionsRepo from '../provisions/repository';
-import * as repo from './repository';
+import { redoSentDocument } from '../financing/redo-sent-document';
 import { S, type SigningContext } from './signing-context';
 
 /**
  * POST /api/provisions/{id}/redo-document (types 1 and 3 at 4–6): the document made again with the provision as
  * it stands (its current folio). At 4 it replaces the unsent one; at 5 and 6 the new one goes to a new envelope
- * and the one out for signature is withdrawn (its late webhooks find nothing and change nothing).
+ * and the one out for signature is withdrawn (financing/redo-sent-document.ts).
  */
 export async function redoDocument(
   ctx: SigningContext,
@@ -30,11 +30,11 @@ export async function redoDocument(
     makeDocument,
     replaceUnsent,
     signersOf,
-    sendDocument,
     moveRow,
     names,
     answer,
     assertWho,
+    kind,
   } = ctx;
   if (body?.provisionId !== undefined && body.provisionId !== id) {
     throw new AppError('VALIDATION_ERROR', 400, SIGNING_MESSAGES.provisionMismatch);
@@ -67,9 +67,9 @@ export async function redoDocument(
     );
   }
 
-  // At 5 or 6: record the new document first (unsent), then its envelope, then swap it for the one out.
-  const pending = await recording(stored, () =>
-    transaction(db, async (tx) => {
+  // At 5 or 6: the new document recorded (unsent), sent in its own envelope, then swapped for those out.
+  return redoSentDocument(kind, ctx, id, stored, {
+    recheck: async (tx) => {
       const row = await provisionsRepo.lockProvision(tx, scope, id);
       if (!row) throw notFound();
       checkTransition(
@@ -79,33 +79,21 @@ export async function redoDocument(
         { status: row.status, unitCount: 1, version: row.version },
         body?.version,
       );
-      return replaceUnsent(tx, id, stored);
-    }),
-  );
-  const signers = await signersOf(provision);
-  const envelopeId = await sendDocument(id, { evidence: pending.evidence, file: pending.file }, signers.envelope);
-
-  return transaction(db, async (tx) => {
-    const row = await provisionsRepo.lockProvision(tx, scope, id);
-    if (!row) throw notFound();
-    const documents = await repo.signingDocumentsOf(tx, id);
-    const withdrawn = documents
-      .filter((d) => d.evidence.id !== pending.evidence.id && d.evidence.signedStatus === SIGNED_STATUS.SENT)
-      .map((d) => ({ evidenceId: d.evidence.id, envelopeId: d.evidence.envelopeId }));
-    await repo.deleteEvidences(
-      tx,
-      withdrawn.map((w) => w.evidenceId),
-    );
-    await repo.updateEvidence(tx, pending.evidence.id, { signedStatus: SIGNED_STATUS.SENT });
-    const moved = await mover.move(tx, {
-      action: 'redoDocument',
-      actor,
-      row: moveRow(row, names(provision)),
-      unitCount: await provisionsRepo.countUnitsOf(tx, id),
-      expectedVersion: body?.version,
-      details: { evidenceId: pending.evidence.id, fileId: pending.file.id, envelopeId, withdrawn },
-      requestId,
-    });
-    return { data: await answer(tx, id, moved, actor), message: SIGNING_MESSAGES.documentRedone };
+    },
+    signers: () => signersOf(provision),
+    withdraws: (d, pendingId) => d.evidence.id !== pendingId && d.evidence.signedStatus === SIGNED_STATUS.SENT,
+    lock: (tx) => provisionsRepo.lockProvision(tx, scope, id),
+    move: async (tx, row, details) => {
+      const moved = await mover.move(tx, {
+        action: 'redoDocument',
+        actor,
+        row: moveRow(row, names(provision)),
+        unitCount: await provisionsRepo.countUnitsOf(tx, id),
+        expectedVersion: body?.version,
+        details,
+        requestId,
+      });
+      return { data: await answer(tx, id, moved, actor), message: SIGNING_MESSAGES.documentRedone };
+    },
   });
 }

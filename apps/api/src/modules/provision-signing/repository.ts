@@ -1,33 +1,19 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { EVIDENCE_TYPE, SIGNED_STATUS } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
-import { evidences, files, type EnvelopeSignerRow } from '../../db/schema/files';
+import {
+  PROVISION_DOCUMENTS,
+  signingDocumentsOf as sharedDocumentsOf,
+} from '../financing/signing-documents-repository';
+import { evidences, type EnvelopeSignerRow } from '../../db/schema/files';
 import { provisionUnits, provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
 
-export type SigningDocumentRow = { evidence: typeof evidences.$inferSelect; file: typeof files.$inferSelect };
+export type { SigningDocumentRow } from '../financing/signing-documents-repository';
 
 /** The provision's signing documents (evidence type 1) with their files, oldest first. */
-export function signingDocumentsOf(db: Executor, provisionId: number): Promise<SigningDocumentRow[]> {
-  return db
-    .select({ evidence: evidences, file: files })
-    .from(evidences)
-    .innerJoin(files, eq(files.id, evidences.fileId))
-    .where(and(eq(evidences.provisionId, provisionId), eq(evidences.type, EVIDENCE_TYPE.SIGNING_DOCUMENT)))
-    .orderBy(asc(evidences.id));
-}
-
-/** The signing document sent in an envelope, with its provision's id (a webhook knows only the envelope). */
-export async function findByEnvelope(db: Executor, envelopeId: string) {
-  const [row] = await db
-    .select({ evidence: evidences, file: files })
-    .from(evidences)
-    .innerJoin(files, eq(files.id, evidences.fileId))
-    .where(and(eq(evidences.envelopeId, envelopeId), eq(evidences.type, EVIDENCE_TYPE.SIGNING_DOCUMENT)))
-    .limit(1);
-  return row;
-}
+export const signingDocumentsOf = (db: Executor, provisionId: number) =>
+  sharedDocumentsOf(db, PROVISION_DOCUMENTS, provisionId);
 
 /** A signing document's row locked for the rest of `tx` (a webhook and a redo go one after the other). */
 export async function lockEvidence(tx: Executor, id: number) {
@@ -39,17 +25,6 @@ export async function lockEvidence(tx: Executor, id: number) {
 export async function lockProvisionById(tx: Executor, id: number) {
   const [row] = await tx.select().from(provisions).where(eq(provisions.id, id)).for('update').limit(1);
   return row;
-}
-
-export async function insertSigningEvidence(
-  tx: Executor,
-  row: { fileId: number; provisionId: number; typeSignDoc: number; signedStatus: number; createdAt: Date },
-) {
-  const [saved] = await tx
-    .insert(evidences)
-    .values({ ...row, type: EVIDENCE_TYPE.SIGNING_DOCUMENT, position: 0 })
-    .returning();
-  return saved!;
 }
 
 export async function deleteEvidences(tx: Executor, ids: number[]): Promise<void> {
@@ -118,21 +93,6 @@ export async function updateEvidence(
   set: Partial<Pick<typeof evidences.$inferInsert, 'signedStatus' | 'envelopeSigners' | 'fileId'>>,
 ): Promise<void> {
   await tx.update(evidences).set(set).where(eq(evidences.id, id));
-}
-
-/** Documents of the provision waiting in an envelope: sent and not signed by everyone. */
-export async function countSentDocuments(tx: Executor, provisionId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(evidences)
-    .where(
-      and(
-        eq(evidences.provisionId, provisionId),
-        eq(evidences.type, EVIDENCE_TYPE.SIGNING_DOCUMENT),
-        eq(evidences.signedStatus, SIGNED_STATUS.SENT),
-      ),
-    );
-  return row?.n ?? 0;
 }
 
 /** The units a signing document lists: those the lender kept in the provision (Confirmar's selection). */

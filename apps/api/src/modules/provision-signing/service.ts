@@ -1,8 +1,8 @@
 import type { EsignWebhookEventBody, SigningEvidence } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
+import { handleEsignEvent } from '../financing/handle-esign-event';
 import type { NotificationsService } from '../notifications/service';
 import { provisionScopeOf } from '../provisions/policy';
-import { handleEsignEvent } from './esign-event';
 import { generateDocument } from './generate-document';
 import { presentSigningEvidence } from './presenter';
 import { redoDocument } from './redo-document';
@@ -23,7 +23,8 @@ export type { WebhookOutcome } from './envelopes';
  */
 export function createProvisionSigningService(deps: SigningDeps, notifications: NotificationsService) {
   const ctx = createSigningContext(deps, notifications);
-  const handleEvent = (event: EsignWebhookEventBody) => handleEsignEvent(ctx, event);
+  const handleEvent = (event: EsignWebhookEventBody) =>
+    handleEsignEvent(ctx.kind, { db: deps.db, log: deps.log, documents: ctx.documents }, event);
 
   return {
     /** POST /api/provisions/{id}/documents (type 5 at 4): the signing document, replacing one not yet sent. */

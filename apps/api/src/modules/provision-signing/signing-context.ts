@@ -1,9 +1,8 @@
 import {
   PROVISION_MACHINE,
   PROVISION_STATUS,
-  SIGNED_STATUS,
   SIGNING_DOCUMENT_TEXT,
-  SIGN_DOC_TYPE,
+  SYSTEM_ACTOR,
   type SigningActionResponse,
   type StateActor,
 } from '@planpiso/domain';
@@ -12,12 +11,15 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { checkTransition } from '../../platform/state-transition';
+import type { FinancingKind } from '../financing/financing-kind';
+import { makeSigningDocument } from '../financing/make-signing-document';
+import { PROVISION_DOCUMENTS } from '../financing/signing-documents-repository';
+import { replaceUnsentDocument } from '../financing/replace-unsent-document';
 import type { NotificationsService } from '../notifications/service';
 import type { ProvisionScope } from '../provisions/policy';
 import * as provisionsRepo from '../provisions/repository';
 import { createProvisionMover, type ProvisionMoveRow } from '../provisions/transitions';
 import { createSigningDocuments, type StoredPdf } from './envelopes';
-import { signingDocumentPdf } from './pdf';
 import { presentSigningEvidence } from './presenter';
 import * as repo from './repository';
 import type { Signers } from './signers';
@@ -27,13 +29,7 @@ export type FoundProvision = NonNullable<Awaited<ReturnType<typeof provisionsRep
 export type SigningContext = ReturnType<typeof createSigningContext>;
 
 export const S = PROVISION_STATUS;
-const MEXICO_DAY = new Intl.DateTimeFormat('es-MX', {
-  timeZone: 'America/Mexico_City',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-export const isUnsent = (row: repo.SigningDocumentRow) => (row.evidence.signedStatus ?? 0) === SIGNED_STATUS.NOT_SIGNED;
+export { isUnsent } from '../financing/financing-kind';
 /** The reference the provider echoes in every webhook (decision 037). */
 export const referenceOf = (provisionId: number, evidenceId: number) => `provision:${provisionId}:${evidenceId}`;
 
@@ -45,7 +41,7 @@ export function createSigningContext(deps: SigningDeps, notifications: Notificat
   const { db, clock } = deps;
   const mover = createProvisionMover({ notifications, clock });
   const documents = createSigningDocuments(deps);
-  const { recording, recordFile } = documents;
+  const { recording } = documents;
 
   async function found(scope: ProvisionScope, id: number): Promise<FoundProvision> {
     const row = await provisionsRepo.findProvision(db, scope, id);
@@ -73,24 +69,21 @@ export function createSigningContext(deps: SigningDeps, notifications: Notificat
   async function makeDocument(provision: FoundProvision, uploadedBy: number): Promise<StoredPdf> {
     const { provision: row } = provision;
     const [units, signers] = await Promise.all([repo.includedUnitsOf(db, row.id), signersOf(provision)]);
-    const pdf = await signingDocumentPdf({
-      folio: provision.folioShown,
-      company: provision.company.name,
-      agency: provision.agencyName ?? '',
-      legalRepresentative: provision.legalName ?? '',
-      creditLine: row.creditLine,
-      typeLine: row.typeLine,
-      term: row.deadlines,
-      total: row.total,
-      date: MEXICO_DAY.format(clock.now()),
-      units,
-      signatures: signers.blocks,
-    });
-    return documents.storePdf(pdf, SIGNING_DOCUMENT_TEXT.fileName(provision.folioShown), uploadedBy);
+    return makeSigningDocument(
+      { clock, documents },
+      {
+        row,
+        folio: provision.folioShown,
+        company: provision.company.name,
+        agencyName: provision.agencyName,
+        legalName: provision.legalName,
+        units,
+        signers,
+        fileName: SIGNING_DOCUMENT_TEXT.fileName(provision.folioShown),
+        uploadedBy,
+      },
+    );
   }
-
-  const sendDocument = (provisionId: number, document: repo.SigningDocumentRow, signers: Signers['envelope']) =>
-    documents.sendDocument(referenceOf(provisionId, document.evidence.id), document, signers);
 
   async function answer(
     executor: Executor,
@@ -109,23 +102,29 @@ export function createSigningContext(deps: SigningDeps, notifications: Notificat
 
   const names = (provision: FoundProvision) => ({ folio: provision.folioShown, companyName: provision.company.name });
 
+  /** The provision as a financing operation: its documents (evidence type 1), its reference, its webhook moves. */
+  const kind: FinancingKind<provisionsRepo.ProvisionRow> = {
+    label: 'signing',
+    statuses: S,
+    signingDocuments: PROVISION_DOCUMENTS,
+    reference: referenceOf,
+    lockById: repo.lockProvisionById,
+    moveBySystem: async (tx, row, move) =>
+      mover.move(tx, {
+        action: move.action,
+        actor: SYSTEM_ACTOR,
+        row: moveRow(row, await repo.provisionNames(tx, move.id)),
+        unitCount: await provisionsRepo.countUnitsOf(tx, move.id),
+        details: move.details,
+      }),
+  };
+
   /**
    * Replaces the provision's document that is not yet sent by `stored`, in the caller's transaction: the file and
    * its evidence (type 1, typeSignDoc 0, signedStatus 0). Returns the new evidence and the ids it replaced.
    */
-  async function replaceUnsent(tx: Executor, provisionId: number, stored: StoredPdf) {
-    const replaced = (await repo.signingDocumentsOf(tx, provisionId)).filter(isUnsent).map((d) => d.evidence.id);
-    await repo.deleteEvidences(tx, replaced);
-    const file = await recordFile(tx, stored);
-    const evidence = await repo.insertSigningEvidence(tx, {
-      fileId: file.id,
-      provisionId,
-      typeSignDoc: SIGN_DOC_TYPE.PROVISION,
-      signedStatus: SIGNED_STATUS.NOT_SIGNED,
-      createdAt: clock.now(),
-    });
-    return { evidence, file, replaced };
-  }
+  const replaceUnsent = (tx: Executor, provisionId: number, stored: StoredPdf) =>
+    replaceUnsentDocument(kind, documents, tx, { id: provisionId, stored, now: clock.now() });
 
   /** The machine's `who` before anything is read (403), as the provisions' own actions do. */
   const assertWho = (actor: StateActor, action: 'generateDocuments' | 'sendToSign' | 'redoDocument') =>
@@ -143,12 +142,12 @@ export function createSigningContext(deps: SigningDeps, notifications: Notificat
     clock,
     mover,
     documents,
+    kind,
     recording,
     found,
     moveRow,
     signersOf,
     makeDocument,
-    sendDocument,
     answer,
     names,
     replaceUnsent,

@@ -1,21 +1,19 @@
 import {
   EVIDENCE_TYPE,
   Money,
-  NOTIFICATION_TYPE,
   PROVISION_REFUSALS,
   provisionCreated,
-  provisionSentNotice,
+  provisionNotice,
   provisionTransition,
   type CreateProvisionRequest,
   type ProvisionAction,
 } from '@planpiso/domain';
-import type { Tx } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import { answerWithin } from '../../platform/idempotency';
 import { assertCanProvision } from '../audits/eligibility';
 import { reserve } from '../credit-lines/service';
-import type { NotificationsService } from '../notifications/service';
+import { notifyFinancingAudience } from '../financing/record-move';
 import { assertOperatingWindow } from '../provision-settings/operating-window';
 import { queueProvisionValidation } from '../provision-validation/queue';
 import * as repo from './repository';
@@ -33,18 +31,6 @@ import {
 
 /** The three creates of spec 3 §7: Guardar, save-and-send, and from units under review. */
 export type CreateMode = 'create' | 'createAndSend' | 'fromReview';
-
-async function notifyOperators(
-  notifications: NotificationsService,
-  tx: Tx,
-  accountId: number,
-  folio: string,
-  companyName: string,
-) {
-  const operators = await repo.accountOperatorsOf(tx, accountId);
-  await notifications.notify(tx, operators, NOTIFICATION_TYPE.PROVISION, provisionSentNotice(folio, companyName));
-  return operators;
-}
 
 /** Creates a provision (spec 3 §7): saved at 1, or sent at once to 2, its units new or moved in from review. */
 export async function createProvision(
@@ -133,10 +119,13 @@ export async function createProvision(
     ]);
 
     const folio = String(provision.folio);
-    const notified =
-      action === 'createAndSend'
-        ? await notifyOperators(notifications, tx, provision.accountId, folio, context.company.name)
-        : [];
+    // Sent at once: the notice and audience of every send (the mover's: active, not archived operators).
+    const notified = await notifyFinancingAudience(
+      tx,
+      notifications,
+      { accountId: provision.accountId, registerBy: provision.registerBy, legalId: provision.legalId },
+      provisionNotice(action, { folio, company: context.company.name }),
+    );
     // Sent at once (status 2): its units' validation round starts with this transaction (decision 035).
     if (action === 'createAndSend') await queueProvisionValidation(tx, deps.jobs, provision.id);
     await writeAudit(tx, {

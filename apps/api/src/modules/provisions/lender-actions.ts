@@ -23,9 +23,12 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { answerWithin } from '../../platform/idempotency';
-import { transaction } from '../../platform/transaction';
-import * as creditLinesRepo from '../credit-lines/repository';
 import type { CreditLinesService } from '../credit-lines/service';
+import type { ClosingKind } from '../financing/closing-kind';
+import { releaseFinancing } from '../financing/release-financing';
+import { sendFinancingToCrm } from '../financing/send-financing-to-crm';
+import { updateFinancingFolio } from '../financing/update-financing-folio';
+import { withCreditLineLock } from '../financing/with-credit-line-lock';
 import type { NotificationsService } from '../notifications/service';
 import { assertOperatingWindow } from '../provision-settings/operating-window';
 import { followUpDetail } from './lender-follow-up';
@@ -71,11 +74,6 @@ export function createProvisionLenderActions(
     return { scope, found };
   }
 
-  /** The line's row must exist to be locked; one never read (a provision older than the line cache) is read once. */
-  async function ensureLine(crmLineId: string) {
-    if (!(await creditLinesRepo.findCreditLine(db, crmLineId))) await creditLines.refreshFromCrm(crmLineId);
-  }
-
   /** The provision's row, locked for the rest of `tx`, with the names the mover's notices use. */
   async function locked(tx: Tx, scope: ProvisionScope, id: number, companyName: string) {
     const row = await repo.lockProvision(tx, scope, id);
@@ -92,8 +90,7 @@ export function createProvisionLenderActions(
     const confirm = body.status === PROVISION_STATUS.ACCEPTED;
     const action = confirm ? 'confirm' : 'reject';
     const { scope, found } = await admitted(actor, id, action);
-    await ensureLine(found.provision.creditLine);
-    return creditLines.withLockedCreditLine(db, found.provision.creditLine, async (tx, line) => {
+    return withCreditLineLock({ db, creditLines }, found.provision.creditLine, async (tx, line) => {
       const { row, moveRow } = await locked(tx, scope, id, found.company.name);
       const units = await repo.unitsOf(tx, id);
       const wanted = new Map(body.units.map((unit) => [unit.id, unit.included]));
@@ -179,88 +176,39 @@ export function createProvisionLenderActions(
     });
   }
 
-  /**
-   * Liberar (status 10, spec 3 §4 "Liberate without CRM"): the units are financed outside the insertion cycle. Each
-   * included unit keeps holding its amount (a 'released' insertion row, decision 055) until the release
-   * reconciliation sees the CRM list its credit: the money stays consumed until the CRM's remaining amount has it.
-   */
-  async function release(actor: AuthUser, id: number, body: ReleaseRequest, requestId: string) {
-    const { scope, found } = await admitted(actor, id, 'release');
-    await ensureLine(found.provision.creditLine);
-    return creditLines.withLockedCreditLine(db, found.provision.creditLine, async (tx) => {
+  /** The provision as a financing operation that closes (financing/closing-kind.ts). */
+  const closing: ClosingKind<Awaited<ReturnType<typeof admitted>>, Awaited<ReturnType<typeof followUpDetail>>> = {
+    admit: admitted,
+    creditLineOf: ({ found }) => found.provision.creditLine,
+    async move(tx, { scope, found }, id, move) {
       const { moveRow } = await locked(tx, scope, id, found.company.name);
       const unitCount = await repo.countUnitsOf(tx, id);
       await mover.move(tx, {
-        action: 'release',
-        actor,
-        row: moveRow,
+        action: move.action,
+        actor: move.actor,
+        row: move.folio === undefined ? moveRow : { ...moveRow, folio: move.folio },
         unitCount,
-        expectedVersion: body.version,
-        requestId,
+        expectedVersion: move.expectedVersion,
+        ...(move.set && { set: move.set }),
+        ...(move.details && { details: move.details }),
+        requestId: move.requestId,
       });
-      await lenderRepo.queueCrmInsertions(tx, id, clock.now(), INSERTION_STATUS_RELEASED);
-      // The answer commits with the move, as Confirmar's (decision 072).
-      return answerWithin(tx, 200, {
-        data: await followUpDetail(tx, actor, scope, id),
-        message: PROVISION_LENDER_MESSAGES.released,
-      });
-    });
-  }
-
-  /**
-   * Send to CRM (status 8, spec 3 §4): the start date saved and one queued CRM insertion per included unit, in the
-   * same transaction; the insertion cycle job (jobs/crm-insertion.ts) inserts them through the CRM adapter and a
-   * refusal becomes a credit failure. No call to the CRM here.
-   */
-  async function sendToCrm(actor: AuthUser, id: number, body: SendToCrmRequest, requestId: string) {
-    const { scope, found } = await admitted(actor, id, 'sendToCrm');
-    await ensureLine(found.provision.creditLine);
-    return creditLines.withLockedCreditLine(db, found.provision.creditLine, async (tx) => {
-      const { moveRow } = await locked(tx, scope, id, found.company.name);
-      const unitCount = await repo.countUnitsOf(tx, id);
-      await mover.move(tx, {
-        action: 'sendToCrm',
-        actor,
-        row: moveRow,
-        unitCount,
-        expectedVersion: body.version,
-        set: { approvedDate: body.approvedDate },
-        details: { approvedDate: body.approvedDate },
-        requestId,
-      });
-      await lenderRepo.queueCrmInsertions(tx, id, clock.now());
-      return answerWithin(tx, 200, {
-        data: await followUpDetail(tx, actor, scope, id),
-        message: PROVISION_LENDER_MESSAGES.sentToCrm,
-      });
-    });
-  }
-
-  /** Actualizar folio (spec 3 §5): the manual folio from now on; documents already generated keep theirs. */
-  async function updateFolio(actor: AuthUser, id: number, body: UpdateFolioRequest, requestId: string) {
-    const { scope, found } = await admitted(actor, id, 'updateFolio');
-    return transaction(db, async (tx) => {
-      const { moveRow } = await locked(tx, scope, id, found.company.name);
-      const unitCount = await repo.countUnitsOf(tx, id);
-      await mover.move(tx, {
-        action: 'updateFolio',
-        actor,
-        row: { ...moveRow, folio: body.manualFolio },
-        unitCount,
-        expectedVersion: body.version,
-        set: { useManualFolio: true, manualFolio: body.manualFolio },
-        details: { manualFolio: body.manualFolio },
-        requestId,
-      });
-      return { data: await followUpDetail(tx, actor, scope, id), message: PROVISION_LENDER_MESSAGES.folioUpdated };
-    });
-  }
+    },
+    async afterClose(tx, id, action, now) {
+      // Liberar: 'released' rows, held until the CRM lists the credits (decision 055); Enviar a CRM: queued ones.
+      await lenderRepo.queueCrmInsertions(tx, id, now, action === 'release' ? INSERTION_STATUS_RELEASED : 'queued');
+    },
+    detail: (tx, actor, { scope }, id) => followUpDetail(tx, actor, scope, id),
+  };
 
   return {
     confirmReject,
-    release,
-    sendToCrm,
-    updateFolio,
+    release: (actor: AuthUser, id: number, body: ReleaseRequest, requestId: string) =>
+      releaseFinancing(closing, { ...deps, creditLines }, actor, id, body, requestId),
+    sendToCrm: (actor: AuthUser, id: number, body: SendToCrmRequest, requestId: string) =>
+      sendFinancingToCrm(closing, { ...deps, creditLines }, actor, id, body, requestId),
+    updateFolio: (actor: AuthUser, id: number, body: UpdateFolioRequest, requestId: string) =>
+      updateFinancingFolio(closing, deps, actor, id, body, requestId),
     unitsXlsx: (actor: AuthUser, id: number) => provisionUnitsXlsx(deps, actor, id),
     timeline: (actor: AuthUser, id: number) => provisionTimeline(db, actor, id),
     get: (actor: AuthUser, id: number) => followUpDetail(db, actor, provisionScopeOf(actor), id),

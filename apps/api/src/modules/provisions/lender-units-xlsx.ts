@@ -2,7 +2,7 @@ import { Money, PROVISION_UNITS_XLSX_COLUMNS, businessClock, provisionUnitsXlsxN
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { addSheetRow, newWorkbook } from '../../platform/spreadsheet';
+import { sheetXlsx } from '../../platform/spreadsheet';
 import { provisionScopeOf } from './policy';
 import * as repo from './repository';
 
@@ -16,10 +16,13 @@ export async function provisionUnitsXlsx(
   const found = await repo.findProvision(db, provisionScopeOf(actor), id);
   if (!found) throw notFound();
   const units = await repo.unitsOf(db, id);
-  const { workbook, sheet } = newWorkbook('Unidades', PROVISION_UNITS_XLSX_COLUMNS, clock.now());
-  for (const unit of units) {
-    // The amount a number with the amount format (a spreadsheet sums it); text cells never start a formula.
-    addSheetRow(sheet, [
+  // The amount a number with the amount format (a spreadsheet sums it); text cells never start a formula.
+  const bytes = await sheetXlsx({
+    sheetName: 'Unidades',
+    columns: PROVISION_UNITS_XLSX_COLUMNS,
+    created: clock.now(),
+    width: 20,
+    rows: units.map((unit) => [
       unit.vinNumber,
       unit.model,
       unit.motorNumber,
@@ -31,9 +34,7 @@ export async function provisionUnitsXlsx(
       unit.agency,
       Money.of(unit.amount),
       unit.included ? 'Sí' : 'No',
-    ]);
-  }
-  sheet.columns.forEach((column) => (column.width = 20));
-  const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    ]),
+  });
   return { bytes, fileName: provisionUnitsXlsxName(businessClock(clock.now()).day) };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CONFIRMED_PROVISION_STATUSES, PROVISION_STATUS, VIN_HOLDING_PROVISION_STATUSES } from '@planpiso/domain';
 import type { Executor, Tx } from '../../db/client';
-import { accountOperators, userAgencies, userCompanies } from '../../db/schema/assignments';
+import { userAgencies, userCompanies } from '../../db/schema/assignments';
 import { evidences, files } from '../../db/schema/files';
 import { provisionUnits, provisions } from '../../db/schema/financing';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
@@ -325,15 +325,6 @@ export async function insertEvidences(tx: Executor, rows: (typeof evidences.$inf
 export async function deleteEvidences(tx: Executor, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await tx.delete(evidences).where(inArray(evidences.id, ids));
-}
-
-/** The lender's operators (type 3) of the account: who hears of a provision sent to validation. */
-export async function accountOperatorsOf(db: Executor, accountId: number): Promise<number[]> {
-  const rows = await db
-    .select({ userId: accountOperators.userId })
-    .from(accountOperators)
-    .where(eq(accountOperators.accountId, accountId));
-  return rows.map((row) => row.userId);
 }
 
 /** A type 3 user the caller's account scope reaches through its accounts (types 1 and 2 asking for its list). */

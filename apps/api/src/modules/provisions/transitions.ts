@@ -8,7 +8,7 @@ import {
 import type { Executor } from '../../db/client';
 import { provisions } from '../../db/schema/financing';
 import type { Clock } from '../../platform/clock';
-import { recordFinancingMove } from '../../platform/financing-moves';
+import { recordFinancingMove } from '../financing/record-move';
 import { applyTransition } from '../../platform/state-transition';
 import type { NotificationsService } from '../notifications/service';
 

@@ -1,68 +1,18 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { EVIDENCE_TYPE, SIGNED_STATUS } from '@planpiso/domain';
+import { EVIDENCE_TYPE } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { evidences, files } from '../../db/schema/files';
 import { refinancingUnits, refinancings } from '../../db/schema/refinancings';
-import type { SigningDocumentRow } from '../provision-signing/repository';
+import { REFINANCING_DOCUMENTS, signingDocumentsOf } from '../financing/signing-documents-repository';
 
 /** The refinancing's signing documents (evidence type 13) with their files, oldest first. */
-export function documentsOf(db: Executor, refinancingId: number): Promise<SigningDocumentRow[]> {
-  return db
-    .select({ evidence: evidences, file: files })
-    .from(evidences)
-    .innerJoin(files, eq(files.id, evidences.fileId))
-    .where(
-      and(eq(evidences.refinancingId, refinancingId), eq(evidences.type, EVIDENCE_TYPE.REFINANCING_SIGNING_DOCUMENT)),
-    )
-    .orderBy(asc(evidences.id));
-}
-
-/** A refinancing's signing document sent in an envelope (a webhook knows only the envelope). */
-export async function findDocumentByEnvelope(db: Executor, envelopeId: string) {
-  const [row] = await db
-    .select({ evidence: evidences, file: files })
-    .from(evidences)
-    .innerJoin(files, eq(files.id, evidences.fileId))
-    .where(and(eq(evidences.envelopeId, envelopeId), eq(evidences.type, EVIDENCE_TYPE.REFINANCING_SIGNING_DOCUMENT)))
-    .limit(1);
-  return row;
-}
-
-export async function insertDocument(
-  tx: Executor,
-  row: { fileId: number; refinancingId: number; typeSignDoc: number; createdAt: Date },
-) {
-  const [saved] = await tx
-    .insert(evidences)
-    .values({
-      ...row,
-      type: EVIDENCE_TYPE.REFINANCING_SIGNING_DOCUMENT,
-      signedStatus: SIGNED_STATUS.NOT_SIGNED,
-      position: 0,
-    })
-    .returning();
-  return saved!;
-}
+export const documentsOf = (db: Executor, refinancingId: number) =>
+  signingDocumentsOf(db, REFINANCING_DOCUMENTS, refinancingId);
 
 /** The refinancing's row locked for the rest of `tx`, whatever the caller's scope (the webhook has none). */
 export async function lockRefinancingById(tx: Executor, id: number) {
   const [row] = await tx.select().from(refinancings).where(eq(refinancings.id, id)).for('update').limit(1);
   return row;
-}
-
-/** Documents of the refinancing waiting in an envelope: sent and not signed by everyone. */
-export async function countSentDocuments(tx: Executor, refinancingId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(evidences)
-    .where(
-      and(
-        eq(evidences.refinancingId, refinancingId),
-        eq(evidences.type, EVIDENCE_TYPE.REFINANCING_SIGNING_DOCUMENT),
-        eq(evidences.signedStatus, SIGNED_STATUS.SENT),
-      ),
-    );
-  return row?.n ?? 0;
 }
 
 /** The refinancing's unit, if `unitId` is one of its units. */

@@ -5,7 +5,6 @@ import {
   REFINANCING_SIGNING_MESSAGES as M,
   REFINANCING_STATUS,
   SIGNED_STATUS,
-  SIGN_DOC_TYPE,
   SYSTEM_ACTOR,
   refinancingEnvelopeReference,
   type EsignWebhookEventBody,
@@ -22,10 +21,14 @@ import { checkTransition } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
 import { zipFiles } from '../../platform/zip';
 import type { NotificationsService } from '../notifications/service';
+import { isUnsent, type FinancingKind } from '../financing/financing-kind';
+import { handleEsignEvent } from '../financing/handle-esign-event';
+import { makeSigningDocument } from '../financing/make-signing-document';
+import { redoSentDocument } from '../financing/redo-sent-document';
+import { replaceUnsentDocument } from '../financing/replace-unsent-document';
+import { sendDocumentsToSign } from '../financing/send-documents-to-sign';
+import { REFINANCING_DOCUMENTS } from '../financing/signing-documents-repository';
 import { createSigningDocuments, type StoredPdf, type WebhookOutcome } from '../provision-signing/envelopes';
-import { signingDocumentPdf } from '../provision-signing/pdf';
-import * as signingRepo from '../provision-signing/repository';
-import type { SigningDocumentRow } from '../provision-signing/repository';
 import { refinancingScopeOf, visibleRefinancingStatuses } from '../refinancings/policy';
 import * as refinancingsRepo from '../refinancings/repository';
 import { createRefinancingMover, lockRefinancingForMove, shownRefinancingFolio } from '../refinancings/transitions';
@@ -40,15 +43,6 @@ export type RefinancingDetailReader = (actor: AuthUser, id: number) => Promise<R
 type SendAction = 'sendToFinbe' | 'sendToSign';
 
 const S = REFINANCING_STATUS;
-const MEXICO_DAY = new Intl.DateTimeFormat('es-MX', {
-  timeZone: 'America/Mexico_City',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const isUnsent = (row: SigningDocumentRow) => (row.evidence.signedStatus ?? 0) === SIGNED_STATUS.NOT_SIGNED;
-const hasEnvelope = (row: SigningDocumentRow) =>
-  row.evidence.envelopeId !== null && !signingRepo.isClaim(row.evidence.envelopeId);
 /** A document already signed is not made again (its refinancing has moved on). */
 const signedRefused = () => new AppError('INVALID_STATUS', 409, REFINANCING_MESSAGES.statusNotAllowed);
 
@@ -96,18 +90,14 @@ export function createRefinancingSigningService(
   async function makeDocument(refinancing: FoundRefinancing, uploadedBy: number): Promise<StoredPdf> {
     const { refinancing: row } = refinancing;
     const folio = shownRefinancingFolio(row);
-    const signers = await signersOf(refinancing);
-    const pdf = await signingDocumentPdf(
+    return makeSigningDocument(
+      { clock, documents },
       {
+        row,
         folio,
         company: refinancing.companyName,
-        agency: refinancing.agencyName ?? '',
-        legalRepresentative: refinancing.legalName ?? '',
-        creditLine: row.creditLine,
-        typeLine: row.typeLine,
-        term: row.deadlines,
-        total: row.total,
-        date: MEXICO_DAY.format(clock.now()),
+        agencyName: refinancing.agencyName,
+        legalName: refinancing.legalName,
         units: refinancing.units.map((unit) => ({
           vinNumber: unit.vinNumber,
           brandName: unit.brandName ?? '',
@@ -115,11 +105,12 @@ export function createRefinancingSigningService(
           description: unit.description ?? '',
           amount: unit.amount,
         })),
-        signatures: signers.blocks,
+        signers: await signersOf(refinancing),
+        text: REFINANCING_DOCUMENT_TEXT,
+        fileName: REFINANCING_DOCUMENT_TEXT.fileName(folio),
+        uploadedBy,
       },
-      { text: REFINANCING_DOCUMENT_TEXT },
     );
-    return documents.storePdf(pdf, REFINANCING_DOCUMENT_TEXT.fileName(folio), uploadedBy);
   }
 
   const signersOf = (refinancing: FoundRefinancing) =>
@@ -129,35 +120,31 @@ export function createRefinancingSigningService(
       creditLine: refinancing.refinancing.creditLine,
     });
 
+  /** The refinancing as a financing operation: its documents (evidence type 13), its reference, its webhook moves. */
+  const kind: FinancingKind<{ status: number }> = {
+    label: 'refinancing signing',
+    statuses: S,
+    signingDocuments: REFINANCING_DOCUMENTS,
+    reference: refinancingEnvelopeReference,
+    lockById: repo.lockRefinancingById,
+    moveBySystem: (tx, _row, move) =>
+      mover.move(tx, { refinancingId: move.id, action: move.action, actor: SYSTEM_ACTOR, details: move.details }),
+    noElectronicSigners: M.noElectronicSigners,
+  };
+
   /**
    * Records `stored` as the refinancing's new unsent document (type 13, typeSignDoc 0, signedStatus 0), replacing
    * any other unsent one, in the caller's transaction.
    */
-  async function recordUnsent(tx: Executor, refinancingId: number, stored: StoredPdf) {
-    const replaced = (await repo.documentsOf(tx, refinancingId)).filter(isUnsent).map((d) => d.evidence.id);
-    await deleteDocuments(tx, replaced);
-    const file = await documents.recordFile(tx, stored);
-    const evidence = await repo.insertDocument(tx, {
-      fileId: file.id,
-      refinancingId,
-      typeSignDoc: SIGN_DOC_TYPE.PROVISION,
-      createdAt: clock.now(),
-    });
-    return { evidence, file, replaced };
-  }
+  const recordUnsent = (tx: Executor, refinancingId: number, stored: StoredPdf) =>
+    replaceUnsentDocument(kind, documents, tx, { id: refinancingId, stored, now: clock.now() });
 
-  async function send(
-    document: SigningDocumentRow,
-    refinancingId: number,
-    envelope: { name: string; email: string }[],
-  ) {
-    return documents.sendDocument(
-      refinancingEnvelopeReference(refinancingId, document.evidence.id),
-      document,
-      envelope,
-      M.noElectronicSigners,
-    );
-  }
+  /** The refinancing's row locked for a user's move (the mover locks it again, with its counts). */
+  const lockForMove = async (tx: Executor, id: number) => {
+    const row = await repo.lockRefinancingById(tx, id);
+    if (!row) throw notFound();
+    return row;
+  };
 
   const service = {
     /** PATCH /api/refinancings/{id}/set-status {status: 5} (the flows' set-status hands it over): see below. */
@@ -196,27 +183,11 @@ export function createRefinancingSigningService(
         if (!made) await documents.abandon(stored);
         unsent = (await repo.documentsOf(db, id)).filter(isUnsent);
       }
-      const toCreate = unsent.filter((d) => !hasEnvelope(d));
-      if (toCreate.length > 0) {
-        const signers = await signersOf(refinancing);
-        for (const document of toCreate) await send(document, id, signers.envelope);
-      }
-
-      await transaction(db, async (tx) => {
-        const row = await repo.lockRefinancingById(tx, id);
-        if (!row) throw notFound();
-        const ready = (await repo.documentsOf(tx, id)).filter((d) => isUnsent(d) && hasEnvelope(d));
-        for (const document of ready) {
-          await updateEvidence(tx, document.evidence.id, SIGNED_STATUS.SENT);
-        }
-        await mover.move(tx, {
-          refinancingId: id,
-          action,
-          actor,
-          expectedVersion,
-          details: { documents: ready.map((d) => ({ evidenceId: d.evidence.id, envelopeId: d.evidence.envelopeId })) },
-          requestId,
-        });
+      await sendDocumentsToSign(kind, { db, documents }, id, unsent, {
+        signers: () => signersOf(refinancing),
+        lock: (tx) => lockForMove(tx, id),
+        move: (tx, _row, { details }) =>
+          mover.move(tx, { refinancingId: id, action, actor, expectedVersion, details, requestId }),
       });
       return { data: await detail(actor, id), message: M.sentToSign };
     },
@@ -243,42 +214,25 @@ export function createRefinancingSigningService(
       if (target.evidence.signedStatus === SIGNED_STATUS.SIGNED) throw signedRefused();
 
       const stored = await makeDocument(refinancing, actor.id);
-      const pending = await documents.recording(stored, () =>
-        transaction(db, async (tx) => {
+      await redoSentDocument(kind, { db, clock, documents }, id, stored, {
+        recheck: async (tx) => {
           const locked = await lockRefinancingForMove(tx, id);
           if (!locked) throw notFound();
           const entity = { ...locked.entity, version: locked.row.version };
           checkTransition(REFINANCING_MACHINE, actor, 'redoDocument', entity, body?.version);
-          return recordUnsent(tx, id, stored);
-        }),
-      );
-      const signers = await signersOf(refinancing);
-      const envelopeId = await send({ evidence: pending.evidence, file: pending.file }, id, signers.envelope);
-
-      await transaction(db, async (tx) => {
-        const row = await repo.lockRefinancingById(tx, id);
-        if (!row) throw notFound();
-        const withdrawn = (await repo.documentsOf(tx, id)).filter(
-          (d) => d.evidence.id === documentId && d.evidence.signedStatus !== SIGNED_STATUS.SIGNED,
-        );
-        await deleteDocuments(
-          tx,
-          withdrawn.map((d) => d.evidence.id),
-        );
-        await updateEvidence(tx, pending.evidence.id, SIGNED_STATUS.SENT);
-        await mover.move(tx, {
-          refinancingId: id,
-          action: 'redoDocument',
-          actor,
-          expectedVersion: body?.version,
-          details: {
-            evidenceId: pending.evidence.id,
-            fileId: pending.file.id,
-            envelopeId,
-            withdrawn: withdrawn.map((d) => ({ evidenceId: d.evidence.id, envelopeId: d.evidence.envelopeId })),
-          },
-          requestId,
-        });
+        },
+        signers: () => signersOf(refinancing),
+        withdraws: (d) => d.evidence.id === documentId && d.evidence.signedStatus !== SIGNED_STATUS.SIGNED,
+        lock: (tx) => lockForMove(tx, id),
+        move: (tx, _row, details) =>
+          mover.move(tx, {
+            refinancingId: id,
+            action: 'redoDocument',
+            actor,
+            expectedVersion: body?.version,
+            details,
+            requestId,
+          }),
       });
       return { data: await detail(actor, id), message: M.documentRedone };
     },
@@ -328,64 +282,8 @@ export function createRefinancingSigningService(
      * A verified provider event of a refinancing's document (POST /api/webhooks/esign, reference
      * `refinancing:<id>:<evidenceId>`). Idempotent by state, as for provisions: a repeat changes nothing.
      */
-    async handleEvent(event: EsignWebhookEventBody): Promise<WebhookOutcome> {
-      const { envelopeId, reference } = event;
-      const document = await repo.findDocumentByEnvelope(db, envelopeId);
-      const refinancingId = document?.evidence.refinancingId ?? null;
-      if (
-        !document ||
-        refinancingId === null ||
-        reference !== refinancingEnvelopeReference(refinancingId, document.evidence.id)
-      ) {
-        log.warn({ envelopeId, reference }, 'refinancing signing: webhook for an envelope we do not hold');
-        return 'ignored';
-      }
-      const lockOwner = (tx: Executor) => repo.lockRefinancingById(tx, refinancingId);
-      if (event.event === 'signed' && event.signerId) {
-        // The first signature of a document out for signature: 5 → 6 (Proceso firma).
-        return documents.recordSignature({
-          evidenceId: document.evidence.id,
-          envelopeId,
-          reference,
-          signerId: event.signerId,
-          lockOwner,
-          moved: async (tx, row, signer) => {
-            if (row.status !== S.SENT_TO_SIGN) return 'recorded';
-            await mover.move(tx, {
-              refinancingId,
-              action: 'signingStarted',
-              actor: SYSTEM_ACTOR,
-              details: { evidenceId: document.evidence.id, envelopeId, signer: signer.name },
-            });
-            return 'moved';
-          },
-        });
-      }
-      if (event.event === 'completed') {
-        // Every signer of this document signed; when no document waits any more: → 7 (Firmado).
-        return documents.recordCompletion({
-          document,
-          reference,
-          lockOwner,
-          moved: async (tx, row, { evidence, signedFileId }) => {
-            const waiting = await repo.countSentDocuments(tx, refinancingId);
-            if (waiting > 0 || (row.status !== S.SENT_TO_SIGN && row.status !== S.SIGNING)) return 'recorded';
-            await mover.move(tx, {
-              refinancingId,
-              action: 'signingCompleted',
-              actor: SYSTEM_ACTOR,
-              details: { evidenceId: evidence.id, envelopeId, signedFileId, sentFileId: evidence.fileId },
-            });
-            return 'moved';
-          },
-        });
-      }
-      return 'ignored';
-    },
+    handleEvent: (event: EsignWebhookEventBody): Promise<WebhookOutcome> =>
+      handleEsignEvent(kind, { db, log, documents }, event),
   };
   return service;
 }
-
-const deleteDocuments = (tx: Executor, ids: number[]) => signingRepo.deleteEvidences(tx, ids);
-const updateEvidence = (tx: Executor, id: number, signedStatus: number) =>
-  signingRepo.updateEvidence(tx, id, { signedStatus });

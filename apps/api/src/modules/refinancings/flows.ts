@@ -1,6 +1,5 @@
 import {
   Money,
-  PROVISION_LENDER_MESSAGES,
   REFINANCING_MESSAGES,
   REFINANCING_STATUS,
   REFINANCING_TRANSITIONS,
@@ -20,8 +19,12 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, forbidden } from '../../platform/errors';
 import { transaction } from '../../platform/transaction';
-import * as creditLinesRepo from '../credit-lines/repository';
 import { reserve, type CreditLinesService } from '../credit-lines/service';
+import type { ClosingKind } from '../financing/closing-kind';
+import { releaseFinancing } from '../financing/release-financing';
+import { sendFinancingToCrm } from '../financing/send-financing-to-crm';
+import { updateFinancingFolio } from '../financing/update-financing-folio';
+import { withCreditLineLock } from '../financing/with-credit-line-lock';
 import type { NotificationsService } from '../notifications/service';
 import { followUpDetail, visibleRefinancing } from './follow-up-detail';
 import * as repo from './repository';
@@ -73,11 +76,6 @@ export function createRefinancingFlows(
     return visibleRefinancing(db, actor, id);
   }
 
-  /** The line's row must exist to be locked; one never read is read once from the CRM (outside any transaction). */
-  async function ensureLine(crmLineId: string) {
-    if (!(await creditLinesRepo.findCreditLine(db, crmLineId))) await creditLines.refreshFromCrm(crmLineId);
-  }
-
   /** One move in its own transaction, answered with the refreshed detail and `message`. */
   async function moveAndAnswer(
     actor: AuthUser,
@@ -102,8 +100,7 @@ export function createRefinancingFlows(
     message: (folio: string) => string,
     after?: (tx: Tx) => Promise<void>,
   ): Promise<RefinancingActionResponse> {
-    await ensureLine(creditLine);
-    return creditLines.withLockedCreditLine(db, creditLine, async (tx) => {
+    return withCreditLineLock({ db, creditLines }, creditLine, async (tx) => {
       await mover.move(tx, { ...move, actor });
       if (after) await after(tx);
       const data = await followUpDetail(tx, actor, move.refinancingId, true);
@@ -214,8 +211,7 @@ export function createRefinancingFlows(
   async function accept(actor: AuthUser, id: number, body: AcceptRefinancingRequest, requestId: string) {
     const found = await admitted(actor, id, 'accept');
     const r = found.refinancing;
-    await ensureLine(r.creditLine);
-    return creditLines.withLockedCreditLine(db, r.creditLine, async (tx, locked) => {
+    return withCreditLineLock({ db, creditLines }, r.creditLine, async (tx, locked) => {
       const units = await repo.lockUnitsOf(tx, id);
       const tickedIds = new Set(
         body.units.filter((unit) => unit.status === REFINANCING_UNIT_VERDICT.APPROVED).map((unit) => unit.id),
@@ -295,78 +291,28 @@ export function createRefinancingFlows(
     );
   }
 
-  /** POST /refinancings/{id}/release (Liberar, types 1 and 3 at 6 or 7 → 10). */
-  async function release(actor: AuthUser, id: number, body: { version: number }, requestId: string) {
-    const found = await admitted(actor, id, 'release');
-    return moveUnderLineLock(
-      actor,
-      found.refinancing.creditLine,
-      {
+  /** The refinancing as a financing operation that closes (financing/closing-kind.ts). */
+  const closing: ClosingKind<Awaited<ReturnType<typeof admitted>>, Awaited<ReturnType<typeof followUpDetail>>> = {
+    admit: admitted,
+    creditLineOf: (found) => found.refinancing.creditLine,
+    move: (tx, _found, id, move) =>
+      mover.move(tx, {
         refinancingId: id,
-        action: 'release',
-        expectedVersion: body.version,
-        requestId,
-      },
-      () => PROVISION_LENDER_MESSAGES.released,
-      // Released units hold their amounts until the CRM lists them (decision 055).
-      async (tx) => {
-        await repo.queueCrmInsertions(tx, id, clock.now(), 'released');
-        if (refinancingUsesUpUnits(REFINANCING_STATUS.RELEASED)) await repo.useUpRefinancedUnits(tx, id);
-      },
-    );
-  }
-
-  /**
-   * POST /refinancings/{id}/send-crm (Enviar a CRM, types 1 and 3 at 6 or 7 → 8): the approved date saved and one
-   * CRM insertion queued per unit in the same transaction; the insertion cycle does the CRM call (never here).
-   */
-  async function sendToCrm(
-    actor: AuthUser,
-    id: number,
-    body: { approvedDate: string; version: number },
-    requestId: string,
-  ) {
-    const found = await admitted(actor, id, 'sendToCrm');
-    return moveUnderLineLock(
-      actor,
-      found.refinancing.creditLine,
-      {
-        refinancingId: id,
-        action: 'sendToCrm',
-        expectedVersion: body.version,
-        set: { approvedDate: body.approvedDate },
-        details: { approvedDate: body.approvedDate },
-        requestId,
-      },
-      () => PROVISION_LENDER_MESSAGES.sentToCrm,
-      async (tx) => {
-        await repo.queueCrmInsertions(tx, id, clock.now());
-        if (refinancingUsesUpUnits(REFINANCING_STATUS.AUTHORIZED)) await repo.useUpRefinancedUnits(tx, id);
-      },
-    );
-  }
-
-  /** PATCH /refinancings/{id}/update-folio (types 1 and 3 at 4 and above). */
-  async function updateFolio(
-    actor: AuthUser,
-    id: number,
-    body: { manualFolio: string; version: number },
-    requestId: string,
-  ) {
-    await admitted(actor, id, 'updateFolio');
-    return moveAndAnswer(
-      actor,
-      {
-        refinancingId: id,
-        action: 'updateFolio',
-        expectedVersion: body.version,
-        set: { useManualFolio: true, manualFolio: body.manualFolio },
-        details: { manualFolio: body.manualFolio },
-        requestId,
-      },
-      () => PROVISION_LENDER_MESSAGES.folioUpdated,
-    );
-  }
+        action: move.action,
+        actor: move.actor,
+        expectedVersion: move.expectedVersion,
+        ...(move.set && { set: move.set }),
+        ...(move.details && { details: move.details }),
+        requestId: move.requestId,
+      }),
+    async afterClose(tx, id, action, now) {
+      // Released units hold their amounts until the CRM lists them (decision 055); both close the units (057).
+      await repo.queueCrmInsertions(tx, id, now, action === 'release' ? 'released' : 'queued');
+      const reached = action === 'release' ? REFINANCING_STATUS.RELEASED : REFINANCING_STATUS.AUTHORIZED;
+      if (refinancingUsesUpUnits(reached)) await repo.useUpRefinancedUnits(tx, id);
+    },
+    detail: (tx, actor, _found, id) => followUpDetail(tx, actor, id, true),
+  };
 
   return {
     detail: (actor: AuthUser, id: number) => followUpDetail(db, actor, id),
@@ -377,9 +323,15 @@ export function createRefinancingFlows(
     confirm,
     accept,
     reject,
-    release,
-    sendToCrm,
-    updateFolio,
+    /** POST /refinancings/{id}/release (Liberar, types 1 and 3 at 6 or 7 → 10). */
+    release: (actor: AuthUser, id: number, body: { version: number }, requestId: string) =>
+      releaseFinancing(closing, deps, actor, id, body, requestId),
+    /** POST /refinancings/{id}/send-crm (Enviar a CRM, types 1 and 3 at 6 or 7 → 8). */
+    sendToCrm: (actor: AuthUser, id: number, body: { approvedDate: string; version: number }, requestId: string) =>
+      sendFinancingToCrm(closing, deps, actor, id, body, requestId),
+    /** PATCH /refinancings/{id}/update-folio (types 1 and 3 at 4 and above). */
+    updateFolio: (actor: AuthUser, id: number, body: { manualFolio: string; version: number }, requestId: string) =>
+      updateFinancingFolio(closing, deps, actor, id, body, requestId),
     unitsXlsx: (actor: AuthUser, id: number) => refinancingUnitsXlsx(deps, actor, id),
     review: (actor: AuthUser, query: RefinancingReviewQuery) => refinancingReviewList(db, actor, query),
   };

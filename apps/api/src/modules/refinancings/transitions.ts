@@ -14,7 +14,7 @@ import { companies } from '../../db/schema/organisation';
 import { refinancingUnits, refinancings } from '../../db/schema/refinancings';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
-import { recordFinancingMove } from '../../platform/financing-moves';
+import { recordFinancingMove } from '../financing/record-move';
 import { applyTransition } from '../../platform/state-transition';
 import type { NotificationsService } from '../notifications/service';
 

@@ -7,7 +7,7 @@ import {
 } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { addSheetRow, newWorkbook } from '../../platform/spreadsheet';
+import { sheetXlsx } from '../../platform/spreadsheet';
 import { visibleRefinancing } from './follow-up-detail';
 
 /** GET /refinancings/{id}/units.xlsx: the units table (spec 3 §2), 'Unidades (DD-MM-YYYY).xlsx'. */
@@ -18,11 +18,14 @@ export async function refinancingUnitsXlsx(
 ): Promise<{ bytes: Buffer; fileName: string }> {
   const { db, clock } = deps;
   const found = await visibleRefinancing(db, actor, id);
-  const { workbook, sheet } = newWorkbook('Unidades', REFINANCING_UNITS_XLSX_COLUMNS, clock.now());
   const check = (value: boolean | null) => (value === null ? '' : value ? 'Sí' : 'No');
-  for (const unit of found.units) {
-    // The amount a number with the amount format (a spreadsheet sums it); text cells never start a formula.
-    addSheetRow(sheet, [
+  // The amount a number with the amount format (a spreadsheet sums it); text cells never start a formula.
+  const bytes = await sheetXlsx({
+    sheetName: 'Unidades',
+    columns: REFINANCING_UNITS_XLSX_COLUMNS,
+    created: clock.now(),
+    width: 20,
+    rows: found.units.map((unit) => [
       unit.vinNumber,
       unit.agency,
       unit.brandName,
@@ -38,10 +41,8 @@ export async function refinancingUnitsXlsx(
       check(unit.validAx),
       refinancingUnitVerdictCell(unit.status),
       Money.of(unit.amount),
-    ]);
-  }
-  sheet.columns.forEach((column) => (column.width = 20));
-  const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    ]),
+  });
   return {
     bytes,
     fileName: provisionUnitsXlsxName(businessClock(clock.now()).day),

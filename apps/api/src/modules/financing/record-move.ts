@@ -6,11 +6,11 @@ import {
   type FinancingAudience,
   type StateActor,
 } from '@planpiso/domain';
-import type { Executor } from '../db/client';
-import { accountOperators } from '../db/schema/assignments';
-import { users } from '../db/schema/users';
-import type { NotificationsService } from '../modules/notifications/service';
-import { writeAudit } from './audit';
+import type { Executor } from '../../db/client';
+import { accountOperators } from '../../db/schema/assignments';
+import { users } from '../../db/schema/users';
+import type { NotificationsService } from '../notifications/service';
+import { writeAudit } from '../../platform/audit';
 
 /** The people around a financing operation (a provision, a refinancing) its notices are sent to. */
 export type FinancingParties = { accountId: number; registerBy: number; legalId: number | null };
@@ -52,6 +52,23 @@ export async function financingAudience(
 }
 
 /**
+ * Tells a move's audience of it (nobody when the move has no notice), in the caller's transaction: every move of a
+ * financing operation, creates included, reaches the same people — active and not archived (issue 28). Returns who.
+ */
+export async function notifyFinancingAudience(
+  tx: Executor,
+  notifications: NotificationsService,
+  parties: FinancingParties,
+  notice: { audience: readonly FinancingAudience[]; message: string } | null,
+): Promise<number[]> {
+  const notified = notice ? await financingAudience(tx, parties, notice.audience) : [];
+  if (notice && notified.length > 0) {
+    await notifications.notify(tx, notified, NOTIFICATION_TYPE.PROVISION, notice.message);
+  }
+  return notified;
+}
+
+/**
  * What every move of a financing operation writes after its version-checked UPDATE, in the same transaction: the
  * notice to its audience (when the move has one) and the audit row `<area>.<action>` the timeline reads.
  */
@@ -71,11 +88,8 @@ export async function recordFinancingMove(
     requestId?: string | null;
   },
 ): Promise<number[]> {
-  const { notice, parties, moved } = move;
-  const notified = notice ? await financingAudience(tx, parties, notice.audience) : [];
-  if (notice && notified.length > 0) {
-    await notifications.notify(tx, notified, NOTIFICATION_TYPE.PROVISION, notice.message);
-  }
+  const { parties, moved } = move;
+  const notified = await notifyFinancingAudience(tx, notifications, parties, move.notice);
   await writeAudit(tx, {
     actor: move.actor.type === SYSTEM_ACTOR_TYPE ? null : move.actor.id,
     action: `${move.area}.${move.action}`,

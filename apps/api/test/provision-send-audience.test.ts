@@ -1,0 +1,120 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Money, type ProvisionDetail } from '@planpiso/domain';
+import { auditLog } from '../src/db/schema/audit';
+import { notifications } from '../src/db/schema/notifications';
+import { users } from '../src/db/schema/users';
+import { bearer, buildTestApp, fakeClock, json, type TestApp } from './harness';
+import {
+  WORKING_NOON,
+  clearNonWorkingDays,
+  dealerGroup,
+  get,
+  post,
+  randomVin,
+  saveBody,
+  unit,
+  type DealerGroup,
+} from './provision-fixtures';
+import { seededDatabase } from './seeded-database';
+
+/**
+ * One business event, one audience (issue 28): a provision sent to the lender — created and sent at once
+ * (POST /api/provisions/create-send) or saved first and sent later (PATCH set-status 2) — tells the account's lender
+ * operators who are active and not archived, through the same mover (modules/financing/record-move.ts).
+ */
+const LINE = 'LC-10004-01';
+
+let t: TestApp;
+let seeded: Awaited<ReturnType<typeof seededDatabase>>;
+let a: DealerGroup;
+
+beforeAll(async () => {
+  seeded = await seededDatabase('provision-send-audience');
+  t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
+  await clearNonWorkingDays(seeded.db);
+  a = await dealerGroup(t.app, seeded.db, '10004');
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await seeded?.close();
+});
+
+async function create(group: DealerGroup, url: string) {
+  const units = [unit(randomVin(), '25.00')];
+  const total = Money.sum(units.map((u) => Money.of(u.amount))).toDecimalString();
+  const response = await post(t.app, group.tokens.dealer, url, saveBody(group, LINE, units, total));
+  expect(response.statusCode, response.body).toBe(201);
+  return json<{ data: { id: number; folio: string; status: number } }>(response).data;
+}
+
+/** Does the account's operator hold a notice naming `folio`? */
+async function toldOf(folio: string): Promise<number[]> {
+  const rows = await seeded.db
+    .select({ userId: notifications.userId, message: notifications.message })
+    .from(notifications)
+    .where(inArray(notifications.userId, [a.operator.id]));
+  return [...new Set(rows.filter((row) => row.message.includes(folio)).map((row) => row.userId))].sort((x, y) => x - y);
+}
+
+async function notifiedInAudit(action: string, id: number): Promise<unknown> {
+  const [row] = await seeded.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(id))));
+  return (row?.after as { notified?: unknown } | null)?.notified;
+}
+
+/** The account's lender operator deactivated or archived while `work` runs (an account has one operator). */
+async function withOperator(state: { isActive?: boolean; isArchived?: boolean }, work: () => Promise<void>) {
+  await seeded.db.update(users).set(state).where(eq(users.id, a.operator.id));
+  try {
+    await work();
+  } finally {
+    await seeded.db.update(users).set({ isActive: true, isArchived: false }).where(eq(users.id, a.operator.id));
+  }
+}
+
+/** Saved, then sent with the version read (PATCH set-status 2): the mover's move. */
+async function saveAndSend(group: DealerGroup) {
+  const saved = await create(group, '/api/provisions');
+  const detail = json<{ data: ProvisionDetail }>(await get(t.app, group.tokens.dealer, `/api/provisions/${saved.id}`));
+  const sent = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/provisions/${saved.id}/set-status`,
+    payload: { status: 2, version: detail.data.version },
+    headers: bearer(group.tokens.dealer),
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  return saved;
+}
+
+describe('the audience of a provision sent to the lender', () => {
+  it('sending a saved provision tells the active, not archived operator only', async () => {
+    const told = await saveAndSend(a);
+    expect(await toldOf(told.folio)).toEqual([a.operator.id]);
+    expect(await notifiedInAudit('provisions.send', told.id)).toEqual([a.operator.id]);
+    for (const state of [{ isActive: false }, { isArchived: true }]) {
+      await withOperator(state, async () => {
+        const untold = await saveAndSend(a);
+        expect(await toldOf(untold.folio)).toEqual([]);
+        expect(await notifiedInAudit('provisions.send', untold.id)).toEqual([]);
+      });
+    }
+  });
+
+  it('creating and sending at once tells the same audience: no inactive or archived operator', async () => {
+    const told = await create(a, '/api/provisions/create-send');
+    expect(told.status).toBe(2);
+    expect(await toldOf(told.folio)).toEqual([a.operator.id]);
+    expect(await notifiedInAudit('provisions.created-and-sent', told.id)).toEqual([a.operator.id]);
+    for (const state of [{ isActive: false }, { isArchived: true }]) {
+      await withOperator(state, async () => {
+        const untold = await create(a, '/api/provisions/create-send');
+        expect(await toldOf(untold.folio)).toEqual([]);
+        expect(await notifiedInAudit('provisions.created-and-sent', untold.id)).toEqual([]);
+      });
+    }
+  });
+});
