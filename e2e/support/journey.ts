@@ -63,7 +63,7 @@ export async function eventually<T>(read: () => Promise<T>, expected: T, timeout
   const deadline = Date.now() + timeoutMs;
   let actual: T = await read();
   while (!isDeepStrictEqual(actual, expected) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 100));
     actual = await read();
   }
   if (!isDeepStrictEqual(actual, expected)) {
