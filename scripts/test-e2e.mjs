@@ -1,7 +1,7 @@
 // `npm run test:e2e`: the end-to-end journeys in headless Chromium against one real stack (embedded
 // PostgreSQL, mail catcher, API serving the built SPA). Checks Chromium, builds the web bundle when stale,
-// then hands over to e2e/support/runner.ts (under tsx), which starts the stack, runs `node --test` and
-// tears the stack down.
+// then hands over to e2e/support/runner.ts (under tsx), which starts the stack, runs every spec file in one
+// node process with one Chromium (e2e/support/specs-entry.ts) and tears the stack down.
 //
 //   node scripts/test-e2e.mjs                          every e2e/**/*.spec.ts
 //   node scripts/test-e2e.mjs e2e/identity/x.spec.ts   only those files

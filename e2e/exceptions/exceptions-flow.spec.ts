@@ -40,21 +40,56 @@ async function confirmAndRead(page: Page, message: string) {
   await result.getByRole('button', { name: 'Aceptar' }).click();
 }
 
-test('type 5 asks with evidence, type 3 sends observations, type 2 approves, type 5 reads the answer', () =>
-  journey('exceptions-flow', async (page) => {
-    // Type 5 asks from the provisions list (spec 1 §2.10).
+/** Opens Solicitar Excepción from the provisions list and checks Comentario is marked required and asked for. */
+async function openRequiredRequest(page: Page, width: number, name: string) {
+  await page.goto('/disposiciones');
+  await expectPath(page, '/disposiciones');
+  await page.getByRole('button', { name: 'Solicitar Excepción' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Solicitar Excepción' });
+  await expectVisible(dialog);
+
+  // spec 3 §2 Exceptions: 'a Comentario text field marked required'.
+  const comment = dialog.getByRole('textbox', { name: 'Comentario' });
+  assert.equal(await comment.evaluate((field) => (field as HTMLTextAreaElement).required), true);
+  await expectVisible(dialog.locator('label').filter({ hasText: 'Comentario' }).locator('.MuiFormLabel-asterisk'));
+  await dialog.getByRole('button', { name: 'Enviar' }).click();
+  await expectVisible(dialog.getByText(MESSAGES.required, { exact: true }));
+  const box = await dialog.boundingBox();
+  assert.ok(box && box.x >= 0 && box.x + box.width <= width, 'the dialog fits the window');
+  await screenshot(page, `screenshots/${name}-exception-request-required`);
+  return dialog;
+}
+
+test('Solicitar excepción marks Comentario required and asks for it (390 px)', () =>
+  journey('request-exception-required-phone', async (page) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, DEMO_USERS[5].email);
-    await page.goto('/disposiciones');
-    await page.getByRole('button', { name: 'Solicitar Excepción' }).click();
-    const ask = page.getByRole('dialog', { name: 'Solicitar Excepción' });
+    await openRequiredRequest(page, 390, 'phone');
+  }));
+
+test('type 5 asks with evidence (Comentario required, at 1280 px), type 3 is notified and sends observations, type 2 approves, type 5 reads the answer', () =>
+  journey('exceptions-flow', async (page) => {
+    // Type 5 asks from the provisions list (spec 1 §2.10): Comentario is required first (at 1280 px).
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInAs(page, DEMO_USERS[5].email);
+    const ask = await openRequiredRequest(page, 1280, 'desktop');
+    await page.setViewportSize({ width: 1366, height: 800 });
     await ask.getByLabel('Comentario').fill(`Auditoría en curso ${Date.now()}`);
-    await ask.getByLabel('Evidencia').setInputFiles({ name: 'acta.png', mimeType: 'image/png', buffer: PNG });
+    await ask
+      .getByLabel('Evidencia')
+      .setInputFiles({ name: 'estado de cuenta.png', mimeType: 'image/png', buffer: PNG });
+    await expectVisible(ask.getByText('estado de cuenta.png'));
     await ask.getByRole('button', { name: 'Enviar' }).click();
     const sent = page.getByRole('dialog', { name: MESSAGES.actionSucceeded });
-    const text = (await sent.getByText(/folio \d+/).innerText()).trim();
+    await expectVisible(sent);
+    const text = (
+      await sent.getByText(/^Solicitud de excepción con folio \d+ enviada exitosamente\.$/).innerText()
+    ).trim();
     const folio = /folio (\d+)/.exec(text)?.[1];
     assert.ok(folio, `a folio in "${text}"`);
+    await screenshot(page, 'exception-request-sent');
     await sent.getByRole('button', { name: 'Aceptar' }).click();
+    await page.getByRole('dialog').first().waitFor({ state: 'detached' });
 
     // Its list shows it pending (not approved), by number.
     await page.goto('/excepciones');
@@ -63,8 +98,13 @@ test('type 5 asks with evidence, type 3 sends observations, type 2 approves, typ
     await screenshot(page, 'exceptions-type-5');
     await expectNoAxeViolations(page, '/excepciones (type 5)');
 
-    // Type 3 sends its observations with Visto bueno and its evidence.
+    // The account's operator (type 3) finds the request among its notifications (type 2 Excepción), then sends its
+    // observations with Visto bueno and its evidence.
     await switchUser(page, DEMO_USERS[3].email);
+    await page.goto('/notificaciones');
+    await expectVisible(page.getByText(new RegExp(`Nueva solicitud de excepción ${folio} de `)));
+    await page.goto('/excepciones');
+    await expectPath(page, '/excepciones');
     await expectVisible(page.getByRole('columnheader', { name: FINANCING_MESSAGES.exceptionCustomer }));
     await screenshot(page, 'exceptions-type-3');
     await expectNoAxeViolations(page, '/excepciones (type 3)');

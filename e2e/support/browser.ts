@@ -17,8 +17,46 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+let shared: Promise<Browser> | undefined;
+let keepOpen = false;
+
+/**
+ * The run's one Chromium, started on first use (each journey still gets its own context, see newPage). Started
+ * again if it crashed, so one crash does not fail every later file.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: e2eEnv().chromiumPath, args: CHROMIUM_ARGS });
+  if (!shared) {
+    const launched = chromium.launch({ executablePath: e2eEnv().chromiumPath, args: CHROMIUM_ARGS });
+    shared = launched;
+    launched.then(
+      (browser) =>
+        browser.on('disconnected', () => {
+          if (shared === launched) shared = undefined;
+        }),
+      () => {
+        if (shared === launched) shared = undefined;
+      },
+    );
+  }
+  return shared;
+}
+
+/** Called by specs-entry.ts, which runs every spec file in one process: a file's end keeps the browser open. */
+export function keepBrowserOpen(): void {
+  keepOpen = true;
+}
+
+/** A spec file is done with the browser: closes it unless the whole run shares it (keepBrowserOpen). */
+export async function releaseBrowser(): Promise<void> {
+  if (!keepOpen) await closeBrowser();
+}
+
+/** Closes the shared browser (once, at the end of the run). */
+export async function closeBrowser(): Promise<void> {
+  const launched = shared;
+  shared = undefined;
+  const browser = await launched?.catch(() => undefined);
+  await browser?.close();
 }
 
 /**

@@ -1,31 +1,27 @@
 import { after, before } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { MESSAGES } from '@planpiso/domain';
-import { launchBrowser, newPage, screenshot } from './browser';
+import { launchBrowser, newPage, releaseBrowser, screenshot } from './browser';
 import { DEMO_PASSWORD } from './demo';
 
 /**
- * One Chromium per spec file and a fresh context per journey: `const journey = useBrowser();` at the top of a
- * spec, then `test('...', () => journey('name', async (page) => { ... }))` (a third argument adds context options,
- * e.g. `{ timezoneId: 'UTC' }`). A failed journey leaves
- * artifacts/failed-<name>.png behind.
+ * One Chromium for the whole run (shared by every spec file, see specs-entry.ts) and a fresh context per journey:
+ * `const journey = useBrowser();` at the top of a spec, then
+ * `test('...', () => journey('name', async (page) => { ... }))` (a third argument adds context options,
+ * e.g. `{ timezoneId: 'UTC' }`). A failed journey leaves artifacts/failed-<name>.png behind.
  */
 export function useBrowser() {
-  let browser: Browser | undefined;
   before(async () => {
-    browser = await launchBrowser();
+    await launchBrowser();
   });
-  after(async () => {
-    await browser?.close();
-  });
+  after(releaseBrowser);
   return async function journey(
     name: string,
     run: (page: Page) => Promise<void>,
     options?: BrowserContextOptions,
   ): Promise<void> {
-    if (!browser) throw new Error('The browser did not start');
-    const { context, page } = await newPage(browser, options);
+    const { context, page } = await newPage(await launchBrowser(), options);
     try {
       await run(page);
     } catch (error) {
@@ -67,7 +63,7 @@ export async function eventually<T>(read: () => Promise<T>, expected: T, timeout
   const deadline = Date.now() + timeoutMs;
   let actual: T = await read();
   while (!isDeepStrictEqual(actual, expected) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 100));
     actual = await read();
   }
   if (!isDeepStrictEqual(actual, expected)) {

@@ -27,7 +27,7 @@ export async function readLatestMail(
     const latest = data.find((mail) => !after || new Date(mail.receivedAt).getTime() >= after.getTime());
     if (latest) return latest;
     if (Date.now() > deadline) throw new Error(`No e-mail reached ${to} within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

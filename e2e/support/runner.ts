@@ -1,7 +1,7 @@
 // Runs the e2e journeys against ONE stack for the whole run: starts it, runs every spec file with node's
-// test runner (one file at a time: the journeys share the database and the mail inbox), tears it down,
-// and reports `N passed, N failed`. Started by scripts/test-e2e.mjs, which has checked Chromium and built
-// the web bundle.
+// test runner in one process with one Chromium (one file at a time: the journeys share the database and the
+// mail inbox), tears it down, and reports `N passed, N failed`. Started by scripts/test-e2e.mjs, which has
+// checked Chromium and built the web bundle.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -31,19 +31,18 @@ function parseTap(path: string): Counts | null {
   };
 }
 
-function runNodeTest(files: string[], env: NodeJS.ProcessEnv, tapFile: string): Promise<number> {
+// ONE node process for every spec file (specs-entry.ts imports each inside its own describe), so tsx, the spec
+// support code and Chromium start once per run instead of once per file. Node 20 has no
+// --experimental-test-isolation=none, hence the entry instead of `node --test <files>`.
+function runSpecs(files: string[], env: NodeJS.ProcessEnv, tapFile: string): Promise<number> {
   const args = [
     '--import',
     'tsx',
-    '--test',
-    '--test-concurrency=1',
-    // A journey's limit, not a speed target: long journeys (refinancing, lender) take 60–100 s on an idle 2-core
-    // machine and must still pass on a busy one; a hang still fails.
-    '--test-timeout=300000',
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',
     `--test-reporter-destination=${tapFile}`,
+    join(REPO_ROOT, 'e2e/support/specs-entry.ts'),
     ...files,
   ];
   return new Promise((resolve) => {
@@ -92,7 +91,7 @@ try {
     `e2e stack up in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${stack.baseUrl} (API log: ${relative(REPO_ROOT, stack.apiLog)})`,
   );
   console.log(`Running ${files.length} spec file(s): ${files.map((f) => relative(REPO_ROOT, f)).join(', ')}\n`);
-  code = await runNodeTest(files, { ...process.env, ...stack.testEnv }, tapFile);
+  code = await runSpecs(files, { ...process.env, ...stack.testEnv }, tapFile);
 } catch (error) {
   console.error(`The e2e stack did not start: ${error instanceof Error ? error.stack : String(error)}`);
   if (stack) console.error(`See ${relative(REPO_ROOT, stack.apiLog)}`);

@@ -94,6 +94,9 @@ export async function startStack({ seed = true, logLevel = 'info', name = 'e2e' 
         WEB_DIST,
         SEED_DEMO: '0',
         LOG_LEVEL: logLevel,
+        // Idle workers look for work every second (pg-boss's floor for our whole-second setting; default 2 s): the
+        // journeys wait on the jobs' results (validation, signing), so each hop between jobs is a shorter wait.
+        JOBS_POLL_SECONDS: '1',
         ...simulatorEnvironment(simulators),
       },
     });
