@@ -11,6 +11,11 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/domain/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
           environment: 'node',
+          // Files share one worker's modules and jsdom window (isolate: false): MUI, the data grid and jsdom load
+          // once per worker instead of once per file, which halved the CPU time of the DOM files. Per-file hooks
+          // (cleanup, mocks) live in the setup file, which runs before every file.
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          isolate: false,
         },
       },
       {
