@@ -2,26 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { APP_ERROR_STATUS, AppErrorCode, IDENTITY_ERROR, isAppErrorCode } from '@planpiso/domain';
+import { AppErrorCode, IDENTITY_ERROR, isAppErrorCode } from '@planpiso/domain';
 
 /**
  * Every error code the API can answer with is in the catalogue (packages/domain errors.ts, decision 073). The
  * source is read, not run: each `new AppError(...)`, each `refused(...)` helper call, each `super(...)` of an
  * AppError subclass, each `AppErrorCode.X` and each `code: '...'` answer or refusal literal (the API's and the
- * domain machines') must name a catalogued code. The folders still on the pre-catalogue call shape are scanned too.
+ * domain machines') must name a catalogued code.
  */
 const ROOT = join(import.meta.dirname, '../../../..');
 const SCANNED = ['apps/api/src', 'packages/domain/src'];
-
-/**
- * Pre-catalogue throws whose status is not the catalogue's, kept until their folder is converted (decision 073):
- * a 400 there is a BAD_REQUEST in the catalogue.
- */
-const LEGACY_STATUS_EXCEPTIONS: { file: string; code: string; status: number }[] = [
-  { file: 'apps/api/src/modules/provision-signing/redo-document.ts', code: 'VALIDATION_ERROR', status: 400 },
-  { file: 'apps/api/src/modules/provision-signing/envelopes.ts', code: 'VALIDATION_ERROR', status: 400 },
-  { file: 'apps/api/src/modules/refinancing-signing/service.ts', code: 'VALIDATION_ERROR', status: 400 },
-];
 
 /** Identifiers a pre-catalogue throw may pass as its code: the `refused` helpers' parameter, a domain verdict's. */
 const PASS_THROUGH_CODES = new Set(['code', 'verdict.code']);
@@ -112,15 +102,8 @@ describe('the error catalogue covers every code the API answers with', () => {
     expect(unknown.map((u) => `${u.where} ${u.text}`)).toEqual([]);
   });
 
-  it('a pre-catalogue throw that still names its status names the catalogue’s, but for the listed exceptions', () => {
-    const differing = uses.filter(
-      (u) =>
-        u.code !== null &&
-        isAppErrorCode(u.code) &&
-        u.status !== undefined &&
-        u.status !== APP_ERROR_STATUS[u.code] &&
-        !LEGACY_STATUS_EXCEPTIONS.some((e) => e.file === u.file && e.code === u.code && e.status === u.status),
-    );
-    expect(differing.map((u) => `${u.where} ${u.text}`)).toEqual([]);
+  it('no throw names its status: the catalogue gives it', () => {
+    const named = uses.filter((u) => u.status !== undefined);
+    expect(named.map((u) => `${u.where} ${u.text}`)).toEqual([]);
   });
 });

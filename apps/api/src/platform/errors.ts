@@ -31,26 +31,11 @@ export class AppError extends Error {
 
   constructor(code: FixedMessageCode, detail?: { reason?: string });
   constructor(code: CaseMessageCode, detail: { message: string; reason?: string });
-  /**
-   * @deprecated The shape from before the catalogue: the status and the text chosen at the throw. Kept only for
-   * the folders issue 28 is still reshaping (provisions, refinancings, provision-signing, refinancing-signing,
-   * platform/financing-moves); errors-catalogue.test.ts checks their codes are in the catalogue.
-   */
-  constructor(code: string, statusCode: number, message: string, reason?: string);
-  constructor(code: string, second?: number | AppErrorDetail, legacyMessage?: string, legacyReason?: string) {
-    if (typeof second === 'number') {
-      super(legacyMessage);
-      // The source scan (errors-catalogue.test.ts) keeps these codes inside the catalogue.
-      this.code = code as AppErrorCode;
-      this.statusCode = second;
-      this.reason = legacyReason;
-    } else {
-      const known = code as AppErrorCode;
-      super(second?.message ?? (hasFixedMessage(known) ? APP_ERROR_MESSAGE[known] : MESSAGES.internalError));
-      this.code = known;
-      this.statusCode = appErrorStatus(known);
-      this.reason = second?.reason;
-    }
+  constructor(code: AppErrorCode, detail?: AppErrorDetail) {
+    super(detail?.message ?? (hasFixedMessage(code) ? APP_ERROR_MESSAGE[code] : MESSAGES.internalError));
+    this.code = code;
+    this.statusCode = appErrorStatus(code);
+    this.reason = detail?.reason;
     this.name = 'AppError';
   }
 

@@ -7,6 +7,7 @@ import {
   esignWebhookEvent,
   providerConfirmsEsignEvent,
   type EsignWebhookEventBody,
+  AppErrorCode,
 } from '@planpiso/domain';
 import { verifyEsignWebhook } from '../../adapters/esign/http';
 import type { Envelope } from '../../adapters/esign/port';
@@ -14,7 +15,7 @@ import type { Executor } from '../../db/client';
 import type { EnvelopeSignerRow, evidences } from '../../db/schema/files';
 import { systemClock } from '../../platform/clock';
 import type { AppDeps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
+import { AppError, badRequest } from '../../platform/errors';
 import { staleVersion } from '../../platform/state-transition';
 import { makeStorageKey } from '../../platform/storage/storage';
 import { transaction } from '../../platform/transaction';
@@ -156,7 +157,7 @@ export function createSigningDocuments(
       signers: Signers['envelope'],
       noSignersMessage: string = SIGNING_MESSAGES.noElectronicSigners,
     ): Promise<string> {
-      if (signers.length === 0) throw new AppError('NO_SIGNERS', 422, noSignersMessage);
+      if (signers.length === 0) throw new AppError(AppErrorCode.NO_SIGNERS, { message: noSignersMessage });
       const now = clock.now();
       const claim = `${repo.CLAIM_PREFIX}${now.getTime()}:${randomUUID()}`;
       if (!(await repo.claimForEnvelope(db, document.evidence.id, claim, new Date(now.getTime() - CLAIM_TTL_MS)))) {
@@ -197,19 +198,19 @@ export function createSigningDocuments(
      */
     parseWebhook(rawBody: string, signature: string | undefined): EsignWebhookEventBody {
       if (!verifyEsignWebhook(config.external.esign.webhookSecret, rawBody, signature)) {
-        throw new AppError('INVALID_SIGNATURE', 401, SIGNING_MESSAGES.webhookSignatureInvalid);
+        throw new AppError(AppErrorCode.INVALID_SIGNATURE);
       }
       let parsed: unknown;
       try {
         parsed = JSON.parse(rawBody);
       } catch {
-        throw new AppError('VALIDATION_ERROR', 400, SIGNING_MESSAGES.webhookSignatureInvalid);
+        throw badRequest(SIGNING_MESSAGES.webhookSignatureInvalid);
       }
       const event = esignWebhookEvent.safeParse(parsed);
-      if (!event.success) throw new AppError('VALIDATION_ERROR', 400, SIGNING_MESSAGES.webhookSignatureInvalid);
+      if (!event.success) throw badRequest(SIGNING_MESSAGES.webhookSignatureInvalid);
       if (!esignEventIsFresh(event.data.timestamp, systemClock.now())) {
         log.warn({ envelopeId: event.data.envelopeId, timestamp: event.data.timestamp }, 'signing: stale webhook');
-        throw new AppError('STALE_EVENT', 401, SIGNING_MESSAGES.webhookEventStale);
+        throw new AppError(AppErrorCode.STALE_EVENT);
       }
       return event.data;
     },

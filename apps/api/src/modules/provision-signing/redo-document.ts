@@ -1,6 +1,6 @@
 import { PROVISION_MACHINE, SIGNED_STATUS, SIGNING_MESSAGES } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
-import { AppError, notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import { checkTransition } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
 import { assertOperatingWindow } from '../provision-settings/operating-window';
@@ -37,7 +37,7 @@ export async function redoDocument(
     kind,
   } = ctx;
   if (body?.provisionId !== undefined && body.provisionId !== id) {
-    throw new AppError('VALIDATION_ERROR', 400, SIGNING_MESSAGES.provisionMismatch);
+    throw badRequest(SIGNING_MESSAGES.provisionMismatch);
   }
   assertWho(actor, 'redoDocument');
   const scope = provisionScopeOf(actor);

@@ -1,12 +1,13 @@
+import { AppError, refusalError } from '../../platform/errors';
 import {
   EVIDENCE_TYPE,
   Money,
-  PROVISION_REFUSALS,
   provisionCreated,
   provisionNotice,
   provisionTransition,
   type CreateProvisionRequest,
   type ProvisionAction,
+  AppErrorCode,
 } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
@@ -22,7 +23,6 @@ import {
   assertVinsFree,
   checkedLine,
   claimFiles,
-  refused,
   saveContext,
   unitValues,
   vinKey,
@@ -43,7 +43,7 @@ export async function createProvision(
   const { db, clock, creditLines, notifications } = deps;
   const action: ProvisionAction = mode === 'createAndSend' ? 'createAndSend' : 'create';
   const verdict = provisionTransition(action, { userType: actor.type, status: null, unitCount: body.units.length });
-  if (!verdict.allowed) throw refused(verdict.code, verdict.message, verdict.code === 'FORBIDDEN' ? 403 : 422);
+  if (!verdict.allowed) throw refusalError(verdict);
   await assertOperatingWindow(db, clock.now());
   const context = await saveContext(db, actor, body.companyId, body.agencyId, body.legalId);
   // The pre-checks the list's dialog shows (pending balances, audits, the latest exception), enforced here too;
@@ -59,7 +59,7 @@ export async function createProvision(
   return creditLines.withLockedCreditLine(db, line.crmLineId, async (tx, locked) => {
     const reviewUnits = await repo.lockReviewUnits(tx, actor.id, reviewIds);
     if (reviewUnits.length !== reviewIds.length) {
-      throw refused('REVIEW_UNIT_GONE', PROVISION_REFUSALS.reviewUnitGone, 409);
+      throw new AppError(AppErrorCode.REVIEW_UNIT_GONE);
     }
     await assertVinsFree(tx, body.units, null);
     reserve(locked, Money.of(body.total));

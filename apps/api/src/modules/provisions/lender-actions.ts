@@ -17,6 +17,7 @@ import {
   type SendToCrmRequest,
   type UpdateFolioRequest,
   shownFolio,
+  AppErrorCode,
 } from '@planpiso/domain';
 import type { Tx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
@@ -40,8 +41,6 @@ import * as repo from './repository';
 import { createProvisionMover } from './transitions';
 
 export type ProvisionLenderActions = ReturnType<typeof createProvisionLenderActions>;
-
-const refused = (code: string, message: string, status = 422) => new AppError(code, status, message);
 
 /**
  * The lender's actions on a provision and the follow-up page's reads (spec 3 §2 "Follow-up", §4, §5, §7; issue 17;
@@ -136,7 +135,7 @@ export function createProvisionLenderActions(
         // The body names the provision's units only (a stale or foreign list is refused, never half applied).
         const ours = new Set(units.map((unit) => unit.id));
         if (body.units.some((unit) => !ours.has(unit.id)) || wanted.size !== body.units.length) {
-          throw refused('UNITS_MISMATCH', PROVISION_LENDER_MESSAGES.unitsMismatch);
+          throw new AppError(AppErrorCode.UNITS_MISMATCH, { message: PROVISION_LENDER_MESSAGES.unitsMismatch });
         }
         const blocked = included.find(
           (unit) =>
@@ -153,7 +152,8 @@ export function createProvisionLenderActions(
               },
             }),
         );
-        if (blocked) throw refused('UNIT_NOT_SELECTABLE', unitNotSelectable(blocked.vinNumber));
+        if (blocked)
+          throw new AppError(AppErrorCode.UNIT_NOT_SELECTABLE, { message: unitNotSelectable(blocked.vinNumber) });
         await lenderRepo.setUnitsIncluded(
           tx,
           id,

@@ -1,11 +1,11 @@
 import {
-  FINANCING_MESSAGES,
   MESSAGES,
   PROVISION_REFUSALS,
   parseTerms,
   vinAlreadyFinanced,
   vinRepeatedInProvision,
   type ProvisionUnit,
+  AppErrorCode,
 } from '@planpiso/domain';
 import type { Executor, Tx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
@@ -26,8 +26,6 @@ export type ProvisionsDeps = Pick<AppDeps, 'db' | 'adapters' | 'clock' | 'jobs'>
   creditLines: CreditLinesService;
   notifications: NotificationsService;
 };
-
-export const refused = (code: string, message: string, status = 422) => new AppError(code, status, message);
 
 /** What a save was checked against before its transaction: the caller's company, branch and representative. */
 export type SaveContext = { company: { id: number; name: string; clientId: string | null; accountId: number } };
@@ -54,18 +52,18 @@ export function unitValues(unit: ProvisionUnit) {
 
 /** Type 5 only (the machine's `who`), with an account and an active company that is the body's. */
 export async function saveContext(db: Executor, actor: AuthUser, companyId: number, agencyId: number, legalId: number) {
-  if (!actor.accountId) throw refused('USER_WITHOUT_ACCOUNT', FINANCING_MESSAGES.userWithoutAccount);
-  if (!actor.companyId) throw refused('USER_WITHOUT_COMPANY', FINANCING_MESSAGES.userWithoutCompany);
-  if (companyId !== actor.companyId) throw refused('COMPANY_NOT_ASSIGNED', MESSAGES.companyNotAssigned);
+  if (!actor.accountId) throw new AppError(AppErrorCode.USER_WITHOUT_ACCOUNT);
+  if (!actor.companyId) throw new AppError(AppErrorCode.USER_WITHOUT_COMPANY);
+  if (companyId !== actor.companyId) throw new AppError(AppErrorCode.COMPANY_NOT_ASSIGNED);
   const company = await repo.findCompany(db, companyId);
   if (!company || company.accountId !== actor.accountId) {
-    throw refused('COMPANY_NOT_ASSIGNED', MESSAGES.companyNotAssigned);
+    throw new AppError(AppErrorCode.COMPANY_NOT_ASSIGNED);
   }
   if (!(await repo.findAssignedBranch(db, actor.id, agencyId, company.id))) {
-    throw refused('AGENCY_NOT_ASSIGNED', PROVISION_REFUSALS.agencyNotAssigned);
+    throw new AppError(AppErrorCode.AGENCY_NOT_ASSIGNED, { message: PROVISION_REFUSALS.agencyNotAssigned });
   }
   if (!(await repo.findLegalRepresentative(db, legalId, company.id))) {
-    throw refused('LEGAL_NOT_IN_COMPANY', PROVISION_REFUSALS.legalNotInCompany);
+    throw new AppError(AppErrorCode.LEGAL_NOT_IN_COMPANY, { message: PROVISION_REFUSALS.legalNotInCompany });
   }
   return { company } satisfies SaveContext;
 }
@@ -75,7 +73,7 @@ export function assertDistinctVins(units: readonly ProvisionUnit[]) {
   const seen = new Set<string>();
   for (const unit of units) {
     const vin = vinKey(unit.vinNumber);
-    if (seen.has(vin)) throw refused('VIN_REPEATED', vinRepeatedInProvision(vin));
+    if (seen.has(vin)) throw new AppError(AppErrorCode.VIN_REPEATED, { message: vinRepeatedInProvision(vin) });
     seen.add(vin);
   }
 }
@@ -93,7 +91,7 @@ export async function checkedLine(
   const line = await creditLines.refreshFromCrm(crmLineId);
   if (line.clientNumber !== context.company.clientId) throw notFound(MESSAGES.creditLineNotFound);
   if (!parseTerms(line.plazos).includes(deadlines)) {
-    throw refused('TERM_NOT_IN_LINE', PROVISION_REFUSALS.termNotInLine);
+    throw new AppError(AppErrorCode.TERM_NOT_IN_LINE, { message: PROVISION_REFUSALS.termNotInLine });
   }
   return line;
 }
@@ -111,7 +109,8 @@ export async function assertVinsFree(tx: Tx, units: readonly ProvisionUnit[], ex
     exceptProvisionId,
   );
   const first = held[0];
-  if (first) throw refused('VIN_ALREADY_FINANCED', vinAlreadyFinanced(first.vin, first.folio));
+  if (first)
+    throw new AppError(AppErrorCode.VIN_ALREADY_FINANCED, { message: vinAlreadyFinanced(first.vin, first.folio) });
 }
 
 /**
@@ -124,6 +123,6 @@ export async function claimFiles(tx: Tx, actor: AuthUser, fileIds: number[], alr
   const held = await repo.evidencesOfFiles(tx, wanted);
   const usable = locked.filter((file) => file.uploadedBy === actor.id);
   if (usable.length !== wanted.length || held.length > 0) {
-    throw refused('DOCUMENT_UNAVAILABLE', PROVISION_REFUSALS.documentUnavailable);
+    throw new AppError(AppErrorCode.DOCUMENT_UNAVAILABLE);
   }
 }

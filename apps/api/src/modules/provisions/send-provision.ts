@@ -1,18 +1,18 @@
 import {
-  FINANCING_MESSAGES,
   PROVISION_MACHINE,
   PROVISION_STATUS_UPDATED,
   type SetProvisionStatusRequest,
+  AppErrorCode,
 } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { checkTransition } from '../../platform/state-transition';
 import { assertOperatingWindow } from '../provision-settings/operating-window';
 import { queueProvisionValidation } from '../provision-validation/queue';
 import { provisionScopeOf } from './policy';
 import { provisionDetail } from './provision-detail';
 import * as repo from './repository';
-import { refused, type ProvisionsDeps } from './save-provision';
+import { type ProvisionsDeps } from './save-provision';
 import { createProvisionMover } from './transitions';
 
 /** Send to validation (1 → 2): version-checked, the balance re-checked under the line's lock, operators told. */
@@ -47,7 +47,7 @@ export async function sendProvision(
     });
     // The provision already holds its total; if the CRM's balance fell meanwhile, sending would overdraw.
     if (row.creditLine === locked.crmLineId && locked.montoRestante.sub(locked.reserved).isNegative()) {
-      throw refused('BALANCE_EXCEEDED', FINANCING_MESSAGES.balanceExceeded);
+      throw new AppError(AppErrorCode.BALANCE_EXCEEDED);
     }
     // Status 2: its units' validation round starts with this transaction (decision 035).
     await queueProvisionValidation(tx, deps.jobs, id);

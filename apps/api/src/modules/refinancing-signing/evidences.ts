@@ -6,11 +6,12 @@ import {
   REFINANCING_STATUS,
   USER_TYPE,
   type RefinancingEvidence,
+  AppErrorCode,
 } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import { transaction } from '../../platform/transaction';
 import type { FileRule, ReceivedForm } from '../../platform/uploads';
 import type { Download, FilesService, StoredFile } from '../files/service';
@@ -74,16 +75,16 @@ export function createRefinancingEvidencesService({ db, clock }: Pick<AppDeps, '
   /** The refusals of an upload as the refinancing stands (checked again under its lock). */
   function assertUploadable(actor: AuthUser, refinancing: { status: number; requireEvidences: boolean }) {
     if (actor.type === USER_TYPE.AGENCY_OPERATOR && !refinancing.requireEvidences) {
-      throw new AppError('EVIDENCES_NOT_REQUESTED', 403, M.evidencesNotRequested);
+      throw new AppError(AppErrorCode.EVIDENCES_NOT_REQUESTED);
     }
     if (!UPLOAD_STATUSES.includes(refinancing.status)) {
-      throw new AppError('INVALID_STATUS', 409, M.evidenceStatusNotAllowed);
+      throw new AppError(AppErrorCode.INVALID_STATUS, { message: M.evidenceStatusNotAllowed });
     }
   }
 
   return {
     async upload(actor: AuthUser, id: number, unitId: number, form: ReceivedForm, requestId: string) {
-      if (!form.file) throw new AppError('BAD_REQUEST', 400, FINANCING_MESSAGES.fileRequired);
+      if (!form.file) throw badRequest(FINANCING_MESSAGES.fileRequired);
       const refinancing = await found(actor, id);
       const unit = await unitOf(id, unitId);
       assertUploadable(actor, refinancing.refinancing);

@@ -12,11 +12,12 @@ import {
   type RedoRefinancingDocumentRequest,
   type RefinancingSigning,
   type SigningEvidence,
+  AppErrorCode,
 } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import { checkTransition } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
 import { zipFiles } from '../../platform/zip';
@@ -44,7 +45,8 @@ type SendAction = 'sendToFinbe' | 'sendToSign';
 
 const S = REFINANCING_STATUS;
 /** A document already signed is not made again (its refinancing has moved on). */
-const signedRefused = () => new AppError('INVALID_STATUS', 409, REFINANCING_MESSAGES.statusNotAllowed);
+const signedRefused = () =>
+  new AppError(AppErrorCode.INVALID_STATUS, { message: REFINANCING_MESSAGES.statusNotAllowed });
 
 /**
  * A refinancing's signing documents (type 13) and their e-signature (issue 19, decision 047), built on the
@@ -205,7 +207,7 @@ export function createRefinancingSigningService(
       requestId: string,
     ) {
       if (body?.refinancingId !== undefined && body.refinancingId !== id) {
-        throw new AppError('VALIDATION_ERROR', 400, M.refinancingMismatch);
+        throw badRequest(M.refinancingMismatch);
       }
       const refinancing = await found(actor, id);
       await check(actor, id, 'redoDocument', body?.version);
@@ -266,7 +268,7 @@ export function createRefinancingSigningService(
     async signedDocuments(actor: AuthUser, id: number): Promise<{ bytes: Buffer; name: string; contentType: string }> {
       const refinancing = await found(actor, id);
       const signed = (await repo.documentsOf(db, id)).filter((d) => d.evidence.signedStatus === SIGNED_STATUS.SIGNED);
-      if (signed.length === 0) throw new AppError('NO_SIGNED_DOCUMENTS', 409, M.noSignedDocuments);
+      if (signed.length === 0) throw new AppError(AppErrorCode.NO_SIGNED_DOCUMENTS);
       const files = await Promise.all(
         signed.map(async (d) => ({ name: d.file.originalName, bytes: await documents.readStored(d.file) })),
       );

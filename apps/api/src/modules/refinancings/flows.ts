@@ -13,6 +13,7 @@ import {
   type RefinancingMachineAction,
   type RefinancingTickUnit,
   type SetRefinancingStatusRequest,
+  AppErrorCode,
 } from '@planpiso/domain';
 import type { Tx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
@@ -33,8 +34,6 @@ import { createRefinancingMover, type RefinancingMove } from './transitions';
 import { refinancingUnitsXlsx } from './units-xlsx';
 import { answerWithin } from '../../platform/idempotency';
 
-const refused = (code: string, message: string, status = 422) => new AppError(code, status, message);
-
 /**
  * Enviar a FinBe and Enviar a firma (documents type 13 generated and sent to the e-signature provider): helper A2's
  * branch (i19-ref-signing) provides it. Until it is wired, set-status 5 answers 409 with statusNotAllowed.
@@ -43,7 +42,8 @@ export type RefinancingSigning = {
   sendToFinbe(actor: AuthUser, id: number, version: number, requestId: string): Promise<RefinancingActionResponse>;
 };
 const NO_SIGNING: RefinancingSigning = {
-  sendToFinbe: () => Promise.reject(refused('INVALID_STATUS', REFINANCING_MESSAGES.statusNotAllowed, 409)),
+  sendToFinbe: () =>
+    Promise.reject(new AppError(AppErrorCode.INVALID_STATUS, { message: REFINANCING_MESSAGES.statusNotAllowed })),
 };
 
 /**
@@ -148,7 +148,7 @@ export function createRefinancingFlows(
     const ours = new Set(units.map((unit) => unit.id));
     const named = new Set(body.map((unit) => unit.id));
     if (named.size !== body.length || body.some((unit) => !ours.has(unit.id)) || (all && named.size !== ours.size)) {
-      throw refused('UNITS_MISMATCH', REFINANCING_MESSAGES.unitNotInRefinancing);
+      throw new AppError(AppErrorCode.UNITS_MISMATCH, { message: REFINANCING_MESSAGES.unitNotInRefinancing });
     }
   }
 
@@ -240,11 +240,11 @@ export function createRefinancingFlows(
       const selected: RefinancingTickUnit[] = [];
       for (const unit of ticked) {
         const refusal = refinancingTickRefusal(unit, selected);
-        if (refusal) throw refused('UNIT_NOT_SELECTABLE', refusal);
+        if (refusal) throw new AppError(AppErrorCode.UNIT_NOT_SELECTABLE, { message: refusal });
         selected.push(unit);
       }
       if (body.total !== undefined && !Money.of(body.total).equals(total)) {
-        throw refused('TOTAL_MISMATCH', REFINANCING_MESSAGES.totalMismatch);
+        throw new AppError(AppErrorCode.TOTAL_MISMATCH);
       }
       // The line held the old total (this refinancing is open): the new one replaces it, and must fit.
       const old = Money.of(r.total);

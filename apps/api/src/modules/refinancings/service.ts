@@ -1,5 +1,4 @@
 import {
-  FINANCING_MESSAGES,
   MESSAGES,
   Money,
   REFINANCING_MESSAGES,
@@ -11,11 +10,12 @@ import {
   type CreateRefinancingRequest,
   type RefinancingListQuery,
   type RefinancingUnitsQuery,
+  AppErrorCode,
 } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { pageWindow } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
 import * as provisionsRepo from '../provisions/repository';
@@ -26,7 +26,6 @@ import * as sourceUnitsRepo from './source-units-repository';
 import { unitDescriptionOf } from './unit-description';
 import { answerWithin } from '../../platform/idempotency';
 
-const refused = (code: string, message: string, status = 422) => new AppError(code, status, message);
 const iso = (date: Date) => date.toISOString();
 
 /**
@@ -73,29 +72,29 @@ export function createRefinancingsService(deps: Pick<AppDeps, 'db' | 'clock'> & 
   }
 
   async function create(actor: AuthUser, body: CreateRefinancingRequest, requestId: string) {
-    if (!canCreateRefinancing(actor.type)) throw refused('FORBIDDEN', MESSAGES.forbidden, 403);
-    if (!actor.accountId) throw refused('USER_WITHOUT_ACCOUNT', FINANCING_MESSAGES.userWithoutAccount);
-    if (!actor.companyId) throw refused('USER_WITHOUT_COMPANY', FINANCING_MESSAGES.userWithoutCompany);
+    if (!canCreateRefinancing(actor.type)) throw forbidden(MESSAGES.forbidden);
+    if (!actor.accountId) throw new AppError(AppErrorCode.USER_WITHOUT_ACCOUNT);
+    if (!actor.companyId) throw new AppError(AppErrorCode.USER_WITHOUT_COMPANY);
     if (body.companyId !== actor.companyId || body.accountId !== actor.accountId || body.registerBy !== actor.id) {
-      throw refused('COMPANY_NOT_ASSIGNED', MESSAGES.companyNotAssigned);
+      throw new AppError(AppErrorCode.COMPANY_NOT_ASSIGNED);
     }
     const company = await provisionsRepo.findCompany(db, body.companyId);
     if (!company || company.accountId !== actor.accountId) {
-      throw refused('COMPANY_NOT_ASSIGNED', MESSAGES.companyNotAssigned);
+      throw new AppError(AppErrorCode.COMPANY_NOT_ASSIGNED);
     }
     if (!(await provisionsRepo.findAssignedBranch(db, actor.id, body.agencyId, company.id))) {
-      throw refused('AGENCY_NOT_ASSIGNED', MESSAGES.forbidden);
+      throw new AppError(AppErrorCode.AGENCY_NOT_ASSIGNED, { message: MESSAGES.forbidden });
     }
     if (!(await provisionsRepo.findLegalRepresentative(db, body.legalId, company.id))) {
-      throw refused('LEGAL_NOT_IN_COMPANY', MESSAGES.forbidden);
+      throw new AppError(AppErrorCode.LEGAL_NOT_IN_COMPANY, { message: MESSAGES.forbidden });
     }
     const unitIds = [...new Set(body.units.map((u) => u.unitId))];
-    if (unitIds.length !== body.units.length) throw refused('BAD_REQUEST', MESSAGES.badRequest, 400);
+    if (unitIds.length !== body.units.length) throw badRequest(MESSAGES.badRequest);
     // The CRM's line, outside any transaction (decision 015); a line of another client is not found.
     const line = await creditLines.refreshFromCrm(body.creditLine);
     if (line.clientNumber !== company.clientId) throw notFound(MESSAGES.creditLineNotFound);
     if (refinancingCreditLineTerms(parseTerms(line.plazos)).length === 0) {
-      throw refused('TERM_NOT_IN_LINE', REFINANCING_MESSAGES.creditLineTermNotAllowed);
+      throw new AppError(AppErrorCode.TERM_NOT_IN_LINE, { message: REFINANCING_MESSAGES.creditLineTermNotAllowed });
     }
 
     return creditLines.withLockedCreditLine(db, line.crmLineId, async (tx, locked) => {
@@ -106,20 +105,24 @@ export function createRefinancingsService(deps: Pick<AppDeps, 'db' | 'clock'> & 
         // Someone else's unit is as unknown as a missing one.
         if (!unit || unit.companyId !== company.id) throw notFound();
         if (unit.inOpenRefinancing) {
-          throw refused('UNIT_IN_OPEN_REFINANCING', REFINANCING_MESSAGES.unitInOpenRefinancing(unit.vinNumber));
+          throw new AppError(AppErrorCode.UNIT_IN_OPEN_REFINANCING, {
+            message: REFINANCING_MESSAGES.unitInOpenRefinancing(unit.vinNumber),
+          });
         }
         if (!unit.refinanceable) {
-          throw refused('UNIT_NOT_AVAILABLE', REFINANCING_MESSAGES.unitNotAvailable(unit.vinNumber));
+          throw new AppError(AppErrorCode.UNIT_NOT_AVAILABLE, {
+            message: REFINANCING_MESSAGES.unitNotAvailable(unit.vinNumber),
+          });
         }
       }
       const present = ordered.filter((u) => u !== undefined);
       const tickRefusal = refinancingSelectionRefusal(present.map((u) => ({ ...u, status: 0 })));
-      if (tickRefusal) throw refused('UNITS_NOT_SELECTABLE', tickRefusal);
+      if (tickRefusal) throw new AppError(AppErrorCode.UNITS_NOT_SELECTABLE, { message: tickRefusal });
       if (present[0]!.deadlines !== body.deadlines)
-        throw refused('UNITS_NOT_SELECTABLE', REFINANCING_MESSAGES.mixedTerms);
+        throw new AppError(AppErrorCode.UNITS_NOT_SELECTABLE, { message: REFINANCING_MESSAGES.mixedTerms });
       const total = Money.of(body.total);
       if (!Money.sum(present.map((u) => Money.of(u.amount))).equals(total)) {
-        throw refused('TOTAL_MISMATCH', REFINANCING_MESSAGES.totalMismatch);
+        throw new AppError(AppErrorCode.TOTAL_MISMATCH);
       }
       // The spec's 'El monto total supera el saldo restante' when it does not fit (422 BALANCE_EXCEEDED).
       reserve(locked, total);
