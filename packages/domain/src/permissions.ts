@@ -1,4 +1,5 @@
 import { permissionsOf } from './operations/operation';
+import { ROLE_OPERATIONS } from './operations/roles';
 import { USER_OPERATIONS } from './operations/users';
 import type { UserType } from './user-types';
 
@@ -41,11 +42,7 @@ export const API_PERMISSIONS = {
   'GET /api/users/:id/pending-notifications': 'authenticated',
   'PATCH /api/notifications/:id': 'authenticated',
   // Roles (spec 1 §7)
-  'GET /api/roles': [1, 2, 3, 4],
-  'GET /api/roles/:id': [1, 2, 3, 4],
-  'POST /api/roles': [1, 2, 3, 4],
-  'PUT /api/roles/:id': [1, 2, 3, 4],
-  'PATCH /api/roles/:id/active': [1, 2, 3, 4],
+  ...permissionsOf(ROLE_OPERATIONS),
   // Organisation look-ups the user form needs (spec 2 §7); the organisation issue completes these areas
   'GET /api/accounts': [1, 2, 3],
   'GET /api/accounts/:id/companies': [1, 2, 3],

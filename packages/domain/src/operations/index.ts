@@ -1,7 +1,9 @@
 import type { Operation } from './operation';
+import { ROLE_OPERATIONS } from './roles';
 import { USER_OPERATIONS } from './users';
 
 export * from './operation';
+export * from './roles';
 export * from './users';
 
 /**
@@ -9,4 +11,7 @@ export * from './users';
  * registered route that has no operation here (apps/api/test/operations.test.ts) — apart from the modules not yet
  * moved to operations, which that test lists by name.
  */
-export const ALL_OPERATIONS: readonly Operation[] = [...Object.values(USER_OPERATIONS)];
+export const ALL_OPERATIONS: readonly Operation[] = [
+  ...Object.values(USER_OPERATIONS),
+  ...Object.values(ROLE_OPERATIONS),
+];
