@@ -1,4 +1,5 @@
 import { permissionsOf } from './operations/operation';
+import { NON_WORKING_OPERATIONS } from './operations/non-workings';
 import { ROLE_OPERATIONS } from './operations/roles';
 import { USER_OPERATIONS } from './operations/users';
 import type { UserType } from './user-types';
@@ -113,9 +114,7 @@ export const API_PERMISSIONS = {
   'GET /api/external/vins/:vin': 'authenticated',
   'POST /api/external/vin-validations': 'authenticated',
   // Días inhábiles and Correos mesa de servicio (spec 2 §7): the super user's menu only (spec 1 §6)
-  'GET /api/non-workings': [1],
-  'POST /api/non-workings': [1],
-  'DELETE /api/non-workings/:id': [1],
+  ...permissionsOf(NON_WORKING_OPERATIONS),
   'GET /api/emails-service-desk': [1],
   'GET /api/emails-service-desk/:id': [1],
   'POST /api/emails-service-desk': [1],

@@ -1,8 +1,10 @@
 import type { Operation } from './operation';
+import { NON_WORKING_OPERATIONS } from './non-workings';
 import { ROLE_OPERATIONS } from './roles';
 import { USER_OPERATIONS } from './users';
 
 export * from './operation';
+export * from './non-workings';
 export * from './roles';
 export * from './users';
 
@@ -14,4 +16,5 @@ export * from './users';
 export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(USER_OPERATIONS),
   ...Object.values(ROLE_OPERATIONS),
+  ...Object.values(NON_WORKING_OPERATIONS),
 ];
