@@ -29,7 +29,6 @@ const NOT_YET_DECLARED = [
   '/api/layouts',
   '/api/refinancings',
   '/api/units',
-  '/api/emails-service-desk',
   '/api/configuration',
   '/api/reports',
   '/api/credits-failures',

@@ -1,5 +1,6 @@
 import { permissionsOf } from './operations/operation';
 import { NON_WORKING_OPERATIONS } from './operations/non-workings';
+import { SERVICE_DESK_EMAIL_OPERATIONS } from './operations/emails-service-desk';
 import { ROLE_OPERATIONS } from './operations/roles';
 import { USER_OPERATIONS } from './operations/users';
 import type { UserType } from './user-types';
@@ -115,11 +116,7 @@ export const API_PERMISSIONS = {
   'POST /api/external/vin-validations': 'authenticated',
   // Días inhábiles and Correos mesa de servicio (spec 2 §7): the super user's menu only (spec 1 §6)
   ...permissionsOf(NON_WORKING_OPERATIONS),
-  'GET /api/emails-service-desk': [1],
-  'GET /api/emails-service-desk/:id': [1],
-  'POST /api/emails-service-desk': [1],
-  'PUT /api/emails-service-desk/:id': [1],
-  'DELETE /api/emails-service-desk/:id': [1],
+  ...permissionsOf(SERVICE_DESK_EMAIL_OPERATIONS),
   // Provisions configuration (spec 1 §7, spec 2 §7): read by every screen that needs the window, saved by the
   // types whose menu has Configuraciones (spec 1 §6)
   'GET /api/configuration': 'authenticated',

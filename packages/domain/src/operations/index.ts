@@ -1,10 +1,12 @@
 import type { Operation } from './operation';
 import { NON_WORKING_OPERATIONS } from './non-workings';
+import { SERVICE_DESK_EMAIL_OPERATIONS } from './emails-service-desk';
 import { ROLE_OPERATIONS } from './roles';
 import { USER_OPERATIONS } from './users';
 
 export * from './operation';
 export * from './non-workings';
+export * from './emails-service-desk';
 export * from './roles';
 export * from './users';
 
@@ -17,4 +19,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(USER_OPERATIONS),
   ...Object.values(ROLE_OPERATIONS),
   ...Object.values(NON_WORKING_OPERATIONS),
+  ...Object.values(SERVICE_DESK_EMAIL_OPERATIONS),
 ];
