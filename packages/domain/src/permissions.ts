@@ -1,5 +1,6 @@
 import { permissionsOf } from './operations/operation';
 import { NON_WORKING_OPERATIONS } from './operations/non-workings';
+import { CUSTOM_SIGNER_OPERATIONS } from './operations/custom-signers';
 import { SERVICE_DESK_EMAIL_OPERATIONS } from './operations/emails-service-desk';
 import { ROLE_OPERATIONS } from './operations/roles';
 import { USER_OPERATIONS } from './operations/users';
@@ -59,10 +60,7 @@ export const API_PERMISSIONS = {
   // Signer configuration and custom signers: the operator who configures accounts (spec 2 §6)
   'GET /api/accounts/signatureConfig': [3],
   'POST /api/accounts/signatureConfig': [3],
-  'GET /api/custom-signers': [3],
-  'POST /api/custom-signers': [3],
-  'PUT /api/custom-signers/:id': [3],
-  'DELETE /api/custom-signers/:id': [3],
+  ...permissionsOf(CUSTOM_SIGNER_OPERATIONS),
   'GET /api/agencies': [1, 2, 3, 4],
   // Companies (spec 2 §7): the lender's list; assigning for the types that register dealer users
   'GET /api/companies': [1, 2, 3],

@@ -1,11 +1,13 @@
 import type { Operation } from './operation';
 import { NON_WORKING_OPERATIONS } from './non-workings';
+import { CUSTOM_SIGNER_OPERATIONS } from './custom-signers';
 import { SERVICE_DESK_EMAIL_OPERATIONS } from './emails-service-desk';
 import { ROLE_OPERATIONS } from './roles';
 import { USER_OPERATIONS } from './users';
 
 export * from './operation';
 export * from './non-workings';
+export * from './custom-signers';
 export * from './emails-service-desk';
 export * from './roles';
 export * from './users';
@@ -20,4 +22,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(ROLE_OPERATIONS),
   ...Object.values(NON_WORKING_OPERATIONS),
   ...Object.values(SERVICE_DESK_EMAIL_OPERATIONS),
+  ...Object.values(CUSTOM_SIGNER_OPERATIONS),
 ];
