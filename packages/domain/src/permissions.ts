@@ -1,4 +1,8 @@
 import { permissionsOf } from './operations/operation';
+import { NON_WORKING_OPERATIONS } from './operations/non-workings';
+import { CUSTOM_SIGNER_OPERATIONS } from './operations/custom-signers';
+import { SERVICE_DESK_EMAIL_OPERATIONS } from './operations/emails-service-desk';
+import { ROLE_OPERATIONS } from './operations/roles';
 import { USER_OPERATIONS } from './operations/users';
 import type { UserType } from './user-types';
 
@@ -41,11 +45,7 @@ export const API_PERMISSIONS = {
   'GET /api/users/:id/pending-notifications': 'authenticated',
   'PATCH /api/notifications/:id': 'authenticated',
   // Roles (spec 1 §7)
-  'GET /api/roles': [1, 2, 3, 4],
-  'GET /api/roles/:id': [1, 2, 3, 4],
-  'POST /api/roles': [1, 2, 3, 4],
-  'PUT /api/roles/:id': [1, 2, 3, 4],
-  'PATCH /api/roles/:id/active': [1, 2, 3, 4],
+  ...permissionsOf(ROLE_OPERATIONS),
   // Organisation look-ups the user form needs (spec 2 §7); the organisation issue completes these areas
   'GET /api/accounts': [1, 2, 3],
   'GET /api/accounts/:id/companies': [1, 2, 3],
@@ -60,10 +60,7 @@ export const API_PERMISSIONS = {
   // Signer configuration and custom signers: the operator who configures accounts (spec 2 §6)
   'GET /api/accounts/signatureConfig': [3],
   'POST /api/accounts/signatureConfig': [3],
-  'GET /api/custom-signers': [3],
-  'POST /api/custom-signers': [3],
-  'PUT /api/custom-signers/:id': [3],
-  'DELETE /api/custom-signers/:id': [3],
+  ...permissionsOf(CUSTOM_SIGNER_OPERATIONS),
   'GET /api/agencies': [1, 2, 3, 4],
   // Companies (spec 2 §7): the lender's list; assigning for the types that register dealer users
   'GET /api/companies': [1, 2, 3],
@@ -116,14 +113,8 @@ export const API_PERMISSIONS = {
   'GET /api/external/vins/:vin': 'authenticated',
   'POST /api/external/vin-validations': 'authenticated',
   // Días inhábiles and Correos mesa de servicio (spec 2 §7): the super user's menu only (spec 1 §6)
-  'GET /api/non-workings': [1],
-  'POST /api/non-workings': [1],
-  'DELETE /api/non-workings/:id': [1],
-  'GET /api/emails-service-desk': [1],
-  'GET /api/emails-service-desk/:id': [1],
-  'POST /api/emails-service-desk': [1],
-  'PUT /api/emails-service-desk/:id': [1],
-  'DELETE /api/emails-service-desk/:id': [1],
+  ...permissionsOf(NON_WORKING_OPERATIONS),
+  ...permissionsOf(SERVICE_DESK_EMAIL_OPERATIONS),
   // Provisions configuration (spec 1 §7, spec 2 §7): read by every screen that needs the window, saved by the
   // types whose menu has Configuraciones (spec 1 §6)
   'GET /api/configuration': 'authenticated',

@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  AccountLookupItem,
-  AgencyLookupItem,
-  CompanyItem,
-  CompanyUserAgencies,
-  CustomerOption,
-  RoleResponse,
-  UserType,
+import {
+  ROLE_OPERATIONS,
+  type AccountLookupItem,
+  type AgencyLookupItem,
+  type CompanyItem,
+  type CompanyUserAgencies,
+  type CustomerOption,
+  type RoleResponse,
+  type UserType,
 } from '@planpiso/domain';
 import { api } from './api-client';
+import { callOperation } from './operation-client';
 
 /**
  * The organisation dropdowns several screens share (users filters and form, branches): every row at once (`all=true`),
@@ -62,7 +64,11 @@ export function useRolesOfTypes(types: readonly UserType[], activeOnly: boolean)
   if (activeOnly) query.active = 'true';
   return useQuery({
     queryKey: ['lookups', 'roles', query],
-    queryFn: ({ signal }) => getAll<RoleResponse>('/api/roles', query, signal),
+    queryFn: async ({ signal }) =>
+      (
+        (await callOperation(ROLE_OPERATIONS.listRoles, { query: { ...query, all: 'true' }, signal }))
+          .data as Items<RoleResponse>
+      ).items,
     enabled: types.length > 0,
     // Roles change on the roles screen: ask again whenever a form or filter opens (the cached list shows meanwhile).
     staleTime: 0,

@@ -1,7 +1,15 @@
 import type { Operation } from './operation';
+import { NON_WORKING_OPERATIONS } from './non-workings';
+import { CUSTOM_SIGNER_OPERATIONS } from './custom-signers';
+import { SERVICE_DESK_EMAIL_OPERATIONS } from './emails-service-desk';
+import { ROLE_OPERATIONS } from './roles';
 import { USER_OPERATIONS } from './users';
 
 export * from './operation';
+export * from './non-workings';
+export * from './custom-signers';
+export * from './emails-service-desk';
+export * from './roles';
 export * from './users';
 
 /**
@@ -9,4 +17,10 @@ export * from './users';
  * registered route that has no operation here (apps/api/test/operations.test.ts) — apart from the modules not yet
  * moved to operations, which that test lists by name.
  */
-export const ALL_OPERATIONS: readonly Operation[] = [...Object.values(USER_OPERATIONS)];
+export const ALL_OPERATIONS: readonly Operation[] = [
+  ...Object.values(USER_OPERATIONS),
+  ...Object.values(ROLE_OPERATIONS),
+  ...Object.values(NON_WORKING_OPERATIONS),
+  ...Object.values(SERVICE_DESK_EMAIL_OPERATIONS),
+  ...Object.values(CUSTOM_SIGNER_OPERATIONS),
+];

@@ -1,24 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  createCustomSignerRequest,
-  customSignerDeletedResponse,
-  customSignerQuery,
-  customSignerResponse,
-  customSignersResponse,
+  CUSTOM_SIGNER_OPERATIONS as op,
   errorResponse,
-  idParams,
   saveSignatureConfigRequest,
   signatureConfigQuery,
   signatureConfigResponse,
-  updateCustomSignerRequest,
 } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
+import { operationRoute } from '../../platform/operation-route';
 import type { SignerConfigurationService } from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
-/** Signer configuration and custom signers (spec 2 §7 "Accounts", "Custom signers"; decision 014). */
+/**
+ * Signer configuration and custom signers (spec 2 §7 "Accounts", "Custom signers"; decision 014); the custom signers
+ * are declared in packages/domain/src/operations/custom-signers.ts.
+ */
 export async function signerConfigurationRoutes(
   app: FastifyInstance,
   { signers }: { signers: SignerConfigurationService },
@@ -56,62 +54,16 @@ export async function signerConfigurationRoutes(
     async (request) => signers.saveConfig(currentUser(request), request.body, request.id),
   );
 
-  r.get(
-    '/api/custom-signers',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Custom signers (of a company and line when given), by company name then name',
-        querystring: customSignerQuery,
-        response: { 200: customSignersResponse, ...errors },
-      },
-    },
-    async (request) => ({ data: await signers.listCustomSigners(currentUser(request), request.query) }),
+  operationRoute(app, op.listCustomSigners, async ({ query }, request) => ({
+    data: await signers.listCustomSigners(currentUser(request), query),
+  }));
+  operationRoute(app, op.createCustomSigner, ({ body }, request) =>
+    signers.createCustomSigner(currentUser(request), body, request.id),
   );
-
-  r.post(
-    '/api/custom-signers',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Adds a custom signer to a company and credit line',
-        body: createCustomSignerRequest,
-        response: { 201: customSignerResponse, ...errors, 409: errorResponse, 422: errorResponse, 503: errorResponse },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await signers.createCustomSigner(currentUser(request), request.body, request.id)),
+  operationRoute(app, op.updateCustomSigner, ({ params, body }, request) =>
+    signers.updateCustomSigner(currentUser(request), params.id, body.fullName, request.id),
   );
-
-  r.put(
-    '/api/custom-signers/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Renames a custom signer',
-        params: idParams,
-        body: updateCustomSignerRequest,
-        response: { 200: customSignerResponse, ...errors, 409: errorResponse },
-      },
-    },
-    async (request) =>
-      signers.updateCustomSigner(currentUser(request), request.params.id, request.body.fullName, request.id),
-  );
-
-  r.delete(
-    '/api/custom-signers/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Deletes a custom signer no saved configuration uses',
-        params: idParams,
-        response: { 200: customSignerDeletedResponse, ...errors, 409: errorResponse },
-      },
-    },
-    async (request) => signers.deleteCustomSigner(currentUser(request), request.params.id, request.id),
+  operationRoute(app, op.deleteCustomSigner, ({ params }, request) =>
+    signers.deleteCustomSigner(currentUser(request), params.id, request.id),
   );
 }

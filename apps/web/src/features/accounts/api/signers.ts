@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateCustomSignerRequest,
-  CustomSigner,
-  ExternalCreditLine,
-  ExternalGuarantor,
-  SaveSignatureConfigRequest,
-  SignatureConfig,
+import {
+  CUSTOM_SIGNER_OPERATIONS,
+  type CreateCustomSignerRequest,
+  type ExternalCreditLine,
+  type ExternalGuarantor,
+  type SaveSignatureConfigRequest,
+  type SignatureConfig,
 } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
+import { callOperation } from '../../../lib/operation-client';
 
 type Line = { companyId: number | null; creditLine: string | null };
 const ready = ({ companyId, creditLine }: Line) => companyId !== null && creditLine !== null;
@@ -70,7 +71,8 @@ export function useSaveSignatureConfig() {
 export const useCustomSigners = (line: Line) =>
   useQuery({
     queryKey: signerKeys.custom(line),
-    queryFn: async ({ signal }) => (await api.get<CustomSigner[]>('/api/custom-signers', line, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await callOperation(CUSTOM_SIGNER_OPERATIONS.listCustomSigners, { query: line, signal })).data,
     enabled: ready(line),
   });
 
@@ -86,11 +88,14 @@ export function useCustomSignerChange(line: Line) {
     mutationFn: (change: CustomSignerChange) => {
       switch (change.kind) {
         case 'create':
-          return api.create<CustomSigner>('/api/custom-signers', change.body);
+          return callOperation(CUSTOM_SIGNER_OPERATIONS.createCustomSigner, { body: change.body });
         case 'update':
-          return api.put<CustomSigner>(`/api/custom-signers/${change.id}`, { fullName: change.fullName });
+          return callOperation(CUSTOM_SIGNER_OPERATIONS.updateCustomSigner, {
+            params: { id: change.id },
+            body: { fullName: change.fullName },
+          });
         case 'delete':
-          return api.delete<unknown>(`/api/custom-signers/${change.id}`);
+          return callOperation(CUSTOM_SIGNER_OPERATIONS.deleteCustomSigner, { params: { id: change.id } });
       }
     },
     onSuccess: () =>

@@ -1,6 +1,6 @@
 import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { NON_WORKING_DAYS_DEFAULT_SORT, type NonWorkingDayResponse } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { NON_WORKING_DAYS_DEFAULT_SORT, NON_WORKING_OPERATIONS, type NonWorkingDayResponse } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const NON_WORKING_DAY_FILTERS = [] as const;
@@ -17,8 +17,8 @@ export async function getNonWorkingDays(
   query: ListQuery<NonWorkingDayFilter>,
   signal?: AbortSignal,
 ): Promise<NonWorkingDayPage> {
-  const { data } = await api.get<NonWorkingDayPage>('/api/non-workings', query, signal);
-  return data;
+  const { data } = await callOperation(NON_WORKING_OPERATIONS.listNonWorkingDays, { query, signal });
+  return data as NonWorkingDayPage;
 }
 
 export const nonWorkingDaysQueryOptions = (query: ListQuery<NonWorkingDayFilter>) =>

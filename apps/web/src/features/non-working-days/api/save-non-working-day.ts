@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateNonWorkingDayRequest, NonWorkingDayResponse } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { NON_WORKING_OPERATIONS, type CreateNonWorkingDayRequest } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { nonWorkingDayKeys } from './get-non-working-days';
 
 /** POST /api/non-workings {date, reason} → the day and 'El día inhabil se ha guardado'. */
 export async function createNonWorkingDay(body: CreateNonWorkingDayRequest) {
-  return api.create<NonWorkingDayResponse>('/api/non-workings', body);
+  return callOperation(NON_WORKING_OPERATIONS.createNonWorkingDay, { body });
 }
 
 /** DELETE /api/non-workings/{id} → 'El día inhabil se elimino correctamente'. */
 export async function deleteNonWorkingDay(id: number) {
-  return api.delete<{ id: number }>(`/api/non-workings/${id}`);
+  return callOperation(NON_WORKING_OPERATIONS.deleteNonWorkingDay, { params: { id } });
 }
 
 export function useCreateNonWorkingDay() {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RoleResponse } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { ROLE_OPERATIONS, type RoleResponse } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { roleKeys } from './get-roles';
 
 /** GET /api/roles/{id}: a role in the caller's scope (others answer 404). */
 export async function getRole(id: number, signal?: AbortSignal): Promise<RoleResponse> {
-  const { data } = await api.get<RoleResponse>(`/api/roles/${id}`, undefined, signal);
+  const { data } = await callOperation(ROLE_OPERATIONS.getRole, { params: { id }, signal });
   return data;
 }
 

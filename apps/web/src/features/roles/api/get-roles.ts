@@ -1,6 +1,6 @@
 import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ROLES_DEFAULT_SORT, type RoleResponse } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { ROLE_OPERATIONS, ROLES_DEFAULT_SORT, type RoleResponse } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const ROLE_FILTERS = ['name', 'from', 'to'] as const;
@@ -15,8 +15,8 @@ export const roleKeys = {
 
 /** GET /api/roles (spec 1 §7): types 2, 3 and 4 list only the roles they registered (spec 1 §6). */
 export async function getRoles(query: ListQuery<RoleFilter>, signal?: AbortSignal): Promise<RolePage> {
-  const { data } = await api.get<RolePage>('/api/roles', query, signal);
-  return data;
+  const { data } = await callOperation(ROLE_OPERATIONS.listRoles, { query, signal });
+  return data as RolePage;
 }
 
 export const rolesQueryOptions = (query: ListQuery<RoleFilter>) =>

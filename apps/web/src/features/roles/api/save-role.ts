@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateRoleRequest, RoleResponse } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { ROLE_OPERATIONS, type CreateRoleRequest, type RoleResponse } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { roleKeys } from './get-roles';
 
 export type SaveRoleInput = { id: number | null; body: CreateRoleRequest };
@@ -12,8 +12,8 @@ export type SaveRoleInput = { id: number | null; body: CreateRoleRequest };
 export async function saveRole({ id, body }: SaveRoleInput): Promise<{ role: RoleResponse; message?: string }> {
   const { data, message } =
     id === null
-      ? await api.create<RoleResponse>('/api/roles', body)
-      : await api.put<RoleResponse>(`/api/roles/${id}`, body);
+      ? await callOperation(ROLE_OPERATIONS.createRole, { body })
+      : await callOperation(ROLE_OPERATIONS.updateRole, { params: { id }, body });
   return { role: data, message };
 }
 

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { ROLE_OPERATIONS } from '@planpiso/domain';
+import { ApiError } from '../../../lib/api-client';
+import { callOperation } from '../../../lib/operation-client';
 import { roleKeys, type RolePage } from './get-roles';
 
 type Toggle = { id: number; active: boolean; version: number };
@@ -13,9 +15,9 @@ export async function setRoleActive({
   active,
   version,
 }: Toggle): Promise<{ isActive: boolean; version: number; message?: string }> {
-  const { data, message } = await api.patch<{ isActive: boolean; version: number }>(`/api/roles/${id}/active`, {
-    active,
-    version,
+  const { data, message } = await callOperation(ROLE_OPERATIONS.setRoleActive, {
+    params: { id },
+    body: { active, version },
   });
   return { ...data, message };
 }

@@ -1,6 +1,10 @@
 import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { SERVICE_DESK_EMAILS_DEFAULT_SORT, type ServiceDeskEmailResponse } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import {
+  SERVICE_DESK_EMAIL_OPERATIONS,
+  SERVICE_DESK_EMAILS_DEFAULT_SORT,
+  type ServiceDeskEmailResponse,
+} from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const SERVICE_DESK_FILTERS = ['email'] as const;
@@ -15,8 +19,8 @@ export const serviceDeskKeys = {
 
 /** GET /api/emails-service-desk (spec 2 §7): filter by part of the e-mail. */
 export async function getServiceDeskEmails(query: ListQuery<ServiceDeskFilter>, signal?: AbortSignal) {
-  const { data } = await api.get<ServiceDeskPage>('/api/emails-service-desk', query, signal);
-  return data;
+  const { data } = await callOperation(SERVICE_DESK_EMAIL_OPERATIONS.listServiceDeskEmails, { query, signal });
+  return data as ServiceDeskPage;
 }
 
 export const serviceDeskEmailsQueryOptions = (query: ListQuery<ServiceDeskFilter>) =>
@@ -44,6 +48,6 @@ export const useServiceDeskEmail = (id: number | null) =>
   useQuery({
     queryKey: serviceDeskKeys.detail(id ?? 0),
     queryFn: async ({ signal }) =>
-      (await api.get<ServiceDeskEmailResponse>(`/api/emails-service-desk/${id}`, undefined, signal)).data,
+      (await callOperation(SERVICE_DESK_EMAIL_OPERATIONS.getServiceDeskEmail, { params: { id: id! }, signal })).data,
     enabled: id !== null,
   });

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateServiceDeskEmailRequest, ServiceDeskEmailResponse } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { SERVICE_DESK_EMAIL_OPERATIONS, type CreateServiceDeskEmailRequest } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { serviceDeskKeys } from './get-service-desk-emails';
 
 /** POST /api/emails-service-desk, or PUT /api/emails-service-desk/{id} in edit mode → 'El correo [x] se ha guardado'. */
 export function saveServiceDeskEmail(id: number | null, body: CreateServiceDeskEmailRequest) {
   return id === null
-    ? api.create<ServiceDeskEmailResponse>('/api/emails-service-desk', body)
-    : api.put<ServiceDeskEmailResponse>(`/api/emails-service-desk/${id}`, body);
+    ? callOperation(SERVICE_DESK_EMAIL_OPERATIONS.createServiceDeskEmail, { body })
+    : callOperation(SERVICE_DESK_EMAIL_OPERATIONS.updateServiceDeskEmail, { params: { id }, body });
 }
 
 export function useSaveServiceDeskEmail() {
@@ -26,7 +26,7 @@ export function useSaveServiceDeskEmail() {
 export function useDeleteServiceDeskEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ id: number }>(`/api/emails-service-desk/${id}`),
+    mutationFn: (id: number) => callOperation(SERVICE_DESK_EMAIL_OPERATIONS.deleteServiceDeskEmail, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceDeskKeys.lists }),
   });
 }
