@@ -12,12 +12,14 @@ import {
   type CreditFailureResponse,
 } from '@planpiso/domain';
 import { CRM_REJECTIONS } from '@planpiso/simulators/fixtures';
+import { creditLines } from '../src/db/schema/credit-lines';
 import { crmInsertions, provisionUnits, provisions, unitValidations } from '../src/db/schema/financing';
 import { notifications } from '../src/db/schema/notifications';
 import { provisionSettings } from '../src/db/schema/provision-settings';
 import { crmInsertionJobs } from '../src/jobs/crm-insertion';
 import { createCreditFailuresService } from '../src/modules/credit-failures/service';
 import { createReleaseReconciliation } from '../src/modules/credit-lines/release-reconciliation';
+import { upsertCreditLine } from '../src/modules/credit-lines/repository';
 import { createCreditLinesService } from '../src/modules/credit-lines/service';
 import { bearer, buildTestApp, createUser, fakeClock, json, signIn, type TestApp } from './harness';
 import {
@@ -360,6 +362,50 @@ describe('Liberar and send to CRM (spec 3 §4: at Proceso firma or Firmado)', ()
     expect(list.statusCode, list.body).toBe(200);
     const items = json<{ data: { items: CreditFailureResponse[] } }>(list).data.items;
     expect(items.map((item) => item.vinNumer)).toEqual([refusedVin]);
+  });
+
+  it('a unit the cycle puts in the CRM stops holding its amount only once the line has been read again: the cached balance never counts it as free twice', async () => {
+    const lines = createCreditLinesService(t.app.deps);
+    const cachedAvailable = () =>
+      lines.withLockedCreditLine(seeded.db, CRM_LINE, async (_tx, line) => line.available.toDecimalString());
+    const d = await atStatus(7, crmGroup, CRM_LINE, [randomVin()]);
+    const sent = await post(t.app, crmGroup.tokens.operator, `/api/provisions/${d.id}/send-crm`, {
+      approvedDate: '2026-11-24',
+      version: d.version,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    // The line as read before the insertion: its remaining amount still has the unit, the unit holds it.
+    await lines.refreshFromCrm(CRM_LINE);
+    const before = await cachedAvailable();
+
+    const [queued] = await seeded.db.select().from(crmInsertions).where(eq(crmInsertions.provisionId, d.id));
+    const outcome = await createCreditFailuresService(t.app.deps).attempt(queued!.id, 'queued', null);
+    expect(outcome).toMatchObject({ outcome: 'inserted' });
+
+    // Without reading the CRM again, the balance a reservation decides on is what it was: never higher by the unit.
+    expect(await cachedAvailable()).toBe(before);
+    const [line] = await seeded.db.select().from(creditLines).where(eq(creditLines.crmLineId, CRM_LINE));
+    const crm = await t.app.deps.adapters.crm.creditLineInformation(CRM_LINE);
+    expect(line!.montoRestante).toBe(Money.of(crm!.montoRestante).toDecimalString());
+  });
+
+  it('a slow read of the CRM answered after a newer one never overwrites it', async () => {
+    const [line] = await seeded.db.select().from(creditLines).where(eq(creditLines.crmLineId, CRM_LINE));
+    const older = new Date(line!.refreshedAt.getTime() - 60_000);
+    const kept = await upsertCreditLine(
+      seeded.db,
+      {
+        crmLineId: line!.crmLineId,
+        clientNumber: line!.clientNumber,
+        typeLine: line!.typeLine,
+        montoAutorizado: line!.montoAutorizado,
+        montoRestante: Money.of(line!.montoRestante).add(Money.of('100000')).toDecimalString(),
+        plazos: line!.plazos,
+      },
+      older,
+    );
+    expect(kept.montoRestante).toBe(line!.montoRestante);
+    expect(kept.refreshedAt).toEqual(line!.refreshedAt);
   });
 
   it('Liberar keeps the released money consumed until the CRM lists the units; then the line reads the CRM’s own remaining amount (issue 26 item 2)', async () => {

@@ -27,6 +27,7 @@ export const creditLines = pgTable(
     montoRestante: numeric('monto_restante', { precision: 14, scale: 2, mode: 'string' }).notNull(),
     /** The CRM's terms text ('1|2|3|6'). */
     plazos: varchar('plazos', { length: 100 }).notNull().default(''),
+    /** When the CRM was asked for this view (an older read never overwrites a newer one). */
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -21,6 +21,7 @@ import { orderBy, pageWindow, type Page } from '../../platform/listing';
 import { applyTransition, checkTransition, staleVersion, type StateTarget } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
 import { crmInsertions } from '../../db/schema/financing';
+import { createCreditLinesService } from '../credit-lines/service';
 import * as repo from './repository';
 
 export type CreditFailuresService = ReturnType<typeof createCreditFailuresService>;
@@ -63,7 +64,9 @@ function presentFailure(
  * disappears) and the credit-failure actions of spec 2 §4: Reintentar queues it for the next cycle, Insertar tries
  * now, Remover archives it. The insertion cycle job (jobs/crm-insertion.ts) uses `attempt` too.
  */
-export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDeps, 'db' | 'adapters' | 'clock'>) {
+export function createCreditFailuresService(deps: Pick<AppDeps, 'db' | 'adapters' | 'clock'>) {
+  const { db, adapters, clock } = deps;
+  const creditLines = createCreditLinesService(deps);
   /** The InsertarUnidad request of a queued or failed attempt. */
   function crmRequest(row: repo.Insertion): CrmUnitInsertion {
     return {
@@ -104,6 +107,11 @@ export function createCreditFailuresService({ db, adapters, clock }: Pick<AppDep
     let result: Attempt;
     try {
       const inserted = await adapters.crm.insertUnit(crmRequest(row), row.idempotencyKey);
+      // The CRM's remaining amount now has the unit; its hold on the line stops with the move below. The line is
+      // read again first, so the cached remaining amount already has the credit when the hold stops (between the
+      // two the amount counts twice, never an overdraw: the release reconciliation's order, decision 055). A line
+      // that cannot be read leaves the unit where it was; the next attempt inserts it once (its idempotency key).
+      await creditLines.refreshFromCrm(row.creditLine);
       result = { outcome: 'inserted', creditNumber: inserted.noCredito };
     } catch (error) {
       if (!(error instanceof CrmRejectedError || error instanceof ExternalServiceError)) throw error;

@@ -26,18 +26,27 @@ export type CreditLineSnapshot = {
   plazos: string;
 };
 
-/** Writes the CRM's view of a line (insert or overwrite), linking the client's registered company if any. */
-export async function upsertCreditLine(db: Executor, line: CreditLineSnapshot, refreshedAt: Date) {
+/**
+ * Writes the CRM's view of a line (insert or overwrite), linking the client's registered company if any. `readAt` is
+ * when the CRM was asked: a view read before the one the row holds is older news and is not written (two refreshes
+ * crossing, one slow), so a unit's hold released once a fresh read has it (credit-failures `attempt`) never meets a
+ * stale remaining amount written after it. Returns the row as it stands.
+ */
+export async function upsertCreditLine(db: Executor, line: CreditLineSnapshot, readAt: Date) {
   const companyId = sql<
     number | null
   >`(select ${companies.id} from ${companies} where ${companies.clientId} = ${line.clientNumber})`;
-  const values = { ...line, companyId, refreshedAt };
+  const values = { ...line, companyId, refreshedAt: readAt };
   const [row] = await db
     .insert(creditLines)
     .values(values)
-    .onConflictDoUpdate({ target: creditLines.crmLineId, set: values })
+    .onConflictDoUpdate({
+      target: creditLines.crmLineId,
+      set: values,
+      setWhere: sql`${creditLines.refreshedAt} <= excluded.refreshed_at`,
+    })
     .returning();
-  return row!;
+  return row ?? (await findCreditLine(db, line.crmLineId))!;
 }
 
 export async function findCreditLine(db: Executor, crmLineId: string) {

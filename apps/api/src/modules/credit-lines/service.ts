@@ -67,6 +67,8 @@ export function createCreditLinesService(
    * row's lock, which a save may hold for long: it waits like a save (within the budget, bounded, then 409).
    */
   async function refreshFromCrm(crmLineId: string): Promise<repo.CreditLineRow> {
+    // Stamped with when the CRM was asked, not when it answered: a read begun after an insertion counted has it.
+    const readAt = clock.now();
     const line = await adapters.crm.creditLineInformation(crmLineId);
     if (!line) throw notFound(MESSAGES.creditLineNotFound);
     const snapshot = {
@@ -81,7 +83,7 @@ export function createCreditLinesService(
       transaction(db, async (tx) => {
         await repo.setLockTimeout(tx, timeout);
         try {
-          return await repo.upsertCreditLine(tx, snapshot, clock.now());
+          return await repo.upsertCreditLine(tx, snapshot, readAt);
         } catch (error) {
           if (isLockNotAvailable(error)) throw creditLineBusy();
           throw error;
