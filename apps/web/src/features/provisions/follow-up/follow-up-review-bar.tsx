@@ -1,29 +1,25 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import TextField from '@mui/material/TextField';
 import Refresh from '@mui/icons-material/Refresh';
 import {
-  MANUAL_FOLIO_MAX,
   MESSAGES,
   PROVISION_STATUS,
   changedReviewCount,
   confirmRejectProvision,
-  manualFolioError,
   provisionConfirmed,
   provisionRejected,
   reviewChangesFound,
   unitsInReviewLabel,
 } from '@planpiso/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ManualFolioControl, useManualFolio } from '../../../components/financing/manual-folio';
 import { errorResult } from '../../../components/result-dialog';
 import { followUpCalls } from './api/follow-up-actions';
 import { getFollowUpDetail, type FollowUpDetail } from './api/follow-up-detail';
@@ -45,9 +41,7 @@ type Props = {
  * ticks as they are (No).
  */
 export function FollowUpReviewBar({ provision, selection, runner, onRefresh }: Props) {
-  const [useManualFolio, setUseManualFolio] = useState(provision.useManualFolio);
-  const [manualFolio, setManualFolio] = useState(provision.manualFolio ?? '');
-  const [folioError, setFolioError] = useState<string | null>(null);
+  const manual = useManualFolio(provision);
   const [rejecting, setRejecting] = useState(false);
   const [checking, setChecking] = useState(false);
   const [changes, setChanges] = useState<{ count: number; fresh: FollowUpDetail } | null>(null);
@@ -56,11 +50,10 @@ export function FollowUpReviewBar({ provision, selection, runner, onRefresh }: P
     status,
     version,
     units: provision.units.map((u) => ({ id: u.id, included: selection[u.id] ?? false })),
-    useManualFolio,
-    manualFolio: useManualFolio ? manualFolio.trim() : null,
+    ...manual.fields(),
   });
   // The number users quote: the manual folio when one is typed, else the folio.
-  const folio = useManualFolio && manualFolio.trim() ? manualFolio.trim() : provision.folio;
+  const folio = manual.fields().manualFolio || provision.folio;
 
   const send = (version: number) =>
     runner.run((id) => followUpCalls.confirmReject(id, body(PROVISION_STATUS.ACCEPTED, version)), {
@@ -70,8 +63,7 @@ export function FollowUpReviewBar({ provision, selection, runner, onRefresh }: P
 
   const confirm = async () => {
     if (!provision.units.some((u) => selection[u.id])) return runner.refuse(MESSAGES.selectAtLeastOneUnit);
-    const invalid = manualFolioError(useManualFolio, manualFolio);
-    setFolioError(invalid);
+    const invalid = manual.check();
     if (invalid) return runner.refuse(invalid);
     setChecking(true);
     let fresh: FollowUpDetail;
@@ -91,24 +83,7 @@ export function FollowUpReviewBar({ provision, selection, runner, onRefresh }: P
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
       <Chip color="primary" variant="outlined" label={unitsInReviewLabel(provision.unitsInReview)} />
-      <FormControlLabel
-        control={<Checkbox checked={useManualFolio} onChange={(e) => setUseManualFolio(e.target.checked)} />}
-        label="Folio manual"
-      />
-      {useManualFolio && (
-        <TextField
-          size="small"
-          label="Folio manual"
-          value={manualFolio}
-          onChange={(e) => {
-            setManualFolio(e.target.value);
-            setFolioError(null);
-          }}
-          error={folioError !== null}
-          helperText={folioError ?? undefined}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: MANUAL_FOLIO_MAX } }}
-        />
-      )}
+      <ManualFolioControl folio={manual} toggle="checkbox" fieldLabel="Folio manual" />
       <Box sx={{ flex: 1 }} />
       <Button startIcon={<Refresh />} onClick={() => onRefresh(null)} disabled={busy}>
         Refrescar

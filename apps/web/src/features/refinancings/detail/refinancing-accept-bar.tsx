@@ -5,18 +5,15 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import {
-  MANUAL_FOLIO_MAX,
   MESSAGES,
   REFINANCING_DETAIL_MESSAGES as M,
   REFINANCING_MESSAGES,
-  manualFolioError,
   refinancingAcceptUnits,
 } from '@planpiso/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ManualFolioControl, useManualFolio } from '../../../components/financing/manual-folio';
 import { refinancingCalls } from './api/refinancing-actions';
 import type { RefinancingDetail } from './api/refinancing-detail';
 import type { RefinancingRunner } from './use-refinancing-runner';
@@ -33,9 +30,7 @@ type Props = {
  * Each button shows because the server's `actions` list it.
  */
 export function RefinancingAcceptBar({ refinancing, ticked, runner }: Props) {
-  const [useManualFolio, setUseManualFolio] = useState(refinancing.useManualFolio);
-  const [manualFolio, setManualFolio] = useState(refinancing.manualFolio ?? '');
-  const [folioError, setFolioError] = useState<string | null>(null);
+  const manual = useManualFolio(refinancing);
   const [accepting, setAccepting] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -44,8 +39,7 @@ export function RefinancingAcceptBar({ refinancing, ticked, runner }: Props) {
 
   const ask = () => {
     if (ticked.size === 0) return runner.refuse(MESSAGES.selectAtLeastOneUnit);
-    const invalid = manualFolioError(useManualFolio, manualFolio);
-    setFolioError(invalid);
+    const invalid = manual.check();
     if (invalid) return runner.refuse(invalid);
     setAccepting(true);
   };
@@ -53,15 +47,7 @@ export function RefinancingAcceptBar({ refinancing, ticked, runner }: Props) {
   const accept = () => {
     setAccepting(false);
     const { units, total } = refinancingAcceptUnits(refinancing.units, ticked);
-    void runner.run((id) =>
-      refinancingCalls.accept(id, {
-        version,
-        units,
-        total,
-        useManualFolio,
-        manualFolio: useManualFolio ? manualFolio.trim() : null,
-      }),
-    );
+    void runner.run((id) => refinancingCalls.accept(id, { version, units, total, ...manual.fields() }));
   };
 
   const reject = () => {
@@ -73,26 +59,7 @@ export function RefinancingAcceptBar({ refinancing, ticked, runner }: Props) {
   const offers = (action: 'accept' | 'reject') => refinancing.actions.includes(action);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-      {offers('accept') && (
-        <FormControlLabel
-          control={<Switch checked={useManualFolio} onChange={(e) => setUseManualFolio(e.target.checked)} />}
-          label="Folio manual"
-        />
-      )}
-      {offers('accept') && useManualFolio && (
-        <TextField
-          size="small"
-          label="Número de folio manual"
-          value={manualFolio}
-          onChange={(e) => {
-            setManualFolio(e.target.value);
-            setFolioError(null);
-          }}
-          error={folioError !== null}
-          helperText={folioError ?? undefined}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: MANUAL_FOLIO_MAX } }}
-        />
-      )}
+      {offers('accept') && <ManualFolioControl folio={manual} toggle="switch" fieldLabel="Número de folio manual" />}
       <Box sx={{ flex: 1 }} />
       {offers('reject') && (
         <Button variant="outlined" color="error" disabled={runner.busy} onClick={() => setRejecting(true)}>

@@ -10,7 +10,7 @@ import { downloadFile, saveFile } from '../../../../lib/download';
 import { signingKeys } from '../../signing/api/signing';
 import { followUpKeys } from './follow-up-detail';
 
-type ActionAnswer = Envelope<ProvisionActionResponse['data'] | unknown>;
+export type FollowUpAnswer = Envelope<ProvisionActionResponse['data'] | unknown>;
 
 /**
  * The follow-up page's calls (issue 17, LENDER-SIDE.md): each sends the version the page showed; the server answers
@@ -33,14 +33,14 @@ export const followUpCalls = {
   /** Enviar a firma (type 5 at status 4 → 5): D's route. */
   sendToSign: (id: number, version: number) => api.post<unknown>(`/api/provisions/${id}/send-to-sign`, { version }),
   /** Descargar XLSX: GET /api/provisions/{id}/units.xlsx, saved under the server's name 'Unidades (DD-MM-YYYY).xlsx'. */
-  downloadUnits: async (id: number): Promise<ActionAnswer> => {
+  downloadUnits: async (id: number): Promise<FollowUpAnswer> => {
     const file = await downloadFile(`/api/provisions/${id}/units.xlsx`);
     saveFile(file.blob, file.fileName ?? 'Unidades.xlsx');
     return { data: null };
   },
 };
 
-export type FollowUpCall = (id: number) => Promise<ActionAnswer>;
+export type FollowUpCall = (id: number) => Promise<FollowUpAnswer>;
 
 /** Runs one of the calls above and reads the provision again afterwards, success or failure. */
 export function useFollowUpAction(id: number) {
