@@ -78,3 +78,19 @@ export function parseSort(sort: string | undefined, fallback: string): { field: 
   const [field, direction] = (sort ?? fallback).split(':');
   return { field: field!, direction: direction === 'desc' ? 'desc' : 'asc' };
 }
+
+/**
+ * The columns that describe a vehicle, the same on a provision's unit and on a refinancing's (which copies them,
+ * spec 3 §3). Spread into a unit's response shape.
+ */
+export const unitDescriptionShape = {
+  vinNumber: z.string(),
+  agency: z.string(),
+  brandName: z.string(),
+  type: z.string(),
+  model: z.string(),
+  description: z.string(),
+  color: z.string(),
+  insideColor: z.string(),
+  motorNumber: z.string(),
+};

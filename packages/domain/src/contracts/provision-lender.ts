@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MANUAL_FOLIO_MAX } from '../financing/provision-follow-up';
+import { MANUAL_FOLIO_MAX, manualFolioError } from '../financing/provision-follow-up';
 import type { ProvisionMachineAction } from '../financing/provision-machine';
 import { updateProvisionRequest } from '../financing/provision-requests';
 import { PROVISION_STATUS } from '../financing/provision-status';
@@ -19,11 +19,21 @@ import { provisionDetail, provisionDetailResponse, provisionUnitResponse } from 
 export const confirmRejectUnit = z.object({ id: idSchema(), included: z.boolean({ error: MESSAGES.badRequest }) });
 
 /** The manual folio as typed: digits, at most 250 (spec 3 §5). Empty/absent is checked against useManualFolio. */
-const manualFolioText = z
+/** The manual folio as sent (text or number), trimmed: a provision's Confirmar and a refinancing's Aceptar. */
+export const manualFolioText = z
   .union([z.string(), z.number()], { error: MESSAGES.badRequest })
   .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
   .nullable()
   .optional();
+
+/** The domain's rule on a manual folio that is used (manualFolioError), as the request's issue on `manualFolio`. */
+export function refineManualFolio(
+  body: { useManualFolio: boolean; manualFolio?: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  const message = manualFolioError(body.useManualFolio, body.manualFolio);
+  if (message) ctx.addIssue({ code: 'custom', path: ['manualFolio'], message });
+}
 
 /**
  * PUT /api/provisions/{id} with status 4 (Confirmar) or 9 (Rechazar), and its alias POST
@@ -42,17 +52,7 @@ export const confirmRejectRequest = z
     total: z.unknown().optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.status !== PROVISION_STATUS.ACCEPTED || !body.useManualFolio) return;
-    const value = body.manualFolio ?? '';
-    const message =
-      value === ''
-        ? PROVISION_LENDER_MESSAGES.manualFolioRequired
-        : !/^\d+$/.test(value)
-          ? PROVISION_LENDER_MESSAGES.manualFolioNotNumeric
-          : value.length > MANUAL_FOLIO_MAX
-            ? PROVISION_LENDER_MESSAGES.manualFolioTooLong
-            : null;
-    if (message) ctx.addIssue({ code: 'custom', path: ['manualFolio'], message });
+    if (body.status === PROVISION_STATUS.ACCEPTED) refineManualFolio(body, ctx);
   });
 export type ConfirmRejectRequest = z.infer<typeof confirmRejectRequest>;
 export type ConfirmRejectRequestInput = z.input<typeof confirmRejectRequest>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROVISION_STATUS } from '../financing/provision-status';
 import { MESSAGES } from '../messages';
 import { moneyDecimal } from '../money';
-import { envelope, isoDate, pageQuery, paged, rowVersion } from './common';
+import { envelope, isoDate, pageQuery, paged, rowVersion, unitDescriptionShape } from './common';
 import { evidenceResponse } from './files';
 import { idParam, searchText } from './inputs';
 
@@ -93,15 +93,7 @@ export const provisionUnitResponse = z.object({
   id: z.number().int(),
   /** Its place in the provision, from 0. */
   index: z.number().int(),
-  vinNumber: z.string(),
-  agency: z.string(),
-  brandName: z.string(),
-  type: z.string(),
-  model: z.string(),
-  description: z.string(),
-  color: z.string(),
-  insideColor: z.string(),
-  motorNumber: z.string(),
+  ...unitDescriptionShape,
   amount: moneyDecimal,
   included: z.boolean(),
   /** The lender's review: 0 pending, 1 correct, 2 incorrect, 3 adjust (spec 3 §4). */

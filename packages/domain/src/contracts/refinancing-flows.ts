@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { MANUAL_FOLIO_MAX } from '../financing/provision-follow-up';
 import { REFINANCING_STATUS, type RefinancingMachineAction } from '../financing/refinancing-machine';
 import { MESSAGES } from '../messages';
-import { PROVISION_LENDER_MESSAGES, REFINANCING_MESSAGES } from '../messages-financing';
+import { REFINANCING_MESSAGES } from '../messages-financing';
 import { moneyDecimal } from '../money';
 import { envelope, isoDate, pageQuery, paged, rowVersion } from './common';
 import { idParam, idSchema } from './inputs';
 import { signingEvidence } from './provision-signing';
-import { updateFolioRequest } from './provision-lender';
+import { manualFolioText, refineManualFolio, updateFolioRequest } from './provision-lender';
 import { refinancingDetail, refinancingUnit } from './refinancings';
 
 /**
@@ -132,11 +131,6 @@ export type ConfirmRefinancingUnitsRequest = z.infer<typeof confirmRefinancingUn
 export const confirmRefinancingRequest = z.object({ version: rowVersion });
 
 /** The manual folio as typed (digits, ≤ 250), required when useManualFolio (as provisions, spec 3 §5). */
-const manualFolioText = z
-  .union([z.string(), z.number()], { error: MESSAGES.badRequest })
-  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
-  .nullable()
-  .optional();
 
 /**
  * POST /api/refinancings/{id}/accept (spec 3 §7: units [id, comment, status], total, useManualFolio, manualFolio).
@@ -154,19 +148,7 @@ export const acceptRefinancingRequest = z
     useManualFolio: z.boolean({ error: MESSAGES.badRequest }).default(false),
     manualFolio: manualFolioText,
   })
-  .superRefine((body, ctx) => {
-    if (!body.useManualFolio) return;
-    const value = body.manualFolio ?? '';
-    const message =
-      value === ''
-        ? PROVISION_LENDER_MESSAGES.manualFolioRequired
-        : !/^\d+$/.test(value)
-          ? PROVISION_LENDER_MESSAGES.manualFolioNotNumeric
-          : value.length > MANUAL_FOLIO_MAX
-            ? PROVISION_LENDER_MESSAGES.manualFolioTooLong
-            : null;
-    if (message) ctx.addIssue({ code: 'custom', path: ['manualFolio'], message });
-  });
+  .superRefine(refineManualFolio);
 export type AcceptRefinancingRequest = z.infer<typeof acceptRefinancingRequest>;
 export type AcceptRefinancingRequestInput = z.input<typeof acceptRefinancingRequest>;
 

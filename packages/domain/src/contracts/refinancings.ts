@@ -3,7 +3,7 @@ import { REFINANCING_TERM_MAX, REFINANCING_TERM_MIN } from '../financing/refinan
 import { MESSAGES } from '../messages';
 import { REFINANCING_MESSAGES } from '../messages-financing';
 import { moneyDecimal } from '../money';
-import { envelope, pageQuery, paged } from './common';
+import { envelope, pageQuery, paged, unitDescriptionShape } from './common';
 import { idParam, searchText } from './inputs';
 
 /**
@@ -123,15 +123,7 @@ export const refinancingListResponse = paged(refinancingListItem);
 export const refinancingUnit = z.object({
   id: z.number().int(),
   sourceUnitId: z.number().int(),
-  vinNumber: z.string(),
-  agency: z.string(),
-  brandName: z.string(),
-  type: z.string(),
-  model: z.string(),
-  description: z.string(),
-  color: z.string(),
-  insideColor: z.string(),
-  motorNumber: z.string(),
+  ...unitDescriptionShape,
   deadlines: z.number().int(),
   validRepuve: z.boolean().nullable(),
   validTransunion: z.boolean().nullable(),

@@ -1,5 +1,6 @@
 import type { EvidenceResponse, ProvisionDetail, ProvisionListItem, ProvisionUnitResponse } from '@planpiso/domain';
 import { presentEvidence } from '../exceptions/presenter';
+import { unitDescriptionOf } from '../financing/unit-description';
 import type { FileRow, ProvisionRow, UnitRow } from './repository';
 
 type ListRow = Omit<ProvisionListItem, 'createdAt' | 'agencyName' | 'operatorName' | 'companyName'> & {
@@ -28,15 +29,7 @@ function presentUnit(unit: UnitRow, index: number, evidences: EvidenceResponse[]
   return {
     id: unit.id,
     index,
-    vinNumber: unit.vinNumber,
-    agency: unit.agency,
-    brandName: unit.brandName,
-    type: unit.type,
-    model: unit.model,
-    description: unit.description,
-    color: unit.color,
-    insideColor: unit.insideColor,
-    motorNumber: unit.motorNumber,
+    ...unitDescriptionOf(unit),
     amount: unit.amount,
     included: unit.included,
     status: unit.status,

@@ -12,6 +12,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import type { CreditLinesService } from '../credit-lines/service';
+import { unitDescriptionOf } from '../financing/unit-description';
 import type { NotificationsService } from '../notifications/service';
 import * as repo from './repository';
 
@@ -36,15 +37,8 @@ export const vinKey = (vin: string) => vin.trim().toUpperCase();
 /** The unit columns a save writes (the form's fields; the lender's review columns are not the dealer's). */
 export function unitValues(unit: ProvisionUnit) {
   return {
+    ...unitDescriptionOf(unit),
     vinNumber: vinKey(unit.vinNumber),
-    agency: unit.agency,
-    brandName: unit.brandName,
-    type: unit.type,
-    model: unit.model,
-    description: unit.description,
-    color: unit.color,
-    insideColor: unit.insideColor,
-    motorNumber: unit.motorNumber,
     amount: unit.amount,
     included: true,
   };

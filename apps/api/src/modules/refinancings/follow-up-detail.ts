@@ -14,7 +14,7 @@ import { presentRefinancingDocuments } from '../refinancing-signing/presenter';
 import { refinancingScopeOf, visibleRefinancingStatuses } from './policy';
 import * as repo from './repository';
 import { shownRefinancingFolio } from './transitions';
-import { unitDescriptionOf } from './unit-description';
+import { unitDescriptionOf } from '../financing/unit-description';
 
 const iso = (date: Date) => date.toISOString();
 /** The refinancing as the caller sees it (scope and visible statuses), or 404. */

@@ -23,7 +23,7 @@ import { reserve, type CreditLinesService } from '../credit-lines/service';
 import { refinancingScopeOf, visibleRefinancingStatuses } from './policy';
 import * as repo from './repository';
 import * as sourceUnitsRepo from './source-units-repository';
-import { unitDescriptionOf } from './unit-description';
+import { unitDescriptionOf } from '../financing/unit-description';
 import { answerWithin } from '../../platform/idempotency';
 
 const iso = (date: Date) => date.toISOString();

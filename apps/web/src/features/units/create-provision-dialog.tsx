@@ -1,16 +1,6 @@
 import { useNavigate } from 'react-router';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Close from '@mui/icons-material/Close';
-import { FINANCING_MESSAGES, MESSAGES, formatCurrencyText, type UnitUnderReview } from '@planpiso/domain';
+import { FINANCING_MESSAGES, formatCurrencyText, type UnitUnderReview } from '@planpiso/domain';
+import { SelectedUnitsDialog } from '../../components/financing/selected-units-dialog';
 import { useReviewSelection } from './review-selection';
 
 /**
@@ -26,52 +16,19 @@ export type ReviewUnitsState = { reviewUnits: UnitUnderReview[] };
  */
 export function CreateProvisionDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
-  const selection = useReviewSelection();
-  const units = [...selection.values()];
-
-  const accept = () => {
-    onClose();
-    void navigate('/crear-disposicion', { state: { reviewUnits: units } satisfies ReviewUnitsState });
-  };
-
+  const units = [...useReviewSelection().values()];
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="create-provision-title">
-      <DialogTitle id="create-provision-title" sx={{ pr: 6 }}>
-        {FINANCING_MESSAGES.createProvisionDialogTitle}
-      </DialogTitle>
-      {/* Beside the title, not in it: the dialog's name is its title alone. */}
-      <IconButton aria-label="Cerrar" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <Close />
-      </IconButton>
-      <DialogContent>
-        {units.length === 0 ? (
-          <DialogContentText sx={{ color: 'text.primary' }}>{MESSAGES.selectAtLeastOneUnit}</DialogContentText>
-        ) : (
-          <>
-            <DialogContentText sx={{ color: 'text.primary' }}>
-              {FINANCING_MESSAGES.includeSelectedUnits}
-            </DialogContentText>
-            <List dense aria-label="Unidades seleccionadas">
-              {units.map((unit) => (
-                <ListItem key={unit.id} disableGutters>
-                  <ListItemText
-                    primary={unit.vinNumber}
-                    secondary={`${unit.model} · ${formatCurrencyText(unit.amount)}`}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          </>
-        )}
-      </DialogContent>
-      {units.length > 0 && (
-        <DialogActions>
-          <Button onClick={onClose}>Cancelar</Button>
-          <Button variant="contained" onClick={accept}>
-            Aceptar
-          </Button>
-        </DialogActions>
-      )}
-    </Dialog>
+    <SelectedUnitsDialog
+      id="create-provision-title"
+      title={FINANCING_MESSAGES.createProvisionDialogTitle}
+      question={FINANCING_MESSAGES.includeSelectedUnits}
+      units={units.map((unit) => ({
+        id: unit.id,
+        vinNumber: unit.vinNumber,
+        detail: `${unit.model} · ${formatCurrencyText(unit.amount)}`,
+      }))}
+      onClose={onClose}
+      onAccept={() => void navigate('/crear-disposicion', { state: { reviewUnits: units } satisfies ReviewUnitsState })}
+    />
   );
 }

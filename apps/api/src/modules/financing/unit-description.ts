@@ -1,12 +1,15 @@
-import type { refinancingUnits } from '../../db/schema/refinancings';
+import type { provisionUnits } from '../../db/schema/financing';
 
-/** The columns that describe the vehicle: copied from the provision's unit, shown as copied (spec 3 §3). */
+/**
+ * The columns that describe the vehicle, the same on a provision's unit and on a refinancing's (which copies them
+ * from the provision's and shows them as copied, spec 3 §3).
+ */
 export type UnitDescription = Pick<
-  typeof refinancingUnits.$inferSelect,
+  typeof provisionUnits.$inferSelect,
   'vinNumber' | 'agency' | 'brandName' | 'type' | 'model' | 'description' | 'color' | 'insideColor' | 'motorNumber'
 >;
 
-/** The description of a unit, the one list of its columns the create's copy and the follow-up detail share. */
+/** The description of a unit: the one list of its columns that saves, copies and details share. */
 export function unitDescriptionOf(unit: UnitDescription): UnitDescription {
   return {
     vinNumber: unit.vinNumber,
