@@ -5,17 +5,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, evidenceSizeLabel, type EvidenceResponse, type ProvisionReviewUnit } from '@planpiso/domain';
-import { EmptyTableRow } from '../../components/empty-table-row';
 import { errorResult } from '../../components/result-dialog';
 import { fileLink, useUnitEvidences } from './api/provision-review';
+import { EvidenceTable } from '../../components/evidence-table';
 
 /**
  * 'Evidencias' (spec 3 §2 "Each unit has a view-evidence action opening a dialog"): the unit's documents with their
@@ -50,27 +44,16 @@ export function ReviewEvidenceDialog({ unit, onClose }: { unit: ProvisionReviewU
         </Typography>
         {error && <Alert severity="error">{error}</Alert>}
         {evidences.isError && <Alert severity="error">{MESSAGES.loadError}</Alert>}
-        <Table size="small" aria-label="Evidencias de la unidad">
-          <TableHead>
-            <TableRow>
-              <TableCell>Documento</TableCell>
-              <TableCell>Tamaño</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(evidences.data ?? []).map((evidence) => (
-              <TableRow key={evidence.id}>
-                <TableCell sx={{ wordBreak: 'break-all' }}>
-                  <Link component="button" type="button" onClick={() => void open(evidence)}>
-                    {evidence.fileName}
-                  </Link>
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{evidenceSizeLabel(evidence.fileSize)}</TableCell>
-              </TableRow>
-            ))}
-            {evidences.isSuccess && evidences.data.length === 0 && <EmptyTableRow colSpan={2} />}
-          </TableBody>
-        </Table>
+        <EvidenceTable
+          label="Evidencias de la unidad"
+          loaded={evidences.isSuccess}
+          rows={(evidences.data ?? []).map((evidence) => ({
+            ...evidence,
+            key: evidence.id,
+            size: evidenceSizeLabel(evidence.fileSize),
+          }))}
+          onOpen={(evidence) => void open(evidence)}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cerrar</Button>

@@ -1,4 +1,3 @@
-import { EmptyTableRow } from '../../components/empty-table-row';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,11 +7,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import UploadFile from '@mui/icons-material/UploadFile';
 import {
@@ -26,6 +20,7 @@ import { RemoveIconButton } from '../../components/remove-icon-button';
 import { UploadButton } from './provision-wizard-upload-button';
 import { uploadDocument } from './api/provision-wizard';
 import type { WizardEvidence, WizardUnit } from './provision-wizard-state';
+import { EvidenceTable } from '../../components/evidence-table';
 
 /** Spec 3 §9: an evidence's size in KB, or in MB above 1,000,000 bytes. */
 export function evidenceSizeText(bytes: number | null | undefined): string {
@@ -86,37 +81,30 @@ export function EvidenceDialog({ unit, onClose, onChange }: Props) {
           </Typography>
         </Box>
         {problem && <FormHelperText error>{problem}</FormHelperText>}
-        <Table size="small" aria-label="Documentos de la unidad">
-          <TableHead>
-            <TableRow>
-              <TableCell>Documento</TableCell>
-              <TableCell align="right">Tamaño</TableCell>
-              <TableCell align="right">Acciones</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {evidences.length === 0 && <EmptyTableRow colSpan={3} />}
-            {evidences.map((evidence) => (
-              <TableRow key={evidence.url}>
-                <TableCell>{evidence.fileName}</TableCell>
-                <TableCell align="right">{evidenceSizeText(evidence.fileSize)}</TableCell>
-                <TableCell align="right">
-                  <RemoveIconButton
-                    label={`Quitar ${evidence.fileName}`}
-                    disabled={evidence.locked}
-                    onClick={() =>
-                      unit &&
-                      onChange(
-                        unit.key,
-                        evidences.filter((e) => e.url !== evidence.url),
-                      )
-                    }
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <EvidenceTable
+          label="Documentos de la unidad"
+          rows={evidences.map((evidence) => ({
+            ...evidence,
+            key: evidence.url,
+            size: evidenceSizeText(evidence.fileSize),
+          }))}
+          action={{
+            header: 'Acciones',
+            cell: (evidence) => (
+              <RemoveIconButton
+                label={`Quitar ${evidence.fileName}`}
+                disabled={evidence.locked}
+                onClick={() =>
+                  unit &&
+                  onChange(
+                    unit.key,
+                    evidences.filter((e) => e.url !== evidence.url),
+                  )
+                }
+              />
+            ),
+          }}
+        />
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose}>

@@ -6,12 +6,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AttachFile from '@mui/icons-material/AttachFile';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
@@ -22,11 +16,11 @@ import {
   type EvidenceResponse,
   type UnitUnderReview,
 } from '@planpiso/domain';
-import { EmptyTableRow } from '../../components/empty-table-row';
 import { IconAction } from '../../components/icon-action';
 import { errorResult } from '../../components/result-dialog';
 import { downloadFile, saveFile } from '../../lib/download';
 import { useDeleteUnitEvidence, useUnitEvidences, useUploadUnitDocument } from './api/unit-documents';
+import { EvidenceTable } from '../../components/evidence-table';
 
 /**
  * 'Cargar documentos' (spec 3 §2, §5): the unit's evidence table (document, size in KB or MB, delete) and an upload
@@ -98,38 +92,28 @@ export function UnitDocumentsDialog({ unit, onClose }: { unit: UnitUnderReview; 
           </Button>
         </Box>
         {error && <Alert severity="error">{error}</Alert>}
-        <Table size="small" aria-label="Evidencias de la unidad">
-          <TableHead>
-            <TableRow>
-              <TableCell>Documento</TableCell>
-              <TableCell>Tamaño</TableCell>
-              <TableCell align="right">Eliminar</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(evidences.data ?? []).map((evidence) => (
-              <TableRow key={evidence.id}>
-                <TableCell sx={{ wordBreak: 'break-all' }}>
-                  <Link component="button" type="button" onClick={() => void open(evidence)}>
-                    {evidence.fileName}
-                  </Link>
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{evidenceSizeLabel(evidence.fileSize)}</TableCell>
-                <TableCell align="right">
-                  {unitEvidenceDeletable(evidence.type) && (
-                    <IconAction
-                      title="Eliminar"
-                      label={`Eliminar ${evidence.fileName}`}
-                      icon={<DeleteOutline fontSize="small" />}
-                      onClick={() => void drop(evidence)}
-                    />
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-            {evidences.isSuccess && evidences.data.length === 0 && <EmptyTableRow colSpan={3} />}
-          </TableBody>
-        </Table>
+        <EvidenceTable
+          label="Evidencias de la unidad"
+          loaded={evidences.isSuccess}
+          rows={(evidences.data ?? []).map((evidence) => ({
+            ...evidence,
+            key: evidence.id,
+            size: evidenceSizeLabel(evidence.fileSize),
+          }))}
+          onOpen={(evidence) => void open(evidence)}
+          action={{
+            header: 'Eliminar',
+            cell: (evidence) =>
+              unitEvidenceDeletable(evidence.type) && (
+                <IconAction
+                  title="Eliminar"
+                  label={`Eliminar ${evidence.fileName}`}
+                  icon={<DeleteOutline fontSize="small" />}
+                  onClick={() => void drop(evidence)}
+                />
+              ),
+          }}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>

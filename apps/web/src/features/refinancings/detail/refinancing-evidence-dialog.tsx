@@ -7,12 +7,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import { EmptyTableRow } from '../../../components/empty-table-row';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import UploadFile from '@mui/icons-material/UploadFile';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
@@ -21,6 +15,7 @@ import { IconAction } from '../../../components/icon-action';
 import { errorResult } from '../../../components/result-dialog';
 import type { RefinancingDetailUnit } from './api/refinancing-detail';
 import { useUnitEvidences, useUploadUnitEvidence, viewUnitEvidence } from './api/refinancing-evidences';
+import { EvidenceTable } from '../../../components/evidence-table';
 
 type Props = {
   refinancingId: number;
@@ -96,32 +91,26 @@ export function RefinancingEvidenceDialog({ refinancingId, unit, title, canUploa
         {evidences.isError && (
           <Alert severity="error">{errorResult(evidences.error).message ?? MESSAGES.loadError}</Alert>
         )}
-        <Table size="small" aria-label="Evidencias de la unidad">
-          <TableHead>
-            <TableRow>
-              <TableCell>Documento</TableCell>
-              <TableCell align="right">Tamaño</TableCell>
-              <TableCell align="right">Acciones</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {evidences.isSuccess && rows.length === 0 && <EmptyTableRow colSpan={3} />}
-            {rows.map((evidence) => (
-              <TableRow key={evidence.id}>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{evidence.fileName}</TableCell>
-                <TableCell align="right">{evidenceSizeLabel(evidence.fileSize)}</TableCell>
-                <TableCell align="right">
-                  <IconAction
-                    title={SIGNING_MESSAGES.view}
-                    label={`${SIGNING_MESSAGES.view} ${evidence.fileName}`}
-                    icon={<VisibilityOutlined fontSize="small" />}
-                    onClick={() => void open(evidence)}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <EvidenceTable
+          label="Evidencias de la unidad"
+          loaded={evidences.isSuccess}
+          rows={rows.map((evidence) => ({
+            ...evidence,
+            key: evidence.id,
+            size: evidenceSizeLabel(evidence.fileSize),
+          }))}
+          action={{
+            header: 'Acciones',
+            cell: (evidence) => (
+              <IconAction
+                title={SIGNING_MESSAGES.view}
+                label={`${SIGNING_MESSAGES.view} ${evidence.fileName}`}
+                icon={<VisibilityOutlined fontSize="small" />}
+                onClick={() => void open(evidence)}
+              />
+            ),
+          }}
+        />
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose}>
