@@ -1,0 +1,99 @@
+import { EXCEPTION_MACHINE, type ExceptionAction, type ExceptionEntity } from '../financing/exception-machine';
+import { visibleProvisionStatusRange } from '../financing/provision-list';
+import {
+  PROVISION_MACHINE,
+  PROVISION_TRANSITIONS,
+  type ProvisionMachineAction,
+  type ProvisionMachineEntity,
+} from '../financing/provision-machine';
+import {
+  REFINANCING_MACHINE,
+  REFINANCING_TRANSITIONS,
+  refinancingVisibility,
+  type RefinancingMachineAction,
+  type RefinancingMachineEntity,
+} from '../financing/refinancing-machine';
+import { API_PERMISSIONS } from '../permissions';
+import { USER_TYPE, type UserType } from '../user-types';
+import { allow, ask, machineRule, whoOf, type CanActor, type CanVerdict, type Rule } from './rules';
+
+export type { CanActor, CanVerdict } from './rules';
+
+/**
+ * "May this user do this to this row?" — one question for the server and the screens (issue 28 item 3, decision
+ * 077). An ability is `<entity>.<action>`; its rule composes the user's type (the machine's `who`, read from its
+ * table), the scope (the module's policy: which company's rows and which statuses the type reaches, spec 3 §4
+ * "Visibility", §6) and the state (the machine's verdict: status and needs). Asked without a row it answers for the
+ * type alone ("is the button ever there?", "403 before anything is read"); with a row, for that row now. The
+ * account scope of the lender's staff needs the database (the accounts assigned to an operator): the server keeps
+ * it in the WHERE of its reads, so a foreign row never reaches `can`.
+ */
+
+/** A provision as `can` sees it: the machine's entity and, when known, its company (the dealer's scope). */
+export type ProvisionCanEntity = ProvisionMachineEntity & { companyId?: number };
+/** A refinancing as `can` sees it: the machine's entity and, when known, its company (types 4 and 5). */
+export type RefinancingCanEntity = RefinancingMachineEntity & { companyId?: number };
+export type ExceptionCanEntity = ExceptionEntity;
+
+/** Every ability and the row it is asked about (`never`: an ability asked of the type alone, no row exists yet). */
+export type AbilityEntities = { [A in ProvisionMachineAction as `provision.${A}`]: ProvisionCanEntity } & {
+  [A in RefinancingMachineAction as `refinancing.${A}`]: RefinancingCanEntity;
+} & { [A in ExceptionAction as `exception.${A}`]: ExceptionCanEntity } & {
+  'provision.create': never;
+  'provision.createAndSend': never;
+  'refinancing.create': never;
+  'refinancing.review': never;
+};
+export type Ability = keyof AbilityEntities;
+
+/** Spec 3 §4 "Visibility by role": the statuses each type sees; the dealer only its active company's provisions. */
+function reachesProvision(actor: CanActor, provision: ProvisionCanEntity): boolean {
+  const [from, to] = visibleProvisionStatusRange(actor.type as UserType);
+  if (provision.status < from || provision.status > to) return false;
+  if (actor.type !== USER_TYPE.AGENCY_OPERATOR || provision.companyId === undefined) return true;
+  return provision.companyId === actor.companyId;
+}
+
+/** Spec 3 §4 "Visibility": type 2 sees 3–10, 3 sees 1–10, 5 its company's 1–10, 4 its company's 5–10. */
+function reachesRefinancing(actor: CanActor, refinancing: RefinancingCanEntity): boolean {
+  const { statuses, ownCompany } = refinancingVisibility(actor.type);
+  if (!(statuses as readonly number[]).includes(refinancing.status)) return false;
+  if (!ownCompany || refinancing.companyId === undefined) return true;
+  return refinancing.companyId === actor.companyId;
+}
+
+/** Exceptions: the list each type reads is its scope (the server's WHERE); the row's state is the machine's. */
+const reachesException = () => true;
+
+const PROVISION_ACTIONS = [...new Set(PROVISION_MACHINE.transitions.map((t) => t.action))];
+const REFINANCING_ACTIONS = [...new Set(REFINANCING_MACHINE.transitions.map((t) => t.action))];
+const EXCEPTION_ACTIONS = [...new Set(EXCEPTION_MACHINE.transitions.map((t) => t.action))];
+
+const typesOf = (access: (typeof API_PERMISSIONS)[keyof typeof API_PERMISSIONS]): readonly number[] =>
+  typeof access === 'string' ? [] : access;
+
+const RULES = {
+  ...Object.fromEntries(
+    PROVISION_ACTIONS.map((a) => [`provision.${a}`, machineRule(PROVISION_MACHINE, a, reachesProvision)]),
+  ),
+  ...Object.fromEntries(
+    REFINANCING_ACTIONS.map((a) => [`refinancing.${a}`, machineRule(REFINANCING_MACHINE, a, reachesRefinancing)]),
+  ),
+  ...Object.fromEntries(
+    EXCEPTION_ACTIONS.map((a) => [`exception.${a}`, machineRule(EXCEPTION_MACHINE, a, reachesException)]),
+  ),
+  // The creates: no row yet, the table's `create` rows say who.
+  'provision.create': allow(whoOf(PROVISION_TRANSITIONS, 'create')),
+  'provision.createAndSend': allow(whoOf(PROVISION_TRANSITIONS, 'createAndSend')),
+  'refinancing.create': allow(whoOf(REFINANCING_TRANSITIONS, 'create')),
+  // The administrator's list of refinancings to validate: the route's own entry says who.
+  'refinancing.review': allow(typesOf(API_PERMISSIONS['GET /api/refinancings/review'])),
+} as Record<Ability, Rule<unknown>>;
+
+/** May `actor` take `ability` — at all (no row), or on `entity` now? */
+export function can<A extends Ability>(actor: CanActor, ability: A, entity?: AbilityEntities[A]): CanVerdict {
+  return ask(RULES[ability], actor, entity);
+}
+
+/** The abilities `can` answers (for tests and the decision's table). */
+export const ABILITIES = Object.keys(RULES) as Ability[];
