@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { can } from '../authorization/can';
 import { REFINANCING_MESSAGES } from '../messages-financing';
 import { SYSTEM_ACTOR, askMachine, type ActorType } from '../state-machine';
 import {
@@ -6,7 +7,6 @@ import {
   REFINANCING_MACHINE,
   REFINANCING_STATUS_CODES,
   REFINANCING_STATUS_NAMES,
-  canCreateRefinancing,
   refinancingCreditLineTerms,
   refinancingSelectionRefusal,
   refinancingTickRefusal,
@@ -39,6 +39,8 @@ const entity = (status: number, overrides: Partial<RefinancingMachineEntity> = {
   ...overrides,
 });
 const noEvidences = { requireEvidences: false };
+/** May this type create a refinancing (`can` asked without a row)? */
+const canCreate = (type: number) => can({ id: 7, type }, 'refinancing.create').allowed;
 
 describe('refinancing statuses (spec 3 §4)', () => {
   it('names and codes every status 1 to 10 as the spec does', () => {
@@ -65,7 +67,10 @@ describe('REFINANCING_MACHINE (spec 3 §4, decision 045)', () => {
   });
 
   it('Enviar a FinBe takes 1 to 5 only when evidences are not required; Enviar takes 4 to 3', () => {
-    expect(askMachine(REFINANCING_MACHINE, actor(5), 'sendToFinbe', entity(1, noEvidences))).toEqual({ allowed: true, to: 5 });
+    expect(askMachine(REFINANCING_MACHINE, actor(5), 'sendToFinbe', entity(1, noEvidences))).toEqual({
+      allowed: true,
+      to: 5,
+    });
     expect(askMachine(REFINANCING_MACHINE, actor(5), 'sendToFinbe', entity(1)).allowed).toBe(false);
     expect(askMachine(REFINANCING_MACHINE, actor(5), 'send', entity(4))).toEqual({ allowed: true, to: 3 });
     expect(askMachine(REFINANCING_MACHINE, actor(5), 'send', entity(1)).allowed).toBe(false);
@@ -95,7 +100,10 @@ describe('REFINANCING_MACHINE (spec 3 §4, decision 045)', () => {
     expect(askMachine(REFINANCING_MACHINE, actor(3), 'accept', entity(3))).toMatchObject({
       message: REFINANCING_MESSAGES.adminValidationPending,
     });
-    expect(askMachine(REFINANCING_MACHINE, actor(3), 'accept', entity(3, noEvidences))).toEqual({ allowed: true, to: 4 });
+    expect(askMachine(REFINANCING_MACHINE, actor(3), 'accept', entity(3, noEvidences))).toEqual({
+      allowed: true,
+      to: 4,
+    });
     expect(askMachine(REFINANCING_MACHINE, actor(2), 'accept', entity(3))).toMatchObject({ httpStatus: 403 });
     expect(
       askMachine(REFINANCING_MACHINE, actor(3), 'accept', entity(3, { adminValidated: true, unitCount: 0 })),
@@ -112,8 +120,14 @@ describe('REFINANCING_MACHINE (spec 3 §4, decision 045)', () => {
   });
 
   it('signing 5 → 6 → 7 is the system’s; types 1 and 3 release (10) or send to CRM (8) at 6', () => {
-    expect(askMachine(REFINANCING_MACHINE, SYSTEM_ACTOR, 'signingStarted', entity(5))).toEqual({ allowed: true, to: 6 });
-    expect(askMachine(REFINANCING_MACHINE, SYSTEM_ACTOR, 'signingCompleted', entity(6))).toEqual({ allowed: true, to: 7 });
+    expect(askMachine(REFINANCING_MACHINE, SYSTEM_ACTOR, 'signingStarted', entity(5))).toEqual({
+      allowed: true,
+      to: 6,
+    });
+    expect(askMachine(REFINANCING_MACHINE, SYSTEM_ACTOR, 'signingCompleted', entity(6))).toEqual({
+      allowed: true,
+      to: 7,
+    });
     expect(askMachine(REFINANCING_MACHINE, actor(3), 'signingStarted', entity(5)).allowed).toBe(false);
     for (const type of [1, 3] as const) {
       expect(askMachine(REFINANCING_MACHINE, actor(type), 'release', entity(6))).toEqual({ allowed: true, to: 10 });
@@ -131,8 +145,8 @@ describe('REFINANCING_MACHINE (spec 3 §4, decision 045)', () => {
   });
 
   it('only the agency operator creates', () => {
-    expect(canCreateRefinancing(5)).toBe(true);
-    expect([1, 2, 3, 4].some(canCreateRefinancing)).toBe(false);
+    expect(canCreate(5)).toBe(true);
+    expect([1, 2, 3, 4].some(canCreate)).toBe(false);
   });
 });
 
@@ -308,8 +322,8 @@ describe('the refinancing machine against spec 3 §4/§6, pair by pair', () => {
         }
   });
 
-  it('creates as the table says (canCreateRefinancing)', () => {
+  it("creates as the table says (can's refinancing.create)", () => {
     const create = REFINANCING_ROWS_BY_HAND.find((row) => row.action === 'create')!;
-    for (const type of ACTORS) expect([type, canCreateRefinancing(type)]).toEqual([type, create.who.includes(type)]);
+    for (const type of ACTORS) expect([type, canCreate(type)]).toEqual([type, create.who.includes(type)]);
   });
 });
