@@ -130,6 +130,13 @@ const REFINANCINGS: Row[] = [
   // The administrator's list to validate (/refinanciamientos revision): type 2.
   [2, 'refinancing.review', null, 'yes'],
   [3, 'refinancing.review', null, 403],
+  // "Evidence upload by type 3 (and type 5 when required) when status is below 2" (§4), read as 1 and 2.
+  [3, 'refinancing.uploadEvidence', 1, 'yes'],
+  [5, 'refinancing.uploadEvidence', 2, 'yes'],
+  [3, 'refinancing.uploadEvidence', 3, 409],
+  [5, 'refinancing.uploadEvidence', 4, 409],
+  [2, 'refinancing.uploadEvidence', 1, 403],
+  [4, 'refinancing.uploadEvidence', null, 403],
 ];
 
 const EXCEPTIONS: Row[] = [
@@ -192,6 +199,23 @@ describe('can: who may do what at which status (spec 3 §4, §6)', () => {
     expect(can(actor(3), 'refinancing.accept', refinancing(3, { adminValidated: true }))).toEqual({ allowed: true });
     expect(can(actor(5), 'refinancing.sendToFinbe', refinancing(1, { requireEvidences: false }))).toEqual({
       allowed: true,
+    });
+  });
+
+  it('tells the dealer when the refinancing asks no evidences, before its status (decision 045)', () => {
+    const noEvidences = { status: 1, requireEvidences: false };
+    expect(can(actor(5), 'refinancing.uploadEvidence', noEvidences)).toMatchObject({
+      code: 'EVIDENCES_NOT_REQUESTED',
+      message: 'Este refinanciamiento no solicita evidencias al operador de agencia',
+      httpStatus: 403,
+    });
+    expect(can(actor(5), 'refinancing.uploadEvidence', { ...noEvidences, status: 3 })).toMatchObject({
+      code: 'EVIDENCES_NOT_REQUESTED',
+    });
+    expect(can(actor(3), 'refinancing.uploadEvidence', noEvidences)).toEqual({ allowed: true });
+    expect(can(actor(3), 'refinancing.uploadEvidence', { ...noEvidences, status: 3 })).toMatchObject({
+      code: 'INVALID_STATUS',
+      message: 'Solo se pueden cargar evidencias en los estatus Creada o Solicitud Evidencias',
     });
   });
 

@@ -8,14 +8,28 @@ import {
 } from '../financing/provision-machine';
 import {
   REFINANCING_MACHINE,
+  REFINANCING_STATUS,
   REFINANCING_TRANSITIONS,
   refinancingVisibility,
   type RefinancingMachineAction,
   type RefinancingMachineEntity,
 } from '../financing/refinancing-machine';
+import { AppErrorCode } from '../errors';
+import { APP_ERROR_MESSAGE } from '../errors-messages';
+import { REFINANCING_SIGNING_MESSAGES } from '../messages-financing';
 import { API_PERMISSIONS } from '../permissions';
 import { USER_TYPE, type UserType } from '../user-types';
-import { allow, ask, machineRule, whoOf, type CanActor, type CanVerdict, type Rule } from './rules';
+import {
+  allow,
+  ask,
+  inScope,
+  machineRule,
+  whoOf,
+  type CanActor,
+  type CanVerdict,
+  type Check,
+  type Rule,
+} from './rules';
 
 export type { CanActor, CanVerdict } from './rules';
 
@@ -34,6 +48,8 @@ export type ProvisionCanEntity = ProvisionMachineEntity & { companyId?: number }
 /** A refinancing as `can` sees it: the machine's entity and, when known, its company (types 4 and 5). */
 export type RefinancingCanEntity = RefinancingMachineEntity & { companyId?: number };
 export type ExceptionCanEntity = ExceptionEntity;
+/** A refinancing as the evidence upload sees it (its units' evidences, spec 3 §4). */
+export type RefinancingEvidenceEntity = { status: number; requireEvidences: boolean; companyId?: number };
 
 /** Every ability and the row it is asked about (`never`: an ability asked of the type alone, no row exists yet). */
 export type AbilityEntities = { [A in ProvisionMachineAction as `provision.${A}`]: ProvisionCanEntity } & {
@@ -43,6 +59,7 @@ export type AbilityEntities = { [A in ProvisionMachineAction as `provision.${A}`
   'provision.createAndSend': never;
   'refinancing.create': never;
   'refinancing.review': never;
+  'refinancing.uploadEvidence': RefinancingEvidenceEntity;
 };
 export type Ability = keyof AbilityEntities;
 
@@ -55,7 +72,7 @@ function reachesProvision(actor: CanActor, provision: ProvisionCanEntity): boole
 }
 
 /** Spec 3 §4 "Visibility": type 2 sees 3–10, 3 sees 1–10, 5 its company's 1–10, 4 its company's 5–10. */
-function reachesRefinancing(actor: CanActor, refinancing: RefinancingCanEntity): boolean {
+function reachesRefinancing(actor: CanActor, refinancing: { status: number; companyId?: number }): boolean {
   const { statuses, ownCompany } = refinancingVisibility(actor.type);
   if (!(statuses as readonly number[]).includes(refinancing.status)) return false;
   if (!ownCompany || refinancing.companyId === undefined) return true;
@@ -64,6 +81,29 @@ function reachesRefinancing(actor: CanActor, refinancing: RefinancingCanEntity):
 
 /** Exceptions: the list each type reads is its scope (the server's WHERE); the row's state is the machine's. */
 const reachesException = () => true;
+
+/**
+ * A unit's evidence (decision 045): "upload by type 3 (and type 5 when required) when status is below 2" (spec 3 §4),
+ * read as 1 and 2. The dealer asked where evidences are not required is told so before the status is looked at.
+ */
+const dealerOnlyWhenRequired: Check<RefinancingEvidenceEntity> = (actor, refinancing) =>
+  actor.type !== USER_TYPE.AGENCY_OPERATOR ||
+  refinancing.requireEvidences || {
+    allowed: false,
+    reason: 'needs',
+    code: AppErrorCode.EVIDENCES_NOT_REQUESTED,
+    message: APP_ERROR_MESSAGE.EVIDENCES_NOT_REQUESTED,
+    httpStatus: 403,
+  };
+const EVIDENCE_STATUSES: readonly number[] = [REFINANCING_STATUS.CREATED, REFINANCING_STATUS.EVIDENCE_REQUESTED];
+const whileEvidenceOpen: Check<RefinancingEvidenceEntity> = (_actor, refinancing) =>
+  EVIDENCE_STATUSES.includes(refinancing.status) || {
+    allowed: false,
+    reason: 'status',
+    code: AppErrorCode.INVALID_STATUS,
+    message: REFINANCING_SIGNING_MESSAGES.evidenceStatusNotAllowed,
+    httpStatus: 409,
+  };
 
 const PROVISION_ACTIONS = [...new Set(PROVISION_MACHINE.transitions.map((t) => t.action))];
 const REFINANCING_ACTIONS = [...new Set(REFINANCING_MACHINE.transitions.map((t) => t.action))];
@@ -88,6 +128,12 @@ const RULES = {
   'refinancing.create': allow(whoOf(REFINANCING_TRANSITIONS, 'create')),
   // The administrator's list of refinancings to validate: the route's own entry says who.
   'refinancing.review': allow(typesOf(API_PERMISSIONS['GET /api/refinancings/review'])),
+  'refinancing.uploadEvidence': allow<RefinancingEvidenceEntity>(
+    [USER_TYPE.PROVIDER_OPERATOR, USER_TYPE.AGENCY_OPERATOR],
+    inScope(reachesRefinancing),
+    dealerOnlyWhenRequired,
+    whileEvidenceOpen,
+  ),
 } as Record<Ability, Rule<unknown>>;
 
 /** May `actor` take `ability` — at all (no row), or on `entity` now? */
