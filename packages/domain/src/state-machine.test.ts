@@ -116,7 +116,9 @@ describe('user status machine (spec 1 §4, §6)', () => {
 
 describe('role status machine (spec 1 §4, §6)', () => {
   it.each(activeCases)('%s role, %s, by type %i: %s', (status, action, type, expected) => {
-    expect(outcome(askMachine(ROLE_STATUS_MACHINE, actor(type), action, { isActive: status === 'active' }))).toBe(expected);
+    expect(outcome(askMachine(ROLE_STATUS_MACHINE, actor(type), action, { isActive: status === 'active' }))).toBe(
+      expected,
+    );
   });
 });
 
@@ -133,9 +135,18 @@ describe('credit-failure machine (spec 2 §4)', () => {
 
   it('lands Reintentar in the queue, Remover archived, Insertar inserted or, refused by the CRM, failed', () => {
     const su = actor(1);
-    expect(askMachine(CREDIT_FAILURE_MACHINE, su, 'retry', { status: 'failed' })).toEqual({ allowed: true, to: 'queued' });
-    expect(askMachine(CREDIT_FAILURE_MACHINE, su, 'archive', { status: 'failed' })).toEqual({ allowed: true, to: 'archived' });
-    expect(askMachine(CREDIT_FAILURE_MACHINE, su, 'insert', { status: 'failed' })).toEqual({ allowed: true, to: 'inserted' });
+    expect(askMachine(CREDIT_FAILURE_MACHINE, su, 'retry', { status: 'failed' })).toEqual({
+      allowed: true,
+      to: 'queued',
+    });
+    expect(askMachine(CREDIT_FAILURE_MACHINE, su, 'archive', { status: 'failed' })).toEqual({
+      allowed: true,
+      to: 'archived',
+    });
+    expect(askMachine(CREDIT_FAILURE_MACHINE, su, 'insert', { status: 'failed' })).toEqual({
+      allowed: true,
+      to: 'inserted',
+    });
     expect(askMachine(CREDIT_FAILURE_MACHINE, su, 'insert', { status: 'failed', crmRefused: true })).toEqual({
       allowed: true,
       to: 'failed',

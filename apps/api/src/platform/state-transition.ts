@@ -1,6 +1,13 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { AppErrorCode, askMachine, type Machine, type StateActor, type StatusKey, type Verdict } from '@planpiso/domain';
+import {
+  AppErrorCode,
+  askMachine,
+  type Machine,
+  type StateActor,
+  type StatusKey,
+  type Verdict,
+} from '@planpiso/domain';
 import type { Executor } from '../db/client';
 import { AppError, refusalError } from './errors';
 

@@ -128,8 +128,9 @@ const RULES = {
   'refinancing.create': allow(whoOf(REFINANCING_TRANSITIONS, 'create')),
   // The administrator's list of refinancings to validate: the route's own entry says who.
   'refinancing.review': allow(typesOf(API_PERMISSIONS['GET /api/refinancings/review'])),
+  // A unit's evidence: the route's entry says who (types 3 and 5); the row says when.
   'refinancing.uploadEvidence': allow<RefinancingEvidenceEntity>(
-    [USER_TYPE.PROVIDER_OPERATOR, USER_TYPE.AGENCY_OPERATOR],
+    typesOf(API_PERMISSIONS['POST /api/refinancings/:id/units/:unitId/evidences']),
     inScope(reachesRefinancing),
     dealerOnlyWhenRequired,
     whileEvidenceOpen,

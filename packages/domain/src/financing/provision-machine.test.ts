@@ -33,7 +33,10 @@ describe('the provision machine against spec 3 §4/§6, pair by pair', () => {
     return `→ ${row.to === 'same' ? status : row.to}`;
   };
   const machine = (action: string, status: number, type: ActorType, entity = { unitCount: 2, signingDocuments: 1 }) => {
-    const verdict = askMachine(PROVISION_MACHINE, { id: 9, type }, action as ProvisionMachineAction, { status, ...entity });
+    const verdict = askMachine(PROVISION_MACHINE, { id: 9, type }, action as ProvisionMachineAction, {
+      status,
+      ...entity,
+    });
     return verdict.allowed ? `→ ${verdict.to}` : `${verdict.httpStatus} ${verdict.reason}`;
   };
   const pairs = ACTIONS.flatMap((action) =>
@@ -78,10 +81,15 @@ describe('the provision machine against spec 3 §4/§6, pair by pair', () => {
     for (const pair of pairs.filter((p) => byHand(MOVES, p.action, p.status, p.type).startsWith('→'))) {
       for (const [when, entity] of Object.entries(tweaks)) {
         const guard = guardOf(pair.action, when);
-        const verdict = askMachine(PROVISION_MACHINE, { id: 9, type: pair.type }, pair.action as ProvisionMachineAction, {
-          status: pair.status,
-          ...entity,
-        });
+        const verdict = askMachine(
+          PROVISION_MACHINE,
+          { id: 9, type: pair.type },
+          pair.action as ProvisionMachineAction,
+          {
+            status: pair.status,
+            ...entity,
+          },
+        );
         const answer = verdict.allowed ? 'allowed' : refusal({ ...verdict });
         expect(line(pair, answer)).toBe(line(pair, guard ? refusal(guard) : 'allowed'));
       }
@@ -155,8 +163,14 @@ describe('provision transitions 1 → 2 (spec 3 §4)', () => {
 describe('PROVISION_MACHINE (the shared machine, decision 016)', () => {
   const dealer = { id: 1, type: 5 as const };
   it('sends a Creada provision with units to validation, and refuses every other case', () => {
-    expect(askMachine(PROVISION_MACHINE, dealer, 'send', { status: 1, unitCount: 2 })).toEqual({ allowed: true, to: 2 });
-    expect(askMachine(PROVISION_MACHINE, dealer, 'edit', { status: 1, unitCount: 0 })).toEqual({ allowed: true, to: 1 });
+    expect(askMachine(PROVISION_MACHINE, dealer, 'send', { status: 1, unitCount: 2 })).toEqual({
+      allowed: true,
+      to: 2,
+    });
+    expect(askMachine(PROVISION_MACHINE, dealer, 'edit', { status: 1, unitCount: 0 })).toEqual({
+      allowed: true,
+      to: 1,
+    });
     expect(askMachine(PROVISION_MACHINE, dealer, 'send', { status: 1, unitCount: 0 })).toMatchObject({
       allowed: false,
       code: 'NO_UNITS',
@@ -182,7 +196,10 @@ describe('the lender side of the machine (issue 17)', () => {
   const dealer = { id: 5, type: 5 } as const;
 
   it('Confirmar takes a validated provision to Aceptada only with a selected unit; Rechazar needs none', () => {
-    expect(askMachine(PROVISION_MACHINE, lender, 'confirm', { status: 3, unitCount: 1 })).toEqual({ allowed: true, to: 4 });
+    expect(askMachine(PROVISION_MACHINE, lender, 'confirm', { status: 3, unitCount: 1 })).toEqual({
+      allowed: true,
+      to: 4,
+    });
     expect(askMachine(PROVISION_MACHINE, lender, 'confirm', { status: 3, unitCount: 0 })).toMatchObject({
       allowed: false,
       message: 'Seleccione al menos una unidad',
@@ -201,7 +218,9 @@ describe('the lender side of the machine (issue 17)', () => {
   });
 
   it('the dealer sends to sign only at Aceptada and only once the documents exist', () => {
-    expect(askMachine(PROVISION_MACHINE, dealer, 'sendToSign', { status: 4, unitCount: 1, signingDocuments: 1 })).toEqual({
+    expect(
+      askMachine(PROVISION_MACHINE, dealer, 'sendToSign', { status: 4, unitCount: 1, signingDocuments: 1 }),
+    ).toEqual({
       allowed: true,
       to: 5,
     });
@@ -220,7 +239,10 @@ describe('the lender side of the machine (issue 17)', () => {
       allowed: true,
       to: 5,
     });
-    expect(askMachine(PROVISION_MACHINE, admin, 'reviewUnits', { status: 3, unitCount: 1 })).toEqual({ allowed: true, to: 3 });
+    expect(askMachine(PROVISION_MACHINE, admin, 'reviewUnits', { status: 3, unitCount: 1 })).toEqual({
+      allowed: true,
+      to: 3,
+    });
   });
 
   it('no user takes a system row; the system takes no user row', () => {
@@ -243,8 +265,14 @@ describe('the lender side of the machine (issue 17)', () => {
   });
 
   it('a signed provision is released or sent to the CRM by the lender, and never expires', () => {
-    expect(askMachine(PROVISION_MACHINE, lender, 'release', { status: 6, unitCount: 1 })).toEqual({ allowed: true, to: 10 });
-    expect(askMachine(PROVISION_MACHINE, lender, 'sendToCrm', { status: 7, unitCount: 1 })).toEqual({ allowed: true, to: 8 });
+    expect(askMachine(PROVISION_MACHINE, lender, 'release', { status: 6, unitCount: 1 })).toEqual({
+      allowed: true,
+      to: 10,
+    });
+    expect(askMachine(PROVISION_MACHINE, lender, 'sendToCrm', { status: 7, unitCount: 1 })).toEqual({
+      allowed: true,
+      to: 8,
+    });
     expect(askMachine(PROVISION_MACHINE, SYSTEM_ACTOR, 'expire', { status: 7, unitCount: 1 })).toMatchObject({
       allowed: false,
       httpStatus: 409,
