@@ -93,3 +93,4 @@ export * from './financing/refinancing-notices';
 export * from './contracts/refinancings';
 export * from './contracts/refinancing-flows';
 export * from './financing/refinancing-screens';
+export * from './authorization/can';

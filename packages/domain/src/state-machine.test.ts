@@ -3,7 +3,7 @@ import { CONFIGURATION_MESSAGES } from './messages-configuration';
 import { MESSAGES } from './messages';
 import { CREDIT_FAILURE_MACHINE, type CreditFailureAction, type InsertionStatus } from './machines/credit-failure';
 import { ROLE_STATUS_MACHINE, USER_STATUS_MACHINE, type ActiveAction } from './machines/active-status';
-import { actionsFor, can, defineMachine } from './state-machine';
+import { actionsFor, askMachine, defineMachine } from './state-machine';
 import { USER_TYPES, type UserType } from './user-types';
 
 /*
@@ -55,7 +55,7 @@ const CREDIT_TABLE: Record<InsertionStatus, Record<CreditFailureAction, Record<U
   },
 };
 
-function outcome(verdict: ReturnType<typeof can>): Expected {
+function outcome(verdict: ReturnType<typeof askMachine>): Expected {
   if (verdict.allowed) return 'ok';
   return verdict.code === 'OWN_STATUS' ? 'own' : verdict.reason === 'needs' ? 'who' : verdict.reason;
 }
@@ -69,37 +69,37 @@ const activeCases = Object.entries(ACTIVE_TABLE).flatMap(([status, actions]) =>
 describe('user status machine (spec 1 §4, §6)', () => {
   it.each(activeCases)('%s user, %s, by type %i: %s', (status, action, type, expected) => {
     const user = { id: 1, isActive: status === 'active' };
-    expect(outcome(can(USER_STATUS_MACHINE, actor(type), action, user))).toBe(expected);
+    expect(outcome(askMachine(USER_STATUS_MACHINE, actor(type), action, user))).toBe(expected);
   });
 
   it.each(activeCases)('own row, %s, %s, by type %i: refused', (status, action, type, expected) => {
     const self = actor(type);
-    const verdict = can(USER_STATUS_MACHINE, self, action, { id: self.id, isActive: status === 'active' });
+    const verdict = askMachine(USER_STATUS_MACHINE, self, action, { id: self.id, isActive: status === 'active' });
     // One's own status is refused whenever the action would otherwise be allowed.
     expect(outcome(verdict)).toBe(expected === 'ok' ? 'own' : expected);
   });
 
   it('answers the status a toggle leads to, and the messages and HTTP statuses the server sends', () => {
     const admin = actor(2);
-    expect(can(USER_STATUS_MACHINE, admin, 'deactivate', { id: 1, isActive: true })).toEqual({
+    expect(askMachine(USER_STATUS_MACHINE, admin, 'deactivate', { id: 1, isActive: true })).toEqual({
       allowed: true,
       to: 'inactive',
     });
-    expect(can(USER_STATUS_MACHINE, admin, 'activate', { id: 1, isActive: false })).toEqual({
+    expect(askMachine(USER_STATUS_MACHINE, admin, 'activate', { id: 1, isActive: false })).toEqual({
       allowed: true,
       to: 'active',
     });
-    expect(can(USER_STATUS_MACHINE, admin, 'activate', { id: 1, isActive: true })).toMatchObject({
+    expect(askMachine(USER_STATUS_MACHINE, admin, 'activate', { id: 1, isActive: true })).toMatchObject({
       code: 'INVALID_STATUS',
       message: MESSAGES.invalidStatus,
       httpStatus: 409,
     });
-    expect(can(USER_STATUS_MACHINE, actor(5), 'activate', { id: 1, isActive: false })).toMatchObject({
+    expect(askMachine(USER_STATUS_MACHINE, actor(5), 'activate', { id: 1, isActive: false })).toMatchObject({
       code: 'FORBIDDEN',
       message: MESSAGES.forbidden,
       httpStatus: 403,
     });
-    expect(can(USER_STATUS_MACHINE, admin, 'activate', { id: admin.id, isActive: false })).toMatchObject({
+    expect(askMachine(USER_STATUS_MACHINE, admin, 'activate', { id: admin.id, isActive: false })).toMatchObject({
       code: 'OWN_STATUS',
       message: MESSAGES.ownStatusChange,
       httpStatus: 403,
@@ -116,7 +116,9 @@ describe('user status machine (spec 1 §4, §6)', () => {
 
 describe('role status machine (spec 1 §4, §6)', () => {
   it.each(activeCases)('%s role, %s, by type %i: %s', (status, action, type, expected) => {
-    expect(outcome(can(ROLE_STATUS_MACHINE, actor(type), action, { isActive: status === 'active' }))).toBe(expected);
+    expect(outcome(askMachine(ROLE_STATUS_MACHINE, actor(type), action, { isActive: status === 'active' }))).toBe(
+      expected,
+    );
   });
 });
 
@@ -128,19 +130,28 @@ describe('credit-failure machine (spec 2 §4)', () => {
   );
 
   it.each(cases)('%s insertion, %s, by type %i: %s', (status, action, type, expected) => {
-    expect(outcome(can(CREDIT_FAILURE_MACHINE, actor(type), action, { status }))).toBe(expected);
+    expect(outcome(askMachine(CREDIT_FAILURE_MACHINE, actor(type), action, { status }))).toBe(expected);
   });
 
   it('lands Reintentar in the queue, Remover archived, Insertar inserted or, refused by the CRM, failed', () => {
     const su = actor(1);
-    expect(can(CREDIT_FAILURE_MACHINE, su, 'retry', { status: 'failed' })).toEqual({ allowed: true, to: 'queued' });
-    expect(can(CREDIT_FAILURE_MACHINE, su, 'archive', { status: 'failed' })).toEqual({ allowed: true, to: 'archived' });
-    expect(can(CREDIT_FAILURE_MACHINE, su, 'insert', { status: 'failed' })).toEqual({ allowed: true, to: 'inserted' });
-    expect(can(CREDIT_FAILURE_MACHINE, su, 'insert', { status: 'failed', crmRefused: true })).toEqual({
+    expect(askMachine(CREDIT_FAILURE_MACHINE, su, 'retry', { status: 'failed' })).toEqual({
+      allowed: true,
+      to: 'queued',
+    });
+    expect(askMachine(CREDIT_FAILURE_MACHINE, su, 'archive', { status: 'failed' })).toEqual({
+      allowed: true,
+      to: 'archived',
+    });
+    expect(askMachine(CREDIT_FAILURE_MACHINE, su, 'insert', { status: 'failed' })).toEqual({
+      allowed: true,
+      to: 'inserted',
+    });
+    expect(askMachine(CREDIT_FAILURE_MACHINE, su, 'insert', { status: 'failed', crmRefused: true })).toEqual({
       allowed: true,
       to: 'failed',
     });
-    expect(can(CREDIT_FAILURE_MACHINE, su, 'retry', { status: 'queued' })).toMatchObject({
+    expect(askMachine(CREDIT_FAILURE_MACHINE, su, 'retry', { status: 'queued' })).toMatchObject({
       message: CONFIGURATION_MESSAGES.creditFailureNotFailed,
       httpStatus: 409,
     });
@@ -178,8 +189,8 @@ describe('defineMachine', () => {
         { action: 'go', from: ['b'], to: 'a', who: [2] },
       ],
     });
-    expect(can(machine, actor(1), 'go', { s: 'a' })).toEqual({ allowed: true, to: 'b' });
-    expect(can(machine, actor(1), 'go', { s: 'b' })).toMatchObject({ allowed: false, reason: 'who' });
-    expect(can(machine, actor(3), 'go', { s: 'a' })).toMatchObject({ allowed: false, reason: 'who' });
+    expect(askMachine(machine, actor(1), 'go', { s: 'a' })).toEqual({ allowed: true, to: 'b' });
+    expect(askMachine(machine, actor(1), 'go', { s: 'b' })).toMatchObject({ allowed: false, reason: 'who' });
+    expect(askMachine(machine, actor(3), 'go', { s: 'a' })).toMatchObject({ allowed: false, reason: 'who' });
   });
 });

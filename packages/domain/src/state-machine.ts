@@ -3,8 +3,8 @@ import type { UserType } from './user-types';
 
 /**
  * State machines as data (ARCHITECTURE §6, docs/decisions/016): each status change an entity allows is one row
- * `{ action, from, to, who, needs }`. The server asks `can` before it moves a row (and then moves it with a
- * conditional update on status and version); the screens ask `can`/`actionsFor` to decide what to show. Which
+ * `{ action, from, to, who, needs }`. The server asks `askMachine` before it moves a row (and then moves it with a
+ * conditional update on status and version); a screen asks `can` (authorization/can.ts) or `actionsFor` to decide what to show. Which
  * routes a user type may call at all stays in API_PERMISSIONS; the machine narrows it per row and status.
  * Pure and browser-safe.
  */
@@ -87,7 +87,7 @@ export function defineMachine<S extends StatusKey, A extends string, E>(machine:
 const FORBIDDEN = { code: 'FORBIDDEN', message: MESSAGES.forbidden, httpStatus: 403 } as const;
 
 /** May `actor` take `action` on `entity` now, and where does it lead? */
-export function can<S extends StatusKey, A extends string, E>(
+export function askMachine<S extends StatusKey, A extends string, E>(
   machine: Machine<S, A, E>,
   actor: StateActor,
   action: A,
@@ -120,5 +120,5 @@ export function actionsFor<S extends StatusKey, A extends string, E>(
   entity: E,
 ): A[] {
   const actions = [...new Set(machine.transitions.map((t) => t.action))];
-  return actions.filter((action) => can(machine, actor, action, entity).allowed);
+  return actions.filter((action) => askMachine(machine, actor, action, entity).allowed);
 }

@@ -1,6 +1,13 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { AppErrorCode, can, type Machine, type StateActor, type StatusKey, type Verdict } from '@planpiso/domain';
+import {
+  AppErrorCode,
+  askMachine,
+  type Machine,
+  type StateActor,
+  type StatusKey,
+  type Verdict,
+} from '@planpiso/domain';
 import type { Executor } from '../db/client';
 import { AppError, refusalError } from './errors';
 
@@ -34,7 +41,7 @@ export function checkTransition<S extends StatusKey, A extends string, E extends
   entity: E,
   expectedVersion: number | undefined,
 ): S {
-  const verdict = can(machine, actor, action, entity);
+  const verdict = askMachine(machine, actor, action, entity);
   if (!verdict.allowed && verdict.reason === 'who') throw refusal(verdict);
   if (expectedVersion !== undefined && expectedVersion !== entity.version) throw staleVersion();
   if (!verdict.allowed) throw refusal(verdict);

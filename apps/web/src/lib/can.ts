@@ -17,7 +17,7 @@ export function useUserType(): UserType | null {
   return isUserType(type) ? type : null;
 }
 
-/** The signed-in user as the state machines see it (`can`, `actionsFor`), or null without a session. */
+/** The signed-in user as the state machines see it (`askMachine`, `actionsFor`, `can`), or null without a session. */
 export function useStateActor(): StateActor | null {
   const id = useSession()?.user.id;
   const type = useUserType();

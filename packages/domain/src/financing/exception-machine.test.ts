@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can } from '../state-machine';
+import { askMachine } from '../state-machine';
 import {
   EXCEPTION_EVIDENCE_OF_ACTION,
   EXCEPTION_MACHINE,
@@ -18,19 +18,19 @@ describe('the exception machine (spec 3 §4)', () => {
     ['reject', 1, 2, 3],
   ];
   it.each(allowed)('%s from %i by type %i leads to %i', (action, from, type, to) => {
-    expect(can(EXCEPTION_MACHINE, actor(type), action, { status: from })).toEqual({ allowed: true, to });
+    expect(askMachine(EXCEPTION_MACHINE, actor(type), action, { status: from })).toEqual({ allowed: true, to });
   });
 
   it.each([1, 2, 4, 5] as const)('type %i may not send observations (403)', (type) => {
-    expect(can(EXCEPTION_MACHINE, actor(type), 'review', { status: 0 })).toMatchObject({
+    expect(askMachine(EXCEPTION_MACHINE, actor(type), 'review', { status: 0 })).toMatchObject({
       allowed: false,
       httpStatus: 403,
     });
   });
 
   it.each([1, 3, 4, 5] as const)('type %i may not approve or reject (403)', (type) => {
-    expect(can(EXCEPTION_MACHINE, actor(type), 'approve', { status: 1 })).toMatchObject({ httpStatus: 403 });
-    expect(can(EXCEPTION_MACHINE, actor(type), 'reject', { status: 1 })).toMatchObject({ httpStatus: 403 });
+    expect(askMachine(EXCEPTION_MACHINE, actor(type), 'approve', { status: 1 })).toMatchObject({ httpStatus: 403 });
+    expect(askMachine(EXCEPTION_MACHINE, actor(type), 'reject', { status: 1 })).toMatchObject({ httpStatus: 403 });
   });
 
   it.each([
@@ -39,7 +39,7 @@ describe('the exception machine (spec 3 §4)', () => {
     ['reject', 2, [0, 2, 3]],
   ] as const)('%s is refused from any other status (409)', (action, type, statuses) => {
     for (const status of statuses) {
-      expect(can(EXCEPTION_MACHINE, actor(type), action, { status })).toMatchObject({
+      expect(askMachine(EXCEPTION_MACHINE, actor(type), action, { status })).toMatchObject({
         allowed: false,
         httpStatus: 409,
         code: 'INVALID_STATUS',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_ACTOR_TYPE, can, defineMachine } from '../state-machine';
+import { SYSTEM_ACTOR_TYPE, askMachine, defineMachine } from '../state-machine';
 import { financingLifeRows, fromEach, machineTransitions, type FinancingRow } from './financing-life';
 
 // Codes made up on purpose (not spec 3's 4..10): the fragment uses only the statuses it is given.
@@ -79,16 +79,16 @@ describe('machineTransitions (the needs adapter)', () => {
 
   it('leaves the creates out and turns each need into its check', () => {
     expect(machine.transitions.map((t) => t.action)).toEqual(['go', 'stay', 'stay', 'pick']);
-    expect(can(machine, actor, 'go', { status: 1, docs: 0, bad: false })).toMatchObject({
+    expect(askMachine(machine, actor, 'go', { status: 1, docs: 0, bad: false })).toMatchObject({
       allowed: false,
       code: 'NO_DOCS',
     });
-    expect(can(machine, actor, 'go', { status: 1, docs: 1, bad: false })).toEqual({ allowed: true, to: 2 });
+    expect(askMachine(machine, actor, 'go', { status: 1, docs: 1, bad: false })).toEqual({ allowed: true, to: 2 });
   });
 
   it("keeps the status on 'same' and resolves any other target through `target`", () => {
-    expect(can(machine, actor, 'stay', { status: 2, docs: 0, bad: false })).toEqual({ allowed: true, to: 2 });
-    expect(can(machine, actor, 'pick', { status: 2, docs: 0, bad: true })).toEqual({ allowed: true, to: 3 });
-    expect(can(machine, actor, 'pick', { status: 2, docs: 0, bad: false })).toEqual({ allowed: true, to: 2 });
+    expect(askMachine(machine, actor, 'stay', { status: 2, docs: 0, bad: false })).toEqual({ allowed: true, to: 2 });
+    expect(askMachine(machine, actor, 'pick', { status: 2, docs: 0, bad: true })).toEqual({ allowed: true, to: 3 });
+    expect(askMachine(machine, actor, 'pick', { status: 2, docs: 0, bad: false })).toEqual({ allowed: true, to: 2 });
   });
 });

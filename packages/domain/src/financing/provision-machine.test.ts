@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_ACTOR, can, type ActorType } from '../state-machine';
+import { SYSTEM_ACTOR, askMachine, type ActorType } from '../state-machine';
 import {
   PROVISION_MACHINE,
   canProvisionAction,
@@ -33,7 +33,10 @@ describe('the provision machine against spec 3 §4/§6, pair by pair', () => {
     return `→ ${row.to === 'same' ? status : row.to}`;
   };
   const machine = (action: string, status: number, type: ActorType, entity = { unitCount: 2, signingDocuments: 1 }) => {
-    const verdict = can(PROVISION_MACHINE, { id: 9, type }, action as ProvisionMachineAction, { status, ...entity });
+    const verdict = askMachine(PROVISION_MACHINE, { id: 9, type }, action as ProvisionMachineAction, {
+      status,
+      ...entity,
+    });
     return verdict.allowed ? `→ ${verdict.to}` : `${verdict.httpStatus} ${verdict.reason}`;
   };
   const pairs = ACTIONS.flatMap((action) =>
@@ -78,10 +81,15 @@ describe('the provision machine against spec 3 §4/§6, pair by pair', () => {
     for (const pair of pairs.filter((p) => byHand(MOVES, p.action, p.status, p.type).startsWith('→'))) {
       for (const [when, entity] of Object.entries(tweaks)) {
         const guard = guardOf(pair.action, when);
-        const verdict = can(PROVISION_MACHINE, { id: 9, type: pair.type }, pair.action as ProvisionMachineAction, {
-          status: pair.status,
-          ...entity,
-        });
+        const verdict = askMachine(
+          PROVISION_MACHINE,
+          { id: 9, type: pair.type },
+          pair.action as ProvisionMachineAction,
+          {
+            status: pair.status,
+            ...entity,
+          },
+        );
         const answer = verdict.allowed ? 'allowed' : refusal({ ...verdict });
         expect(line(pair, answer)).toBe(line(pair, guard ? refusal(guard) : 'allowed'));
       }
@@ -155,20 +163,26 @@ describe('provision transitions 1 → 2 (spec 3 §4)', () => {
 describe('PROVISION_MACHINE (the shared machine, decision 016)', () => {
   const dealer = { id: 1, type: 5 as const };
   it('sends a Creada provision with units to validation, and refuses every other case', () => {
-    expect(can(PROVISION_MACHINE, dealer, 'send', { status: 1, unitCount: 2 })).toEqual({ allowed: true, to: 2 });
-    expect(can(PROVISION_MACHINE, dealer, 'edit', { status: 1, unitCount: 0 })).toEqual({ allowed: true, to: 1 });
-    expect(can(PROVISION_MACHINE, dealer, 'send', { status: 1, unitCount: 0 })).toMatchObject({
+    expect(askMachine(PROVISION_MACHINE, dealer, 'send', { status: 1, unitCount: 2 })).toEqual({
+      allowed: true,
+      to: 2,
+    });
+    expect(askMachine(PROVISION_MACHINE, dealer, 'edit', { status: 1, unitCount: 0 })).toEqual({
+      allowed: true,
+      to: 1,
+    });
+    expect(askMachine(PROVISION_MACHINE, dealer, 'send', { status: 1, unitCount: 0 })).toMatchObject({
       allowed: false,
       code: 'NO_UNITS',
       message: 'Seleccione al menos una unidad',
       httpStatus: 422,
     });
-    expect(can(PROVISION_MACHINE, dealer, 'send', { status: 2, unitCount: 2 })).toMatchObject({
+    expect(askMachine(PROVISION_MACHINE, dealer, 'send', { status: 2, unitCount: 2 })).toMatchObject({
       allowed: false,
       reason: 'status',
       httpStatus: 409,
     });
-    expect(can(PROVISION_MACHINE, { id: 2, type: 4 }, 'edit', { status: 1, unitCount: 1 })).toMatchObject({
+    expect(askMachine(PROVISION_MACHINE, { id: 2, type: 4 }, 'edit', { status: 1, unitCount: 1 })).toMatchObject({
       allowed: false,
       reason: 'who',
       httpStatus: 403,
@@ -182,74 +196,88 @@ describe('the lender side of the machine (issue 17)', () => {
   const dealer = { id: 5, type: 5 } as const;
 
   it('Confirmar takes a validated provision to Aceptada only with a selected unit; Rechazar needs none', () => {
-    expect(can(PROVISION_MACHINE, lender, 'confirm', { status: 3, unitCount: 1 })).toEqual({ allowed: true, to: 4 });
-    expect(can(PROVISION_MACHINE, lender, 'confirm', { status: 3, unitCount: 0 })).toMatchObject({
+    expect(askMachine(PROVISION_MACHINE, lender, 'confirm', { status: 3, unitCount: 1 })).toEqual({
+      allowed: true,
+      to: 4,
+    });
+    expect(askMachine(PROVISION_MACHINE, lender, 'confirm', { status: 3, unitCount: 0 })).toMatchObject({
       allowed: false,
       message: 'Seleccione al menos una unidad',
     });
-    expect(can(PROVISION_MACHINE, { id: 1, type: 1 }, 'reject', { status: 3, unitCount: 0 })).toEqual({
+    expect(askMachine(PROVISION_MACHINE, { id: 1, type: 1 }, 'reject', { status: 3, unitCount: 0 })).toEqual({
       allowed: true,
       to: 9,
     });
   });
 
   it('a second Confirmar on an accepted provision is a 409 (another operator moved it first)', () => {
-    expect(can(PROVISION_MACHINE, lender, 'confirm', { status: 4, unitCount: 1 })).toMatchObject({
+    expect(askMachine(PROVISION_MACHINE, lender, 'confirm', { status: 4, unitCount: 1 })).toMatchObject({
       allowed: false,
       httpStatus: 409,
     });
   });
 
   it('the dealer sends to sign only at Aceptada and only once the documents exist', () => {
-    expect(can(PROVISION_MACHINE, dealer, 'sendToSign', { status: 4, unitCount: 1, signingDocuments: 1 })).toEqual({
+    expect(
+      askMachine(PROVISION_MACHINE, dealer, 'sendToSign', { status: 4, unitCount: 1, signingDocuments: 1 }),
+    ).toEqual({
       allowed: true,
       to: 5,
     });
-    expect(can(PROVISION_MACHINE, dealer, 'sendToSign', { status: 4, unitCount: 1 })).toMatchObject({
+    expect(askMachine(PROVISION_MACHINE, dealer, 'sendToSign', { status: 4, unitCount: 1 })).toMatchObject({
       allowed: false,
       code: 'NO_SIGNING_DOCUMENTS',
     });
   });
 
   it('actions that keep the status lead back to it (folio update, redo, review)', () => {
-    expect(can(PROVISION_MACHINE, lender, 'updateFolio', { status: 7, unitCount: 1 })).toEqual({
+    expect(askMachine(PROVISION_MACHINE, lender, 'updateFolio', { status: 7, unitCount: 1 })).toEqual({
       allowed: true,
       to: 7,
     });
-    expect(can(PROVISION_MACHINE, lender, 'redoDocument', { status: 5, unitCount: 1 })).toEqual({
+    expect(askMachine(PROVISION_MACHINE, lender, 'redoDocument', { status: 5, unitCount: 1 })).toEqual({
       allowed: true,
       to: 5,
     });
-    expect(can(PROVISION_MACHINE, admin, 'reviewUnits', { status: 3, unitCount: 1 })).toEqual({ allowed: true, to: 3 });
+    expect(askMachine(PROVISION_MACHINE, admin, 'reviewUnits', { status: 3, unitCount: 1 })).toEqual({
+      allowed: true,
+      to: 3,
+    });
   });
 
   it('no user takes a system row; the system takes no user row', () => {
     for (const type of [1, 2, 3, 4, 5] as const) {
       for (const action of ['validationComplete', 'signingStarted', 'signingCompleted', 'expire'] as const) {
-        expect(can(PROVISION_MACHINE, { id: 1, type }, action, { status: 2, unitCount: 1 })).toMatchObject({
+        expect(askMachine(PROVISION_MACHINE, { id: 1, type }, action, { status: 2, unitCount: 1 })).toMatchObject({
           allowed: false,
           httpStatus: 403,
         });
       }
     }
-    expect(can(PROVISION_MACHINE, SYSTEM_ACTOR, 'validationComplete', { status: 2, unitCount: 1 })).toEqual({
+    expect(askMachine(PROVISION_MACHINE, SYSTEM_ACTOR, 'validationComplete', { status: 2, unitCount: 1 })).toEqual({
       allowed: true,
       to: 3,
     });
-    expect(can(PROVISION_MACHINE, SYSTEM_ACTOR, 'confirm', { status: 3, unitCount: 1 })).toMatchObject({
+    expect(askMachine(PROVISION_MACHINE, SYSTEM_ACTOR, 'confirm', { status: 3, unitCount: 1 })).toMatchObject({
       allowed: false,
       httpStatus: 403,
     });
   });
 
   it('a signed provision is released or sent to the CRM by the lender, and never expires', () => {
-    expect(can(PROVISION_MACHINE, lender, 'release', { status: 6, unitCount: 1 })).toEqual({ allowed: true, to: 10 });
-    expect(can(PROVISION_MACHINE, lender, 'sendToCrm', { status: 7, unitCount: 1 })).toEqual({ allowed: true, to: 8 });
-    expect(can(PROVISION_MACHINE, SYSTEM_ACTOR, 'expire', { status: 7, unitCount: 1 })).toMatchObject({
+    expect(askMachine(PROVISION_MACHINE, lender, 'release', { status: 6, unitCount: 1 })).toEqual({
+      allowed: true,
+      to: 10,
+    });
+    expect(askMachine(PROVISION_MACHINE, lender, 'sendToCrm', { status: 7, unitCount: 1 })).toEqual({
+      allowed: true,
+      to: 8,
+    });
+    expect(askMachine(PROVISION_MACHINE, SYSTEM_ACTOR, 'expire', { status: 7, unitCount: 1 })).toMatchObject({
       allowed: false,
       httpStatus: 409,
     });
-    expect(can(PROVISION_MACHINE, SYSTEM_ACTOR, 'expire', { status: 1, unitCount: 0 })).toEqual({
+    expect(askMachine(PROVISION_MACHINE, SYSTEM_ACTOR, 'expire', { status: 1, unitCount: 0 })).toEqual({
       allowed: true,
       to: 11,
     });

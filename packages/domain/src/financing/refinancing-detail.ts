@@ -1,3 +1,4 @@
+import { can } from '../authorization/can';
 import { REFINANCING_MESSAGES } from '../messages-financing';
 import { Money } from '../money';
 import { USER_TYPE } from '../user-types';
@@ -9,19 +10,17 @@ import { REFINANCING_STATUS } from './refinancing-machine';
  * and Aceptar's body. The buttons come from the server's `actions` (refinancingActionsFor), never from here.
  */
 
-const atMostEvidenceRequested = (status: number) => status <= REFINANCING_STATUS.EVIDENCE_REQUESTED;
-
 /**
  * May this user upload a unit's evidence (decision 045): type 3 at statuses 1 and 2, type 5 too when the refinancing
- * requires evidences. The server checks the same; the screen shows 'Cargar' only then.
+ * requires evidences — `can`'s refinancing.uploadEvidence, the question the server asks; the screen shows 'Cargar'
+ * only then.
  */
 export function refinancingEvidenceUploadAllowed(
   userType: number,
   refinancing: { status: number; requireEvidences: boolean },
 ): boolean {
-  if (!atMostEvidenceRequested(refinancing.status)) return false;
-  if (userType === USER_TYPE.PROVIDER_OPERATOR) return true;
-  return userType === USER_TYPE.AGENCY_OPERATOR && refinancing.requireEvidences;
+  const { status, requireEvidences } = refinancing;
+  return can({ id: 0, type: userType }, 'refinancing.uploadEvidence', { status, requireEvidences }).allowed;
 }
 
 /**

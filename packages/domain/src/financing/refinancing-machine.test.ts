@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { can } from '../authorization/can';
 import { REFINANCING_MESSAGES } from '../messages-financing';
-import { SYSTEM_ACTOR, can, type ActorType } from '../state-machine';
+import { SYSTEM_ACTOR, askMachine, type ActorType } from '../state-machine';
 import {
   OPEN_REFINANCING_STATUSES,
   REFINANCING_MACHINE,
   REFINANCING_STATUS_CODES,
   REFINANCING_STATUS_NAMES,
-  canCreateRefinancing,
   refinancingCreditLineTerms,
   refinancingSelectionRefusal,
   refinancingTickRefusal,
@@ -39,6 +39,8 @@ const entity = (status: number, overrides: Partial<RefinancingMachineEntity> = {
   ...overrides,
 });
 const noEvidences = { requireEvidences: false };
+/** May this type create a refinancing (`can` asked without a row)? */
+const canCreate = (type: number) => can({ id: 7, type }, 'refinancing.create').allowed;
 
 describe('refinancing statuses (spec 3 §4)', () => {
   it('names and codes every status 1 to 10 as the spec does', () => {
@@ -52,87 +54,99 @@ describe('refinancing statuses (spec 3 §4)', () => {
 
 describe('REFINANCING_MACHINE (spec 3 §4, decision 045)', () => {
   it('Evidencia completa takes 1 (or 2) to 3 only when evidences are required and every unit has one', () => {
-    expect(can(REFINANCING_MACHINE, actor(5), 'evidenceComplete', entity(1))).toEqual({ allowed: true, to: 3 });
-    expect(can(REFINANCING_MACHINE, actor(3), 'evidenceComplete', entity(2))).toEqual({ allowed: true, to: 3 });
-    expect(can(REFINANCING_MACHINE, actor(5), 'evidenceComplete', entity(1, noEvidences))).toMatchObject({
+    expect(askMachine(REFINANCING_MACHINE, actor(5), 'evidenceComplete', entity(1))).toEqual({ allowed: true, to: 3 });
+    expect(askMachine(REFINANCING_MACHINE, actor(3), 'evidenceComplete', entity(2))).toEqual({ allowed: true, to: 3 });
+    expect(askMachine(REFINANCING_MACHINE, actor(5), 'evidenceComplete', entity(1, noEvidences))).toMatchObject({
       allowed: false,
       httpStatus: 422,
     });
     expect(
-      can(REFINANCING_MACHINE, actor(5), 'evidenceComplete', entity(1, { unitsWithoutEvidence: 1 })),
+      askMachine(REFINANCING_MACHINE, actor(5), 'evidenceComplete', entity(1, { unitsWithoutEvidence: 1 })),
     ).toMatchObject({ allowed: false, message: REFINANCING_MESSAGES.evidenceIncomplete });
-    expect(can(REFINANCING_MACHINE, actor(5), 'evidenceComplete', entity(3))).toMatchObject({ httpStatus: 409 });
+    expect(askMachine(REFINANCING_MACHINE, actor(5), 'evidenceComplete', entity(3))).toMatchObject({ httpStatus: 409 });
   });
 
   it('Enviar a FinBe takes 1 to 5 only when evidences are not required; Enviar takes 4 to 3', () => {
-    expect(can(REFINANCING_MACHINE, actor(5), 'sendToFinbe', entity(1, noEvidences))).toEqual({ allowed: true, to: 5 });
-    expect(can(REFINANCING_MACHINE, actor(5), 'sendToFinbe', entity(1)).allowed).toBe(false);
-    expect(can(REFINANCING_MACHINE, actor(5), 'send', entity(4))).toEqual({ allowed: true, to: 3 });
-    expect(can(REFINANCING_MACHINE, actor(5), 'send', entity(1)).allowed).toBe(false);
+    expect(askMachine(REFINANCING_MACHINE, actor(5), 'sendToFinbe', entity(1, noEvidences))).toEqual({
+      allowed: true,
+      to: 5,
+    });
+    expect(askMachine(REFINANCING_MACHINE, actor(5), 'sendToFinbe', entity(1)).allowed).toBe(false);
+    expect(askMachine(REFINANCING_MACHINE, actor(5), 'send', entity(4))).toEqual({ allowed: true, to: 3 });
+    expect(askMachine(REFINANCING_MACHINE, actor(5), 'send', entity(1)).allowed).toBe(false);
   });
 
   it('at 3 type 2 validates units and confirms: back to 2 when a unit was said No, else it waits at 3', () => {
-    expect(can(REFINANCING_MACHINE, actor(2), 'confirmUnits', entity(3))).toEqual({ allowed: true, to: 3 });
-    expect(can(REFINANCING_MACHINE, actor(2), 'confirm', entity(3))).toEqual({ allowed: true, to: 3 });
-    expect(can(REFINANCING_MACHINE, actor(2), 'confirm', entity(3, { disapprovedUnits: 1 }))).toEqual({
+    expect(askMachine(REFINANCING_MACHINE, actor(2), 'confirmUnits', entity(3))).toEqual({ allowed: true, to: 3 });
+    expect(askMachine(REFINANCING_MACHINE, actor(2), 'confirm', entity(3))).toEqual({ allowed: true, to: 3 });
+    expect(askMachine(REFINANCING_MACHINE, actor(2), 'confirm', entity(3, { disapprovedUnits: 1 }))).toEqual({
       allowed: true,
       to: 2,
     });
-    expect(can(REFINANCING_MACHINE, actor(2), 'confirm', entity(3, { unreviewedUnits: 1 }))).toMatchObject({
+    expect(askMachine(REFINANCING_MACHINE, actor(2), 'confirm', entity(3, { unreviewedUnits: 1 }))).toMatchObject({
       message: REFINANCING_MESSAGES.unitsNotReviewed,
     });
-    expect(can(REFINANCING_MACHINE, actor(2), 'confirm', entity(3, { adminValidated: true }))).toMatchObject({
+    expect(askMachine(REFINANCING_MACHINE, actor(2), 'confirm', entity(3, { adminValidated: true }))).toMatchObject({
       message: REFINANCING_MESSAGES.alreadyValidated,
     });
-    expect(can(REFINANCING_MACHINE, actor(3), 'confirmUnits', entity(3))).toMatchObject({ httpStatus: 403 });
+    expect(askMachine(REFINANCING_MACHINE, actor(3), 'confirmUnits', entity(3))).toMatchObject({ httpStatus: 403 });
   });
 
   it('type 3 accepts (→ 4) once the administrator validated, or rejects (→ 9)', () => {
-    expect(can(REFINANCING_MACHINE, actor(3), 'accept', entity(3, { adminValidated: true }))).toEqual({
+    expect(askMachine(REFINANCING_MACHINE, actor(3), 'accept', entity(3, { adminValidated: true }))).toEqual({
       allowed: true,
       to: 4,
     });
-    expect(can(REFINANCING_MACHINE, actor(3), 'accept', entity(3))).toMatchObject({
+    expect(askMachine(REFINANCING_MACHINE, actor(3), 'accept', entity(3))).toMatchObject({
       message: REFINANCING_MESSAGES.adminValidationPending,
     });
-    expect(can(REFINANCING_MACHINE, actor(3), 'accept', entity(3, noEvidences))).toEqual({ allowed: true, to: 4 });
-    expect(can(REFINANCING_MACHINE, actor(2), 'accept', entity(3))).toMatchObject({ httpStatus: 403 });
+    expect(askMachine(REFINANCING_MACHINE, actor(3), 'accept', entity(3, noEvidences))).toEqual({
+      allowed: true,
+      to: 4,
+    });
+    expect(askMachine(REFINANCING_MACHINE, actor(2), 'accept', entity(3))).toMatchObject({ httpStatus: 403 });
     expect(
-      can(REFINANCING_MACHINE, actor(3), 'accept', entity(3, { adminValidated: true, unitCount: 0 })),
+      askMachine(REFINANCING_MACHINE, actor(3), 'accept', entity(3, { adminValidated: true, unitCount: 0 })),
     ).toMatchObject({ code: 'NO_UNITS' });
-    expect(can(REFINANCING_MACHINE, actor(3), 'reject', entity(3))).toEqual({ allowed: true, to: 9 });
+    expect(askMachine(REFINANCING_MACHINE, actor(3), 'reject', entity(3))).toEqual({ allowed: true, to: 9 });
   });
 
   it('once accepted the dealer sends it to sign (→ 5); types 1, 3 and 4 redo a document while signing', () => {
-    expect(can(REFINANCING_MACHINE, actor(5), 'sendToSign', entity(4))).toEqual({ allowed: true, to: 5 });
-    expect(can(REFINANCING_MACHINE, actor(3), 'sendToSign', entity(4)).allowed).toBe(false);
+    expect(askMachine(REFINANCING_MACHINE, actor(5), 'sendToSign', entity(4))).toEqual({ allowed: true, to: 5 });
+    expect(askMachine(REFINANCING_MACHINE, actor(3), 'sendToSign', entity(4)).allowed).toBe(false);
     for (const type of [1, 3, 4] as const)
-      expect(can(REFINANCING_MACHINE, actor(type), 'redoDocument', entity(6))).toEqual({ allowed: true, to: 6 });
-    expect(can(REFINANCING_MACHINE, actor(5), 'redoDocument', entity(5)).allowed).toBe(false);
+      expect(askMachine(REFINANCING_MACHINE, actor(type), 'redoDocument', entity(6))).toEqual({ allowed: true, to: 6 });
+    expect(askMachine(REFINANCING_MACHINE, actor(5), 'redoDocument', entity(5)).allowed).toBe(false);
   });
 
   it('signing 5 → 6 → 7 is the system’s; types 1 and 3 release (10) or send to CRM (8) at 6', () => {
-    expect(can(REFINANCING_MACHINE, SYSTEM_ACTOR, 'signingStarted', entity(5))).toEqual({ allowed: true, to: 6 });
-    expect(can(REFINANCING_MACHINE, SYSTEM_ACTOR, 'signingCompleted', entity(6))).toEqual({ allowed: true, to: 7 });
-    expect(can(REFINANCING_MACHINE, actor(3), 'signingStarted', entity(5)).allowed).toBe(false);
+    expect(askMachine(REFINANCING_MACHINE, SYSTEM_ACTOR, 'signingStarted', entity(5))).toEqual({
+      allowed: true,
+      to: 6,
+    });
+    expect(askMachine(REFINANCING_MACHINE, SYSTEM_ACTOR, 'signingCompleted', entity(6))).toEqual({
+      allowed: true,
+      to: 7,
+    });
+    expect(askMachine(REFINANCING_MACHINE, actor(3), 'signingStarted', entity(5)).allowed).toBe(false);
     for (const type of [1, 3] as const) {
-      expect(can(REFINANCING_MACHINE, actor(type), 'release', entity(6))).toEqual({ allowed: true, to: 10 });
-      expect(can(REFINANCING_MACHINE, actor(type), 'sendToCrm', entity(6))).toEqual({ allowed: true, to: 8 });
+      expect(askMachine(REFINANCING_MACHINE, actor(type), 'release', entity(6))).toEqual({ allowed: true, to: 10 });
+      expect(askMachine(REFINANCING_MACHINE, actor(type), 'sendToCrm', entity(6))).toEqual({ allowed: true, to: 8 });
     }
-    expect(can(REFINANCING_MACHINE, actor(5), 'release', entity(6)).allowed).toBe(false);
-    expect(can(REFINANCING_MACHINE, actor(3), 'release', entity(5)).allowed).toBe(false);
+    expect(askMachine(REFINANCING_MACHINE, actor(5), 'release', entity(6)).allowed).toBe(false);
+    expect(askMachine(REFINANCING_MACHINE, actor(3), 'release', entity(5)).allowed).toBe(false);
   });
 
   it('Actualizar folio from status 4 on, for types 1 and 3', () => {
-    expect(can(REFINANCING_MACHINE, actor(3), 'updateFolio', entity(3)).allowed).toBe(false);
-    expect(can(REFINANCING_MACHINE, actor(1), 'updateFolio', entity(4))).toEqual({ allowed: true, to: 4 });
-    expect(can(REFINANCING_MACHINE, actor(3), 'updateFolio', entity(10))).toEqual({ allowed: true, to: 10 });
-    expect(can(REFINANCING_MACHINE, actor(2), 'updateFolio', entity(4)).allowed).toBe(false);
+    expect(askMachine(REFINANCING_MACHINE, actor(3), 'updateFolio', entity(3)).allowed).toBe(false);
+    expect(askMachine(REFINANCING_MACHINE, actor(1), 'updateFolio', entity(4))).toEqual({ allowed: true, to: 4 });
+    expect(askMachine(REFINANCING_MACHINE, actor(3), 'updateFolio', entity(10))).toEqual({ allowed: true, to: 10 });
+    expect(askMachine(REFINANCING_MACHINE, actor(2), 'updateFolio', entity(4)).allowed).toBe(false);
   });
 
   it('only the agency operator creates', () => {
-    expect(canCreateRefinancing(5)).toBe(true);
-    expect([1, 2, 3, 4].some(canCreateRefinancing)).toBe(false);
+    expect(canCreate(5)).toBe(true);
+    expect([1, 2, 3, 4].some(canCreate)).toBe(false);
   });
 });
 
@@ -261,7 +275,7 @@ describe('the refinancing machine against spec 3 §4/§6, pair by pair', () => {
     return `→ ${row.to === 'same' ? status : row.to}`;
   };
   const machine = ({ action, status, type, context }: Pair, units: Partial<RefinancingMachineEntity> = {}) => {
-    const verdict = can(REFINANCING_MACHINE, { id: 9, type }, action as RefinancingMachineAction, {
+    const verdict = askMachine(REFINANCING_MACHINE, { id: 9, type }, action as RefinancingMachineAction, {
       ...entity(status, CONTEXTS[context]),
       ...units,
     });
@@ -308,8 +322,8 @@ describe('the refinancing machine against spec 3 §4/§6, pair by pair', () => {
         }
   });
 
-  it('creates as the table says (canCreateRefinancing)', () => {
+  it("creates as the table says (can's refinancing.create)", () => {
     const create = REFINANCING_ROWS_BY_HAND.find((row) => row.action === 'create')!;
-    for (const type of ACTORS) expect([type, canCreateRefinancing(type)]).toEqual([type, create.who.includes(type)]);
+    for (const type of ACTORS) expect([type, canCreate(type)]).toEqual([type, create.who.includes(type)]);
   });
 });

@@ -253,10 +253,6 @@ export function refinancingActionsFor(userType: number, context: RefinancingOffe
   return actionsFor(OFFERED_MACHINE, { id: 0, type: userType as ActorType }, entity);
 }
 
-/** May this user type create a refinancing (the table's `create` row)? */
-export const canCreateRefinancing = (userType: number): boolean =>
-  REFINANCING_TRANSITIONS.some((t) => t.action === 'create' && (t.who as readonly number[]).includes(userType));
-
 const range = (from: number, to: number): RefinancingStatus[] =>
   REFINANCING_STATUSES.filter((status) => status >= from && status <= to);
 

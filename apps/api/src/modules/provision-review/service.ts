@@ -18,6 +18,7 @@ import {
 import { provisions } from '../../db/schema/financing';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
+import { assertCan } from '../../platform/can';
 import { AppError, notFound } from '../../platform/errors';
 import { orderBy, pageWindow, type Page } from '../../platform/listing';
 import { checkTransition } from '../../platform/state-transition';
@@ -46,9 +47,8 @@ export function createProvisionReviewService(
 ) {
   const mover = createProvisionMover({ notifications, clock });
   const scopeOf = (actor: AuthUser) => repo.reviewScope(accountScopeOf(actor));
-  /** The machine's `who` first: a type other than 2 is 403 before anything is read. */
-  const assertReviewer = (actor: AuthUser) =>
-    checkTransition(PROVISION_MACHINE, actor, 'reviewUnits', { status: 3, unitCount: 1, version: 0 }, undefined);
+  /** `can` without the row first: a type other than 2 is 403 before anything is read. */
+  const assertReviewer = (actor: AuthUser) => assertCan(actor, 'provision.reviewUnits');
 
   /** The line's balances as the wizard computes them, without this provision's own reservation (spec 3 §5). */
   async function balances(creditLine: string, status: number, total: string) {

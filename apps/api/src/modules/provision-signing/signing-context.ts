@@ -1,5 +1,4 @@
 import {
-  PROVISION_MACHINE,
   PROVISION_STATUS,
   SIGNING_DOCUMENT_TEXT,
   SYSTEM_ACTOR,
@@ -10,7 +9,7 @@ import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { checkTransition } from '../../platform/state-transition';
+import { assertCan } from '../../platform/can';
 import type { FinancingKind } from '../financing/financing-kind';
 import { makeSigningDocument } from '../financing/make-signing-document';
 import { PROVISION_DOCUMENTS } from '../financing/signing-documents-repository';
@@ -126,15 +125,9 @@ export function createSigningContext(deps: SigningDeps, notifications: Notificat
   const replaceUnsent = (tx: Executor, provisionId: number, stored: StoredPdf) =>
     replaceUnsentDocument(kind, documents, tx, { id: provisionId, stored, now: clock.now() });
 
-  /** The machine's `who` before anything is read (403), as the provisions' own actions do. */
+  /** `can` without the row before anything is read (403), as the provisions' own actions do. */
   const assertWho = (actor: StateActor, action: 'generateDocuments' | 'sendToSign' | 'redoDocument') =>
-    checkTransition(
-      PROVISION_MACHINE,
-      actor,
-      action,
-      { status: S.ACCEPTED, unitCount: 1, version: 0, signingDocuments: 1 },
-      undefined,
-    );
+    assertCan(actor, `provision.${action}`);
 
   return {
     deps,

@@ -3,7 +3,6 @@ import {
   Money,
   PROVISION_LENDER_MESSAGES,
   PROVISION_STATUS,
-  PROVISION_TRANSITIONS,
   confirmationBalances,
   reservesBalance,
   provisionConfirmed,
@@ -22,7 +21,8 @@ import {
 import type { Tx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, forbidden, notFound } from '../../platform/errors';
+import { assertCan } from '../../platform/can';
+import { AppError, notFound } from '../../platform/errors';
 import { answerWithin } from '../../platform/idempotency';
 import type { CreditLinesService } from '../credit-lines/service';
 import type { ClosingKind } from '../financing/closing-kind';
@@ -57,15 +57,12 @@ export function createProvisionLenderActions(
   const { db, clock } = deps;
   const mover = createProvisionMover({ notifications, clock });
 
-  /** 403 when no row of the action names the caller's type (PROVISION_TRANSITIONS' `who`). */
-  function assertMayTake(actor: AuthUser, action: ProvisionMachineAction) {
-    const rows = PROVISION_TRANSITIONS.filter((row) => row.action === action);
-    if (!rows.some((row) => (row.who as readonly number[]).includes(actor.type))) throw forbidden();
-  }
-
-  /** Who, scope and window, in that order; returns the scope and the provision as the caller sees it. */
+  /**
+   * Who (`can` without the row: 403 before anything is read), scope and window, in that order; returns the scope and
+   * the provision as the caller sees it.
+   */
   async function admitted(actor: AuthUser, id: number, action: ProvisionMachineAction) {
-    assertMayTake(actor, action);
+    assertCan(actor, `provision.${action}`);
     const scope = provisionScopeOf(actor);
     const found = await repo.findProvision(db, scope, id);
     if (!found) throw notFound();

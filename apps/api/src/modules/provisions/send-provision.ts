@@ -1,12 +1,7 @@
-import {
-  PROVISION_MACHINE,
-  PROVISION_STATUS_UPDATED,
-  type SetProvisionStatusRequest,
-  AppErrorCode,
-} from '@planpiso/domain';
+import { PROVISION_STATUS_UPDATED, type SetProvisionStatusRequest, AppErrorCode } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
+import { assertCan } from '../../platform/can';
 import { AppError, notFound } from '../../platform/errors';
-import { checkTransition } from '../../platform/state-transition';
 import { assertOperatingWindow } from '../provision-settings/operating-window';
 import { queueProvisionValidation } from '../provision-validation/queue';
 import { provisionScopeOf } from './policy';
@@ -25,7 +20,8 @@ export async function sendProvision(
 ) {
   const { db, clock, creditLines, notifications } = deps;
   const mover = createProvisionMover({ notifications, clock });
-  checkTransition(PROVISION_MACHINE, actor, 'send', { status: 1, unitCount: 1, version: 0 }, undefined);
+  // `can` without the row first: only the dealer operator sends (403 before anything is read).
+  assertCan(actor, 'provision.send');
   const scope = provisionScopeOf(actor);
   const found = await repo.findProvision(db, scope, id);
   if (!found) throw notFound();

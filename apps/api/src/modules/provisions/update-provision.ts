@@ -9,6 +9,7 @@ import {
 } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
+import { assertCan } from '../../platform/can';
 import { notFound } from '../../platform/errors';
 import { checkTransition } from '../../platform/state-transition';
 import { reserve, type LockedCreditLine } from '../credit-lines/service';
@@ -43,8 +44,8 @@ export async function updateProvision(
   requestId: string,
 ) {
   const { db, clock, creditLines } = deps;
-  // The machine's `who` first: only the dealer operator edits (403 before anything is read).
-  checkTransition(PROVISION_MACHINE, actor, 'edit', { status: 1, unitCount: 1, version: 0 }, undefined);
+  // `can` without the row first: only the dealer operator edits (403 before anything is read).
+  assertCan(actor, 'provision.edit');
   // Scope first: someone else's provision is not found at any hour (ARCHITECTURE §6).
   const scope = provisionScopeOf(actor);
   if (!(await repo.findProvision(db, scope, id))) throw notFound();

@@ -3,15 +3,13 @@ import {
   FINANCING_MESSAGES,
   REFINANCING_EVIDENCE_EXTENSIONS,
   REFINANCING_SIGNING_MESSAGES as M,
-  REFINANCING_STATUS,
-  USER_TYPE,
   type RefinancingEvidence,
-  AppErrorCode,
 } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { assertCan } from '../../platform/can';
+import { badRequest, notFound } from '../../platform/errors';
 import { transaction } from '../../platform/transaction';
 import type { FileRule, ReceivedForm } from '../../platform/uploads';
 import type { Download, FilesService, StoredFile } from '../files/service';
@@ -25,9 +23,6 @@ export type RefinancingEvidencesService = ReturnType<typeof createRefinancingEvi
 
 /** Spec 3 §5: the refinancing evidence's hint says png, jpg, jpeg; the server also takes pdf (decision 045). */
 export const REFINANCING_EVIDENCE_UPLOAD: FileRule = { field: 'file', allowed: REFINANCING_EVIDENCE_EXTENSIONS };
-
-/** Statuses at which a unit's evidence may be uploaded: Creada and Solicitud Evidencias (decision 045). */
-const UPLOAD_STATUSES: readonly number[] = [REFINANCING_STATUS.CREATED, REFINANCING_STATUS.EVIDENCE_REQUESTED];
 
 type EvidenceRow = Awaited<ReturnType<typeof repo.unitEvidences>>[number];
 
@@ -72,14 +67,10 @@ export function createRefinancingEvidencesService({ db, clock }: Pick<AppDeps, '
     return unit;
   }
 
-  /** The refusals of an upload as the refinancing stands (checked again under its lock). */
+  /** The refusals of an upload as the refinancing stands (`can`; checked again under its lock). */
   function assertUploadable(actor: AuthUser, refinancing: { status: number; requireEvidences: boolean }) {
-    if (actor.type === USER_TYPE.AGENCY_OPERATOR && !refinancing.requireEvidences) {
-      throw new AppError(AppErrorCode.EVIDENCES_NOT_REQUESTED);
-    }
-    if (!UPLOAD_STATUSES.includes(refinancing.status)) {
-      throw new AppError(AppErrorCode.INVALID_STATUS, { message: M.evidenceStatusNotAllowed });
-    }
+    const { status, requireEvidences } = refinancing;
+    assertCan(actor, 'refinancing.uploadEvidence', { status, requireEvidences });
   }
 
   return {

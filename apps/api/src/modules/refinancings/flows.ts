@@ -2,7 +2,6 @@ import {
   Money,
   REFINANCING_MESSAGES,
   REFINANCING_STATUS,
-  REFINANCING_TRANSITIONS,
   REFINANCING_UNIT_VERDICT,
   availableBalance,
   refinancingUsesUpUnits,
@@ -18,7 +17,8 @@ import {
 import type { Tx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, forbidden } from '../../platform/errors';
+import { assertCan } from '../../platform/can';
+import { AppError } from '../../platform/errors';
 import { transaction } from '../../platform/transaction';
 import { reserve, type CreditLinesService } from '../credit-lines/service';
 import type { ClosingKind } from '../financing/closing-kind';
@@ -64,15 +64,9 @@ export function createRefinancingFlows(
   const signing = deps.signing ?? NO_SIGNING;
   const mover = createRefinancingMover({ notifications, clock });
 
-  /** 403 when no row of the action names the caller's type (REFINANCING_TRANSITIONS' `who`). */
-  function assertMayTake(actor: AuthUser, action: RefinancingMachineAction) {
-    const rows = REFINANCING_TRANSITIONS.filter((row) => row.action === action);
-    if (!rows.some((row) => (row.who as readonly number[]).includes(actor.type))) throw forbidden();
-  }
-
-  /** Who, then scope: the refinancing the action is about. */
+  /** Who (`can` without the row: 403 before anything is read), then scope: the refinancing the action is about. */
   async function admitted(actor: AuthUser, id: number, action: RefinancingMachineAction) {
-    assertMayTake(actor, action);
+    assertCan(actor, `refinancing.${action}`);
     return visibleRefinancing(db, actor, id);
   }
 
@@ -114,13 +108,13 @@ export function createRefinancingFlows(
    */
   async function setStatus(actor: AuthUser, id: number, body: SetRefinancingStatusRequest, requestId: string) {
     if (body.status === REFINANCING_STATUS.SENT_TO_SIGN) {
-      assertMayTake(actor, 'sendToFinbe');
+      assertCan(actor, 'refinancing.sendToFinbe');
       await visibleRefinancing(db, actor, id);
       return signing.sendToFinbe(actor, id, body.version, requestId);
     }
     const found = await visibleRefinancing(db, actor, id);
     const action = found.refinancing.status === REFINANCING_STATUS.ACCEPTED ? 'send' : 'evidenceComplete';
-    assertMayTake(actor, action);
+    assertCan(actor, `refinancing.${action}`);
     return moveAndAnswer(
       actor,
       { refinancingId: id, action, expectedVersion: body.version, requestId },

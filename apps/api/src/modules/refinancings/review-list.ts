@@ -1,7 +1,6 @@
-import { API_PERMISSIONS, isAllowed } from '@planpiso/domain';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
-import { forbidden } from '../../platform/errors';
+import { assertCan } from '../../platform/can';
 import { pageWindow } from '../../platform/listing';
 import { refinancingScopeOf } from './policy';
 import * as repo from './repository';
@@ -15,11 +14,11 @@ export type RefinancingReviewQuery = {
 };
 
 /**
- * GET /refinancings/review (type 2): the refinancings waiting for its validation. Who may read it is the
- * permissions table's answer (packages/domain), the same one the route's authorization gives.
+ * GET /refinancings/review (type 2): the refinancings waiting for its validation. Who may read it is `can`'s
+ * answer, which reads the route's own entry of the permissions table (packages/domain).
  */
 export async function refinancingReviewList(db: Db, actor: AuthUser, query: RefinancingReviewQuery) {
-  if (!isAllowed(API_PERMISSIONS['GET /api/refinancings/review'], actor.type)) throw forbidden();
+  assertCan(actor, 'refinancing.review');
   const { rows, total } = await repo.reviewList(db, refinancingScopeOf(actor), query, pageWindow(query));
   return {
     items: rows.map((row) => ({

@@ -3,7 +3,6 @@ import {
   Money,
   REFINANCING_MESSAGES,
   REFINANCING_STATUS,
-  canCreateRefinancing,
   parseTerms,
   refinancingCreditLineTerms,
   refinancingSelectionRefusal,
@@ -13,9 +12,10 @@ import {
   AppErrorCode,
 } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
+import { assertCan } from '../../platform/can';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import { pageWindow } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
 import * as provisionsRepo from '../provisions/repository';
@@ -72,7 +72,7 @@ export function createRefinancingsService(deps: Pick<AppDeps, 'db' | 'clock'> & 
   }
 
   async function create(actor: AuthUser, body: CreateRefinancingRequest, requestId: string) {
-    if (!canCreateRefinancing(actor.type)) throw forbidden(MESSAGES.forbidden);
+    assertCan(actor, 'refinancing.create');
     if (!actor.accountId) throw new AppError(AppErrorCode.USER_WITHOUT_ACCOUNT);
     if (!actor.companyId) throw new AppError(AppErrorCode.USER_WITHOUT_COMPANY);
     if (body.companyId !== actor.companyId || body.accountId !== actor.accountId || body.registerBy !== actor.id) {

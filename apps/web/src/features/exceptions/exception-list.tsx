@@ -6,14 +6,7 @@ import Cancel from '@mui/icons-material/Cancel';
 import Send from '@mui/icons-material/Send';
 import Visibility from '@mui/icons-material/Visibility';
 import type { GridColDef } from '@mui/x-data-grid';
-import {
-  EXCEPTION_STATUS,
-  FINANCING_MESSAGES as M,
-  USER_TYPE,
-  actionsFor,
-  EXCEPTION_MACHINE,
-  type ExceptionResponse,
-} from '@planpiso/domain';
+import { EXCEPTION_STATUS, FINANCING_MESSAGES as M, USER_TYPE, can, type ExceptionResponse } from '@planpiso/domain';
 import { dateColumn } from '../../components/grid-columns';
 import { IconAction } from '../../components/icon-action';
 import { PagedGrid } from '../../components/paged-grid';
@@ -33,7 +26,7 @@ type Actions = { view: (row: ExceptionResponse) => void; send: (row: ExceptionRe
  * at status 2).
  */
 export function exceptionColumns(userType: number, actions: Actions): GridColDef<ExceptionResponse>[] {
-  const actor = { id: 0, type: userType as never };
+  const actor = { id: 0, type: userType };
   const first: GridColDef<ExceptionResponse> =
     userType === USER_TYPE.AGENCY_OPERATOR
       ? { field: 'folio', headerName: M.exceptionNumber, minWidth: 140, flex: 0.6 }
@@ -61,7 +54,7 @@ export function exceptionColumns(userType: number, actions: Actions): GridColDef
             icon={<Visibility fontSize="small" />}
             onClick={() => actions.view(row)}
           />
-          {actionsFor(EXCEPTION_MACHINE, actor, row).includes('review') && (
+          {can(actor, 'exception.review', row).allowed && (
             <IconAction
               title={M.exceptionSend}
               label={`${M.exceptionSend} ${row.folio}`}

@@ -12,6 +12,7 @@ import {
   EXCEPTION_DIALOG_WIDTH,
   FINANCING_MESSAGES as M,
   USER_TYPE,
+  can,
   mayDownloadAdminEvidence,
   type ExceptionResponse,
 } from '@planpiso/domain';
@@ -47,7 +48,8 @@ export function ExceptionViewDialog({ exception, userType, onClose, onStep }: Pr
   const [confirming, setConfirming] = useState(false);
   const adminEvidence = exception.evidences.find((e) => e.type === EVIDENCE_TYPE.EXCEPTION_ADMINISTRATOR);
   const open = async (fileId: number) => window.open(await evidenceLink(fileId), '_blank', 'noopener');
-  const decides = userType === USER_TYPE.PROVIDER_ADMIN && exception.status === 1;
+  // The same question the server asks before the PUT (approve and reject share their row: type 2 at status 1).
+  const decides = can({ id: 0, type: userType }, 'exception.approve', exception).allowed;
   return (
     <>
       <Dialog

@@ -6,7 +6,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import {
   MESSAGES,
   ROLE_STATUS_MACHINE,
-  can,
+  askMachine,
   toggleActionOf,
   type RoleResponse,
   type StateActor,
@@ -58,7 +58,7 @@ function roleColumns({ actor, mayEdit, onEdit, onToggle }: ColumnOptions): GridC
       minWidth: 100,
       // The role status machine decides who toggles (spec 1 §6), as the server does.
       renderCell: ({ row }) =>
-        can(ROLE_STATUS_MACHINE, actor, toggleActionOf(row), row).allowed && (
+        askMachine(ROLE_STATUS_MACHINE, actor, toggleActionOf(row), row).allowed && (
           <Switch
             size="small"
             checked={row.isActive}

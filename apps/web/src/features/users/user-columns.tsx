@@ -5,7 +5,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import {
   MESSAGES,
   USER_STATUS_MACHINE,
-  can,
+  askMachine,
   canEditUser,
   canResendTemporaryPassword,
   toggleActionOf,
@@ -83,7 +83,7 @@ export function userColumns({
       minWidth: 100,
       renderCell: ({ row }) =>
         // The user status machine decides (never one's own row; spec 1 §6), as the server does.
-        can(USER_STATUS_MACHINE, actor, toggleActionOf(row), row).allowed ? (
+        askMachine(USER_STATUS_MACHINE, actor, toggleActionOf(row), row).allowed ? (
           <Switch
             size="small"
             checked={row.isActive}
