@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { roleLabel, type UserType } from '@planpiso/domain';
-import { hashPassword } from '../modules/identity/passwords';
+import { hashPassword } from '../modules/identity';
 import { accountOperators, userAgencies, userCompanies } from '../db/schema/assignments';
 import { credentials } from '../db/schema/identity';
 import { provisionSettings } from '../db/schema/provision-settings';

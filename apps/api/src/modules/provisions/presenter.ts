@@ -1,5 +1,5 @@
 import type { EvidenceResponse, ProvisionDetail, ProvisionListItem, ProvisionUnitResponse } from '@planpiso/domain';
-import { presentEvidence } from '../exceptions/presenter';
+import { presentEvidence } from '../exceptions';
 import type { FileRow, ProvisionRow, UnitRow } from './repository';
 
 type ListRow = Omit<ProvisionListItem, 'createdAt' | 'agencyName' | 'operatorName' | 'companyName'> & {

@@ -7,8 +7,8 @@ import {
 import type { AuthUser } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { checkTransition } from '../../platform/state-transition';
-import { assertOperatingWindow } from '../provision-settings/operating-window';
-import { queueProvisionValidation } from '../provision-validation/queue';
+import { assertOperatingWindow } from '../provision-settings';
+import { queueProvisionValidation } from '../provision-validation';
 import { provisionScopeOf } from './policy';
 import { provisionDetail } from './provision-detail';
 import * as repo from './repository';

@@ -9,8 +9,8 @@ import {
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import * as creditLinesRepo from '../credit-lines/repository';
-import { presentRefinancingDocuments } from '../refinancing-signing/presenter';
+import * as creditLinesRepo from '../credit-lines';
+import { presentRefinancingDocuments } from '../refinancing-signing';
 import { refinancingScopeOf, visibleRefinancingStatuses } from './policy';
 import * as repo from './repository';
 import { shownRefinancingFolio } from './transitions';
