@@ -1,9 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  PROVISION_DOCUMENTS,
-  signingDocumentsOf as sharedDocumentsOf,
-} from '../financing';
+import { PROVISION_DOCUMENTS, signingDocumentsOf as sharedDocumentsOf } from '../financing';
 import { evidences, type EnvelopeSignerRow } from '../../db/schema/files';
 import { provisionUnits, provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
