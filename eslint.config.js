@@ -17,6 +17,50 @@ const featureZones = features.map((feature) => ({
   message: 'Features never import each other; move shared code to components/, lib/ or @planpiso/domain.',
 }));
 
+// The API's layers (decision 078): domain → db/platform/adapters (+ the job runner and the two job definitions the
+// modules queue) → modules → jobs/seed/cli → app. A module is used by the others only through its index.ts; the
+// floors below modules import no module, no seed, no job but the runner, no app file and no simulator.
+const API_DIR = 'apps/api/src';
+const MODULES_DIR = `${API_DIR}/modules`;
+const apiModules = readdirSync(MODULES_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const moduleIndexes = (except) => apiModules.filter((name) => name !== except).map((name) => `./${name}/index.ts`);
+const MODULE_INDEX_MESSAGE =
+  "Use another module only through its index.ts (decision 078): export what you need there and import '../<module>'.";
+const JOBS_BELOW_MODULES = ['runner', 'send-mail', 'password-reset-code'].map((name) => `./${API_DIR}/jobs/${name}.ts`);
+const apiZones = [
+  {
+    target: `./${MODULES_DIR}`,
+    from: `./${API_DIR}/jobs`,
+    except: ['./runner.ts', './send-mail.ts', './password-reset-code.ts'],
+    message:
+      'A module queues work through jobs/runner.ts, send-mail.ts or password-reset-code.ts only; the other jobs call modules (decision 078).',
+  },
+  ...apiModules.map((name) => ({
+    target: `./${MODULES_DIR}/${name}`,
+    from: `./${MODULES_DIR}`,
+    except: [`./${name}`, ...moduleIndexes(name)],
+    message: MODULE_INDEX_MESSAGE,
+  })),
+  {
+    target: [`./${API_DIR}/jobs`, `./${API_DIR}/seed`, `./${API_DIR}/cli`],
+    from: `./${MODULES_DIR}`,
+    except: moduleIndexes(null),
+    message: MODULE_INDEX_MESSAGE,
+  },
+  ...[
+    { from: [`./${MODULES_DIR}`, `./${API_DIR}/seed`, `./${API_DIR}/cli`, './apps/simulators'] },
+    { from: `./${API_DIR}/jobs`, except: ['./runner.ts'] },
+    { from: `./${API_DIR}/*.ts` },
+  ].map((zone) => ({
+    target: [`./${API_DIR}/platform`, `./${API_DIR}/db`, `./${API_DIR}/adapters`, ...JOBS_BELOW_MODULES],
+    ...zone,
+    message:
+      'platform, db and adapters sit below the modules (decision 078): they import no module, seed, job (but the runner), app file or simulator.',
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/api/drizzle/**', 'test-results/**'] },
   js.configs.recommended,
@@ -45,6 +89,10 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       'import-x/no-restricted-paths': ['error', { zones: featureZones }],
     },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiZones }] },
   },
   {
     // One way to open a transaction (decision 017): transaction() runs the after-commit work and marks the

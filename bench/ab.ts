@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { DEMO_PASSWORD, DEMO_USERS } from '../apps/api/src/db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../apps/api/src/seed';
 import { startApi } from './api-process';
 import { LARGE_DATA_DIR, openLargeServer } from './large-db';
 import { cpuMsOf, loadTest } from './load';

@@ -15,7 +15,7 @@ import { createDb } from '../apps/api/src/db/client';
 import { createDatabase, startEmbeddedPostgres } from '../apps/api/src/db/embedded';
 import { runMigrations } from '../apps/api/src/db/migrate';
 import { crmInsertions } from '../apps/api/src/db/schema/financing';
-import { seedDemo } from '../apps/api/src/db/seed';
+import { seedDemo } from '../apps/api/src/seed';
 import { startJobs } from '../apps/api/src/jobs';
 import { CRM_INSERTION_CONCURRENCY } from '../apps/api/src/jobs/crm-insertion';
 import { createCreditFailuresService } from '../apps/api/src/modules/credit-failures/service';

@@ -9,7 +9,7 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { DEMO_PASSWORD, DEMO_USERS } from '../apps/api/src/db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../apps/api/src/seed';
 import { captureRequestSql, type CapturedStatement } from './capture-sql';
 import { openLargeServer } from './large-db';
 import { LIST_PATH } from './provisions';

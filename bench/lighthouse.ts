@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed';
+import { DEMO_PASSWORD } from '../apps/api/src/seed';
 import { chromiumPath } from './sign-in-bytes';
 
 export type FormFactor = 'mobile' | 'desktop';

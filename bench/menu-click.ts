@@ -3,7 +3,7 @@
 // row of the grid is in the document and visible. Each try reloads the app first, so the list is not in the query
 // cache (the browser's HTTP cache keeps the scripts, as for someone who used the app yesterday). Median of the tries.
 import { chromium } from 'playwright-core';
-import { DEMO_PASSWORD } from '../apps/api/src/db/seed';
+import { DEMO_PASSWORD } from '../apps/api/src/seed';
 import { CHROMIUM_ARGS } from '../e2e/support/browser';
 import { chromiumPath } from './sign-in-bytes';
 

@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { accessFor, type UserType } from '@planpiso/domain';
-import { DEMO_PASSWORD, DEMO_USERS } from '../apps/api/src/db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../apps/api/src/seed';
 import { REPO_ROOT } from '../e2e/support/paths';
 import { freePort } from '../e2e/support/ports';
 import { startApi, type ApiProcess } from './api-process';

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { createDb } from '../apps/api/src/db/client';
 import { runMigrations } from '../apps/api/src/db/migrate';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../apps/api/src/db/seed';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../apps/api/src/seed';
 import { hashPassword } from '../apps/api/src/modules/identity/passwords';
 import { countUsers, createLargeDatabase, databaseExists, dropLargeDatabase, LARGE, openLargeServer } from './large-db';
 import { loadProvisions } from './seed-provisions';

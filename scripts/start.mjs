@@ -17,7 +17,7 @@ import {
 import { Supervisor } from './lib/supervisor.mjs';
 import { ensureSystemPackages } from './lib/system-packages.mjs';
 
-// Mirrors apps/api/src/db/seed.ts (one user per type); printed so a first-time user can sign in at once.
+// Mirrors apps/api/src/seed/index.ts (one user per type); printed so a first-time user can sign in at once.
 const DEMO_PASSWORD = 'Demo#2026a';
 const DEMO_USERS = [
   ['superusuario@planpiso.mx', '1 Super usuario'],

@@ -1,5 +1,5 @@
 import { createDb } from '../../apps/api/src/db/client';
-import { seedDemo } from '../../apps/api/src/db/seed';
+import { seedDemo } from '../../apps/api/src/seed';
 
 /** The demo data (one user per type, companies, branch) in the database at `url`. */
 export async function seedDemoAt(url: string): Promise<void> {

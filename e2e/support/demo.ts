@@ -1,7 +1,7 @@
 import type { UserType } from '@planpiso/domain';
-import { DEMO_PASSWORD, DEMO_USERS as SEEDED_USERS } from '../../apps/api/src/db/seed';
+import { DEMO_PASSWORD, DEMO_USERS as SEEDED_USERS } from '../../apps/api/src/seed';
 
-/** The demo seed (apps/api/src/db/seed.ts): one user per type, all with DEMO_PASSWORD. */
+/** The demo seed (apps/api/src/seed/index.ts): one user per type, all with DEMO_PASSWORD. */
 export { DEMO_PASSWORD };
 
 export type DemoUser = { email: string; type: UserType; firstname: string; lastname: string };

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { createDb } from './db/client';
 import { openConfiguredDatabase } from './db/connect';
 import { runMigrations } from './db/migrate';
-import { seedDemo } from './db/seed';
+import { seedDemo } from './seed';
 import { loadConfig } from './platform/config';
 
 // The API process: configuration → PostgreSQL (embedded unless DATABASE_URL) → migrations → demo seed when

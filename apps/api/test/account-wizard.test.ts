@@ -4,7 +4,7 @@ import { ORGANISATION_MESSAGES, type AccountDetail, type ErrorResponse } from '@
 import { buildApp } from '../src/app';
 import { accounts, companies } from '../src/db/schema/organisation';
 import { users } from '../src/db/schema/users';
-import { DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/seed';
 import { bearer, fakeClock, json, readMail, signIn, signInRaw, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 import { accountBodies, keptCompany } from './support/account-bodies';

@@ -10,7 +10,7 @@ import { buildApp } from '../src/app';
 import { accountOperators } from '../src/db/schema/assignments';
 import { accounts } from '../src/db/schema/organisation';
 import { users } from '../src/db/schema/users';
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed';
 import { bearer, createUser, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 

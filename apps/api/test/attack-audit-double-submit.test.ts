@@ -5,7 +5,7 @@ import type { AuditResponse } from '@planpiso/domain';
 import { buildApp } from '../src/app';
 import { audits } from '../src/db/schema/audits';
 import { companies } from '../src/db/schema/organisation';
-import { DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/seed';
 import { bearer, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 

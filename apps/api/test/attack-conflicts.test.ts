@@ -5,7 +5,7 @@ import { MESSAGES, ORGANISATION_MESSAGES, type AccountDetail, type ErrorResponse
 import { buildApp } from '../src/app';
 import { audits } from '../src/db/schema/audits';
 import { users } from '../src/db/schema/users';
-import { DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/seed';
 import { bearer, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 import { accountBodies, keptCompany } from './support/account-bodies';

@@ -6,7 +6,7 @@ import { afterAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { credentials } from '../src/db/schema/identity';
 import { users } from '../src/db/schema/users';
-import { DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/seed';
 import { fakeClock, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 import { openApiDocument, type Operation, type Schema } from './support/openapi-document';

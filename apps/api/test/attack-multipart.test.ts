@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type ErrorResponse } from '@planpiso/domain';
 import { buildApp } from '../src/app';
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed';
 import { bearer, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 import { PNG } from './support/uploads';

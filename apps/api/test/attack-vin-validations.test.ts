@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, VIN_VALIDATIONS_PER_MINUTE, type ErrorResponse } from '@planpiso/domain';
 import { unitValidations } from '../src/db/schema/financing';
 import { users } from '../src/db/schema/users';
-import { DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/seed';
 import { bearer, buildTestApp, json, signIn, type TestApp } from './harness';
 import { seededDatabase } from './seeded-database';
 import { dealerOf, demoVins, pastTheLimit } from './support/vin-checks';

@@ -12,7 +12,7 @@ import { auditLog } from '../src/db/schema/audit';
 import { audits } from '../src/db/schema/audits';
 import { exceptions } from '../src/db/schema/exceptions';
 import { companies } from '../src/db/schema/organisation';
-import { DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/seed';
 import { bearer, createOrganisation, createUser, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 

@@ -12,7 +12,7 @@ import { buildApp } from '../src/app';
 import { auditLog } from '../src/db/schema/audit';
 import { accounts, companies } from '../src/db/schema/organisation';
 import { users } from '../src/db/schema/users';
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed';
 import { bearer, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 

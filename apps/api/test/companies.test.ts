@@ -6,7 +6,7 @@ import { exceptions } from '../src/db/schema/exceptions';
 import { companies } from '../src/db/schema/organisation';
 import { roles } from '../src/db/schema/roles';
 import { users } from '../src/db/schema/users';
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed';
 import { bearer, createUser, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 

@@ -12,7 +12,7 @@ import {
 import { buildApp } from '../src/app';
 import { auditLog } from '../src/db/schema/audit';
 import { nonWorkingDays } from '../src/db/schema/non-working-days';
-import { DEMO_PASSWORD, DEMO_PROVISION_EMAIL, DEMO_USERS } from '../src/db/seed';
+import { DEMO_PASSWORD, DEMO_PROVISION_EMAIL, DEMO_USERS } from '../src/seed';
 import { assertOperatingWindow, operatingVerdict } from '../src/modules/provision-settings/operating-window';
 import { bearer, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type CreditFailureResponse, type ErrorResponse, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { CRM_REJECTIONS, FAILING_VINS, VALID_NEW_VINS } from '@planpiso/simulators/fixtures';
 import { buildApp } from '../src/app';
-import { DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/seed';
 import { queueInsertions, insertionRow } from './financing-fixtures';
 import { bearer, fakeClock, json, signIn, simulatorEnv, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';

@@ -7,7 +7,7 @@ import { notifications } from '../src/db/schema/notifications';
 import { accounts, agencies, companies } from '../src/db/schema/organisation';
 import { roles } from '../src/db/schema/roles';
 import { users } from '../src/db/schema/users';
-import { DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/seed';
 import { bearer, buildTestApp, createUser, signIn } from './harness';
 import { seededDatabase } from './seeded-database';
 

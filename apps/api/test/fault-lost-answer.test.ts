@@ -8,7 +8,7 @@ import { provisions } from '../src/db/schema/financing';
 import { refinancingUnits, refinancings } from '../src/db/schema/refinancings';
 import { companies } from '../src/db/schema/organisation';
 import { roles } from '../src/db/schema/roles';
-import { DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/seed';
 import { bearer, buildTestApp, fakeClock, json, signIn, type TestApp } from './harness';
 import {
   WORKING_NOON,

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { createDatabase, startEmbeddedPostgres } from '../src/db/embedded';
 import { createDb } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import { seedDemo } from '../src/db/seed';
+import { seedDemo } from '../src/seed';
 import { startSimulators, type Simulators } from '../../simulators/src/index';
 import { startMailCatcher } from '../../simulators/src/mail/mail-catcher';
 

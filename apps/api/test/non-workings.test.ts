@@ -8,7 +8,7 @@ import {
   CONFIGURATION_MESSAGES,
 } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed';
 import {
   bearer,
   buildTestApp,

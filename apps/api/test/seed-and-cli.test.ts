@@ -9,8 +9,8 @@ import { buildApp } from '../src/app';
 import { createDb } from '../src/db/client';
 import { createDatabase } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../src/db/seed';
-import { SEED_USERS } from '../src/db/seed-users';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../src/seed';
+import { SEED_USERS } from '../src/seed/users';
 import { users } from '../src/db/schema/users';
 import {
   TEST_JWT_SECRET,

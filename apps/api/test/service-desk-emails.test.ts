@@ -10,7 +10,7 @@ import {
   CONFIGURATION_MESSAGES,
 } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed';
 import { serviceDeskAddresses } from '../src/modules/service-desk-emails/addresses';
 import {
   bearer,

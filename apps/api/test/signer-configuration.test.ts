@@ -9,8 +9,8 @@ import {
 } from '@planpiso/domain';
 import { buildApp } from '../src/app';
 import { companies } from '../src/db/schema/organisation';
-import { DEMO_PASSWORD } from '../src/db/seed';
-import { DEMO_SIGNATURE_LINE } from '../src/db/seed-signatures';
+import { DEMO_PASSWORD } from '../src/seed';
+import { DEMO_SIGNATURE_LINE } from '../src/seed/signatures';
 import { bearer, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 

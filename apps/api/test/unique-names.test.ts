@@ -6,7 +6,7 @@ import { buildApp } from '../src/app';
 import { agencies, companies } from '../src/db/schema/organisation';
 import { roles } from '../src/db/schema/roles';
 import { customSigners } from '../src/db/schema/signatures';
-import { DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/seed';
 import { bearer, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 

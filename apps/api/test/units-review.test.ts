@@ -15,7 +15,7 @@ import { evidences, files } from '../src/db/schema/files';
 import { provisionUnits, provisions } from '../src/db/schema/financing';
 import { companies } from '../src/db/schema/organisation';
 import { users } from '../src/db/schema/users';
-import { DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/seed';
 import { assertCanProvision } from '../src/modules/audits/eligibility';
 import type { AuthUser } from '../src/platform/auth';
 import { bearer, createOrganisation, createUser, fakeClock, json, signIn, testConfig, testLogger } from './harness';

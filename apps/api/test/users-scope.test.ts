@@ -6,13 +6,13 @@ import { userCompanies } from '../src/db/schema/assignments';
 import { accounts, agencies, companies } from '../src/db/schema/organisation';
 import { roles } from '../src/db/schema/roles';
 import { users } from '../src/db/schema/users';
-import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
-import { SEED_USERS } from '../src/db/seed-users';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed';
+import { SEED_USERS } from '../src/seed/users';
 import { bearer, buildTestApp, json, signIn } from './harness';
 import { seededDatabase } from './seeded-database';
 
 /**
- * The scope matrix of spec 1 §6 against the demo population (db/seed.ts): what each type lists, may read, edit,
+ * The scope matrix of spec 1 §6 against the demo population (seed/index.ts): what each type lists, may read, edit,
  * toggle and resend, and which users each type may create. A database of its own, so "everyone" is exact.
  */
 const seeded = await seededDatabase('users_scope');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, VIN_LOOKUPS_PER_MINUTE, type ErrorResponse } from '@planpiso/domain';
 import { buildApp } from '../src/app';
 import { companies } from '../src/db/schema/organisation';
-import { DEMO_PASSWORD } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/seed';
 import { bearer, createUser, fakeClock, json, signIn, testConfig, testLogger } from './harness';
 import { seededDatabase } from './seeded-database';
 import { dealerOf, demoVins, pastTheLimit } from './support/vin-checks';

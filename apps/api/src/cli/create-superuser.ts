@@ -13,9 +13,9 @@ import { createJwt } from '../platform/jwt';
 import { createMailer } from '../platform/mail';
 import { transaction } from '../platform/transaction';
 import type { JobRunner } from '../jobs/runner';
-import { createIdentityService } from '../modules/identity/service';
-import { upsertCredential } from '../modules/identity/repository';
-import { hashPassword } from '../modules/identity/passwords';
+import { createIdentityService } from '../modules/identity';
+import { upsertCredential } from '../modules/identity';
+import { hashPassword } from '../modules/identity';
 
 const USAGE = `Uso: npm run create-superuser -- --email correo@dominio.mx [--password Contraseña] [--firstname Nombre] [--lastname Apellido]
 

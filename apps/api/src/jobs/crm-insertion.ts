@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../db/client';
-import type { CreditFailuresService } from '../modules/credit-failures/service';
+import type { CreditFailuresService } from '../modules/credit-failures';
 import type { BatchJobRunner, JobDefinition } from './runner';
 
 /** The insertion job's queue; the cycle reads pg-boss's rows by it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ReleaseReconciliation } from '../modules/credit-lines/release-reconciliation';
+import type { ReleaseReconciliation } from '../modules/credit-lines';
 import type { JobDefinition } from './runner';
 
 /**

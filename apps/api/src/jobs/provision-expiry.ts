@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProvisionValidation } from '../modules/provision-validation/service';
+import type { ProvisionValidation } from '../modules/provision-validation';
 import type { JobDefinition } from './runner';
 
 /**

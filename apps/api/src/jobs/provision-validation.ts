@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ProvisionValidation } from '../modules/provision-validation/service';
-import { PROVISION_VALIDATION, type ValidationJobPayload } from '../modules/provision-validation/queue';
+import type { ProvisionValidation } from '../modules/provision-validation';
+import { PROVISION_VALIDATION, type ValidationJobPayload } from '../modules/provision-validation';
 import type { BatchJobRunner, JobDefinition } from './runner';
 
 /**

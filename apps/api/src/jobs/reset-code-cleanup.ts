@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { spentResetRecords } from '@planpiso/domain';
 import type { Db } from '../db/client';
-import { purgeSpentResetRecords } from '../modules/identity/repository';
+import { purgeSpentResetRecords } from '../modules/identity';
 import type { Clock } from '../platform/clock';
 import type { Logger } from '../platform/deps';
 import type { JobDefinition } from './runner';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UNCLAIMED_UPLOAD_TTL_HOURS, unclaimedUploadCutoff } from '@planpiso/domain';
 import type { Db } from '../db/client';
-import * as repo from '../modules/documents/repository';
+import * as repo from '../modules/documents';
 import type { Clock } from '../platform/clock';
 import type { Logger } from '../platform/deps';
 import type { Storage } from '../platform/storage/storage';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SIMULATOR_DEFAULTS } from '@planpiso/simulators/defaults';
+import { SIMULATOR_DEFAULTS } from '@planpiso/domain/simulator-defaults';
 import { REPO_ROOT } from './paths';
 
 export type Config = {
@@ -204,7 +204,7 @@ export function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageC
 
 /**
  * Development mode (NODE_ENV `development` or `test`: `npm run dev`, the test suites) may lean on the simulators'
- * committed URLs, tokens and webhook secret (apps/simulators/src/defaults.ts). Any other NODE_ENV, unset included,
+ * committed URLs, tokens and webhook secret (packages/domain/src/simulator-defaults.ts). Any other NODE_ENV, unset included,
  * is production: nothing committed may reach it (issue 27 item 1, decision 062).
  */
 function isDevelopmentMode(env: NodeJS.ProcessEnv): boolean {

@@ -5,7 +5,7 @@ import { accountOperators, userCompanies } from '../../db/schema/assignments';
 import { accounts, companies } from '../../db/schema/organisation';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
-import { companyColumns } from '../organisation-lookups/repository';
+import { companyColumns } from '../organisation-lookups';
 
 export type NewLegal = { id: number; email: string; firstname: string };
 export type LegalPerson = CreateAccountRequest['companies'][number]['legalPerson'];

@@ -12,10 +12,10 @@ import {
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
-import * as companiesRepo from '../companies/repository';
-import { approvalAgainstAudits } from '../exceptions/repository';
-import { accountScopeOf } from '../organisation-lookups/policy';
-import { findCompanyInScope } from '../organisation-lookups/repository';
+import * as companiesRepo from '../companies';
+import { approvalAgainstAudits } from '../exceptions';
+import { accountScopeOf } from '../organisation-lookups';
+import { findCompanyInScope } from '../organisation-lookups';
 import * as repo from './repository';
 
 type EligibilityDeps = Pick<AppDeps, 'db' | 'adapters' | 'clock'>;

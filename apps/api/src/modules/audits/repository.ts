@@ -3,8 +3,8 @@ import type { Executor } from '../../db/client';
 import { audits } from '../../db/schema/audits';
 import { accounts, companies } from '../../db/schema/organisation';
 import { textKey, type Window } from '../../platform/listing';
-import type { AccountScope } from '../organisation-lookups/policy';
-import { companyScopeWhere } from '../organisation-lookups/repository';
+import type { AccountScope } from '../organisation-lookups';
+import { companyScopeWhere } from '../organisation-lookups';
 
 /**
  * The company's audits that suspend its provisions panel on `day` (YYYY-MM-DD, both ends inclusive): the

@@ -4,8 +4,8 @@ import { userAgencies } from '../../db/schema/assignments';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
 import { dayText, textKey, type Window } from '../../platform/listing';
-import { operatedBy } from '../organisation-lookups/repository';
-import type { AgencyScope } from '../organisation-lookups/policy';
+import { operatedBy } from '../organisation-lookups';
+import type { AgencyScope } from '../organisation-lookups';
 
 /** The branches a scope reaches, as a WHERE on `agencies` (decision 008: scope in the SQL, foreign rows are 404). */
 export function branchScopeWhere(scope: AgencyScope): SQL | undefined {

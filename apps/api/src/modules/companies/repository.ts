@@ -6,8 +6,8 @@ import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
 import { containsPattern, countWithCap, dayText, textKey, withinDays, type Window } from '../../platform/listing';
-import type { AccountScope } from '../organisation-lookups/policy';
-import { accountScopeWhere, companyColumns } from '../organisation-lookups/repository';
+import type { AccountScope } from '../organisation-lookups';
+import { accountScopeWhere, companyColumns } from '../organisation-lookups';
 
 export const companySortFields = {
   name: textKey(companies.name),

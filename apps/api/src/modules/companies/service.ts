@@ -18,8 +18,8 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { orderBy, pageWindow, type Page } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
-import { accountScopeOf } from '../organisation-lookups/policy';
-import { findCompanyInScope } from '../organisation-lookups/repository';
+import { accountScopeOf } from '../organisation-lookups';
+import { findCompanyInScope } from '../organisation-lookups';
 import { presentCompany, presentException, presentUsersAgencies } from './presenter';
 import * as repo from './repository';
 

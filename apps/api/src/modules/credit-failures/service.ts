@@ -21,7 +21,7 @@ import { orderBy, pageWindow, type Page } from '../../platform/listing';
 import { applyTransition, checkTransition, staleVersion, type StateTarget } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
 import { crmInsertions } from '../../db/schema/financing';
-import { createCreditLinesService } from '../credit-lines/service';
+import { createCreditLinesService } from '../credit-lines';
 import * as repo from './repository';
 
 export type CreditFailuresService = ReturnType<typeof createCreditFailuresService>;

@@ -5,7 +5,7 @@ import { crmInsertions, provisionUnits, provisions } from '../../db/schema/finan
 import { refinancingUnits, refinancings } from '../../db/schema/refinancings';
 import type { Executor } from '../../db/client';
 import type { AppDeps, Logger } from '../../platform/deps';
-import { moveInsertion } from '../credit-failures/repository';
+import { moveInsertion } from '../credit-failures';
 import type { CreditLinesService } from './service';
 
 /** A unit released without the CRM (Liberar, decision 055) whose credit the CRM has not listed yet. */

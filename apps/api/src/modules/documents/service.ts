@@ -16,7 +16,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { afterCommit, transaction } from '../../platform/transaction';
 import type { ReceivedForm } from '../../platform/uploads';
-import type { FilesService } from '../files/service';
+import type { FilesService } from '../files';
 import * as repo from './repository';
 import { answerWithin } from '../../platform/idempotency';
 

@@ -1,6 +1,6 @@
 import { USER_TYPE } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
-import { accountScopeOf, type AccountScope } from '../organisation-lookups/policy';
+import { accountScopeOf, type AccountScope } from '../organisation-lookups';
 
 /**
  * Which exceptions a caller reads (spec 3 §4, §6; ARCHITECTURE §6), in the WHERE clause of the list and the get:

@@ -1,5 +1,5 @@
 import { EVIDENCE_TYPE, type EvidenceResponse, type ExceptionResponse } from '@planpiso/domain';
-import type { FileRow } from '../files/repository';
+import type { FileRow } from '../files';
 import type { ExceptionRow } from './repository';
 
 /** An evidence as the screens read it (spec 3 §3); `url` is the scoped download route, never a storage key. */

@@ -7,7 +7,7 @@ import { audits } from '../../db/schema/audits';
 import { accounts, companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
 import { countWithCap, withinDays, type Counted, type Window } from '../../platform/listing';
-import { accountScopeWhere } from '../organisation-lookups/repository';
+import { accountScopeWhere } from '../organisation-lookups';
 import type { ExceptionScope } from './policy';
 
 export type ExceptionRow = typeof exceptions.$inferSelect;

@@ -1,5 +1,5 @@
 import { USER_TYPE, type UserType } from '@planpiso/domain';
-import type { OperatedScope } from '../organisation-lookups/policy';
+import type { OperatedScope } from '../organisation-lookups';
 
 type Actor = { id: number; type: UserType };
 

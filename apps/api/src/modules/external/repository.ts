@@ -4,7 +4,7 @@ import { userCompanies } from '../../db/schema/assignments';
 import { provisionUnits, provisions, unitValidations } from '../../db/schema/financing';
 import { accounts, companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
-import { companyScopeWhere as accountCompaniesWhere } from '../organisation-lookups/repository';
+import { companyScopeWhere as accountCompaniesWhere } from '../organisation-lookups';
 import type { ClientScope } from './policy';
 
 /** The companies (live accounts only) an actor's client scope reaches, as a WHERE on `companies`. */

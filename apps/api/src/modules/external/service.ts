@@ -17,7 +17,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { clientScopeOf, mayEnterUnits, type ClientPurpose } from './policy';
-import * as creditLinesRepo from '../credit-lines/repository';
+import * as creditLinesRepo from '../credit-lines';
 import * as repo from './repository';
 import { validateVin } from './vin-validation';
 

@@ -5,8 +5,8 @@ import { evidences, files } from '../../db/schema/files';
 import { provisionUnits, provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
 import { refinancingUnits, refinancings } from '../../db/schema/refinancings';
-import type { AccountScope } from '../organisation-lookups/policy';
-import { companyScopeWhere } from '../organisation-lookups/repository';
+import type { AccountScope } from '../organisation-lookups';
+import { companyScopeWhere } from '../organisation-lookups';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFile = typeof files.$inferInsert;

@@ -7,11 +7,11 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { makeStorageKey, StorageNotFoundError } from '../../platform/storage/storage';
 import type { ReceivedFile } from '../../platform/uploads';
-import { accountScopeOf } from '../organisation-lookups/policy';
-import { provisionScopeOf } from '../provisions/policy';
-import { provisionScopeWhere } from '../provisions/repository';
-import { refinancingScopeOf, visibleRefinancingStatuses } from '../refinancings/policy';
-import { refinancingScopeWhere } from '../refinancings/repository';
+import { accountScopeOf } from '../organisation-lookups';
+import { provisionScopeOf } from '../provisions';
+import { provisionScopeWhere } from '../provisions';
+import { refinancingScopeOf, visibleRefinancingStatuses } from '../refinancings';
+import { refinancingScopeWhere } from '../refinancings';
 import { createLinkSigner } from './signed-links';
 import * as repo from './repository';
 

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import type { CreditLinesService } from '../credit-lines/service';
+import type { CreditLinesService } from '../credit-lines';
 
 /** The closing moves every financing operation shares (spec 3 §4, §6): Liberar, Enviar a CRM, Actualizar folio. */
 export type ClosingAction = 'release' | 'sendToCrm' | 'updateFolio';

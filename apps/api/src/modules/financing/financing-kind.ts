@@ -1,6 +1,6 @@
 import { SIGNED_STATUS, type EsignWebhookEventBody } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
-import * as signingRepo from '../provision-signing/repository';
+import * as signingRepo from '../provision-signing';
 import type { SigningDocumentRow, SigningDocumentsOf } from './signing-documents-repository';
 
 /**

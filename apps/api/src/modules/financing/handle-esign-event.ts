@@ -1,6 +1,6 @@
 import type { EsignWebhookEventBody } from '@planpiso/domain';
 import type { AppDeps } from '../../platform/deps';
-import type { SigningDocuments, WebhookOutcome } from '../provision-signing/envelopes';
+import type { SigningDocuments, WebhookOutcome } from '../provision-signing';
 import type { FinancingKind } from './financing-kind';
 import { countSentSigningDocuments, signingDocumentByEnvelope } from './signing-documents-repository';
 

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../platform/deps';
-import type { SigningDocuments, StoredPdf } from '../provision-signing/envelopes';
-import { signingDocumentPdf, type SigningDocumentData, type SigningDocumentText } from '../provision-signing/pdf';
-import type { Signers } from '../provision-signing/signers';
+import type { SigningDocuments, StoredPdf } from '../provision-signing';
+import { signingDocumentPdf, type SigningDocumentData, type SigningDocumentText } from '../provision-signing';
+import type { Signers } from '../provision-signing';
 import { SIGNING_DAY } from './financing-kind';
 
 /** The operation's row as its signing document prints it. */

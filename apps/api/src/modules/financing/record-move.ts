@@ -9,7 +9,7 @@ import {
 import type { Executor } from '../../db/client';
 import { accountOperators } from '../../db/schema/assignments';
 import { users } from '../../db/schema/users';
-import type { NotificationsService } from '../notifications/service';
+import type { NotificationsService } from '../notifications';
 import { writeAudit } from '../../platform/audit';
 
 /** The people around a financing operation (a provision, a refinancing) its notices are sent to. */

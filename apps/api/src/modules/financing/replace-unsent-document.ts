@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
-import type { SigningDocuments, StoredPdf } from '../provision-signing/envelopes';
-import * as signingRepo from '../provision-signing/repository';
+import type { SigningDocuments, StoredPdf } from '../provision-signing';
+import * as signingRepo from '../provision-signing';
 import { isUnsent, type FinancingKind } from './financing-kind';
 import { insertUnsentSigningDocument, signingDocumentsOf } from './signing-documents-repository';
 

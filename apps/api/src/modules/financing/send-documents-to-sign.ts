@@ -3,9 +3,9 @@ import type { Executor } from '../../db/client';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { transaction } from '../../platform/transaction';
-import type { SigningDocuments } from '../provision-signing/envelopes';
-import * as signingRepo from '../provision-signing/repository';
-import type { Signers } from '../provision-signing/signers';
+import type { SigningDocuments } from '../provision-signing';
+import * as signingRepo from '../provision-signing';
+import type { Signers } from '../provision-signing';
 import { hasEnvelope, isUnsent, type FinancingKind, type SigningDocumentRow } from './financing-kind';
 import { signingDocumentsOf } from './signing-documents-repository';
 

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
-import * as creditLinesRepo from '../credit-lines/repository';
-import type { CreditLinesService, LockedCreditLine } from '../credit-lines/service';
+import * as creditLinesRepo from '../credit-lines';
+import type { CreditLinesService, LockedCreditLine } from '../credit-lines';
 import type { AppDeps } from '../../platform/deps';
 
 type LockedLine = LockedCreditLine;

@@ -13,8 +13,8 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Page } from '../../platform/listing';
-import { clientScopeOf } from '../external/policy';
-import { clientInScope } from '../external/repository';
+import { clientScopeOf } from '../external';
+import { clientInScope } from '../external';
 import * as repo from './repository';
 
 export type InventoryService = ReturnType<typeof createInventoryService>;

@@ -3,8 +3,8 @@ import { PROVISION_STATUS } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { provisionUnits, provisions } from '../../db/schema/financing';
 import { accounts, companies } from '../../db/schema/organisation';
-import type { AccountScope } from '../organisation-lookups/policy';
-import { accountScopeWhere } from '../organisation-lookups/repository';
+import type { AccountScope } from '../organisation-lookups';
+import { accountScopeWhere } from '../organisation-lookups';
 
 /** Spec 3 §4: the provisions whose units are financed — Autorizada (8) and Liberada (10). */
 export const FINANCED_STATUSES = [PROVISION_STATUS.AUTHORIZED, PROVISION_STATUS.RELEASED];

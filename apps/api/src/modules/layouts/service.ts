@@ -20,7 +20,7 @@ import { writeAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import { transaction } from '../../platform/transaction';
-import { accountScopeOf } from '../organisation-lookups/policy';
+import { accountScopeOf } from '../organisation-lookups';
 import { sheetXlsx } from '../../platform/spreadsheet';
 import * as repo from './repository';
 

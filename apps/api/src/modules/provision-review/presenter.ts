@@ -1,5 +1,5 @@
 import type { EvidenceResponse, ProvisionReviewItem, ProvisionReviewUnit, ProvisionRevision } from '@planpiso/domain';
-import type { UnitRow } from '../provisions/repository';
+import type { UnitRow } from '../provisions';
 
 type ListRow = Omit<ProvisionReviewItem, 'createdAt' | 'companyName'> & { createdAt: Date; companyName: string | null };
 

@@ -6,9 +6,9 @@ import { provisionUnits, provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
 import { pageByIds, type Window } from '../../platform/listing';
-import type { AccountScope } from '../organisation-lookups/policy';
-import type { ProvisionScope } from '../provisions/policy';
-import { provisionScopeWhere, shownFolio, unitCount } from '../provisions/repository';
+import type { AccountScope } from '../organisation-lookups';
+import type { ProvisionScope } from '../provisions';
+import { provisionScopeWhere, shownFolio, unitCount } from '../provisions';
 
 /**
  * The review's reach (decision 034): provisions at Validación (3) of the accounts the administrator's scope reaches

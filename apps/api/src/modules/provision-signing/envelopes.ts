@@ -19,8 +19,8 @@ import { AppError, badRequest } from '../../platform/errors';
 import { staleVersion } from '../../platform/state-transition';
 import { makeStorageKey } from '../../platform/storage/storage';
 import { transaction } from '../../platform/transaction';
-import * as filesRepo from '../files/repository';
-import * as signerRepo from '../signer-configuration/repository';
+import * as filesRepo from '../files';
+import * as signerRepo from '../signer-configuration';
 import * as repo from './repository';
 import { resolveSigners, type Signers } from './signers';
 

@@ -3,9 +3,9 @@ import type { AuthUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { checkTransition } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
-import { assertOperatingWindow } from '../provision-settings/operating-window';
-import { provisionScopeOf } from '../provisions/policy';
-import * as provisionsRepo from '../provisions/repository';
+import { assertOperatingWindow } from '../provision-settings';
+import { provisionScopeOf } from '../provisions';
+import * as provisionsRepo from '../provisions';
 import type { SigningContext } from './signing-context';
 
 /** POST /api/provisions/{id}/documents (type 5 at 4): the signing document, replacing one not yet sent. */

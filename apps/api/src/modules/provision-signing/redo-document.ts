@@ -3,10 +3,10 @@ import type { AuthUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { checkTransition } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
-import { assertOperatingWindow } from '../provision-settings/operating-window';
-import { provisionScopeOf } from '../provisions/policy';
-import * as provisionsRepo from '../provisions/repository';
-import { redoSentDocument } from '../financing/redo-sent-document';
+import { assertOperatingWindow } from '../provision-settings';
+import { provisionScopeOf } from '../provisions';
+import * as provisionsRepo from '../provisions';
+import { redoSentDocument } from '../financing';
 import { S, type SigningContext } from './signing-context';
 
 /**

@@ -1,15 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  PROVISION_DOCUMENTS,
-  signingDocumentsOf as sharedDocumentsOf,
-} from '../financing/signing-documents-repository';
+import { PROVISION_DOCUMENTS, signingDocumentsOf as sharedDocumentsOf } from '../financing';
 import { evidences, type EnvelopeSignerRow } from '../../db/schema/files';
 import { provisionUnits, provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
 
-export type { SigningDocumentRow } from '../financing/signing-documents-repository';
+export type { SigningDocumentRow } from '../financing';
 
 /** The provision's signing documents (evidence type 1) with their files, oldest first. */
 export const signingDocumentsOf = (db: Executor, provisionId: number) =>

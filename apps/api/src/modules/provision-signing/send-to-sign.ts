@@ -2,10 +2,10 @@ import { PROVISION_MACHINE, SIGNING_MESSAGES } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { checkTransition } from '../../platform/state-transition';
-import { sendDocumentsToSign } from '../financing/send-documents-to-sign';
-import { assertOperatingWindow } from '../provision-settings/operating-window';
-import { provisionScopeOf } from '../provisions/policy';
-import * as provisionsRepo from '../provisions/repository';
+import { sendDocumentsToSign } from '../financing';
+import { assertOperatingWindow } from '../provision-settings';
+import { provisionScopeOf } from '../provisions';
+import * as provisionsRepo from '../provisions';
 import * as repo from './repository';
 import { isUnsent, type SigningContext } from './signing-context';
 

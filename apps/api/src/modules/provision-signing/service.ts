@@ -1,8 +1,8 @@
 import type { EsignWebhookEventBody, SigningEvidence } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
-import { handleEsignEvent } from '../financing/handle-esign-event';
-import type { NotificationsService } from '../notifications/service';
-import { provisionScopeOf } from '../provisions/policy';
+import { handleEsignEvent } from '../financing';
+import type { NotificationsService } from '../notifications';
+import { provisionScopeOf } from '../provisions';
 import { generateDocument } from './generate-document';
 import { presentSigningEvidence } from './presenter';
 import { redoDocument } from './redo-document';

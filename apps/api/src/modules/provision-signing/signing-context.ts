@@ -10,14 +10,14 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { assertCan } from '../../platform/can';
-import type { FinancingKind } from '../financing/financing-kind';
-import { makeSigningDocument } from '../financing/make-signing-document';
-import { PROVISION_DOCUMENTS } from '../financing/signing-documents-repository';
-import { replaceUnsentDocument } from '../financing/replace-unsent-document';
-import type { NotificationsService } from '../notifications/service';
-import type { ProvisionScope } from '../provisions/policy';
-import * as provisionsRepo from '../provisions/repository';
-import { createProvisionMover, type ProvisionMoveRow } from '../provisions/transitions';
+import type { FinancingKind } from '../financing';
+import { makeSigningDocument } from '../financing';
+import { PROVISION_DOCUMENTS } from '../financing';
+import { replaceUnsentDocument } from '../financing';
+import type { NotificationsService } from '../notifications';
+import type { ProvisionScope } from '../provisions';
+import * as provisionsRepo from '../provisions';
+import { createProvisionMover, type ProvisionMoveRow } from '../provisions';
 import { createSigningDocuments, type StoredPdf } from './envelopes';
 import { presentSigningEvidence } from './presenter';
 import * as repo from './repository';
@@ -28,7 +28,7 @@ export type FoundProvision = NonNullable<Awaited<ReturnType<typeof provisionsRep
 export type SigningContext = ReturnType<typeof createSigningContext>;
 
 export const S = PROVISION_STATUS;
-export { isUnsent } from '../financing/financing-kind';
+export { isUnsent } from '../financing';
 /** The reference the provider echoes in every webhook (decision 037). */
 export const referenceOf = (provisionId: number, evidenceId: number) => `provision:${provisionId}:${evidenceId}`;
 

@@ -5,8 +5,8 @@ import { files, evidences } from '../../db/schema/files';
 import { provisionUnits, provisions, unitValidations } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
 import { provisionSettings } from '../../db/schema/provision-settings';
-import { provisionScopeWhere, shownFolio } from '../provisions/repository';
-import type { ProvisionScope } from '../provisions/policy';
+import { provisionScopeWhere, shownFolio } from '../provisions';
+import type { ProvisionScope } from '../provisions';
 
 /** The name of the validation job's queue (jobs/provision-validation.ts); the sweep reads pg-boss's rows by it. */
 export const PROVISION_VALIDATION_JOB = 'provision-validation';

@@ -12,11 +12,11 @@ import {
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import { answerWithin } from '../../platform/idempotency';
-import { assertCanProvision } from '../audits/eligibility';
-import { reserve } from '../credit-lines/service';
-import { notifyFinancingAudience } from '../financing/record-move';
-import { assertOperatingWindow } from '../provision-settings/operating-window';
-import { queueProvisionValidation } from '../provision-validation/queue';
+import { assertCanProvision } from '../audits';
+import { reserve } from '../credit-lines';
+import { notifyFinancingAudience } from '../financing';
+import { assertOperatingWindow } from '../provision-settings';
+import { queueProvisionValidation } from '../provision-validation';
 import * as repo from './repository';
 import {
   assertDistinctVins,

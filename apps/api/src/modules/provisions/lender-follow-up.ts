@@ -9,7 +9,7 @@ import {
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import * as creditLinesRepo from '../credit-lines/repository';
+import * as creditLinesRepo from '../credit-lines';
 import * as lenderRepo from './lender-repository';
 import type { ProvisionScope } from './policy';
 import { presentDetail } from './presenter';

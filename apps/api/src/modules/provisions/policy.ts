@@ -1,6 +1,6 @@
 import { USER_TYPE, visibleProvisionStatusRange } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
-import { accountScopeOf, type AccountScope } from '../organisation-lookups/policy';
+import { accountScopeOf, type AccountScope } from '../organisation-lookups';
 
 /**
  * Which provisions a caller reads (spec 3 §2 "Visibility by role", §6; decision 029), put in the WHERE clause of

@@ -1,6 +1,6 @@
 import type { EvidenceResponse, ProvisionDetail, ProvisionListItem, ProvisionUnitResponse } from '@planpiso/domain';
-import { presentEvidence } from '../exceptions/presenter';
-import { unitDescriptionOf } from '../financing/unit-description';
+import { presentEvidence } from '../exceptions';
+import { unitDescriptionOf } from '../financing';
 import type { FileRow, ProvisionRow, UnitRow } from './repository';
 
 type ListRow = Omit<ProvisionListItem, 'createdAt' | 'agencyName' | 'operatorName' | 'companyName'> & {

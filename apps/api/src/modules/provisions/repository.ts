@@ -7,7 +7,7 @@ import { evidences, files } from '../../db/schema/files';
 import { provisionUnits, provisions } from '../../db/schema/financing';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
-import { accountScopeWhere } from '../organisation-lookups/repository';
+import { accountScopeWhere } from '../organisation-lookups';
 import type { ProvisionScope } from './policy';
 
 export type ProvisionRow = typeof provisions.$inferSelect;

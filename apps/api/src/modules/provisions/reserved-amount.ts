@@ -1,9 +1,9 @@
 import { MESSAGES, isDealer } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import * as creditLinesRepo from '../credit-lines/repository';
-import { accountScopeOf } from '../organisation-lookups/policy';
-import { companyScopeWhere } from '../organisation-lookups/repository';
+import * as creditLinesRepo from '../credit-lines';
+import { accountScopeOf } from '../organisation-lookups';
+import { companyScopeWhere } from '../organisation-lookups';
 import * as repo from './repository';
 import type { ProvisionsDeps } from './save-provision';
 

@@ -11,9 +11,9 @@ import type { Executor, Tx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
-import type { CreditLinesService } from '../credit-lines/service';
-import { unitDescriptionOf } from '../financing/unit-description';
-import type { NotificationsService } from '../notifications/service';
+import type { CreditLinesService } from '../credit-lines';
+import { unitDescriptionOf } from '../financing';
+import type { NotificationsService } from '../notifications';
 import * as repo from './repository';
 
 /**

@@ -2,8 +2,8 @@ import { PROVISION_STATUS_UPDATED, type SetProvisionStatusRequest, AppErrorCode 
 import type { AuthUser } from '../../platform/auth';
 import { assertCan } from '../../platform/can';
 import { AppError, notFound } from '../../platform/errors';
-import { assertOperatingWindow } from '../provision-settings/operating-window';
-import { queueProvisionValidation } from '../provision-validation/queue';
+import { assertOperatingWindow } from '../provision-settings';
+import { queueProvisionValidation } from '../provision-validation';
 import { provisionScopeOf } from './policy';
 import { provisionDetail } from './provision-detail';
 import * as repo from './repository';

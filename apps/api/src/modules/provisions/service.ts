@@ -6,8 +6,8 @@ import type {
 } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import type { CreditLinesService } from '../credit-lines/service';
-import type { NotificationsService } from '../notifications/service';
+import type { CreditLinesService } from '../credit-lines';
+import type { NotificationsService } from '../notifications';
 import { createProvision, type CreateMode } from './create-provision';
 import { listAccountAssigned, listProvisions } from './list-provisions';
 import { provisionScopeOf } from './policy';

@@ -8,9 +8,9 @@ import {
 import type { Executor } from '../../db/client';
 import { provisions } from '../../db/schema/financing';
 import type { Clock } from '../../platform/clock';
-import { recordFinancingMove } from '../financing/record-move';
+import { recordFinancingMove } from '../financing';
 import { applyTransition } from '../../platform/state-transition';
-import type { NotificationsService } from '../notifications/service';
+import type { NotificationsService } from '../notifications';
 
 /** What a move needs to know of the provision, as the caller's transaction read (and locked) it. */
 export type ProvisionMoveRow = {

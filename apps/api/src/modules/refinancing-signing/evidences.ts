@@ -12,10 +12,10 @@ import { assertCan } from '../../platform/can';
 import { badRequest, notFound } from '../../platform/errors';
 import { transaction } from '../../platform/transaction';
 import type { FileRule, ReceivedForm } from '../../platform/uploads';
-import type { Download, FilesService, StoredFile } from '../files/service';
-import * as filesRepo from '../files/repository';
-import { refinancingScopeOf, visibleRefinancingStatuses } from '../refinancings/policy';
-import * as refinancingsRepo from '../refinancings/repository';
+import type { Download, FilesService, StoredFile } from '../files';
+import * as filesRepo from '../files';
+import { refinancingScopeOf, visibleRefinancingStatuses } from '../refinancings';
+import * as refinancingsRepo from '../refinancings';
 import * as repo from './repository';
 import { answerWithin } from '../../platform/idempotency';
 

@@ -1,6 +1,6 @@
 import type { SigningEvidence } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
-import { presentSigningEvidence } from '../provision-signing/presenter';
+import { presentSigningEvidence } from '../provision-signing';
 import * as repo from './repository';
 
 /**

@@ -3,7 +3,7 @@ import { EVIDENCE_TYPE } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { evidences, files } from '../../db/schema/files';
 import { refinancingUnits, refinancings } from '../../db/schema/refinancings';
-import { REFINANCING_DOCUMENTS, signingDocumentsOf } from '../financing/signing-documents-repository';
+import { REFINANCING_DOCUMENTS, signingDocumentsOf } from '../financing';
 
 /** The refinancing's signing documents (evidence type 13) with their files, oldest first. */
 export const documentsOf = (db: Executor, refinancingId: number) =>

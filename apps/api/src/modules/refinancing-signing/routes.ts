@@ -16,7 +16,7 @@ import {
 } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
 import { attachmentDisposition, receiveFile } from '../../platform/uploads';
-import { sendDownload } from '../files/routes';
+import { sendDownload } from '../files';
 import { REFINANCING_EVIDENCE_UPLOAD, type RefinancingEvidencesService } from './evidences';
 import type { RefinancingSigningService } from './service';
 

@@ -9,12 +9,12 @@ import {
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import * as creditLinesRepo from '../credit-lines/repository';
-import { presentRefinancingDocuments } from '../refinancing-signing/presenter';
+import * as creditLinesRepo from '../credit-lines';
+import { presentRefinancingDocuments } from '../refinancing-signing';
 import { refinancingScopeOf, visibleRefinancingStatuses } from './policy';
 import * as repo from './repository';
 import { shownRefinancingFolio } from './transitions';
-import { unitDescriptionOf } from '../financing/unit-description';
+import { unitDescriptionOf } from '../financing';
 
 const iso = (date: Date) => date.toISOString();
 /** The refinancing as the caller sees it (scope and visible statuses), or 404. */

@@ -1,6 +1,6 @@
 import { USER_TYPE, refinancingVisibility } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
-import { accountScopeOf, type AccountScope } from '../organisation-lookups/policy';
+import { accountScopeOf, type AccountScope } from '../organisation-lookups';
 
 /**
  * Which refinancings and financed units a caller reaches (spec 3 §4 "Visibility", §6; decision 044), put in the

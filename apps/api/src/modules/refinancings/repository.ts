@@ -7,8 +7,8 @@ import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { refinancingUnits, refinancings } from '../../db/schema/refinancings';
 import { users } from '../../db/schema/users';
 import { orderBy, type Window } from '../../platform/listing';
-import { accountScopeWhere } from '../organisation-lookups/repository';
-import { refinancingHoldings } from '../credit-lines/repository';
+import { accountScopeWhere } from '../organisation-lookups';
+import { refinancingHoldings } from '../credit-lines';
 import type { RefinancingScope } from './policy';
 
 export async function insertRefinancing(tx: Tx, values: typeof refinancings.$inferInsert) {

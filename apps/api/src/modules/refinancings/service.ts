@@ -18,12 +18,12 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { pageWindow } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
-import * as provisionsRepo from '../provisions/repository';
-import { reserve, type CreditLinesService } from '../credit-lines/service';
+import * as provisionsRepo from '../provisions';
+import { reserve, type CreditLinesService } from '../credit-lines';
 import { refinancingScopeOf, visibleRefinancingStatuses } from './policy';
 import * as repo from './repository';
 import * as sourceUnitsRepo from './source-units-repository';
-import { unitDescriptionOf } from '../financing/unit-description';
+import { unitDescriptionOf } from '../financing';
 import { answerWithin } from '../../platform/idempotency';
 
 const iso = (date: Date) => date.toISOString();

@@ -5,8 +5,8 @@ import { provisionUnits, provisions } from '../../db/schema/financing';
 import { accounts, companies } from '../../db/schema/organisation';
 import { refinancingUnits, refinancings } from '../../db/schema/refinancings';
 import { containsPattern, orderBy, textKey, type Window } from '../../platform/listing';
-import { accountScopeWhere } from '../organisation-lookups/repository';
-import { FINANCED_STATUSES } from '../layouts/repository';
+import { accountScopeWhere } from '../organisation-lookups';
+import { FINANCED_STATUSES } from '../layouts';
 import type { RefinancingScope } from './policy';
 
 // The financed provision units a refinancing draws from (decision 044); the refinancing rows live in repository.ts.

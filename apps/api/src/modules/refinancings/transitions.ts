@@ -14,9 +14,9 @@ import { companies } from '../../db/schema/organisation';
 import { refinancingUnits, refinancings } from '../../db/schema/refinancings';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
-import { recordFinancingMove } from '../financing/record-move';
+import { recordFinancingMove } from '../financing';
 import { applyTransition } from '../../platform/state-transition';
-import type { NotificationsService } from '../notifications/service';
+import type { NotificationsService } from '../notifications';
 
 export type RefinancingRow = typeof refinancings.$inferSelect;
 

@@ -6,8 +6,8 @@ import { provisions, unitValidations } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
 import { BUSINESS_TIME_ZONE, containsPattern, withinDays, type Window } from '../../platform/listing';
-import { companyScopeWhere } from '../organisation-lookups/repository';
-import type { AccountScope } from '../organisation-lookups/policy';
+import { companyScopeWhere } from '../organisation-lookups';
+import type { AccountScope } from '../organisation-lookups';
 
 export async function customers(db: Executor, scope: AccountScope) {
   const rows = await db

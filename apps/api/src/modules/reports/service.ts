@@ -15,7 +15,7 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { orderBy, pageWindow, type Page } from '../../platform/listing';
-import { accountScopeOf } from '../organisation-lookups/policy';
+import { accountScopeOf } from '../organisation-lookups';
 import * as repo from './repository';
 import { statisticsPdf } from './statistics-pdf';
 

@@ -3,8 +3,8 @@ import type { Executor } from '../../db/client';
 import { companies } from '../../db/schema/organisation';
 import { customSigners, signatureConfigSigners, signatureConfigs } from '../../db/schema/signatures';
 import { dayText } from '../../platform/listing';
-import type { AccountScope } from '../organisation-lookups/policy';
-import { companyScopeWhere } from '../organisation-lookups/repository';
+import type { AccountScope } from '../organisation-lookups';
+import { companyScopeWhere } from '../organisation-lookups';
 
 const customSignerColumns = {
   id: customSigners.id,

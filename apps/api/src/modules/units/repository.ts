@@ -4,8 +4,8 @@ import { evidences, files } from '../../db/schema/files';
 import { provisionUnits, provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
 import { containsPattern, textKey, type Window } from '../../platform/listing';
-import type { AccountScope } from '../organisation-lookups/policy';
-import { companyScopeWhere } from '../organisation-lookups/repository';
+import type { AccountScope } from '../organisation-lookups';
+import { companyScopeWhere } from '../organisation-lookups';
 
 export type UnitRow = typeof provisionUnits.$inferSelect;
 

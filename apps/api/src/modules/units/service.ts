@@ -20,11 +20,11 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import { orderBy, pageWindow, type Page } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
 import type { ReceivedForm } from '../../platform/uploads';
-import { presentEvidence } from '../exceptions/presenter';
-import * as companiesRepo from '../companies/repository';
-import type { FilesService, StoredFile } from '../files/service';
-import * as filesRepo from '../files/repository';
-import { accountScopeOf } from '../organisation-lookups/policy';
+import { presentEvidence } from '../exceptions';
+import * as companiesRepo from '../companies';
+import type { FilesService, StoredFile } from '../files';
+import * as filesRepo from '../files';
+import { accountScopeOf } from '../organisation-lookups';
 import { presentReviewUnit } from './presenter';
 import * as repo from './repository';
 import { answerWithin } from '../../platform/idempotency';

@@ -15,7 +15,7 @@ import {
   type Counted,
   type Window,
 } from '../../platform/listing';
-import { companyColumns, operatedBy } from '../organisation-lookups/repository';
+import { companyColumns, operatedBy } from '../organisation-lookups';
 import type { UserScope } from './policy';
 
 export const userColumns = {

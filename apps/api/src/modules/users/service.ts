@@ -30,12 +30,12 @@ import { orderBy, pageWindow, sortKeyOf, type Page } from '../../platform/listin
 import { applyTransition, type StateTarget } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
 import { users } from '../../db/schema/users';
-import type { IdentityService } from '../identity/service';
-import { endSessions } from '../identity/repository';
-import * as lookups from '../organisation-lookups/repository';
-import { accountScopeOf } from '../organisation-lookups/policy';
-import { roleScopeOf } from '../roles/policy';
-import { findRole } from '../roles/repository';
+import type { IdentityService } from '../identity';
+import { endSessions } from '../identity';
+import * as lookups from '../organisation-lookups';
+import { accountScopeOf } from '../organisation-lookups';
+import { roleScopeOf } from '../roles';
+import { findRole } from '../roles';
 import { fullNameOf, presentUser } from './presenter';
 import { userScopeOf } from './policy';
 import * as repo from './repository';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { DEMO_CLIENT_NUMBERS } from '@planpiso/simulators/fixtures';
-import { accounts, agencies, companies } from './schema/organisation';
-import type { Tx } from './client';
+import { accounts, agencies, companies } from '../db/schema/organisation';
+import type { Tx } from '../db/client';
 
 const ACCOUNT = { name: 'Grupo Automotriz del Norte', type: 1, email: 'contacto@autosdelnorte.mx' };
 // The companies are clients the CRM simulator knows (decision 009: one source of demo data).

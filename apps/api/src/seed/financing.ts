@@ -7,8 +7,8 @@ import {
   vehicleByVin,
 } from '@planpiso/simulators/fixtures';
 import { Money } from '@planpiso/domain';
-import type { Tx } from './client';
-import { crmInsertions, provisionUnits, provisions } from './schema/financing';
+import type { Tx } from '../db/client';
+import { crmInsertions, provisionUnits, provisions } from '../db/schema/financing';
 
 // Demo provisions of Autos del Norte (the CRM's client 10001), one per situation a screen shows: a draft the demo
 // agency user can still edit and send (1), one sent to validation (2), units waiting for the lender's validation

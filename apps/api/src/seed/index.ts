@@ -1,17 +1,17 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { roleLabel, type UserType } from '@planpiso/domain';
-import { hashPassword } from '../modules/identity/passwords';
-import { accountOperators, userAgencies, userCompanies } from './schema/assignments';
-import { credentials } from './schema/identity';
-import { provisionSettings } from './schema/provision-settings';
-import { seedSignatureDemo } from './seed-signatures';
-import { roles } from './schema/roles';
-import { users } from './schema/users';
-import type { Db } from './client';
+import { hashPassword } from '../modules/identity';
+import { accountOperators, userAgencies, userCompanies } from '../db/schema/assignments';
+import { credentials } from '../db/schema/identity';
+import { provisionSettings } from '../db/schema/provision-settings';
+import { seedSignatureDemo } from './signatures';
+import { roles } from '../db/schema/roles';
+import { users } from '../db/schema/users';
+import type { Db } from '../db/client';
 import { transaction } from '../platform/transaction';
-import { seedFinancingDemo } from './seed-financing';
-import { seedOrganisation } from './seed-organisation';
-import { ensureRole, ensureUser, seedRolesAndUsers } from './seed-users';
+import { seedFinancingDemo } from './financing';
+import { seedOrganisation } from './organisation';
+import { ensureRole, ensureUser, seedRolesAndUsers } from './users';
 
 /** The provisions configuration's e-mail in the demo (spec 2 §2 'Correo de disposiciones'; issue 26 §5). */
 export const DEMO_PROVISION_EMAIL = 'disposiciones@planpiso.mx';

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Tx } from './client';
-import { signatureConfigSigners, signatureConfigs } from './schema/signatures';
-import { users } from './schema/users';
+import type { Tx } from '../db/client';
+import { signatureConfigSigners, signatureConfigs } from '../db/schema/signatures';
+import { users } from '../db/schema/users';
 
 /**
  * The demo's signer configuration, as the CRM simulator's fixtures describe Autos del Norte (client 10001): its line

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { UserType } from '@planpiso/domain';
-import { credentials } from './schema/identity';
-import { roles } from './schema/roles';
-import { users } from './schema/users';
-import type { Tx } from './client';
-import type { Place, PlaceIds } from './seed-organisation';
+import { credentials } from '../db/schema/identity';
+import { roles } from '../db/schema/roles';
+import { users } from '../db/schema/users';
+import type { Tx } from '../db/client';
+import type { Place, PlaceIds } from './organisation';
 
 /**
  * Roles each demo user registered, so every type's roles list (restricted to its own for types 2–4) and user

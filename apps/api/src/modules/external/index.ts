@@ -1,0 +1,5 @@
+// The external module's public face: what the rest of the API may use of it (decision 078). Other modules,
+// jobs and the seed import from here, never from a file of this folder; the import lint enforces it.
+export { clientScopeOf } from './policy';
+export { clientInScope, recordValidations } from './repository';
+export { askCheck, runCheck } from './vin-validation';

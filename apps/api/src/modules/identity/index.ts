@@ -1,0 +1,6 @@
+// The identity module's public face: what the rest of the API may use of it (decision 078). Other modules,
+// jobs and the seed import from here, never from a file of this folder; the import lint enforces it.
+export { hashPassword } from './passwords';
+export { endSessions, purgeSpentResetRecords, upsertCredential } from './repository';
+export { createIdentityService } from './service';
+export type { IdentityService, TemporaryPassword } from './service';
