@@ -4,6 +4,7 @@ import { CUSTOM_SIGNER_OPERATIONS } from './operations/custom-signers';
 import { SERVICE_DESK_EMAIL_OPERATIONS } from './operations/emails-service-desk';
 import { ROLE_OPERATIONS } from './operations/roles';
 import { USER_OPERATIONS } from './operations/users';
+import { ACCOUNT_OPERATIONS } from './operations/accounts';
 import type { UserType } from './user-types';
 
 /**
@@ -46,20 +47,10 @@ export const API_PERMISSIONS = {
   'PATCH /api/notifications/:id': 'authenticated',
   // Roles (spec 1 §7)
   ...permissionsOf(ROLE_OPERATIONS),
-  // Organisation look-ups the user form needs (spec 2 §7); the organisation issue completes these areas
-  'GET /api/accounts': [1, 2, 3],
-  'GET /api/accounts/:id/companies': [1, 2, 3],
-  // Accounts (spec 2 §6): view for 1–3, status and archive for the operator, the operator change for type 1
-  'GET /api/accounts/:id': [1, 2, 3],
-  // The wizard: type 3 creates accounts (spec 2 §6)
-  'POST /api/accounts': [3],
-  'PUT /api/accounts/:id': [3],
-  'PATCH /api/accounts/:id/active': [3],
-  'PATCH /api/accounts/:id/archive': [3],
-  'PATCH /api/accounts/:id/assign': [1],
-  // Signer configuration and custom signers: the operator who configures accounts (spec 2 §6)
-  'GET /api/accounts/signatureConfig': [3],
-  'POST /api/accounts/signatureConfig': [3],
+  // Accounts (spec 2 §6): the look-ups and views for 1–3; the wizard, status, archive and signer configuration for
+  // the operator; the operator change for type 1; the customers assigned to oneself (reports)
+  ...permissionsOf(ACCOUNT_OPERATIONS),
+  // Custom signers: the operator who configures accounts (spec 2 §6)
   ...permissionsOf(CUSTOM_SIGNER_OPERATIONS),
   'GET /api/agencies': [1, 2, 3, 4],
   // Companies (spec 2 §7): the lender's list; assigning for the types that register dealer users
@@ -121,7 +112,6 @@ export const API_PERMISSIONS = {
   'GET /api/configuration/operating-window': 'authenticated',
   'POST /api/configuration': [1, 2],
   // Reports (spec 2 §7, spec 3 §7): the lender's staff; a customer outside the caller's accounts is 404
-  'GET /api/accounts/assigned/:id/companies': [1, 2, 3],
   'GET /api/reports/provisions-stadistics': [1, 2, 3],
   'GET /api/reports/provisions-stadistics/credit-lines': [1, 2, 3],
   'GET /api/reports/provisions-stadistics/pdf': [1, 2, 3],

@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  accountLookupQuery,
-  accountLookupResponse,
-  agencyLookupQuery,
-  agencyLookupResponse,
-  companyLookupQuery,
-  companyLookupResponse,
-  errorResponse,
-  idParams,
-} from '@planpiso/domain';
+import { ACCOUNT_OPERATIONS as op, agencyLookupQuery, agencyLookupResponse, errorResponse } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
+import { operationRoute } from '../../platform/operation-route';
 import type { OrganisationLookups } from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -24,36 +16,12 @@ export async function organisationLookupRoutes(app: FastifyInstance, { lookups }
   const tags = ['organisation'];
   const security = [{ bearerAuth: [] }];
 
-  r.get(
-    '/api/accounts',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Accounts in the caller’s scope (type 3: the ones assigned to it), paged or all=true',
-        querystring: accountLookupQuery,
-        response: { 200: accountLookupResponse, ...errors },
-      },
-    },
-    async (request) => ({ data: await lookups.accounts(currentUser(request), request.query) }),
-  );
-
-  r.get(
-    '/api/accounts/:id/companies',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Companies of an account in the caller’s scope, paged or all=true',
-        params: idParams,
-        querystring: companyLookupQuery,
-        response: { 200: companyLookupResponse, ...errors },
-      },
-    },
-    async (request) => ({
-      data: await lookups.companiesOfAccount(currentUser(request), request.params.id, request.query),
-    }),
-  );
+  operationRoute(app, op.listAccounts, async ({ query }, request) => ({
+    data: await lookups.accounts(currentUser(request), query),
+  }));
+  operationRoute(app, op.listAccountCompanies, async ({ params, query }, request) => ({
+    data: await lookups.companiesOfAccount(currentUser(request), params.id, query),
+  }));
 
   r.get(
     '/api/agencies',

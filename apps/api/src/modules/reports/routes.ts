@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  customerOptionsResponse,
+  ACCOUNT_OPERATIONS,
   errorResponse,
   historicalValidationsQuery,
   historicalValidationsResponse,
-  idParams,
   statisticsLinesQuery,
   statisticsLinesResponse,
   statisticsQuery,
   statisticsResponse,
 } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
+import { operationRoute } from '../../platform/operation-route';
 import type { ReportsService } from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -26,19 +26,9 @@ export async function reportRoutes(app: FastifyInstance, { reports }: { reports:
   const tags = ['reports'];
   const security = [{ bearerAuth: [] }];
 
-  r.get(
-    '/api/accounts/assigned/:id/companies',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The customers (companies of the accounts) assigned to user :id — only oneself',
-        params: idParams,
-        response: { 200: customerOptionsResponse, ...errors },
-      },
-    },
-    async (request) => ({ data: await reports.customers(currentUser(request), request.params.id) }),
-  );
+  operationRoute(app, ACCOUNT_OPERATIONS.listAssignedCompanies, async ({ params }, request) => ({
+    data: await reports.customers(currentUser(request), params.id),
+  }));
 
   r.get(
     '/api/reports/provisions-stadistics',

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerOption, StatisticsQuery, StatisticsResponse } from '@planpiso/domain';
+import { ACCOUNT_OPERATIONS, type StatisticsQuery, type StatisticsResponse } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
+import { callOperation } from '../../../lib/operation-client';
 import { downloadFile } from '../../../lib/download';
 
 export const statisticsKeys = {
@@ -14,7 +15,7 @@ export const useCustomers = (userId: number) =>
   useQuery({
     queryKey: statisticsKeys.customers(userId),
     queryFn: async ({ signal }) =>
-      (await api.get<CustomerOption[]>(`/api/accounts/assigned/${userId}/companies`, undefined, signal)).data,
+      (await callOperation(ACCOUNT_OPERATIONS.listAssignedCompanies, { params: { id: userId }, signal })).data,
   });
 
 /** The credit lines the customer's provisions used (the line filter). */
