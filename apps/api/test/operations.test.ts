@@ -21,7 +21,6 @@ const NOT_YET_DECLARED = [
   '/api/users/:id/pending-notifications',
   '/api/notifications',
   '/api/agencies',
-  '/api/companies',
   '/api/external',
   '/api/inventory',
   '/api/layouts',

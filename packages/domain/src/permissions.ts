@@ -5,6 +5,7 @@ import { SERVICE_DESK_EMAIL_OPERATIONS } from './operations/emails-service-desk'
 import { ROLE_OPERATIONS } from './operations/roles';
 import { USER_OPERATIONS } from './operations/users';
 import { ACCOUNT_OPERATIONS } from './operations/accounts';
+import { COMPANY_OPERATIONS } from './operations/companies';
 import type { UserType } from './user-types';
 
 /**
@@ -53,15 +54,9 @@ export const API_PERMISSIONS = {
   // Custom signers: the operator who configures accounts (spec 2 §6)
   ...permissionsOf(CUSTOM_SIGNER_OPERATIONS),
   'GET /api/agencies': [1, 2, 3, 4],
-  // Companies (spec 2 §7): the lender's list; assigning for the types that register dealer users
-  'GET /api/companies': [1, 2, 3],
-  'GET /api/companies/:id/users': [1, 2, 3, 4],
-  // The branch and operator pickers of the financing screens: every type, within its scope
-  'GET /api/companies/:id/agencies': [1, 2, 3, 4, 5],
-  'GET /api/companies/:id/users-agencies': [1, 2, 3, 4, 5],
-  'GET /api/companies/:id/last-exception': [1, 2, 3, 4, 5],
-  'POST /api/companies/:id/users': [1, 2, 3, 4],
-  'PATCH /api/companies/:id/users': [1, 2, 3, 4],
+  // Companies (spec 2 §7): the lender's list; assigning for the types that register dealer users; the branch and
+  // operator pickers of the financing screens for every type, within its scope
+  ...permissionsOf(COMPANY_OPERATIONS),
   // Branches (spec 2 §7, §6): type 4 sees its own and manages their users, but neither edits nor toggles them
   'GET /api/agencies/:id': [1, 2, 3, 4],
   'POST /api/agencies': [1, 2, 3],

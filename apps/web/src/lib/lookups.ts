@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   ACCOUNT_OPERATIONS,
+  COMPANY_OPERATIONS,
   pathOf,
   ROLE_OPERATIONS,
   type AccountLookupItem,
   type AgencyLookupItem,
   type CompanyItem,
-  type CompanyUserAgencies,
   type RoleResponse,
   type UserType,
 } from '@planpiso/domain';
@@ -91,7 +91,7 @@ export const useCompanyPeople = (companyId: number | null) =>
   useQuery({
     queryKey: ['companies', companyId, 'users-agencies'],
     queryFn: async ({ signal }) =>
-      (await api.get<CompanyUserAgencies[]>(`/api/companies/${companyId}/users-agencies`, undefined, signal)).data,
+      (await callOperation(COMPANY_OPERATIONS.listCompanyUsersAgencies, { params: { id: companyId! }, signal })).data,
     enabled: companyId !== null,
     staleTime: LOOKUP_STALE_MS,
   });
