@@ -20,7 +20,6 @@ const NOT_YET_DECLARED = [
   '/api/users/:id/notifications',
   '/api/users/:id/pending-notifications',
   '/api/notifications',
-  '/api/agencies',
   '/api/external',
   '/api/inventory',
   '/api/layouts',

@@ -6,6 +6,7 @@ import { ROLE_OPERATIONS } from './operations/roles';
 import { USER_OPERATIONS } from './operations/users';
 import { ACCOUNT_OPERATIONS } from './operations/accounts';
 import { COMPANY_OPERATIONS } from './operations/companies';
+import { AGENCY_OPERATIONS } from './operations/agencies';
 import type { UserType } from './user-types';
 
 /**
@@ -53,18 +54,11 @@ export const API_PERMISSIONS = {
   ...permissionsOf(ACCOUNT_OPERATIONS),
   // Custom signers: the operator who configures accounts (spec 2 §6)
   ...permissionsOf(CUSTOM_SIGNER_OPERATIONS),
-  'GET /api/agencies': [1, 2, 3, 4],
   // Companies (spec 2 §7): the lender's list; assigning for the types that register dealer users; the branch and
   // operator pickers of the financing screens for every type, within its scope
   ...permissionsOf(COMPANY_OPERATIONS),
   // Branches (spec 2 §7, §6): type 4 sees its own and manages their users, but neither edits nor toggles them
-  'GET /api/agencies/:id': [1, 2, 3, 4],
-  'POST /api/agencies': [1, 2, 3],
-  'PUT /api/agencies/:id': [1, 2, 3],
-  'PATCH /api/agencies/:id/active': [1, 2, 3],
-  'GET /api/agencies/:id/users': [1, 2, 3, 4],
-  'POST /api/agencies/:id/users': [1, 2, 3, 4],
-  'PATCH /api/agencies/:id/users': [1, 2, 3, 4],
+  ...permissionsOf(AGENCY_OPERATIONS),
   // The lender's systems through the API (issue 4, decision 009); which clients, the external policy
   'GET /api/external/clients': [1, 2, 3, 4, 5],
   'GET /api/external/clients/:clientNumber/legal-representatives': [1, 2, 3, 4, 5],

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   ACCOUNT_OPERATIONS,
+  AGENCY_OPERATIONS,
   COMPANY_OPERATIONS,
   pathOf,
   ROLE_OPERATIONS,
@@ -56,7 +57,7 @@ export function useAgencies(enabled: boolean, filter: { account?: number | null;
   if (filter.company) query.company = filter.company;
   return useQuery({
     queryKey: ['lookups', 'agencies', query],
-    queryFn: ({ signal }) => getAll<AgencyLookupItem>('/api/agencies', query, signal),
+    queryFn: ({ signal }) => getAll<AgencyLookupItem>(pathOf(AGENCY_OPERATIONS.listAgencies), query, signal),
     enabled,
     staleTime: LOOKUP_STALE_MS,
   });

@@ -6,6 +6,7 @@ import { ROLE_OPERATIONS } from './roles';
 import { USER_OPERATIONS } from './users';
 import { ACCOUNT_OPERATIONS } from './accounts';
 import { COMPANY_OPERATIONS } from './companies';
+import { AGENCY_OPERATIONS } from './agencies';
 
 export * from './operation';
 export * from './non-workings';
@@ -15,6 +16,7 @@ export * from './roles';
 export * from './users';
 export * from './accounts';
 export * from './companies';
+export * from './agencies';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -29,4 +31,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(CUSTOM_SIGNER_OPERATIONS),
   ...Object.values(ACCOUNT_OPERATIONS),
   ...Object.values(COMPANY_OPERATIONS),
+  ...Object.values(AGENCY_OPERATIONS),
 ];
