@@ -25,7 +25,6 @@ const NOT_YET_DECLARED = [
   '/api/layouts',
   '/api/refinancings',
   '/api/units',
-  '/api/configuration',
   '/api/reports',
   '/api/credits-failures',
   '/api/exceptions',

@@ -7,6 +7,7 @@ import { USER_OPERATIONS } from './operations/users';
 import { ACCOUNT_OPERATIONS } from './operations/accounts';
 import { COMPANY_OPERATIONS } from './operations/companies';
 import { AGENCY_OPERATIONS } from './operations/agencies';
+import { CONFIGURATION_OPERATIONS } from './operations/configuration';
 import type { UserType } from './user-types';
 
 /**
@@ -97,9 +98,7 @@ export const API_PERMISSIONS = {
   ...permissionsOf(SERVICE_DESK_EMAIL_OPERATIONS),
   // Provisions configuration (spec 1 §7, spec 2 §7): read by every screen that needs the window, saved by the
   // types whose menu has Configuraciones (spec 1 §6)
-  'GET /api/configuration': 'authenticated',
-  'GET /api/configuration/operating-window': 'authenticated',
-  'POST /api/configuration': [1, 2],
+  ...permissionsOf(CONFIGURATION_OPERATIONS),
   // Reports (spec 2 §7, spec 3 §7): the lender's staff; a customer outside the caller's accounts is 404
   'GET /api/reports/provisions-stadistics': [1, 2, 3],
   'GET /api/reports/provisions-stadistics/credit-lines': [1, 2, 3],

@@ -7,6 +7,7 @@ import { USER_OPERATIONS } from './users';
 import { ACCOUNT_OPERATIONS } from './accounts';
 import { COMPANY_OPERATIONS } from './companies';
 import { AGENCY_OPERATIONS } from './agencies';
+import { CONFIGURATION_OPERATIONS } from './configuration';
 
 export * from './operation';
 export * from './non-workings';
@@ -17,6 +18,7 @@ export * from './users';
 export * from './accounts';
 export * from './companies';
 export * from './agencies';
+export * from './configuration';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -32,4 +34,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(ACCOUNT_OPERATIONS),
   ...Object.values(COMPANY_OPERATIONS),
   ...Object.values(AGENCY_OPERATIONS),
+  ...Object.values(CONFIGURATION_OPERATIONS),
 ];
