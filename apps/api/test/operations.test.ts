@@ -26,7 +26,6 @@ const NOT_YET_DECLARED = [
   '/api/refinancings',
   '/api/units',
   '/api/reports',
-  '/api/credits-failures',
   '/api/exceptions',
   '/api/audits',
   '/api/provisions',

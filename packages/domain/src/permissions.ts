@@ -8,6 +8,7 @@ import { ACCOUNT_OPERATIONS } from './operations/accounts';
 import { COMPANY_OPERATIONS } from './operations/companies';
 import { AGENCY_OPERATIONS } from './operations/agencies';
 import { CONFIGURATION_OPERATIONS } from './operations/configuration';
+import { CREDIT_FAILURE_OPERATIONS } from './operations/credits-failures';
 import type { UserType } from './user-types';
 
 /**
@@ -105,10 +106,7 @@ export const API_PERMISSIONS = {
   'GET /api/reports/provisions-stadistics/pdf': [1, 2, 3],
   'GET /api/reports/historical-validations': [1, 2, 3],
   // Créditos con fallos (spec 2 §7): the super user's menu only (spec 1 §6)
-  'GET /api/credits-failures': [1],
-  'PATCH /api/credits-failures/:id/archive': [1],
-  'PATCH /api/credits-failures/:id/retryInsertion': [1],
-  'POST /api/credits-failures/:id/insertUnit': [1],
+  ...permissionsOf(CREDIT_FAILURE_OPERATIONS),
   // Exceptions (spec 3 §4, §7): the dealer operator requests one; types 2, 3 and 5 read theirs (the exceptions
   // policy); the operator sends observations and the administrator decides (the exception machine)
   'POST /api/exceptions': [5],

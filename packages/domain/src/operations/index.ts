@@ -8,6 +8,7 @@ import { ACCOUNT_OPERATIONS } from './accounts';
 import { COMPANY_OPERATIONS } from './companies';
 import { AGENCY_OPERATIONS } from './agencies';
 import { CONFIGURATION_OPERATIONS } from './configuration';
+import { CREDIT_FAILURE_OPERATIONS } from './credits-failures';
 
 export * from './operation';
 export * from './non-workings';
@@ -19,6 +20,7 @@ export * from './accounts';
 export * from './companies';
 export * from './agencies';
 export * from './configuration';
+export * from './credits-failures';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -35,4 +37,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(COMPANY_OPERATIONS),
   ...Object.values(AGENCY_OPERATIONS),
   ...Object.values(CONFIGURATION_OPERATIONS),
+  ...Object.values(CREDIT_FAILURE_OPERATIONS),
 ];
