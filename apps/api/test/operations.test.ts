@@ -15,7 +15,6 @@ const NOT_YET_DECLARED = [
   '/api/ready',
   '/api/docs',
   '/api/identity',
-  '/api/audit-log',
   '/api/auth',
   '/api/users/:id/notifications',
   '/api/users/:id/pending-notifications',

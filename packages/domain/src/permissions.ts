@@ -9,6 +9,7 @@ import { COMPANY_OPERATIONS } from './operations/companies';
 import { AGENCY_OPERATIONS } from './operations/agencies';
 import { CONFIGURATION_OPERATIONS } from './operations/configuration';
 import { CREDIT_FAILURE_OPERATIONS } from './operations/credits-failures';
+import { AUDIT_LOG_OPERATIONS } from './operations/audit-log';
 import type { UserType } from './user-types';
 
 /**
@@ -39,7 +40,7 @@ export const API_PERMISSIONS = {
   'POST /api/identity/sign-out': 'public',
   'GET /api/identity/session': 'authenticated',
   // The audit log (issue 14): read by the super user only; written by every state change (ARCHITECTURE §4)
-  'GET /api/audit-log': [1],
+  ...permissionsOf(AUDIT_LOG_OPERATIONS),
   // Session user (spec 1 §7)
   'POST /api/auth/login': 'authenticated',
   'POST /api/auth/set-information': [4, 5],

@@ -9,6 +9,7 @@ import { COMPANY_OPERATIONS } from './companies';
 import { AGENCY_OPERATIONS } from './agencies';
 import { CONFIGURATION_OPERATIONS } from './configuration';
 import { CREDIT_FAILURE_OPERATIONS } from './credits-failures';
+import { AUDIT_LOG_OPERATIONS } from './audit-log';
 
 export * from './operation';
 export * from './non-workings';
@@ -21,6 +22,7 @@ export * from './companies';
 export * from './agencies';
 export * from './configuration';
 export * from './credits-failures';
+export * from './audit-log';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -38,4 +40,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(AGENCY_OPERATIONS),
   ...Object.values(CONFIGURATION_OPERATIONS),
   ...Object.values(CREDIT_FAILURE_OPERATIONS),
+  ...Object.values(AUDIT_LOG_OPERATIONS),
 ];
