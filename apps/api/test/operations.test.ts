@@ -24,7 +24,6 @@ const NOT_YET_DECLARED = [
   '/api/layouts',
   '/api/refinancings',
   '/api/units',
-  '/api/reports',
   '/api/exceptions',
   '/api/audits',
   '/api/provisions',

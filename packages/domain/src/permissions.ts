@@ -10,6 +10,7 @@ import { AGENCY_OPERATIONS } from './operations/agencies';
 import { CONFIGURATION_OPERATIONS } from './operations/configuration';
 import { CREDIT_FAILURE_OPERATIONS } from './operations/credits-failures';
 import { AUDIT_LOG_OPERATIONS } from './operations/audit-log';
+import { REPORT_OPERATIONS } from './operations/reports';
 import type { UserType } from './user-types';
 
 /**
@@ -102,10 +103,7 @@ export const API_PERMISSIONS = {
   // types whose menu has Configuraciones (spec 1 §6)
   ...permissionsOf(CONFIGURATION_OPERATIONS),
   // Reports (spec 2 §7, spec 3 §7): the lender's staff; a customer outside the caller's accounts is 404
-  'GET /api/reports/provisions-stadistics': [1, 2, 3],
-  'GET /api/reports/provisions-stadistics/credit-lines': [1, 2, 3],
-  'GET /api/reports/provisions-stadistics/pdf': [1, 2, 3],
-  'GET /api/reports/historical-validations': [1, 2, 3],
+  ...permissionsOf(REPORT_OPERATIONS),
   // Créditos con fallos (spec 2 §7): the super user's menu only (spec 1 §6)
   ...permissionsOf(CREDIT_FAILURE_OPERATIONS),
   // Exceptions (spec 3 §4, §7): the dealer operator requests one; types 2, 3 and 5 read theirs (the exceptions

@@ -10,6 +10,7 @@ import { AGENCY_OPERATIONS } from './agencies';
 import { CONFIGURATION_OPERATIONS } from './configuration';
 import { CREDIT_FAILURE_OPERATIONS } from './credits-failures';
 import { AUDIT_LOG_OPERATIONS } from './audit-log';
+import { REPORT_OPERATIONS } from './reports';
 
 export * from './operation';
 export * from './non-workings';
@@ -23,6 +24,7 @@ export * from './agencies';
 export * from './configuration';
 export * from './credits-failures';
 export * from './audit-log';
+export * from './reports';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -41,4 +43,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(CONFIGURATION_OPERATIONS),
   ...Object.values(CREDIT_FAILURE_OPERATIONS),
   ...Object.values(AUDIT_LOG_OPERATIONS),
+  ...Object.values(REPORT_OPERATIONS),
 ];
