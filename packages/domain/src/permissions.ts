@@ -4,6 +4,13 @@ import { CUSTOM_SIGNER_OPERATIONS } from './operations/custom-signers';
 import { SERVICE_DESK_EMAIL_OPERATIONS } from './operations/emails-service-desk';
 import { ROLE_OPERATIONS } from './operations/roles';
 import { USER_OPERATIONS } from './operations/users';
+import { ACCOUNT_OPERATIONS } from './operations/accounts';
+import { COMPANY_OPERATIONS } from './operations/companies';
+import { AGENCY_OPERATIONS } from './operations/agencies';
+import { CONFIGURATION_OPERATIONS } from './operations/configuration';
+import { CREDIT_FAILURE_OPERATIONS } from './operations/credits-failures';
+import { AUDIT_LOG_OPERATIONS } from './operations/audit-log';
+import { REPORT_OPERATIONS } from './operations/reports';
 import type { UserType } from './user-types';
 
 /**
@@ -34,7 +41,7 @@ export const API_PERMISSIONS = {
   'POST /api/identity/sign-out': 'public',
   'GET /api/identity/session': 'authenticated',
   // The audit log (issue 14): read by the super user only; written by every state change (ARCHITECTURE §4)
-  'GET /api/audit-log': [1],
+  ...permissionsOf(AUDIT_LOG_OPERATIONS),
   // Session user (spec 1 §7)
   'POST /api/auth/login': 'authenticated',
   'POST /api/auth/set-information': [4, 5],
@@ -46,39 +53,16 @@ export const API_PERMISSIONS = {
   'PATCH /api/notifications/:id': 'authenticated',
   // Roles (spec 1 §7)
   ...permissionsOf(ROLE_OPERATIONS),
-  // Organisation look-ups the user form needs (spec 2 §7); the organisation issue completes these areas
-  'GET /api/accounts': [1, 2, 3],
-  'GET /api/accounts/:id/companies': [1, 2, 3],
-  // Accounts (spec 2 §6): view for 1–3, status and archive for the operator, the operator change for type 1
-  'GET /api/accounts/:id': [1, 2, 3],
-  // The wizard: type 3 creates accounts (spec 2 §6)
-  'POST /api/accounts': [3],
-  'PUT /api/accounts/:id': [3],
-  'PATCH /api/accounts/:id/active': [3],
-  'PATCH /api/accounts/:id/archive': [3],
-  'PATCH /api/accounts/:id/assign': [1],
-  // Signer configuration and custom signers: the operator who configures accounts (spec 2 §6)
-  'GET /api/accounts/signatureConfig': [3],
-  'POST /api/accounts/signatureConfig': [3],
+  // Accounts (spec 2 §6): the look-ups and views for 1–3; the wizard, status, archive and signer configuration for
+  // the operator; the operator change for type 1; the customers assigned to oneself (reports)
+  ...permissionsOf(ACCOUNT_OPERATIONS),
+  // Custom signers: the operator who configures accounts (spec 2 §6)
   ...permissionsOf(CUSTOM_SIGNER_OPERATIONS),
-  'GET /api/agencies': [1, 2, 3, 4],
-  // Companies (spec 2 §7): the lender's list; assigning for the types that register dealer users
-  'GET /api/companies': [1, 2, 3],
-  'GET /api/companies/:id/users': [1, 2, 3, 4],
-  // The branch and operator pickers of the financing screens: every type, within its scope
-  'GET /api/companies/:id/agencies': [1, 2, 3, 4, 5],
-  'GET /api/companies/:id/users-agencies': [1, 2, 3, 4, 5],
-  'GET /api/companies/:id/last-exception': [1, 2, 3, 4, 5],
-  'POST /api/companies/:id/users': [1, 2, 3, 4],
-  'PATCH /api/companies/:id/users': [1, 2, 3, 4],
+  // Companies (spec 2 §7): the lender's list; assigning for the types that register dealer users; the branch and
+  // operator pickers of the financing screens for every type, within its scope
+  ...permissionsOf(COMPANY_OPERATIONS),
   // Branches (spec 2 §7, §6): type 4 sees its own and manages their users, but neither edits nor toggles them
-  'GET /api/agencies/:id': [1, 2, 3, 4],
-  'POST /api/agencies': [1, 2, 3],
-  'PUT /api/agencies/:id': [1, 2, 3],
-  'PATCH /api/agencies/:id/active': [1, 2, 3],
-  'GET /api/agencies/:id/users': [1, 2, 3, 4],
-  'POST /api/agencies/:id/users': [1, 2, 3, 4],
-  'PATCH /api/agencies/:id/users': [1, 2, 3, 4],
+  ...permissionsOf(AGENCY_OPERATIONS),
   // The lender's systems through the API (issue 4, decision 009); which clients, the external policy
   'GET /api/external/clients': [1, 2, 3, 4, 5],
   'GET /api/external/clients/:clientNumber/legal-representatives': [1, 2, 3, 4, 5],
@@ -117,20 +101,11 @@ export const API_PERMISSIONS = {
   ...permissionsOf(SERVICE_DESK_EMAIL_OPERATIONS),
   // Provisions configuration (spec 1 §7, spec 2 §7): read by every screen that needs the window, saved by the
   // types whose menu has Configuraciones (spec 1 §6)
-  'GET /api/configuration': 'authenticated',
-  'GET /api/configuration/operating-window': 'authenticated',
-  'POST /api/configuration': [1, 2],
+  ...permissionsOf(CONFIGURATION_OPERATIONS),
   // Reports (spec 2 §7, spec 3 §7): the lender's staff; a customer outside the caller's accounts is 404
-  'GET /api/accounts/assigned/:id/companies': [1, 2, 3],
-  'GET /api/reports/provisions-stadistics': [1, 2, 3],
-  'GET /api/reports/provisions-stadistics/credit-lines': [1, 2, 3],
-  'GET /api/reports/provisions-stadistics/pdf': [1, 2, 3],
-  'GET /api/reports/historical-validations': [1, 2, 3],
+  ...permissionsOf(REPORT_OPERATIONS),
   // Créditos con fallos (spec 2 §7): the super user's menu only (spec 1 §6)
-  'GET /api/credits-failures': [1],
-  'PATCH /api/credits-failures/:id/archive': [1],
-  'PATCH /api/credits-failures/:id/retryInsertion': [1],
-  'POST /api/credits-failures/:id/insertUnit': [1],
+  ...permissionsOf(CREDIT_FAILURE_OPERATIONS),
   // Exceptions (spec 3 §4, §7): the dealer operator requests one; types 2, 3 and 5 read theirs (the exceptions
   // policy); the operator sends observations and the administrator decides (the exception machine)
   'POST /api/exceptions': [5],

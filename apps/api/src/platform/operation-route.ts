@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponse, type Operation, type OperationInput, type OperationOutput } from '@planpiso/domain';
 
 /** The statuses every operation may answer besides its own: bad input, no session, not allowed, not in scope. */
@@ -8,12 +8,14 @@ const COMMON_ERRORS = [400, 401, 403, 404] as const;
  * Registers `operation` (packages/domain/src/operations) as a Fastify route: its method, path, summary, schemas and
  * documented statuses come from the operation, so a route is declared once (issue 28 item 2). Who may call it is
  * checked by the authorization hook from API_PERMISSIONS, itself derived from the same operations. The handler gets
- * the validated input; what it returns is the answer, sent with the operation's success status.
+ * the validated input; what it returns is the answer, sent with the operation's success status. `config` is the
+ * route's own Fastify config (e.g. `uniqueConflicts`).
  */
 export function operationRoute<O extends Operation>(
   app: FastifyInstance,
   operation: O,
   handler: (input: OperationInput<O>, request: FastifyRequest, reply: FastifyReply) => Promise<OperationOutput<O>>,
+  config?: FastifyContextConfig,
 ): void {
   const status = operation.status ?? 200;
   const errors = Object.fromEntries(
@@ -22,6 +24,7 @@ export function operationRoute<O extends Operation>(
   app.route({
     method: operation.method,
     url: operation.path,
+    ...(config ? { config } : {}),
     schema: {
       tags: [...operation.tags],
       summary: operation.summary,

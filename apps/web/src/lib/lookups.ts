@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  ACCOUNT_OPERATIONS,
+  AGENCY_OPERATIONS,
+  COMPANY_OPERATIONS,
+  pathOf,
   ROLE_OPERATIONS,
   type AccountLookupItem,
   type AgencyLookupItem,
   type CompanyItem,
-  type CompanyUserAgencies,
-  type CustomerOption,
   type RoleResponse,
   type UserType,
 } from '@planpiso/domain';
@@ -28,7 +30,8 @@ const getAll = async <T>(
 export function useAccounts(enabled: boolean) {
   return useQuery({
     queryKey: ['lookups', 'accounts'],
-    queryFn: ({ signal }) => getAll<AccountLookupItem>('/api/accounts', { sort: 'name:asc' }, signal),
+    queryFn: ({ signal }) =>
+      getAll<AccountLookupItem>(pathOf(ACCOUNT_OPERATIONS.listAccounts), { sort: 'name:asc' }, signal),
     enabled,
     staleTime: LOOKUP_STALE_MS,
   });
@@ -37,7 +40,12 @@ export function useAccounts(enabled: boolean) {
 export function useCompaniesOfAccount(accountId: number | null) {
   return useQuery({
     queryKey: ['lookups', 'accounts', accountId, 'companies'],
-    queryFn: ({ signal }) => getAll<CompanyItem>(`/api/accounts/${accountId}/companies`, { sort: 'name:asc' }, signal),
+    queryFn: ({ signal }) =>
+      getAll<CompanyItem>(
+        pathOf(ACCOUNT_OPERATIONS.listAccountCompanies, { id: accountId! }),
+        { sort: 'name:asc' },
+        signal,
+      ),
     enabled: accountId !== null,
     staleTime: LOOKUP_STALE_MS,
   });
@@ -49,7 +57,7 @@ export function useAgencies(enabled: boolean, filter: { account?: number | null;
   if (filter.company) query.company = filter.company;
   return useQuery({
     queryKey: ['lookups', 'agencies', query],
-    queryFn: ({ signal }) => getAll<AgencyLookupItem>('/api/agencies', query, signal),
+    queryFn: ({ signal }) => getAll<AgencyLookupItem>(pathOf(AGENCY_OPERATIONS.listAgencies), query, signal),
     enabled,
     staleTime: LOOKUP_STALE_MS,
   });
@@ -84,7 +92,7 @@ export const useCompanyPeople = (companyId: number | null) =>
   useQuery({
     queryKey: ['companies', companyId, 'users-agencies'],
     queryFn: async ({ signal }) =>
-      (await api.get<CompanyUserAgencies[]>(`/api/companies/${companyId}/users-agencies`, undefined, signal)).data,
+      (await callOperation(COMPANY_OPERATIONS.listCompanyUsersAgencies, { params: { id: companyId! }, signal })).data,
     enabled: companyId !== null,
     staleTime: LOOKUP_STALE_MS,
   });
@@ -97,7 +105,7 @@ export const useAssignedCompanies = (userId: number, enabled: boolean) =>
   useQuery({
     queryKey: ['lookups', 'assigned-companies', userId],
     queryFn: async ({ signal }) =>
-      (await api.get<CustomerOption[]>(`/api/accounts/assigned/${userId}/companies`, undefined, signal)).data,
+      (await callOperation(ACCOUNT_OPERATIONS.listAssignedCompanies, { params: { id: userId }, signal })).data,
     enabled,
     staleTime: LOOKUP_STALE_MS,
   });

@@ -4,6 +4,13 @@ import { CUSTOM_SIGNER_OPERATIONS } from './custom-signers';
 import { SERVICE_DESK_EMAIL_OPERATIONS } from './emails-service-desk';
 import { ROLE_OPERATIONS } from './roles';
 import { USER_OPERATIONS } from './users';
+import { ACCOUNT_OPERATIONS } from './accounts';
+import { COMPANY_OPERATIONS } from './companies';
+import { AGENCY_OPERATIONS } from './agencies';
+import { CONFIGURATION_OPERATIONS } from './configuration';
+import { CREDIT_FAILURE_OPERATIONS } from './credits-failures';
+import { AUDIT_LOG_OPERATIONS } from './audit-log';
+import { REPORT_OPERATIONS } from './reports';
 
 export * from './operation';
 export * from './non-workings';
@@ -11,6 +18,13 @@ export * from './custom-signers';
 export * from './emails-service-desk';
 export * from './roles';
 export * from './users';
+export * from './accounts';
+export * from './companies';
+export * from './agencies';
+export * from './configuration';
+export * from './credits-failures';
+export * from './audit-log';
+export * from './reports';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -23,4 +37,11 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(NON_WORKING_OPERATIONS),
   ...Object.values(SERVICE_DESK_EMAIL_OPERATIONS),
   ...Object.values(CUSTOM_SIGNER_OPERATIONS),
+  ...Object.values(ACCOUNT_OPERATIONS),
+  ...Object.values(COMPANY_OPERATIONS),
+  ...Object.values(AGENCY_OPERATIONS),
+  ...Object.values(CONFIGURATION_OPERATIONS),
+  ...Object.values(CREDIT_FAILURE_OPERATIONS),
+  ...Object.values(AUDIT_LOG_OPERATIONS),
+  ...Object.values(REPORT_OPERATIONS),
 ];

@@ -1,22 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditLogListQuery, auditLogListResponse, errorResponse } from '@planpiso/domain';
+import { AUDIT_LOG_OPERATIONS as op } from '@planpiso/domain';
+import { operationRoute } from '../../platform/operation-route';
 import type { AuditLogService } from './service';
 
-/** GET /api/audit-log (issue 14; path ours). Who: API_PERMISSIONS (the super user). */
+/** GET /api/audit-log (issue 14; path ours), declared in packages/domain/src/operations/audit-log.ts. */
 export async function auditLogRoutes(app: FastifyInstance, { auditLog }: { auditLog: AuditLogService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/api/audit-log',
-    {
-      schema: {
-        tags: ['audit-log'],
-        security: [{ bearerAuth: [] }],
-        summary: 'The audit log, paged (default: newest first); filters by actor, action, entity, entity id and days',
-        querystring: auditLogListQuery,
-        response: { 200: auditLogListResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
-      },
-    },
-    async (request) => ({ data: await auditLog.list(request.query) }),
-  );
+  operationRoute(app, op.listAuditLog, async ({ query }) => ({ data: await auditLog.list(query) }));
 }

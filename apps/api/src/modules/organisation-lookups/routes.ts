@@ -1,71 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  accountLookupQuery,
-  accountLookupResponse,
-  agencyLookupQuery,
-  agencyLookupResponse,
-  companyLookupQuery,
-  companyLookupResponse,
-  errorResponse,
-  idParams,
-} from '@planpiso/domain';
+import { ACCOUNT_OPERATIONS, AGENCY_OPERATIONS } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
+import { operationRoute } from '../../platform/operation-route';
 import type { OrganisationLookups } from './service';
-
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
 /**
  * GET /accounts, GET /accounts/{id}/companies and GET /agencies (spec 2 §7) as read-only look-ups for the user
- * form and the users filters. The organisation issue adds the rest of those areas next to them.
+ * form and the users filters, declared in packages/domain/src/operations/accounts.ts and agencies.ts.
  */
 export async function organisationLookupRoutes(app: FastifyInstance, { lookups }: { lookups: OrganisationLookups }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['organisation'];
-  const security = [{ bearerAuth: [] }];
-
-  r.get(
-    '/api/accounts',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Accounts in the caller’s scope (type 3: the ones assigned to it), paged or all=true',
-        querystring: accountLookupQuery,
-        response: { 200: accountLookupResponse, ...errors },
-      },
-    },
-    async (request) => ({ data: await lookups.accounts(currentUser(request), request.query) }),
-  );
-
-  r.get(
-    '/api/accounts/:id/companies',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Companies of an account in the caller’s scope, paged or all=true',
-        params: idParams,
-        querystring: companyLookupQuery,
-        response: { 200: companyLookupResponse, ...errors },
-      },
-    },
-    async (request) => ({
-      data: await lookups.companiesOfAccount(currentUser(request), request.params.id, request.query),
-    }),
-  );
-
-  r.get(
-    '/api/agencies',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Branches in the caller’s scope (type 4: its account and active company), paged or all=true',
-        querystring: agencyLookupQuery,
-        response: { 200: agencyLookupResponse, ...errors },
-      },
-    },
-    async (request) => ({ data: await lookups.agencies(currentUser(request), request.query) }),
-  );
+  operationRoute(app, ACCOUNT_OPERATIONS.listAccounts, async ({ query }, request) => ({
+    data: await lookups.accounts(currentUser(request), query),
+  }));
+  operationRoute(app, ACCOUNT_OPERATIONS.listAccountCompanies, async ({ params, query }, request) => ({
+    data: await lookups.companiesOfAccount(currentUser(request), params.id, query),
+  }));
+  operationRoute(app, AGENCY_OPERATIONS.listAgencies, async ({ query }, request) => ({
+    data: await lookups.agencies(currentUser(request), query),
+  }));
 }

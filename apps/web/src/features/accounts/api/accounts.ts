@@ -8,20 +8,17 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import {
+  ACCOUNT_OPERATIONS,
   ACCOUNTS_LOOKUP_DEFAULT_SORT,
-  type AccountDetail,
-  type AccountLookupItem,
   type CreateAccountRequest,
   type UpdateAccountRequest,
   USER_OPERATIONS,
 } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import type { Envelope } from '../../../lib/api-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const ACCOUNT_FILTERS = ['name', 'type', 'assigned', 'from', 'to'] as const;
 export type AccountFilter = (typeof ACCOUNT_FILTERS)[number];
-type Page<T> = { items: T[]; total: number; totalIsEstimate?: true };
-
 export const accountKeys = {
   lists: ['accounts', 'list'] as const,
   list: (query: ListQuery<AccountFilter>) => ['accounts', 'list', query] as const,
@@ -32,7 +29,7 @@ export const accountKeys = {
 export const accountListQueryOptions = (query: ListQuery<AccountFilter>) =>
   queryOptions({
     queryKey: accountKeys.list(query),
-    queryFn: async ({ signal }) => (await api.get<Page<AccountLookupItem>>('/api/accounts', query, signal)).data,
+    queryFn: async ({ signal }) => (await callOperation(ACCOUNT_OPERATIONS.listAccounts, { query, signal })).data,
     placeholderData: keepPreviousData,
   });
 
@@ -41,7 +38,8 @@ export const useAccountList = (query: ListQuery<AccountFilter>) => useQuery(acco
 export const useAccountDetail = (id: number | null) =>
   useQuery({
     queryKey: accountKeys.detail(id ?? 0),
-    queryFn: async ({ signal }) => (await api.get<AccountDetail>(`/api/accounts/${id}`, undefined, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await callOperation(ACCOUNT_OPERATIONS.getAccount, { params: { id: id! }, signal })).data,
     enabled: id !== null,
   });
 
@@ -65,14 +63,23 @@ export type AccountChange =
 export function useAccountChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: AccountChange) => {
+    mutationFn: (change: AccountChange): Promise<Envelope<unknown>> => {
       switch (change.kind) {
         case 'status':
-          return api.patch<unknown>(`/api/accounts/${change.id}/active`, { active: change.active });
+          return callOperation(ACCOUNT_OPERATIONS.setAccountActive, {
+            params: { id: change.id },
+            body: { active: change.active },
+          });
         case 'archive':
-          return api.patch<unknown>(`/api/accounts/${change.id}/archive`, { archive: true });
+          return callOperation(ACCOUNT_OPERATIONS.archiveAccount, {
+            params: { id: change.id },
+            body: { archive: true },
+          });
         case 'operator':
-          return api.patch<unknown>(`/api/accounts/${change.id}/assign`, { userId: change.userId });
+          return callOperation(ACCOUNT_OPERATIONS.assignAccountOperator, {
+            params: { id: change.id },
+            body: { userId: change.userId },
+          });
       }
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
@@ -83,7 +90,7 @@ export function useAccountChange() {
 export function useCreateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateAccountRequest) => api.create<AccountDetail>('/api/accounts', body),
+    mutationFn: (body: CreateAccountRequest) => callOperation(ACCOUNT_OPERATIONS.createAccount, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
   });
 }
@@ -92,7 +99,8 @@ export function useCreateAccount() {
 export function useUpdateAccount(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateAccountRequest) => api.put<AccountDetail>(`/api/accounts/${id}`, body),
+    mutationFn: (body: UpdateAccountRequest) =>
+      callOperation(ACCOUNT_OPERATIONS.updateAccount, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ACCOUNT_OPERATIONS,
   CUSTOM_SIGNER_OPERATIONS,
   type CreateCustomSignerRequest,
   type ExternalCreditLine,
   type ExternalGuarantor,
   type SaveSignatureConfigRequest,
-  type SignatureConfig,
 } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 import { callOperation } from '../../../lib/operation-client';
@@ -55,14 +55,14 @@ export const useSignatureConfig = (line: Line) =>
   useQuery({
     queryKey: signerKeys.config(line),
     queryFn: async ({ signal }) =>
-      (await api.get<SignatureConfig | null>('/api/accounts/signatureConfig', line, signal)).data,
+      (await callOperation(ACCOUNT_OPERATIONS.getSignatureConfig, { query: line, signal })).data,
     enabled: ready(line),
   });
 
 export function useSaveSignatureConfig() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveSignatureConfigRequest) => api.post<SignatureConfig>('/api/accounts/signatureConfig', body),
+    mutationFn: (body: SaveSignatureConfigRequest) => callOperation(ACCOUNT_OPERATIONS.saveSignatureConfig, { body }),
     onSuccess: (_answer, body) => queryClient.invalidateQueries({ queryKey: signerKeys.config(body) }),
   });
 }

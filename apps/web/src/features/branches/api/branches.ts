@@ -9,13 +9,11 @@ import {
 } from '@tanstack/react-query';
 import {
   AGENCIES_LOOKUP_DEFAULT_SORT,
+  AGENCY_OPERATIONS,
   type AgencyLookupItem,
-  type BranchResponse,
-  type BranchUser,
   type CreateBranchRequest,
   USER_OPERATIONS,
 } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const BRANCH_FILTERS = ['name', 'account', 'company', 'from', 'to'] as const;
@@ -33,7 +31,7 @@ export const branchKeys = {
 export const branchesQueryOptions = (query: ListQuery<BranchFilter>) =>
   queryOptions({
     queryKey: branchKeys.list(query),
-    queryFn: async ({ signal }) => (await api.get<Page<AgencyLookupItem>>('/api/agencies', query, signal)).data,
+    queryFn: async ({ signal }) => (await callOperation(AGENCY_OPERATIONS.listAgencies, { query, signal })).data,
     placeholderData: keepPreviousData,
   });
 
@@ -42,7 +40,8 @@ export const useBranches = (query: ListQuery<BranchFilter>) => useQuery(branches
 export const useBranch = (id: number | null) =>
   useQuery({
     queryKey: branchKeys.detail(id ?? 0),
-    queryFn: async ({ signal }) => (await api.get<BranchResponse>(`/api/agencies/${id}`, undefined, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await callOperation(AGENCY_OPERATIONS.getAgency, { params: { id: id! }, signal })).data,
     enabled: id !== null,
   });
 
@@ -52,8 +51,8 @@ export function useSaveBranch() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: CreateBranchRequest }) =>
       id === null
-        ? api.create<BranchResponse>('/api/agencies', body)
-        : api.put<BranchResponse>(`/api/agencies/${id}`, body),
+        ? callOperation(AGENCY_OPERATIONS.createAgency, { body })
+        : callOperation(AGENCY_OPERATIONS.updateAgency, { params: { id }, body }),
     onSuccess: async (_saved, { id }) => {
       await queryClient.invalidateQueries({ queryKey: branchKeys.lists });
       if (id !== null) queryClient.removeQueries({ queryKey: branchKeys.detail(id) });
@@ -66,7 +65,7 @@ export function useSetBranchActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      api.patch<{ isActive: boolean }>(`/api/agencies/${id}/active`, { active }),
+      callOperation(AGENCY_OPERATIONS.setAgencyActive, { params: { id }, body: { active } }),
     onSuccess: ({ data }, { id }) => {
       queryClient.setQueriesData<Page<AgencyLookupItem>>({ queryKey: branchKeys.lists }, (page) =>
         page ? { ...page, items: page.items.map((b) => (b.id === id ? { ...b, isActive: data.isActive } : b)) } : page,
@@ -80,7 +79,13 @@ export const useBranchUsers = (id: number | null, page: number) =>
   useQuery({
     queryKey: [...branchKeys.users(id ?? 0), page],
     queryFn: async ({ signal }) =>
-      (await api.get<Page<BranchUser>>(`/api/agencies/${id}/users`, { page, pageSize: 10 }, signal)).data,
+      (
+        await callOperation(AGENCY_OPERATIONS.listAgencyUsers, {
+          params: { id: id! },
+          query: { page, pageSize: 10 },
+          signal,
+        })
+      ).data,
     enabled: id !== null,
     placeholderData: keepPreviousData,
   });
@@ -91,8 +96,8 @@ export function useBranchUserChange(id: number) {
   return useMutation({
     mutationFn: ({ userId, remove }: { userId: number; remove: boolean }) =>
       remove
-        ? api.patch<{ userId: number }>(`/api/agencies/${id}/users`, { userId })
-        : api.create<{ userId: number }>(`/api/agencies/${id}/users`, { userId }),
+        ? callOperation(AGENCY_OPERATIONS.removeAgencyUser, { params: { id }, body: { userId } })
+        : callOperation(AGENCY_OPERATIONS.assignAgencyUser, { params: { id }, body: { userId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: branchKeys.users(id) }),
   });
 }

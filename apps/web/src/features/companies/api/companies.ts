@@ -7,14 +7,11 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { COMPANIES_DEFAULT_SORT, type CompanyListItem, type CompanyUser, USER_OPERATIONS } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { COMPANIES_DEFAULT_SORT, COMPANY_OPERATIONS, USER_OPERATIONS } from '@planpiso/domain';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const COMPANY_FILTERS = ['name', 'account', 'from', 'to'] as const;
 export type CompanyFilter = (typeof COMPANY_FILTERS)[number];
-type Page<T> = { items: T[]; total: number; totalIsEstimate?: true };
-
 export const companyKeys = {
   lists: ['companies', 'list'] as const,
   list: (query: ListQuery<CompanyFilter>) => ['companies', 'list', query] as const,
@@ -25,7 +22,7 @@ export const companyKeys = {
 export const companyListQueryOptions = (query: ListQuery<CompanyFilter>) =>
   queryOptions({
     queryKey: companyKeys.list(query),
-    queryFn: async ({ signal }) => (await api.get<Page<CompanyListItem>>('/api/companies', query, signal)).data,
+    queryFn: async ({ signal }) => (await callOperation(COMPANY_OPERATIONS.listCompanies, { query, signal })).data,
     placeholderData: keepPreviousData,
   });
 
@@ -35,7 +32,8 @@ export const useCompanyUsers = (id: number) =>
   useQuery({
     queryKey: companyKeys.users(id),
     queryFn: async ({ signal }) =>
-      (await api.get<Page<CompanyUser>>(`/api/companies/${id}/users`, { pageSize: 100 }, signal)).data,
+      (await callOperation(COMPANY_OPERATIONS.listCompanyUsers, { params: { id }, query: { pageSize: 100 }, signal }))
+        .data,
   });
 
 /**
@@ -60,8 +58,11 @@ export function useCompanyUserChange(id: number) {
   return useMutation({
     mutationFn: (change: { userId: number; roleId?: number }) =>
       change.roleId === undefined
-        ? api.patch<{ userId: number }>(`/api/companies/${id}/users`, { userId: change.userId })
-        : api.create<{ userId: number }>(`/api/companies/${id}/users`, change),
+        ? callOperation(COMPANY_OPERATIONS.removeCompanyUser, { params: { id }, body: { userId: change.userId } })
+        : callOperation(COMPANY_OPERATIONS.assignCompanyUser, {
+            params: { id },
+            body: { userId: change.userId, roleId: change.roleId },
+          }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.users(id) }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConfigurationResponse, ProvisionConfiguration } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { CONFIGURATION_OPERATIONS, type ProvisionConfiguration } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 
 export const configurationKeys = { current: ['configuration'] as const };
 
@@ -8,14 +8,14 @@ export const configurationKeys = { current: ['configuration'] as const };
 export const useConfiguration = () =>
   useQuery({
     queryKey: configurationKeys.current,
-    queryFn: async ({ signal }) => (await api.get<ConfigurationResponse>('/api/configuration', undefined, signal)).data,
+    queryFn: async ({ signal }) => (await callOperation(CONFIGURATION_OPERATIONS.getConfiguration, { signal })).data,
   });
 
 /** POST /api/configuration → the saved configuration and 'Configuración guardada'. */
 export function useSaveConfiguration() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProvisionConfiguration) => api.post<ConfigurationResponse>('/api/configuration', body),
+    mutationFn: (body: ProvisionConfiguration) => callOperation(CONFIGURATION_OPERATIONS.saveConfiguration, { body }),
     onSuccess: ({ data }) => queryClient.setQueryData(configurationKeys.current, data),
   });
 }

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreditFailureAction } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { CREDIT_FAILURE_OPERATIONS, type CreditFailureAction } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { creditFailureKeys } from './get-credit-failures';
 
-type Outcome = { id: number; status: string; creditNumber: string | null; version: number };
 type Act = { id: number; action: CreditFailureAction; version: number };
 
 /**
@@ -13,10 +12,13 @@ type Act = { id: number; action: CreditFailureAction; version: number };
 export async function actOnCreditFailure({ id, action, version }: Act): Promise<{ message?: string }> {
   const call =
     action === 'retry'
-      ? api.patch<Outcome>(`/api/credits-failures/${id}/retryInsertion`, { retry: true, version })
+      ? callOperation(CREDIT_FAILURE_OPERATIONS.retryCreditFailure, { params: { id }, body: { retry: true, version } })
       : action === 'archive'
-        ? api.patch<Outcome>(`/api/credits-failures/${id}/archive`, { archive: true, version })
-        : api.post<Outcome>(`/api/credits-failures/${id}/insertUnit`, { version });
+        ? callOperation(CREDIT_FAILURE_OPERATIONS.archiveCreditFailure, {
+            params: { id },
+            body: { archive: true, version },
+          })
+        : callOperation(CREDIT_FAILURE_OPERATIONS.insertCreditFailure, { params: { id }, body: { version } });
   const { message } = await call;
   return { message };
 }

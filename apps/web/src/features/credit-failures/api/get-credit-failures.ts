@@ -1,6 +1,6 @@
 import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CREDIT_FAILURES_DEFAULT_SORT, type CreditFailureResponse } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { CREDIT_FAILURE_OPERATIONS, CREDIT_FAILURES_DEFAULT_SORT, type CreditFailureResponse } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const CREDIT_FAILURE_FILTERS = ['folio', 'from', 'to'] as const;
@@ -17,7 +17,7 @@ export async function getCreditFailures(
   query: ListQuery<CreditFailureFilter>,
   signal?: AbortSignal,
 ): Promise<CreditFailurePage> {
-  const { data } = await api.get<CreditFailurePage>('/api/credits-failures', query, signal);
+  const { data } = await callOperation(CREDIT_FAILURE_OPERATIONS.listCreditFailures, { query, signal });
   return data;
 }
 

@@ -1,7 +1,8 @@
 import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { INVENTORY_DEFAULT_SORT, type CustomerOption, type InventoryRow } from '@planpiso/domain';
+import { ACCOUNT_OPERATIONS, INVENTORY_DEFAULT_SORT, type InventoryRow } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { callOperation } from '../../../lib/operation-client';
 
 export const INVENTORY_FILTERS = ['clientNumber', 'from', 'to'] as const;
 export type InventoryFilter = (typeof INVENTORY_FILTERS)[number];
@@ -48,6 +49,6 @@ export const useInventoryClients = (userId: number, enabled: boolean) =>
   useQuery({
     queryKey: inventoryKeys.clients(userId),
     queryFn: async ({ signal }) =>
-      (await api.get<CustomerOption[]>(`/api/accounts/assigned/${userId}/companies`, undefined, signal)).data,
+      (await callOperation(ACCOUNT_OPERATIONS.listAssignedCompanies, { params: { id: userId }, signal })).data,
     enabled,
   });

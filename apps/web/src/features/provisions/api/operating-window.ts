@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OperatingWindowResponse } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { CONFIGURATION_OPERATIONS } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 
 /**
  * GET /api/configuration/operating-window: the server's verdict on the operating window now (non-working day, hours
@@ -9,8 +9,7 @@ import { api } from '../../../lib/api-client';
 export const useOperatingWindow = ({ enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({
     queryKey: ['configuration', 'operating-window'],
-    queryFn: async ({ signal }) =>
-      (await api.get<OperatingWindowResponse>('/api/configuration/operating-window', undefined, signal)).data,
+    queryFn: async ({ signal }) => (await callOperation(CONFIGURATION_OPERATIONS.getOperatingWindow, { signal })).data,
     enabled,
     staleTime: 60_000,
     // The window opens and closes with the clock: ask again every minute while a screen shows it.

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerOption, StatisticsQuery, StatisticsResponse } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { ACCOUNT_OPERATIONS, pathOf, REPORT_OPERATIONS, type StatisticsQuery } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { downloadFile } from '../../../lib/download';
 
 export const statisticsKeys = {
@@ -14,7 +14,7 @@ export const useCustomers = (userId: number) =>
   useQuery({
     queryKey: statisticsKeys.customers(userId),
     queryFn: async ({ signal }) =>
-      (await api.get<CustomerOption[]>(`/api/accounts/assigned/${userId}/companies`, undefined, signal)).data,
+      (await callOperation(ACCOUNT_OPERATIONS.listAssignedCompanies, { params: { id: userId }, signal })).data,
   });
 
 /** The credit lines the customer's provisions used (the line filter). */
@@ -22,13 +22,7 @@ export const useStatisticsLines = (clientId: string | null) =>
   useQuery({
     queryKey: statisticsKeys.lines(clientId ?? ''),
     queryFn: async ({ signal }) =>
-      (
-        await api.get<{ creditLine: string; typeLine: string }[]>(
-          '/api/reports/provisions-stadistics/credit-lines',
-          { clientId },
-          signal,
-        )
-      ).data,
+      (await callOperation(REPORT_OPERATIONS.listStatisticsLines, { query: { clientId }, signal })).data,
     enabled: !!clientId,
   });
 
@@ -37,10 +31,10 @@ export const useStatistics = (query: StatisticsQuery | null) =>
   useQuery({
     queryKey: statisticsKeys.graph(query ?? { clientId: '' }),
     queryFn: async ({ signal }) =>
-      (await api.get<StatisticsResponse>('/api/reports/provisions-stadistics', { ...query }, signal)).data,
+      (await callOperation(REPORT_OPERATIONS.getStatistics, { query: { ...query }, signal })).data,
     enabled: query !== null,
   });
 
 /** The landscape PDF of the same query, as the server names it. */
 export const downloadStatisticsPdf = (query: StatisticsQuery) =>
-  downloadFile('/api/reports/provisions-stadistics/pdf', { ...query });
+  downloadFile(pathOf(REPORT_OPERATIONS.getStatisticsPdf), { ...query });
