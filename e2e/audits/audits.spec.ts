@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AUDIT_MESSAGES } from '@planpiso/domain';
+import { BUSINESS_TIME_ZONE, AUDIT_MESSAGES } from '@planpiso/domain';
 import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
@@ -12,7 +12,7 @@ const GRID = 'Auditorías';
 
 /** The 15th of next month (Mexico City): a one-day audit no other journey's dealer meets today. */
 function nextMonthDay(): { typed: string; shown: string; monthTitle: RegExp } {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' })
+  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE })
     .format(new Date())
     .split('-')
     .map(Number);

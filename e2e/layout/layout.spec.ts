@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { LAYOUT_MESSAGES, businessClock, type LayoutRow } from '@planpiso/domain';
+import { BUSINESS_TIME_ZONE, LAYOUT_MESSAGES, businessClock, type LayoutRow } from '@planpiso/domain';
 import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
@@ -22,7 +22,7 @@ const AUDITED = { vin: 'JTDB4MEE0PJ363654', noCredito: 'CRE-0001454' };
 
 /** DD-MM-YYYY of today in Mexico City (the file's name). */
 function layoutDay(): string {
-  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' })
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE })
     .format(new Date())
     .split('-');
   return `${day}-${month}-${year}`;

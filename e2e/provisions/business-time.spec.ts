@@ -6,6 +6,7 @@ import { DEMO_USERS } from '../support/demo';
 import { createProvisionAt } from '../support/follow-up';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { apiAsPage } from '../support/provisions';
+import { BUSINESS_TIME_ZONE } from '@planpiso/domain';
 
 const journey = useBrowser();
 
@@ -16,7 +17,7 @@ const history = (page: Page) => page.getByRole('list', { name: 'Historial' });
 function mexicoCity(iso: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'America/Mexico_City',
+      timeZone: BUSINESS_TIME_ZONE,
       day: '2-digit',
       month: '2-digit',
       year: 'numeric',

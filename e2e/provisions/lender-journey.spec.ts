@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import {
+  BUSINESS_TIME_ZONE,
   PROVISION_FOLLOW_UP_MESSAGES,
   PROVISION_LENDER_MESSAGES,
   PROVISION_NOTICE_TEXT,
@@ -103,7 +104,7 @@ const provisionStatus = async (page: Page) =>
 const businessDateTimeOf = (iso: string) => {
   const p = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'America/Mexico_City',
+      timeZone: BUSINESS_TIME_ZONE,
       day: '2-digit',
       month: '2-digit',
       year: 'numeric',

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { CONFIGURATION_MESSAGES } from '@planpiso/domain';
+import { BUSINESS_TIME_ZONE, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { settle } from '../support/a11y';
 import { ARTIFACTS_DIR } from '../support/paths';
 import { screenshot } from '../support/browser';
@@ -16,7 +16,7 @@ const journey = useBrowser();
 
 /** Mexico City's today as the report names it: DD-MM-YYYY. */
 function reportDay(): string {
-  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' })
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE })
     .format(new Date())
     .split('-');
   return `${day}-${month}-${year}`;

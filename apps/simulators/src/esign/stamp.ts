@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { BUSINESS_TIME_ZONE } from '@planpiso/domain';
 
 export type SignatureRecord = { name: string; email: string; signedAt: Date };
 
 const LETTER: [number, number] = [612, 792];
 const MARGIN = 56;
 const timeFormat = new Intl.DateTimeFormat('es-MX', {
-  timeZone: 'America/Mexico_City',
+  timeZone: BUSINESS_TIME_ZONE,
   dateStyle: 'long',
   timeStyle: 'medium',
 });

@@ -1,4 +1,4 @@
-import { SIGNED_STATUS, type EsignWebhookEventBody } from '@planpiso/domain';
+import { BUSINESS_TIME_ZONE, SIGNED_STATUS, type EsignWebhookEventBody } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import * as signingRepo from '../provision-signing';
 import type { SigningDocumentRow, SigningDocumentsOf } from './signing-documents-repository';
@@ -40,7 +40,7 @@ export const hasEnvelope = (row: SigningDocumentRow) =>
 
 /** The day printed on a signing document: dd/MM/yyyy, Mexico City. */
 export const SIGNING_DAY = new Intl.DateTimeFormat('es-MX', {
-  timeZone: 'America/Mexico_City',
+  timeZone: BUSINESS_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
