@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppErrorCode } from '../errors';
 import { MESSAGES, badFormat } from '../messages';
 import { NEW_PASSWORD_PATTERN, SIGN_IN_PASSWORD_PATTERN } from '../passwords';
 import { TEXT_MAX } from '../limits';
@@ -6,12 +7,12 @@ import { envelope } from './common';
 
 /** Identity flows, modelled on the hosted user pool (ARCHITECTURE §5). */
 export const IDENTITY_ERROR = {
-  NotAuthorized: 'NotAuthorizedException',
-  PasswordAttemptsExceeded: 'PasswordAttemptsExceeded',
-  CodeMismatch: 'CodeMismatchException',
-  ExpiredCode: 'ExpiredCodeException',
-  InvalidPassword: 'InvalidPasswordException',
-  LimitExceeded: 'LimitExceededException',
+  NotAuthorized: AppErrorCode.NotAuthorizedException,
+  PasswordAttemptsExceeded: AppErrorCode.PasswordAttemptsExceeded,
+  CodeMismatch: AppErrorCode.CodeMismatchException,
+  ExpiredCode: AppErrorCode.ExpiredCodeException,
+  InvalidPassword: AppErrorCode.InvalidPasswordException,
+  LimitExceeded: AppErrorCode.LimitExceededException,
 } as const;
 
 /** `reason` on a NotAuthorizedException whose temporary password expired (spec 1 §8). */

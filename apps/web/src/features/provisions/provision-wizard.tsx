@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import {
+  AppErrorCode,
   FINANCING_MESSAGES,
   MESSAGES,
   Money,
@@ -90,7 +91,7 @@ export function ProvisionWizard({ user, initial, clientNumber, company, edited }
         return await updateProvision(edited!.id, { ...body, version: edited!.version });
       } catch (error) {
         // Someone saved it meanwhile (a stale version): say so in Spanish, whatever the server's wording.
-        if (error instanceof ApiError && error.statusCode === 409 && error.code === 'STALE_VERSION') {
+        if (error instanceof ApiError && error.appCode === AppErrorCode.STALE_VERSION) {
           throw new ApiError(409, error.code, MESSAGES.staleVersion);
         }
         throw error;
