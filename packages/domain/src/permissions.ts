@@ -4,6 +4,7 @@ import { CUSTOM_SIGNER_OPERATIONS } from './operations/custom-signers';
 import { SERVICE_DESK_EMAIL_OPERATIONS } from './operations/emails-service-desk';
 import { ROLE_OPERATIONS } from './operations/roles';
 import { USER_OPERATIONS } from './operations/users';
+import { INVENTORY_OPERATIONS } from './operations/inventory';
 import type { UserType } from './user-types';
 
 /**
@@ -85,7 +86,7 @@ export const API_PERMISSIONS = {
   'GET /api/external/clients/:clientNumber/credit-lines': [1, 2, 3, 4, 5],
   'GET /api/external/clients/:clientNumber/inventory': [1, 2, 3, 4, 5],
   // Inventario (spec 3 §6: types 3, 4, 5; decision 042)
-  'GET /api/inventory': [3, 4, 5],
+  ...permissionsOf(INVENTORY_OPERATIONS),
   // Layout generator (spec 3 §2, §6: type 2; decision 043)
   'GET /api/layouts/generate': [2],
   'POST /api/layouts/apply': [2],

@@ -4,6 +4,7 @@ import { CUSTOM_SIGNER_OPERATIONS } from './custom-signers';
 import { SERVICE_DESK_EMAIL_OPERATIONS } from './emails-service-desk';
 import { ROLE_OPERATIONS } from './roles';
 import { USER_OPERATIONS } from './users';
+import { INVENTORY_OPERATIONS } from './inventory';
 
 export * from './operation';
 export * from './non-workings';
@@ -11,6 +12,7 @@ export * from './custom-signers';
 export * from './emails-service-desk';
 export * from './roles';
 export * from './users';
+export * from './inventory';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -23,4 +25,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(NON_WORKING_OPERATIONS),
   ...Object.values(SERVICE_DESK_EMAIL_OPERATIONS),
   ...Object.values(CUSTOM_SIGNER_OPERATIONS),
+  ...Object.values(INVENTORY_OPERATIONS),
 ];
