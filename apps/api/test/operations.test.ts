@@ -24,7 +24,6 @@ const NOT_YET_DECLARED = [
   '/api/agencies',
   '/api/companies',
   '/api/external',
-  '/api/layouts',
   '/api/refinancings',
   '/api/units',
   '/api/configuration',

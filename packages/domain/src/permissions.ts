@@ -5,6 +5,7 @@ import { SERVICE_DESK_EMAIL_OPERATIONS } from './operations/emails-service-desk'
 import { ROLE_OPERATIONS } from './operations/roles';
 import { USER_OPERATIONS } from './operations/users';
 import { INVENTORY_OPERATIONS } from './operations/inventory';
+import { LAYOUT_OPERATIONS } from './operations/layouts';
 import type { UserType } from './user-types';
 
 /**
@@ -88,9 +89,7 @@ export const API_PERMISSIONS = {
   // Inventario (spec 3 §6: types 3, 4, 5; decision 042)
   ...permissionsOf(INVENTORY_OPERATIONS),
   // Layout generator (spec 3 §2, §6: type 2; decision 043)
-  'GET /api/layouts/generate': [2],
-  'POST /api/layouts/apply': [2],
-  'POST /api/layouts/download': [2],
+  ...permissionsOf(LAYOUT_OPERATIONS),
   // Refinancing (spec 3 §2, §4 "Visibility", §6; decision 044): rows narrowed by the refinancings policy
   'GET /api/refinancings/units': [1, 2, 3, 5],
   'PATCH /api/units/:id/set-deadlines': [3, 5],

@@ -22,9 +22,11 @@ export function operationRoute<O extends Operation>(
   app.route({
     method: operation.method,
     url: operation.path,
+    ...(operation.bodyLimit ? { bodyLimit: operation.bodyLimit } : {}),
     schema: {
       tags: [...operation.tags],
       summary: operation.summary,
+      ...(operation.description ? { description: operation.description } : {}),
       ...(operation.who === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
       ...(operation.params ? { params: operation.params } : {}),
       ...(operation.query ? { querystring: operation.query } : {}),
@@ -34,6 +36,8 @@ export function operationRoute<O extends Operation>(
     handler: async (request, reply) => {
       const input = { params: request.params, query: request.query, body: request.body } as OperationInput<O>;
       const answer = await handler(input, request, reply);
+      // A file (`fileDownloadResponse`): the handler sent it itself, with its own headers.
+      if (answer === reply) return reply;
       return reply.code(status).send(answer);
     },
   });

@@ -5,6 +5,7 @@ import { SERVICE_DESK_EMAIL_OPERATIONS } from './emails-service-desk';
 import { ROLE_OPERATIONS } from './roles';
 import { USER_OPERATIONS } from './users';
 import { INVENTORY_OPERATIONS } from './inventory';
+import { LAYOUT_OPERATIONS } from './layouts';
 
 export * from './operation';
 export * from './non-workings';
@@ -13,6 +14,7 @@ export * from './emails-service-desk';
 export * from './roles';
 export * from './users';
 export * from './inventory';
+export * from './layouts';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -26,4 +28,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(SERVICE_DESK_EMAIL_OPERATIONS),
   ...Object.values(CUSTOM_SIGNER_OPERATIONS),
   ...Object.values(INVENTORY_OPERATIONS),
+  ...Object.values(LAYOUT_OPERATIONS),
 ];

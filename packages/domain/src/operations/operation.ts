@@ -14,6 +14,8 @@ export type Operation = {
   /** Fastify's form: `/api/users/:id`. */
   readonly path: `/api/${string}`;
   readonly summary: string;
+  /** The longer OpenAPI description, when the summary does not say it all. */
+  readonly description?: string;
   readonly tags: readonly string[];
   /** Who may call it at all; which rows, the module's policy; which moves, the machines. */
   readonly who: Access;
@@ -28,6 +30,8 @@ export type Operation = {
   readonly errors?: readonly (409 | 413 | 415 | 422 | 429 | 503)[];
   /** A create: the web sends an Idempotency-Key, the same for a retry of the same submission. */
   readonly idempotent?: true;
+  /** The largest body accepted, in bytes, when it is not the server's default. */
+  readonly bodyLimit?: number;
 };
 
 /** Declares an operation, keeping its literal path and method for the derived types. */
