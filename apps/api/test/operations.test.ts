@@ -23,7 +23,6 @@ const NOT_YET_DECLARED = [
   '/api/accounts',
   '/api/agencies',
   '/api/companies',
-  '/api/external',
   '/api/refinancings',
   '/api/units',
   '/api/configuration',

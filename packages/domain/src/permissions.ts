@@ -6,6 +6,7 @@ import { ROLE_OPERATIONS } from './operations/roles';
 import { USER_OPERATIONS } from './operations/users';
 import { INVENTORY_OPERATIONS } from './operations/inventory';
 import { LAYOUT_OPERATIONS } from './operations/layouts';
+import { EXTERNAL_OPERATIONS } from './operations/external';
 import type { UserType } from './user-types';
 
 /**
@@ -82,10 +83,7 @@ export const API_PERMISSIONS = {
   'POST /api/agencies/:id/users': [1, 2, 3, 4],
   'PATCH /api/agencies/:id/users': [1, 2, 3, 4],
   // The lender's systems through the API (issue 4, decision 009); which clients, the external policy
-  'GET /api/external/clients': [1, 2, 3, 4, 5],
-  'GET /api/external/clients/:clientNumber/legal-representatives': [1, 2, 3, 4, 5],
-  'GET /api/external/clients/:clientNumber/credit-lines': [1, 2, 3, 4, 5],
-  'GET /api/external/clients/:clientNumber/inventory': [1, 2, 3, 4, 5],
+  ...permissionsOf(EXTERNAL_OPERATIONS),
   // Inventario (spec 3 §6: types 3, 4, 5; decision 042)
   ...permissionsOf(INVENTORY_OPERATIONS),
   // Layout generator (spec 3 §2, §6: type 2; decision 043)
@@ -109,9 +107,6 @@ export const API_PERMISSIONS = {
   'POST /api/refinancings/:id/send-crm': [1, 3],
   'PATCH /api/refinancings/:id/update-folio': [1, 3],
   'GET /api/refinancings/:id/units.xlsx': [1, 3],
-  'GET /api/external/credit-lines/:creditLine/guarantors': [1, 2, 3, 4, 5],
-  'GET /api/external/vins/:vin': 'authenticated',
-  'POST /api/external/vin-validations': 'authenticated',
   // Días inhábiles and Correos mesa de servicio (spec 2 §7): the super user's menu only (spec 1 §6)
   ...permissionsOf(NON_WORKING_OPERATIONS),
   ...permissionsOf(SERVICE_DESK_EMAIL_OPERATIONS),

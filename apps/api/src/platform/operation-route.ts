@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { errorResponse, type Operation, type OperationInput, type OperationOutput } from '@planpiso/domain';
 
 /** The statuses every operation may answer besides its own: bad input, no session, not allowed, not in scope. */
@@ -14,6 +14,8 @@ export function operationRoute<O extends Operation>(
   app: FastifyInstance,
   operation: O,
   handler: (input: OperationInput<O>, request: FastifyRequest, reply: FastifyReply) => Promise<OperationOutput<O>>,
+  /** What the server adds that is no part of the declaration (a route's rate limit). */
+  { config }: Pick<RouteOptions, 'config'> = {},
 ): void {
   const status = operation.status ?? 200;
   const errors = Object.fromEntries(
@@ -22,6 +24,7 @@ export function operationRoute<O extends Operation>(
   app.route({
     method: operation.method,
     url: operation.path,
+    ...(config ? { config } : {}),
     ...(operation.bodyLimit ? { bodyLimit: operation.bodyLimit } : {}),
     schema: {
       tags: [...operation.tags],

@@ -6,6 +6,7 @@ import { ROLE_OPERATIONS } from './roles';
 import { USER_OPERATIONS } from './users';
 import { INVENTORY_OPERATIONS } from './inventory';
 import { LAYOUT_OPERATIONS } from './layouts';
+import { EXTERNAL_OPERATIONS } from './external';
 
 export * from './operation';
 export * from './non-workings';
@@ -15,6 +16,7 @@ export * from './roles';
 export * from './users';
 export * from './inventory';
 export * from './layouts';
+export * from './external';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -29,4 +31,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(CUSTOM_SIGNER_OPERATIONS),
   ...Object.values(INVENTORY_OPERATIONS),
   ...Object.values(LAYOUT_OPERATIONS),
+  ...Object.values(EXTERNAL_OPERATIONS),
 ];

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CUSTOM_SIGNER_OPERATIONS,
+  EXTERNAL_OPERATIONS,
   type CreateCustomSignerRequest,
-  type ExternalCreditLine,
-  type ExternalGuarantor,
   type SaveSignatureConfigRequest,
   type SignatureConfig,
 } from '@planpiso/domain';
@@ -18,13 +17,8 @@ export const useCreditLines = (clientId: string | null) =>
   useQuery({
     queryKey: ['crm', 'clients', clientId, 'credit-lines'],
     queryFn: async ({ signal }) =>
-      (
-        await api.get<ExternalCreditLine[]>(
-          `/api/external/clients/${encodeURIComponent(clientId!)}/credit-lines`,
-          undefined,
-          signal,
-        )
-      ).data,
+      (await callOperation(EXTERNAL_OPERATIONS.listCrmCreditLines, { params: { clientNumber: clientId! }, signal }))
+        .data,
     enabled: clientId !== null,
     retry: false,
   });
@@ -34,13 +28,8 @@ export const useGuarantors = (creditLine: string | null) =>
   useQuery({
     queryKey: ['crm', 'credit-lines', creditLine, 'guarantors'],
     queryFn: async ({ signal }) =>
-      (
-        await api.get<ExternalGuarantor[]>(
-          `/api/external/credit-lines/${encodeURIComponent(creditLine!)}/guarantors`,
-          undefined,
-          signal,
-        )
-      ).data,
+      (await callOperation(EXTERNAL_OPERATIONS.listCrmGuarantors, { params: { creditLine: creditLine! }, signal }))
+        .data,
     enabled: creditLine !== null,
     retry: false,
   });
