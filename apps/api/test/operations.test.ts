@@ -29,7 +29,6 @@ const NOT_YET_DECLARED = [
   '/api/reports',
   '/api/credits-failures',
   '/api/exceptions',
-  '/api/audits',
   '/api/provisions',
   '/api/webhooks',
   '/api/documents',

@@ -7,6 +7,7 @@ import { USER_OPERATIONS } from './operations/users';
 import { INVENTORY_OPERATIONS } from './operations/inventory';
 import { LAYOUT_OPERATIONS } from './operations/layouts';
 import { EXTERNAL_OPERATIONS } from './operations/external';
+import { AUDIT_OPERATIONS } from './operations/audits';
 import type { UserType } from './user-types';
 
 /**
@@ -132,13 +133,8 @@ export const API_PERMISSIONS = {
   'GET /api/exceptions': [2, 3, 5],
   'GET /api/exceptions/:id': [2, 3, 5],
   'PUT /api/exceptions/:id': [2, 3],
-  // Eligibility and units under review (spec 3 §7 "Audits", "Units"; decision 030): each type within its scope
-  'GET /api/audits/validate-process': [1, 2, 3, 4, 5],
-  // Audits (spec 3 §6, §7; decision 041): the lender's administrator, its own audits within its accounts
-  'GET /api/audits': [2],
-  'GET /api/audits/:id': [2],
-  'POST /api/audits': [2],
-  'PUT /api/audits/:id': [2],
+  // Eligibility (spec 3 §7 "Audits"; decision 030) and audits (spec 3 §6, §7; decision 041)
+  ...permissionsOf(AUDIT_OPERATIONS),
   'GET /api/units/review': [5],
   'GET /api/units/:id/evidences': [1, 2, 3, 4, 5],
   'POST /api/units/:id/uploadDocument': [5],

@@ -7,6 +7,7 @@ import { USER_OPERATIONS } from './users';
 import { INVENTORY_OPERATIONS } from './inventory';
 import { LAYOUT_OPERATIONS } from './layouts';
 import { EXTERNAL_OPERATIONS } from './external';
+import { AUDIT_OPERATIONS } from './audits';
 
 export * from './operation';
 export * from './non-workings';
@@ -17,6 +18,7 @@ export * from './users';
 export * from './inventory';
 export * from './layouts';
 export * from './external';
+export * from './audits';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -32,4 +34,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(INVENTORY_OPERATIONS),
   ...Object.values(LAYOUT_OPERATIONS),
   ...Object.values(EXTERNAL_OPERATIONS),
+  ...Object.values(AUDIT_OPERATIONS),
 ];
