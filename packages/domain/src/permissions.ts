@@ -8,6 +8,7 @@ import { INVENTORY_OPERATIONS } from './operations/inventory';
 import { LAYOUT_OPERATIONS } from './operations/layouts';
 import { EXTERNAL_OPERATIONS } from './operations/external';
 import { AUDIT_OPERATIONS } from './operations/audits';
+import { NOTIFICATION_OPERATIONS } from './operations/notifications';
 import type { UserType } from './user-types';
 
 /**
@@ -45,9 +46,7 @@ export const API_PERMISSIONS = {
   // Users (spec 1 §7); the scope of spec 1 §6 is applied per row by the users policy
   ...permissionsOf(USER_OPERATIONS),
   // A user's own notifications: anyone, for themselves (others' → 404)
-  'GET /api/users/:id/notifications': 'authenticated',
-  'GET /api/users/:id/pending-notifications': 'authenticated',
-  'PATCH /api/notifications/:id': 'authenticated',
+  ...permissionsOf(NOTIFICATION_OPERATIONS),
   // Roles (spec 1 §7)
   ...permissionsOf(ROLE_OPERATIONS),
   // Organisation look-ups the user form needs (spec 2 §7); the organisation issue completes these areas

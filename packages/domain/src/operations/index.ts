@@ -8,6 +8,7 @@ import { INVENTORY_OPERATIONS } from './inventory';
 import { LAYOUT_OPERATIONS } from './layouts';
 import { EXTERNAL_OPERATIONS } from './external';
 import { AUDIT_OPERATIONS } from './audits';
+import { NOTIFICATION_OPERATIONS } from './notifications';
 
 export * from './operation';
 export * from './non-workings';
@@ -19,6 +20,7 @@ export * from './inventory';
 export * from './layouts';
 export * from './external';
 export * from './audits';
+export * from './notifications';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -35,4 +37,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(LAYOUT_OPERATIONS),
   ...Object.values(EXTERNAL_OPERATIONS),
   ...Object.values(AUDIT_OPERATIONS),
+  ...Object.values(NOTIFICATION_OPERATIONS),
 ];
