@@ -25,7 +25,6 @@ const NOT_YET_DECLARED = [
   '/api/configuration',
   '/api/reports',
   '/api/credits-failures',
-  '/api/exceptions',
   '/api/provisions',
   '/api/webhooks',
   '/api/documents',

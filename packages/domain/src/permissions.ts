@@ -9,6 +9,7 @@ import { LAYOUT_OPERATIONS } from './operations/layouts';
 import { EXTERNAL_OPERATIONS } from './operations/external';
 import { AUDIT_OPERATIONS } from './operations/audits';
 import { NOTIFICATION_OPERATIONS } from './operations/notifications';
+import { EXCEPTION_OPERATIONS } from './operations/exceptions';
 import type { UserType } from './user-types';
 
 /**
@@ -128,10 +129,7 @@ export const API_PERMISSIONS = {
   'POST /api/credits-failures/:id/insertUnit': [1],
   // Exceptions (spec 3 §4, §7): the dealer operator requests one; types 2, 3 and 5 read theirs (the exceptions
   // policy); the operator sends observations and the administrator decides (the exception machine)
-  'POST /api/exceptions': [5],
-  'GET /api/exceptions': [2, 3, 5],
-  'GET /api/exceptions/:id': [2, 3, 5],
-  'PUT /api/exceptions/:id': [2, 3],
+  ...permissionsOf(EXCEPTION_OPERATIONS),
   // Eligibility (spec 3 §7 "Audits"; decision 030) and audits (spec 3 §6, §7; decision 041)
   ...permissionsOf(AUDIT_OPERATIONS),
   'GET /api/units/review': [5],

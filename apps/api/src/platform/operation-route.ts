@@ -31,6 +31,7 @@ export function operationRoute<O extends Operation>(
       summary: operation.summary,
       ...(operation.description ? { description: operation.description } : {}),
       ...(operation.who === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+      ...(operation.multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(operation.params ? { params: operation.params } : {}),
       ...(operation.query ? { querystring: operation.query } : {}),
       ...(operation.body ? { body: operation.body } : {}),

@@ -9,6 +9,7 @@ import { LAYOUT_OPERATIONS } from './layouts';
 import { EXTERNAL_OPERATIONS } from './external';
 import { AUDIT_OPERATIONS } from './audits';
 import { NOTIFICATION_OPERATIONS } from './notifications';
+import { EXCEPTION_OPERATIONS } from './exceptions';
 
 export * from './operation';
 export * from './non-workings';
@@ -21,6 +22,7 @@ export * from './layouts';
 export * from './external';
 export * from './audits';
 export * from './notifications';
+export * from './exceptions';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -38,4 +40,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(EXTERNAL_OPERATIONS),
   ...Object.values(AUDIT_OPERATIONS),
   ...Object.values(NOTIFICATION_OPERATIONS),
+  ...Object.values(EXCEPTION_OPERATIONS),
 ];

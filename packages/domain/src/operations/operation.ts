@@ -32,6 +32,8 @@ export type Operation = {
   readonly idempotent?: true;
   /** The largest body accepted, in bytes, when it is not the server's default. */
   readonly bodyLimit?: number;
+  /** The body is multipart/form-data (an upload), read by the handler itself rather than by a `body` schema. */
+  readonly multipart?: true;
 };
 
 /** Declares an operation, keeping its literal path and method for the derived types. */
