@@ -27,7 +27,6 @@ const NOT_YET_DECLARED = [
   '/api/credits-failures',
   '/api/provisions',
   '/api/webhooks',
-  '/api/documents',
   '/api/files',
 ];
 const notYetDeclared = (url: string) =>

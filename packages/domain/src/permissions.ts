@@ -10,6 +10,7 @@ import { EXTERNAL_OPERATIONS } from './operations/external';
 import { AUDIT_OPERATIONS } from './operations/audits';
 import { NOTIFICATION_OPERATIONS } from './operations/notifications';
 import { EXCEPTION_OPERATIONS } from './operations/exceptions';
+import { DOCUMENT_OPERATIONS } from './operations/documents';
 import type { UserType } from './user-types';
 
 /**
@@ -184,8 +185,7 @@ export const API_PERMISSIONS = {
   'POST /api/refinancings/:id/documents/:documentId/redo': [1, 3, 4],
   'GET /api/refinancings/:id/signed-documents': [3, 4],
   // Documents a provision save attaches (spec 3 §7 "document upload", "document delete")
-  'POST /api/documents': [5],
-  'DELETE /api/documents/:fileId': [5],
+  ...permissionsOf(DOCUMENT_OPERATIONS),
   // Files (issue 13): the scoped download and its short-lived signed link (the file's owner decides who: 404
   // otherwise); the signed link carries its own authority (HMAC, 5 minutes), so it needs no session
   'GET /api/files/:id': 'authenticated',

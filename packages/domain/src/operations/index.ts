@@ -10,6 +10,7 @@ import { EXTERNAL_OPERATIONS } from './external';
 import { AUDIT_OPERATIONS } from './audits';
 import { NOTIFICATION_OPERATIONS } from './notifications';
 import { EXCEPTION_OPERATIONS } from './exceptions';
+import { DOCUMENT_OPERATIONS } from './documents';
 
 export * from './operation';
 export * from './non-workings';
@@ -23,6 +24,7 @@ export * from './external';
 export * from './audits';
 export * from './notifications';
 export * from './exceptions';
+export * from './documents';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -41,4 +43,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(AUDIT_OPERATIONS),
   ...Object.values(NOTIFICATION_OPERATIONS),
   ...Object.values(EXCEPTION_OPERATIONS),
+  ...Object.values(DOCUMENT_OPERATIONS),
 ];

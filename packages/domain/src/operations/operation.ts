@@ -24,8 +24,8 @@ export type Operation = {
   readonly body?: z.ZodType;
   /** The success answer's schema (an `envelope(...)` or `paged(...)`). */
   readonly response: z.ZodType;
-  /** The success status (default 200; a create answers 201). */
-  readonly status?: 200 | 201;
+  /** The success status (default 200; a create answers 201; a delete with nothing to answer 204). */
+  readonly status?: 200 | 201 | 204;
   /** The error statuses it documents beyond 400/401/403/404 (e.g. 409 version, 422 rule, 503 an outside system). */
   readonly errors?: readonly (409 | 413 | 415 | 422 | 429 | 503)[];
   /** A create: the web sends an Idempotency-Key, the same for a retry of the same submission. */
