@@ -11,6 +11,7 @@ import { AUDIT_OPERATIONS } from './operations/audits';
 import { NOTIFICATION_OPERATIONS } from './operations/notifications';
 import { EXCEPTION_OPERATIONS } from './operations/exceptions';
 import { DOCUMENT_OPERATIONS } from './operations/documents';
+import { UNIT_OPERATIONS } from './operations/units';
 import type { UserType } from './user-types';
 
 /**
@@ -133,12 +134,8 @@ export const API_PERMISSIONS = {
   ...permissionsOf(EXCEPTION_OPERATIONS),
   // Eligibility (spec 3 §7 "Audits"; decision 030) and audits (spec 3 §6, §7; decision 041)
   ...permissionsOf(AUDIT_OPERATIONS),
-  'GET /api/units/review': [5],
-  'GET /api/units/:id/evidences': [1, 2, 3, 4, 5],
-  'POST /api/units/:id/uploadDocument': [5],
-  'DELETE /api/units/:id/evidences/:evidenceId': [5],
-  'POST /api/units/:id/delete': [5],
-  'PATCH /api/units/:id/set-review': [1, 3, 5],
+  // Units under review and their documents (spec 3 §7 "Units"; decision 030)
+  ...permissionsOf(UNIT_OPERATIONS),
   // A unit's validation history (issue 17, decision 035): every type, within its provisions' scope (404 outside)
   'GET /api/units/:id/validations': [1, 2, 3, 4, 5],
   // Provisions (spec 3 §7, decision 029): every type lists and reads within its scope (the provisions policy);

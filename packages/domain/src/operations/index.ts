@@ -11,6 +11,7 @@ import { AUDIT_OPERATIONS } from './audits';
 import { NOTIFICATION_OPERATIONS } from './notifications';
 import { EXCEPTION_OPERATIONS } from './exceptions';
 import { DOCUMENT_OPERATIONS } from './documents';
+import { UNIT_OPERATIONS } from './units';
 
 export * from './operation';
 export * from './non-workings';
@@ -25,6 +26,7 @@ export * from './audits';
 export * from './notifications';
 export * from './exceptions';
 export * from './documents';
+export * from './units';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -44,4 +46,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(NOTIFICATION_OPERATIONS),
   ...Object.values(EXCEPTION_OPERATIONS),
   ...Object.values(DOCUMENT_OPERATIONS),
+  ...Object.values(UNIT_OPERATIONS),
 ];
