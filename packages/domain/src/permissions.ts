@@ -11,6 +11,14 @@ import { CONFIGURATION_OPERATIONS } from './operations/configuration';
 import { CREDIT_FAILURE_OPERATIONS } from './operations/credits-failures';
 import { AUDIT_LOG_OPERATIONS } from './operations/audit-log';
 import { REPORT_OPERATIONS } from './operations/reports';
+import { INVENTORY_OPERATIONS } from './operations/inventory';
+import { LAYOUT_OPERATIONS } from './operations/layouts';
+import { EXTERNAL_OPERATIONS } from './operations/external';
+import { AUDIT_OPERATIONS } from './operations/audits';
+import { NOTIFICATION_OPERATIONS } from './operations/notifications';
+import { EXCEPTION_OPERATIONS } from './operations/exceptions';
+import { DOCUMENT_OPERATIONS } from './operations/documents';
+import { UNIT_OPERATIONS } from './operations/units';
 import type { UserType } from './user-types';
 
 /**
@@ -48,9 +56,7 @@ export const API_PERMISSIONS = {
   // Users (spec 1 §7); the scope of spec 1 §6 is applied per row by the users policy
   ...permissionsOf(USER_OPERATIONS),
   // A user's own notifications: anyone, for themselves (others' → 404)
-  'GET /api/users/:id/notifications': 'authenticated',
-  'GET /api/users/:id/pending-notifications': 'authenticated',
-  'PATCH /api/notifications/:id': 'authenticated',
+  ...permissionsOf(NOTIFICATION_OPERATIONS),
   // Roles (spec 1 §7)
   ...permissionsOf(ROLE_OPERATIONS),
   // Accounts (spec 2 §6): the look-ups and views for 1–3; the wizard, status, archive and signer configuration for
@@ -64,16 +70,11 @@ export const API_PERMISSIONS = {
   // Branches (spec 2 §7, §6): type 4 sees its own and manages their users, but neither edits nor toggles them
   ...permissionsOf(AGENCY_OPERATIONS),
   // The lender's systems through the API (issue 4, decision 009); which clients, the external policy
-  'GET /api/external/clients': [1, 2, 3, 4, 5],
-  'GET /api/external/clients/:clientNumber/legal-representatives': [1, 2, 3, 4, 5],
-  'GET /api/external/clients/:clientNumber/credit-lines': [1, 2, 3, 4, 5],
-  'GET /api/external/clients/:clientNumber/inventory': [1, 2, 3, 4, 5],
+  ...permissionsOf(EXTERNAL_OPERATIONS),
   // Inventario (spec 3 §6: types 3, 4, 5; decision 042)
-  'GET /api/inventory': [3, 4, 5],
+  ...permissionsOf(INVENTORY_OPERATIONS),
   // Layout generator (spec 3 §2, §6: type 2; decision 043)
-  'GET /api/layouts/generate': [2],
-  'POST /api/layouts/apply': [2],
-  'POST /api/layouts/download': [2],
+  ...permissionsOf(LAYOUT_OPERATIONS),
   // Refinancing (spec 3 §2, §4 "Visibility", §6; decision 044): rows narrowed by the refinancings policy
   'GET /api/refinancings/units': [1, 2, 3, 5],
   'PATCH /api/units/:id/set-deadlines': [3, 5],
@@ -93,9 +94,6 @@ export const API_PERMISSIONS = {
   'POST /api/refinancings/:id/send-crm': [1, 3],
   'PATCH /api/refinancings/:id/update-folio': [1, 3],
   'GET /api/refinancings/:id/units.xlsx': [1, 3],
-  'GET /api/external/credit-lines/:creditLine/guarantors': [1, 2, 3, 4, 5],
-  'GET /api/external/vins/:vin': 'authenticated',
-  'POST /api/external/vin-validations': 'authenticated',
   // Días inhábiles and Correos mesa de servicio (spec 2 §7): the super user's menu only (spec 1 §6)
   ...permissionsOf(NON_WORKING_OPERATIONS),
   ...permissionsOf(SERVICE_DESK_EMAIL_OPERATIONS),
@@ -108,23 +106,11 @@ export const API_PERMISSIONS = {
   ...permissionsOf(CREDIT_FAILURE_OPERATIONS),
   // Exceptions (spec 3 §4, §7): the dealer operator requests one; types 2, 3 and 5 read theirs (the exceptions
   // policy); the operator sends observations and the administrator decides (the exception machine)
-  'POST /api/exceptions': [5],
-  'GET /api/exceptions': [2, 3, 5],
-  'GET /api/exceptions/:id': [2, 3, 5],
-  'PUT /api/exceptions/:id': [2, 3],
-  // Eligibility and units under review (spec 3 §7 "Audits", "Units"; decision 030): each type within its scope
-  'GET /api/audits/validate-process': [1, 2, 3, 4, 5],
-  // Audits (spec 3 §6, §7; decision 041): the lender's administrator, its own audits within its accounts
-  'GET /api/audits': [2],
-  'GET /api/audits/:id': [2],
-  'POST /api/audits': [2],
-  'PUT /api/audits/:id': [2],
-  'GET /api/units/review': [5],
-  'GET /api/units/:id/evidences': [1, 2, 3, 4, 5],
-  'POST /api/units/:id/uploadDocument': [5],
-  'DELETE /api/units/:id/evidences/:evidenceId': [5],
-  'POST /api/units/:id/delete': [5],
-  'PATCH /api/units/:id/set-review': [1, 3, 5],
+  ...permissionsOf(EXCEPTION_OPERATIONS),
+  // Eligibility (spec 3 §7 "Audits"; decision 030) and audits (spec 3 §6, §7; decision 041)
+  ...permissionsOf(AUDIT_OPERATIONS),
+  // Units under review and their documents (spec 3 §7 "Units"; decision 030)
+  ...permissionsOf(UNIT_OPERATIONS),
   // A unit's validation history (issue 17, decision 035): every type, within its provisions' scope (404 outside)
   'GET /api/units/:id/validations': [1, 2, 3, 4, 5],
   // Provisions (spec 3 §7, decision 029): every type lists and reads within its scope (the provisions policy);
@@ -171,8 +157,7 @@ export const API_PERMISSIONS = {
   'POST /api/refinancings/:id/documents/:documentId/redo': [1, 3, 4],
   'GET /api/refinancings/:id/signed-documents': [3, 4],
   // Documents a provision save attaches (spec 3 §7 "document upload", "document delete")
-  'POST /api/documents': [5],
-  'DELETE /api/documents/:fileId': [5],
+  ...permissionsOf(DOCUMENT_OPERATIONS),
   // Files (issue 13): the scoped download and its short-lived signed link (the file's owner decides who: 404
   // otherwise); the signed link carries its own authority (HMAC, 5 minutes), so it needs no session
   'GET /api/files/:id': 'authenticated',

@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { errorResponse, type Operation, type OperationInput, type OperationOutput } from '@planpiso/domain';
 
 /** The statuses every operation may answer besides its own: bad input, no session, not allowed, not in scope. */
@@ -15,7 +15,8 @@ export function operationRoute<O extends Operation>(
   app: FastifyInstance,
   operation: O,
   handler: (input: OperationInput<O>, request: FastifyRequest, reply: FastifyReply) => Promise<OperationOutput<O>>,
-  config?: FastifyContextConfig,
+  /** What the server adds that is no part of the declaration (a route's rate limit). */
+  { config }: Pick<RouteOptions, 'config'> = {},
 ): void {
   const status = operation.status ?? 200;
   const errors = Object.fromEntries(
@@ -25,10 +26,13 @@ export function operationRoute<O extends Operation>(
     method: operation.method,
     url: operation.path,
     ...(config ? { config } : {}),
+    ...(operation.bodyLimit ? { bodyLimit: operation.bodyLimit } : {}),
     schema: {
       tags: [...operation.tags],
       summary: operation.summary,
+      ...(operation.description ? { description: operation.description } : {}),
       ...(operation.who === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+      ...(operation.multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(operation.params ? { params: operation.params } : {}),
       ...(operation.query ? { querystring: operation.query } : {}),
       ...(operation.body ? { body: operation.body } : {}),
@@ -37,6 +41,8 @@ export function operationRoute<O extends Operation>(
     handler: async (request, reply) => {
       const input = { params: request.params, query: request.query, body: request.body } as OperationInput<O>;
       const answer = await handler(input, request, reply);
+      // A file (`fileDownloadResponse`): the handler sent it itself, with its own headers.
+      if (answer === reply) return reply;
       return reply.code(status).send(answer);
     },
   });

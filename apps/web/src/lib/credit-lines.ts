@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ExternalCreditLine } from '@planpiso/domain';
-import { api } from './api-client';
+import { EXTERNAL_OPERATIONS } from '@planpiso/domain';
+import { callOperation } from './operation-client';
 
 /**
  * GET /api/external/clients/{clientNumber}/credit-lines (ConfiguracionClientesDispLinea through the API, decision 009):
@@ -11,13 +11,8 @@ export const useCreditLines = (clientNumber: string | null, { alwaysFresh = fals
   useQuery({
     queryKey: ['crm', 'clients', clientNumber, 'credit-lines'],
     queryFn: async ({ signal }) =>
-      (
-        await api.get<ExternalCreditLine[]>(
-          `/api/external/clients/${encodeURIComponent(clientNumber!)}/credit-lines`,
-          undefined,
-          signal,
-        )
-      ).data,
+      (await callOperation(EXTERNAL_OPERATIONS.listCrmCreditLines, { params: { clientNumber: clientNumber! }, signal }))
+        .data,
     enabled: clientNumber !== null,
     // A CRM failure is shown at once with its answer; retrying a down system three times only delays that.
     retry: false,

@@ -42,3 +42,9 @@ export const signedFileQuery = z.object({
   expires: z.coerce.number().int().positive(),
   sig: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
 });
+
+/**
+ * The answer of an operation that sends a file (a download, an XLSX): its bytes, never JSON. The route's handler sends
+ * it itself (`operationRoute` leaves such an answer as sent).
+ */
+export const fileDownloadResponse = z.unknown().describe('The file’s bytes (an attachment)');

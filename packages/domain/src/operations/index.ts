@@ -11,6 +11,14 @@ import { CONFIGURATION_OPERATIONS } from './configuration';
 import { CREDIT_FAILURE_OPERATIONS } from './credits-failures';
 import { AUDIT_LOG_OPERATIONS } from './audit-log';
 import { REPORT_OPERATIONS } from './reports';
+import { INVENTORY_OPERATIONS } from './inventory';
+import { LAYOUT_OPERATIONS } from './layouts';
+import { EXTERNAL_OPERATIONS } from './external';
+import { AUDIT_OPERATIONS } from './audits';
+import { NOTIFICATION_OPERATIONS } from './notifications';
+import { EXCEPTION_OPERATIONS } from './exceptions';
+import { DOCUMENT_OPERATIONS } from './documents';
+import { UNIT_OPERATIONS } from './units';
 
 export * from './operation';
 export * from './non-workings';
@@ -25,6 +33,14 @@ export * from './configuration';
 export * from './credits-failures';
 export * from './audit-log';
 export * from './reports';
+export * from './inventory';
+export * from './layouts';
+export * from './external';
+export * from './audits';
+export * from './notifications';
+export * from './exceptions';
+export * from './documents';
+export * from './units';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -44,4 +60,12 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(CREDIT_FAILURE_OPERATIONS),
   ...Object.values(AUDIT_LOG_OPERATIONS),
   ...Object.values(REPORT_OPERATIONS),
+  ...Object.values(INVENTORY_OPERATIONS),
+  ...Object.values(LAYOUT_OPERATIONS),
+  ...Object.values(EXTERNAL_OPERATIONS),
+  ...Object.values(AUDIT_OPERATIONS),
+  ...Object.values(NOTIFICATION_OPERATIONS),
+  ...Object.values(EXCEPTION_OPERATIONS),
+  ...Object.values(DOCUMENT_OPERATIONS),
+  ...Object.values(UNIT_OPERATIONS),
 ];

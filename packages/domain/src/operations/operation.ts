@@ -14,6 +14,8 @@ export type Operation = {
   /** Fastify's form: `/api/users/:id`. */
   readonly path: `/api/${string}`;
   readonly summary: string;
+  /** The longer OpenAPI description, when the summary does not say it all. */
+  readonly description?: string;
   readonly tags: readonly string[];
   /** Who may call it at all; which rows, the module's policy; which moves, the machines. */
   readonly who: Access;
@@ -22,12 +24,16 @@ export type Operation = {
   readonly body?: z.ZodType;
   /** The success answer's schema (an `envelope(...)` or `paged(...)`). */
   readonly response: z.ZodType;
-  /** The success status (default 200; a create answers 201). */
-  readonly status?: 200 | 201;
+  /** The success status (default 200; a create answers 201; a delete with nothing to answer 204). */
+  readonly status?: 200 | 201 | 204;
   /** The error statuses it documents beyond 400/401/403/404 (e.g. 409 version, 422 rule, 503 an outside system). */
   readonly errors?: readonly (409 | 413 | 415 | 422 | 429 | 503)[];
   /** A create: the web sends an Idempotency-Key, the same for a retry of the same submission. */
   readonly idempotent?: true;
+  /** The largest body accepted, in bytes, when it is not the server's default. */
+  readonly bodyLimit?: number;
+  /** The body is multipart/form-data (an upload), read by the handler itself rather than by a `body` schema. */
+  readonly multipart?: true;
 };
 
 /** Declares an operation, keeping its literal path and method for the derived types. */

@@ -21,13 +21,13 @@ export async function accountRoutes(app: FastifyInstance, { accounts }: { accoun
     app,
     op.createAccount,
     ({ body }, request) => accounts.create(currentUser(request), body, request.id),
-    { uniqueConflicts },
+    { config: { uniqueConflicts } },
   );
   operationRoute(
     app,
     op.updateAccount,
     ({ params, body }, request) => accounts.update(currentUser(request), params.id, body, request.id),
-    { uniqueConflicts },
+    { config: { uniqueConflicts } },
   );
   operationRoute(app, op.setAccountActive, ({ params, body }, request) =>
     accounts.setActive(currentUser(request), params.id, body.active, request.id),

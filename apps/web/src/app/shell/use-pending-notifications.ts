@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { NOTIFICATION_OPERATIONS } from '@planpiso/domain';
+import { callOperation } from '../../lib/operation-client';
 import { notificationKeys } from '../../lib/realtime-keys';
 
 /**
@@ -9,7 +10,10 @@ import { notificationKeys } from '../../lib/realtime-keys';
  */
 export async function fetchPendingNotifications(userId: number, signal?: AbortSignal): Promise<number> {
   try {
-    const { data } = await api.get<{ total?: number }>(`/api/users/${userId}/pending-notifications`, undefined, signal);
+    const { data } = await callOperation(NOTIFICATION_OPERATIONS.countPendingNotifications, {
+      params: { id: userId },
+      signal,
+    });
     return typeof data?.total === 'number' ? data.total : 0;
   } catch {
     return 0;

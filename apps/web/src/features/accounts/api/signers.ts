@@ -2,12 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ACCOUNT_OPERATIONS,
   CUSTOM_SIGNER_OPERATIONS,
+  EXTERNAL_OPERATIONS,
   type CreateCustomSignerRequest,
-  type ExternalCreditLine,
-  type ExternalGuarantor,
   type SaveSignatureConfigRequest,
 } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
 import { callOperation } from '../../../lib/operation-client';
 
 type Line = { companyId: number | null; creditLine: string | null };
@@ -18,13 +16,8 @@ export const useCreditLines = (clientId: string | null) =>
   useQuery({
     queryKey: ['crm', 'clients', clientId, 'credit-lines'],
     queryFn: async ({ signal }) =>
-      (
-        await api.get<ExternalCreditLine[]>(
-          `/api/external/clients/${encodeURIComponent(clientId!)}/credit-lines`,
-          undefined,
-          signal,
-        )
-      ).data,
+      (await callOperation(EXTERNAL_OPERATIONS.listCrmCreditLines, { params: { clientNumber: clientId! }, signal }))
+        .data,
     enabled: clientId !== null,
     retry: false,
   });
@@ -34,13 +27,8 @@ export const useGuarantors = (creditLine: string | null) =>
   useQuery({
     queryKey: ['crm', 'credit-lines', creditLine, 'guarantors'],
     queryFn: async ({ signal }) =>
-      (
-        await api.get<ExternalGuarantor[]>(
-          `/api/external/credit-lines/${encodeURIComponent(creditLine!)}/guarantors`,
-          undefined,
-          signal,
-        )
-      ).data,
+      (await callOperation(EXTERNAL_OPERATIONS.listCrmGuarantors, { params: { creditLine: creditLine! }, signal }))
+        .data,
     enabled: creditLine !== null,
     retry: false,
   });

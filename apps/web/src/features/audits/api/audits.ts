@@ -7,18 +7,17 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import {
+  AUDIT_OPERATIONS as op,
   AUDITS_DEFAULT_SORT,
-  type AuditResponse,
   type CreateAuditRequest,
   type UpdateAuditRequest,
 } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { callOperation } from '../../../lib/operation-client';
 import { getSession } from '../../../lib/session';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const AUDIT_FILTERS = ['account'] as const;
 export type AuditFilter = (typeof AUDIT_FILTERS)[number];
-type Page<T> = { items: T[]; total: number; totalIsEstimate?: true };
 
 export const auditKeys = {
   all: ['audits'] as const,
@@ -38,8 +37,7 @@ const own = () => {
 export const auditsQueryOptions = (query: ListQuery<AuditFilter>) =>
   queryOptions({
     queryKey: auditKeys.list(query),
-    queryFn: async ({ signal }) =>
-      (await api.get<Page<AuditResponse>>('/api/audits', { ...query, ...own() }, signal)).data,
+    queryFn: async ({ signal }) => (await callOperation(op.listAudits, { query: { ...query, ...own() }, signal })).data,
     placeholderData: keepPreviousData,
   });
 
@@ -51,11 +49,10 @@ export const useAuditsInRange = (range: { from: string; to: string } | null) =>
     queryKey: auditKeys.range(range?.from ?? '', range?.to ?? ''),
     queryFn: async ({ signal }) =>
       (
-        await api.get<Page<AuditResponse>>(
-          '/api/audits',
-          { from: range!.from, to: range!.to, all: 'true', sort: 'initialDate:asc', ...own() },
+        await callOperation(op.listAudits, {
+          query: { from: range!.from, to: range!.to, all: 'true', sort: 'initialDate:asc', ...own() },
           signal,
-        )
+        })
       ).data.items,
     enabled: range !== null,
     placeholderData: keepPreviousData,
@@ -64,7 +61,7 @@ export const useAuditsInRange = (range: { from: string; to: string } | null) =>
 export const useAudit = (id: number | null) =>
   useQuery({
     queryKey: auditKeys.detail(id ?? 0),
-    queryFn: async ({ signal }) => (await api.get<AuditResponse>(`/api/audits/${id}`, undefined, signal)).data,
+    queryFn: async ({ signal }) => (await callOperation(op.getAudit, { params: { id: id! }, signal })).data,
     enabled: id !== null,
   });
 
@@ -74,8 +71,8 @@ export function useSaveAudit() {
   return useMutation({
     mutationFn: (input: { id: null; body: CreateAuditRequest } | { id: number; body: UpdateAuditRequest }) =>
       input.id === null
-        ? api.create<AuditResponse>('/api/audits', input.body)
-        : api.put<AuditResponse>(`/api/audits/${input.id}`, input.body),
+        ? callOperation(op.createAudit, { body: input.body })
+        : callOperation(op.updateAudit, { params: { id: input.id }, body: input.body }),
     onSuccess: async (_saved, { id }) => {
       if (id !== null) queryClient.removeQueries({ queryKey: auditKeys.detail(id) });
       await queryClient.invalidateQueries({ queryKey: auditKeys.all });

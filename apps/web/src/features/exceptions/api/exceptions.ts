@@ -7,12 +7,15 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import {
+  EXCEPTION_OPERATIONS as op,
   EXCEPTIONS_DEFAULT_SORT,
   exceptionListStatuses,
+  pathOf,
   type ExceptionResponse,
   type FileLink,
 } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
+import { callOperation } from '../../../lib/operation-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 /** The list's URL filters (spec 3 §2): type 5 the number and the date range; types 2 and 3 account and customer. */
@@ -31,11 +34,10 @@ export async function getExceptions(
   query: ListQuery<ExceptionFilter>,
   signal?: AbortSignal,
 ): Promise<ExceptionPage> {
-  const { data } = await api.get<ExceptionPage>(
-    '/api/exceptions',
-    { ...query, status: exceptionListStatuses(type) },
+  const { data } = await callOperation(op.listExceptions, {
+    query: { ...query, status: exceptionListStatuses(type) },
     signal,
-  );
+  });
   return data;
 }
 
@@ -80,7 +82,7 @@ export function useUpdateException() {
       if (step.isApproved !== undefined) form.append('isApproved', String(step.isApproved));
       if (step.commentAF !== undefined) form.append('commentAF', step.commentAF);
       if (step.evidence) form.append('evidence', step.evidence, step.evidence.name);
-      return api.put<ExceptionResponse>(`/api/exceptions/${step.id}`, form);
+      return api.put<ExceptionResponse>(pathOf(op.updateException, { id: step.id }), form);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { DEFAULT_EXCEPTION_TYPE, type ExceptionResponse } from '@planpiso/domain';
+import { DEFAULT_EXCEPTION_TYPE, EXCEPTION_OPERATIONS, pathOf, type ExceptionResponse } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 
 export type ExceptionRequestInput = { comment: string; evidence: File | null; idempotencyKey: string };
@@ -18,7 +18,7 @@ export async function requestException({
   form.append('comment', comment);
   form.append('type', String(DEFAULT_EXCEPTION_TYPE));
   if (evidence) form.append('evidence', evidence, evidence.name);
-  return api.post<ExceptionResponse>('/api/exceptions', form, { idempotencyKey });
+  return api.post<ExceptionResponse>(pathOf(EXCEPTION_OPERATIONS.requestException), form, { idempotencyKey });
 }
 
 export const useRequestException = () => useMutation({ mutationFn: requestException });

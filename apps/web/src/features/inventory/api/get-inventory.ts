@@ -1,8 +1,7 @@
 import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ACCOUNT_OPERATIONS, INVENTORY_DEFAULT_SORT, type InventoryRow } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
-import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { ACCOUNT_OPERATIONS, INVENTORY_DEFAULT_SORT, INVENTORY_OPERATIONS, type InventoryRow } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
+import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const INVENTORY_FILTERS = ['clientNumber', 'from', 'to'] as const;
 export type InventoryFilter = (typeof INVENTORY_FILTERS)[number];
@@ -18,7 +17,7 @@ export const inventoryKeys = {
  * server. A dealer's is always its active company's; the operator names the client (none yet: an empty page).
  */
 export async function getInventory(query: ListQuery<InventoryFilter>, signal?: AbortSignal): Promise<InventoryPage> {
-  const { data } = await api.get<InventoryPage>('/api/inventory', query, signal);
+  const { data } = await callOperation(INVENTORY_OPERATIONS.listInventory, { query, signal });
   return data;
 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LayoutApplyRequest, LayoutRow, LayoutTerm } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { LAYOUT_OPERATIONS as op, pathOf, type LayoutApplyRequest, type LayoutTerm } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { downloadFile, saveFile } from '../../../lib/download';
 
 export const layoutKeys = { generate: (months: number) => ['layouts', 'generate', months] as const };
@@ -9,15 +9,15 @@ export const layoutKeys = { generate: (months: number) => ['layouts', 'generate'
 export const useLayout = (months: number | null) =>
   useQuery({
     queryKey: layoutKeys.generate(months ?? 0),
-    queryFn: async ({ signal }) => (await api.get<LayoutRow[]>('/api/layouts/generate', { months }, signal)).data,
+    queryFn: async ({ signal }) => (await callOperation(op.generateLayout, { query: { months }, signal })).data,
     enabled: months !== null,
   });
 
 /** POST /api/layouts/apply (spec 3 §7): each unit's term and whether it may be refinanced. */
-export const applyLayout = (body: LayoutApplyRequest) => api.post<{ applied: number }>('/api/layouts/apply', body);
+export const applyLayout = (body: LayoutApplyRequest) => callOperation(op.applyLayout, { body });
 
 /** Descargar: the layout with the edited terms as 'Layout (DD-MM-YYYY).xlsx' (spec 3 §9). */
 export async function downloadLayout(months: number, terms: { unitId: number; plazoSugerido: LayoutTerm }[]) {
-  const file = await downloadFile('/api/layouts/download', undefined, { months, terms });
+  const file = await downloadFile(pathOf(op.downloadLayout), undefined, { months, terms });
   saveFile(file.blob, file.fileName ?? 'Layout.xlsx');
 }

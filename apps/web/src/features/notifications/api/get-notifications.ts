@@ -1,6 +1,6 @@
 import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { NOTIFICATIONS_DEFAULT_SORT, type NotificationResponse } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { NOTIFICATION_OPERATIONS, NOTIFICATIONS_DEFAULT_SORT, type NotificationResponse } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { notificationKeys } from '../../../lib/realtime-keys';
 import { getSession } from '../../../lib/session';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
@@ -15,7 +15,11 @@ export async function getNotifications(
   query: ListQuery<NotificationFilter>,
   signal?: AbortSignal,
 ): Promise<NotificationPage> {
-  const { data } = await api.get<NotificationPage>(`/api/users/${userId}/notifications`, query, signal);
+  const { data } = await callOperation(NOTIFICATION_OPERATIONS.listNotifications, {
+    params: { id: userId },
+    query,
+    signal,
+  });
   return data;
 }
 

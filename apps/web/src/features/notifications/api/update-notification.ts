@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationResponse } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { NOTIFICATION_OPERATIONS, type NotificationResponse } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { notificationKeys } from '../../../lib/realtime-keys';
 import type { NotificationPage } from './get-notifications';
 
@@ -11,7 +11,10 @@ export async function updateNotification(
   id: number,
   action: NotificationAction,
 ): Promise<{ notification: NotificationResponse; message?: string }> {
-  const { data, message } = await api.patch<NotificationResponse>(`/api/notifications/${id}`, { action });
+  const { data, message } = await callOperation(NOTIFICATION_OPERATIONS.updateNotification, {
+    params: { id },
+    body: { action },
+  });
   return { notification: data, message };
 }
 

@@ -8,14 +8,15 @@ import {
 } from '@tanstack/react-query';
 import {
   PROVISION_REVIEW_DEFAULT_SORT,
+  UNIT_OPERATIONS,
   type ConfirmUnitsReviewRequestInput,
   type ConfirmUnitsReviewResponse,
-  type EvidenceResponse,
   type FileLink,
   type ProvisionReviewItem,
   type ProvisionRevision,
 } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
+import { callOperation } from '../../../lib/operation-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 /** The list's URL filters (spec 3 §2): disposition number, FinBe operator; under more filters account and company. */
@@ -84,7 +85,7 @@ export const useUnitEvidences = (unitId: number) =>
   useQuery({
     queryKey: ['units', 'evidences', unitId],
     queryFn: async ({ signal }) =>
-      (await api.get<EvidenceResponse[]>(`/api/units/${unitId}/evidences`, undefined, signal)).data,
+      (await callOperation(UNIT_OPERATIONS.listUnitEvidences, { params: { id: unitId }, signal })).data,
   });
 
 /** GET /api/files/{id}/link: a 5-minute signed link, opened in a new tab (spec 3 §7 "signed URL fetch"). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ValidateProcess } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { AUDIT_OPERATIONS } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 
 export const eligibilityKey = ['audits', 'validate-process'] as const;
 
@@ -12,7 +12,6 @@ export const eligibilityKey = ['audits', 'validate-process'] as const;
 export const useEligibility = (enabled: boolean) =>
   useQuery({
     queryKey: eligibilityKey,
-    queryFn: async ({ signal }) =>
-      (await api.get<ValidateProcess>('/api/audits/validate-process', undefined, signal)).data,
+    queryFn: async ({ signal }) => (await callOperation(AUDIT_OPERATIONS.validateProcess, { signal })).data,
     enabled,
   });

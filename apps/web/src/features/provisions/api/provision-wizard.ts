@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CreateProvisionRequestInput } from '@planpiso/domain';
+import { DOCUMENT_OPERATIONS, pathOf, type CreateProvisionRequestInput } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 import type { ProvisionDetail, SavedProvision, UploadedDocument } from './provision-wizard-types';
 
@@ -18,7 +18,7 @@ export async function uploadDocument(file: File, kind: 'provision' | 'unit'): Pr
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', file, file.name);
-  return (await api.create<UploadedDocument>('/api/documents', form)).data;
+  return (await api.create<UploadedDocument>(pathOf(DOCUMENT_OPERATIONS.uploadDocument), form)).data;
 }
 
 export type SaveMode = 'save' | 'saveAndSend' | 'review';

@@ -1,6 +1,6 @@
 import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { UNITS_REVIEW_DEFAULT_SORT, type UnitUnderReview } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { UNIT_OPERATIONS, UNITS_REVIEW_DEFAULT_SORT, type UnitUnderReview } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 export const UNIT_REVIEW_FILTERS = ['model', 'vinNumber'] as const;
@@ -19,7 +19,7 @@ export async function getUnitsReview(
   query: ListQuery<UnitReviewFilter>,
   signal?: AbortSignal,
 ): Promise<UnitReviewPage> {
-  const { data } = await api.get<UnitReviewPage>('/api/units/review', query, signal);
+  const { data } = await callOperation(UNIT_OPERATIONS.listUnitsUnderReview, { query, signal });
   return data;
 }
 
