@@ -22,7 +22,6 @@ const NOT_YET_DECLARED = [
   '/api/units/:id/validations',
   '/api/provisions',
   '/api/webhooks',
-  '/api/files',
 ];
 const notYetDeclared = (url: string) =>
   NOT_YET_DECLARED.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));

@@ -19,6 +19,7 @@ import { NOTIFICATION_OPERATIONS } from './operations/notifications';
 import { EXCEPTION_OPERATIONS } from './operations/exceptions';
 import { DOCUMENT_OPERATIONS } from './operations/documents';
 import { UNIT_OPERATIONS } from './operations/units';
+import { FILE_OPERATIONS } from './operations/files';
 import type { UserType } from './user-types';
 
 /**
@@ -160,9 +161,7 @@ export const API_PERMISSIONS = {
   ...permissionsOf(DOCUMENT_OPERATIONS),
   // Files (issue 13): the scoped download and its short-lived signed link (the file's owner decides who: 404
   // otherwise); the signed link carries its own authority (HMAC, 5 minutes), so it needs no session
-  'GET /api/files/:id': 'authenticated',
-  'GET /api/files/:id/link': 'authenticated',
-  'GET /api/files/:id/signed': 'public',
+  ...permissionsOf(FILE_OPERATIONS),
 } as const satisfies Record<string, Access>;
 
 export type ApiOperation = keyof typeof API_PERMISSIONS;

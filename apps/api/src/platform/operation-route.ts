@@ -41,8 +41,9 @@ export function operationRoute<O extends Operation>(
     handler: async (request, reply) => {
       const input = { params: request.params, query: request.query, body: request.body } as OperationInput<O>;
       const answer = await handler(input, request, reply);
-      // A file (`fileDownloadResponse`): the handler sent it itself, with its own headers.
-      if (answer === reply) return reply;
+      // A file (`fileDownloadResponse`): the handler sent it itself, with its own headers (a stream's send may
+      // answer nothing: what counts is that the reply went).
+      if (answer === reply || reply.sent) return reply;
       return reply.code(status).send(answer);
     },
   });

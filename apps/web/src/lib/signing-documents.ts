@@ -1,6 +1,6 @@
-import type { FileLink, SigningEvidence } from '@planpiso/domain';
-import { api } from './api-client';
+import type { SigningEvidence } from '@planpiso/domain';
 import { downloadFile } from './download';
+import { signedFileLink } from './file-link';
 
 // A signing document's view and download, shared by the provisions' and the refinancings' documents tables.
 
@@ -22,7 +22,7 @@ export async function viewSigningDocument(evidence: SigningEvidence): Promise<vo
 
 /** A download through the file's short-lived signed link (spec 3 §7 "signed URL fetch"): an attachment. */
 export async function downloadSigningDocument(evidence: SigningEvidence): Promise<void> {
-  const { data } = await api.get<FileLink>(`/api/files/${evidence.fileId}/link`);
+  const data = await signedFileLink(evidence.fileId);
   const link = document.createElement('a');
   link.href = data.url;
   link.download = evidence.fileName;

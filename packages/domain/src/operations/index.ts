@@ -19,6 +19,7 @@ import { NOTIFICATION_OPERATIONS } from './notifications';
 import { EXCEPTION_OPERATIONS } from './exceptions';
 import { DOCUMENT_OPERATIONS } from './documents';
 import { UNIT_OPERATIONS } from './units';
+import { FILE_OPERATIONS } from './files';
 
 export * from './operation';
 export * from './non-workings';
@@ -41,6 +42,7 @@ export * from './notifications';
 export * from './exceptions';
 export * from './documents';
 export * from './units';
+export * from './files';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -68,4 +70,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(EXCEPTION_OPERATIONS),
   ...Object.values(DOCUMENT_OPERATIONS),
   ...Object.values(UNIT_OPERATIONS),
+  ...Object.values(FILE_OPERATIONS),
 ];

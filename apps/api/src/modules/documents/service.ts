@@ -1,4 +1,5 @@
 import {
+  fileDownloadPath,
   AppErrorCode,
   checkExtension,
   type DocumentKind,
@@ -66,7 +67,7 @@ export function createDocumentsService(
           const file = await files.record(tx, stored);
           const data = {
             fileId: file.id,
-            url: `/api/files/${file.id}`,
+            url: fileDownloadPath(file.id),
             fileName: file.originalName,
             fileSize: file.size,
             extension: form.file!.extension,

@@ -1,4 +1,4 @@
-import { EVIDENCE_TYPE, type EvidenceResponse, type ExceptionResponse } from '@planpiso/domain';
+import { fileDownloadPath, EVIDENCE_TYPE, type EvidenceResponse, type ExceptionResponse } from '@planpiso/domain';
 import type { FileRow } from '../files';
 import type { ExceptionRow } from './repository';
 
@@ -11,7 +11,7 @@ export function presentEvidence(evidence: { id: number; type: number }, file: Fi
     fileName: file.originalName,
     fileSize: file.size,
     extension: dot > 0 ? file.originalName.slice(dot + 1).toLowerCase() : '',
-    url: `/api/files/${file.id}`,
+    url: fileDownloadPath(file.id),
     type: evidence.type,
   };
 }

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { FILE_LINK_TTL_SECONDS } from '@planpiso/domain';
+import { FILE_OPERATIONS, pathOf, FILE_LINK_TTL_SECONDS } from '@planpiso/domain';
 import type { Clock } from '../../platform/clock';
 
 /**
@@ -17,7 +17,7 @@ export function createLinkSigner(jwtSecret: string, clock: Clock) {
       const expires = nowSeconds() + FILE_LINK_TTL_SECONDS;
       const sig = signatureOf(fileId, expires);
       return {
-        url: `/api/files/${fileId}/signed?expires=${expires}&sig=${sig}`,
+        url: `${pathOf(FILE_OPERATIONS.signedDownload, { id: fileId })}?expires=${expires}&sig=${sig}`,
         expiresAt: new Date(expires * 1000).toISOString(),
       };
     },

@@ -1,5 +1,6 @@
 import type { SigningEvidence } from '@planpiso/domain';
 import type { SigningDocumentRow } from './repository';
+import { fileDownloadPath } from '@planpiso/domain';
 
 /**
  * A signing document as the screens read it (spec 3 §3 Evidence): `url` is the scoped download route, never a
@@ -20,7 +21,7 @@ export function presentSigningEvidence({ evidence, file }: SigningDocumentRow, c
     type: evidence.type,
     typeSignDoc: evidence.typeSignDoc ?? 0,
     signedStatus: evidence.signedStatus ?? 0,
-    url: `/api/files/${file.id}`,
+    url: fileDownloadPath(file.id),
     ...(pending && evidence.signedStatus === 1 && { signUrl: pending.signUrl }),
     createdAt: evidence.createdAt.toISOString(),
   };

@@ -12,11 +12,11 @@ import {
   exceptionListStatuses,
   pathOf,
   type ExceptionResponse,
-  type FileLink,
 } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 import { callOperation } from '../../../lib/operation-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { signedFileLink } from '../../../lib/file-link';
 
 /** The list's URL filters (spec 3 §2): type 5 the number and the date range; types 2 and 3 account and customer. */
 export const EXCEPTION_FILTERS = ['folio', 'from', 'to', 'account', 'company'] as const;
@@ -94,4 +94,4 @@ export const useReloadExceptions = () => {
 };
 
 /** GET /api/files/{id}/link: a 5-minute signed link to an evidence (the files module's scoped download). */
-export const evidenceLink = async (fileId: number) => (await api.get<FileLink>(`/api/files/${fileId}/link`)).data.url;
+export const evidenceLink = async (fileId: number) => (await signedFileLink(fileId)).url;

@@ -11,13 +11,13 @@ import {
   UNIT_OPERATIONS,
   type ConfirmUnitsReviewRequestInput,
   type ConfirmUnitsReviewResponse,
-  type FileLink,
   type ProvisionReviewItem,
   type ProvisionRevision,
 } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 import { callOperation } from '../../../lib/operation-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { signedFileLink } from '../../../lib/file-link';
 
 /** The list's URL filters (spec 3 §2): disposition number, FinBe operator; under more filters account and company. */
 export const REVIEW_FILTERS = ['folio', 'operator', 'account', 'company'] as const;
@@ -89,4 +89,4 @@ export const useUnitEvidences = (unitId: number) =>
   });
 
 /** GET /api/files/{id}/link: a 5-minute signed link, opened in a new tab (spec 3 §7 "signed URL fetch"). */
-export const fileLink = async (fileId: number) => (await api.get<FileLink>(`/api/files/${fileId}/link`)).data.url;
+export const fileLink = async (fileId: number) => (await signedFileLink(fileId)).url;

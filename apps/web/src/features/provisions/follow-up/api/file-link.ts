@@ -1,5 +1,4 @@
-import type { FileLink } from '@planpiso/domain';
-import { api } from '../../../../lib/api-client';
+import { signedFileLink } from '../../../../lib/file-link';
 
 /**
  * Opens a stored file (the provision's annex) in a new tab through its short-lived signed link (GET
@@ -9,7 +8,7 @@ import { api } from '../../../../lib/api-client';
 export async function openFileLink(fileId: number): Promise<void> {
   const tab = window.open('', '_blank');
   try {
-    const link = (await api.get<FileLink>(`/api/files/${fileId}/link`)).data;
+    const link = await signedFileLink(fileId);
     if (tab) {
       tab.opener = null;
       tab.location.href = link.url;
