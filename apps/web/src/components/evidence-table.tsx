@@ -5,9 +5,14 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { evidenceSizeLabel } from '@planpiso/domain';
 import { EmptyTableRow } from './empty-table-row';
 
 export type EvidenceRow = { key: string | number; fileName: string; size: string };
+
+/** Stored evidences as the table's rows: keyed by id, their size in KB/MB (spec 3 §9). */
+export const evidenceRows = <E extends { id: number; fileName: string; fileSize: number }>(evidences: E[]) =>
+  evidences.map((evidence) => ({ ...evidence, key: evidence.id, size: evidenceSizeLabel(evidence.fileSize) }));
 
 /**
  * A unit's documents as every evidence dialog lists them (spec 3 §2, §5, §9): Documento, Tamaño and, when the dialog

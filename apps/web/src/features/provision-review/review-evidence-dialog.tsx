@@ -6,10 +6,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, evidenceSizeLabel, type EvidenceResponse, type ProvisionReviewUnit } from '@planpiso/domain';
+import { MESSAGES, type EvidenceResponse, type ProvisionReviewUnit } from '@planpiso/domain';
 import { errorResult } from '../../components/result-dialog';
 import { fileLink, useUnitEvidences } from './api/provision-review';
-import { EvidenceTable } from '../../components/evidence-table';
+import { EvidenceTable, evidenceRows } from '../../components/evidence-table';
 
 /**
  * 'Evidencias' (spec 3 §2 "Each unit has a view-evidence action opening a dialog"): the unit's documents with their
@@ -47,11 +47,7 @@ export function ReviewEvidenceDialog({ unit, onClose }: { unit: ProvisionReviewU
         <EvidenceTable
           label="Evidencias de la unidad"
           loaded={evidences.isSuccess}
-          rows={(evidences.data ?? []).map((evidence) => ({
-            ...evidence,
-            key: evidence.id,
-            size: evidenceSizeLabel(evidence.fileSize),
-          }))}
+          rows={evidenceRows(evidences.data ?? [])}
           onOpen={(evidence) => void open(evidence)}
         />
       </DialogContent>

@@ -9,18 +9,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import AttachFile from '@mui/icons-material/AttachFile';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import {
-  MESSAGES,
-  evidenceSizeLabel,
-  unitEvidenceDeletable,
-  type EvidenceResponse,
-  type UnitUnderReview,
-} from '@planpiso/domain';
+import { MESSAGES, unitEvidenceDeletable, type EvidenceResponse, type UnitUnderReview } from '@planpiso/domain';
 import { IconAction } from '../../components/icon-action';
 import { errorResult } from '../../components/result-dialog';
 import { downloadFile, saveFile } from '../../lib/download';
 import { useDeleteUnitEvidence, useUnitEvidences, useUploadUnitDocument } from './api/unit-documents';
-import { EvidenceTable } from '../../components/evidence-table';
+import { EvidenceTable, evidenceRows } from '../../components/evidence-table';
 
 /**
  * 'Cargar documentos' (spec 3 §2, §5): the unit's evidence table (document, size in KB or MB, delete) and an upload
@@ -95,11 +89,7 @@ export function UnitDocumentsDialog({ unit, onClose }: { unit: UnitUnderReview; 
         <EvidenceTable
           label="Evidencias de la unidad"
           loaded={evidences.isSuccess}
-          rows={(evidences.data ?? []).map((evidence) => ({
-            ...evidence,
-            key: evidence.id,
-            size: evidenceSizeLabel(evidence.fileSize),
-          }))}
+          rows={evidenceRows(evidences.data ?? [])}
           onOpen={(evidence) => void open(evidence)}
           action={{
             header: 'Eliminar',

@@ -10,12 +10,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import UploadFile from '@mui/icons-material/UploadFile';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import { MESSAGES, REFINANCING_DETAIL_MESSAGES as M, SIGNING_MESSAGES, evidenceSizeLabel } from '@planpiso/domain';
+import { MESSAGES, REFINANCING_DETAIL_MESSAGES as M, SIGNING_MESSAGES } from '@planpiso/domain';
 import { IconAction } from '../../../components/icon-action';
 import { errorResult } from '../../../components/result-dialog';
 import type { RefinancingDetailUnit } from './api/refinancing-detail';
 import { useUnitEvidences, useUploadUnitEvidence, viewUnitEvidence } from './api/refinancing-evidences';
-import { EvidenceTable } from '../../../components/evidence-table';
+import { EvidenceTable, evidenceRows } from '../../../components/evidence-table';
 
 type Props = {
   refinancingId: number;
@@ -94,11 +94,7 @@ export function RefinancingEvidenceDialog({ refinancingId, unit, title, canUploa
         <EvidenceTable
           label="Evidencias de la unidad"
           loaded={evidences.isSuccess}
-          rows={rows.map((evidence) => ({
-            ...evidence,
-            key: evidence.id,
-            size: evidenceSizeLabel(evidence.fileSize),
-          }))}
+          rows={evidenceRows(rows)}
           action={{
             header: 'Acciones',
             cell: (evidence) => (
