@@ -1,4 +1,5 @@
 import { boolean, foreignKey, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { createdAtColumn } from '../columns';
 import { accounts, agencies, companies } from './organisation';
 import { roles } from './roles';
 import { users } from './users';
@@ -23,7 +24,7 @@ export const userCompanies = pgTable(
     roleId: integer('role_id').references(() => roles.id),
     /** A default assignment has no remove button (spec 2 §2). */
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.companyId] }),
@@ -51,7 +52,7 @@ export const userAgencies = pgTable(
       .notNull()
       .references(() => agencies.id, { onDelete: 'cascade' }),
     accountId: integer('account_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.agencyId] }),

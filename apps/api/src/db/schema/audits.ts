@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgSequence,
-  pgTable,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { accounts, companies } from './organisation';
+import { boolean, check, date, index, integer, pgSequence, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn, updatedAtColumn } from '../columns';
+import { accountColumn, companyColumn } from './organisation';
 import { users } from './users';
 
 /** The audit's number, never reused (shown as the folio in the audits list and the calendar's 'folio-auditor'). */
@@ -25,27 +15,23 @@ export const auditFolioSeq = pgSequence('audit_folio_seq', { startWith: 1 });
 export const audits = pgTable(
   'audits',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     folio: varchar('folio', { length: 30 })
       .notNull()
       .unique()
       .default(sql`nextval('audit_folio_seq')::text`),
     auditor: varchar('auditor', { length: 150 }).notNull(),
     description: text('description').notNull().default(''),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    accountId: accountColumn(),
+    companyId: companyColumn(),
     isSuspended: boolean('is_suspended').notNull().default(false),
     registerBy: integer('register_by').references(() => users.id),
     /** Whole days (spec 3 §3: sent as YYYY-MM-DD), both inclusive. */
     initialDate: date('initial_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     // The eligibility check: a company's suspending audits whose days include a given day.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from '../columns';
 import { companies } from './organisation';
 
 /**
@@ -13,7 +14,7 @@ import { companies } from './organisation';
 export const creditLines = pgTable(
   'credit_lines',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     /** The CRM's lineaCredito ('LC-10001-01'). */
     crmLineId: varchar('crm_line_id', { length: 50 }).notNull(),
     /** The CRM's numeroCliente the line belongs to. */
@@ -29,7 +30,7 @@ export const creditLines = pgTable(
     plazos: varchar('plazos', { length: 100 }).notNull().default(''),
     /** When the CRM was asked for this view (an older read never overwrites a newer one). */
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('credit_lines_crm_line_unique').on(t.crmLineId),

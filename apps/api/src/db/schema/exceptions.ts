@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgSequence, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { accounts, companies } from './organisation';
+import { boolean, index, integer, pgSequence, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn, updatedAtColumn } from '../columns';
+import { accountColumn, companyColumn } from './organisation';
 
 /** The exception's number ("N° de excepción", spec 3 §2), never reused; shown and filtered as text. */
 export const exceptionFolioSeq = pgSequence('exception_folio_seq', { startWith: 1 });
@@ -13,17 +14,13 @@ export const exceptionFolioSeq = pgSequence('exception_folio_seq', { startWith: 
 export const exceptions = pgTable(
   'exceptions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     folio: varchar('folio', { length: 30 })
       .notNull()
       .unique()
       .default(sql`nextval('exception_folio_seq')::text`),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    accountId: accountColumn(),
+    companyId: companyColumn(),
     registerBy: integer('register_by'),
     /** Spec 3 §9: types 2, 3, 5; requests default to 1. */
     type: smallint('type').notNull().default(1),
@@ -37,8 +34,8 @@ export const exceptions = pgTable(
     adminId: integer('admin_id'),
     /** Bumped by every status change (applyTransition, docs/decisions/016). */
     version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index('exceptions_company_created_idx').on(t.companyId, t.createdAt),

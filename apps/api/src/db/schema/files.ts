@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  char,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, char, index, integer, jsonb, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from '../columns';
 import { exceptions } from './exceptions';
 import { provisionUnits, provisions } from './financing';
 import { refinancingUnits, refinancings } from './refinancings';
@@ -23,7 +13,7 @@ import { users } from './users';
 export const files = pgTable(
   'files',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     key: varchar('key', { length: 300 }).notNull().unique(),
     originalName: varchar('original_name', { length: 255 }).notNull(),
     /** The type the bytes were sniffed as (never the browser's claim). */
@@ -31,7 +21,7 @@ export const files = pgTable(
     size: integer('size').notNull(),
     sha256: char('sha256', { length: 64 }).notNull(),
     uploadedBy: integer('uploaded_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [check('files_size_positive', sql`${t.size} > 0`)],
 );
@@ -53,7 +43,7 @@ export type EnvelopeSignerRow = {
 export const evidences = pgTable(
   'evidences',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     fileId: integer('file_id')
       .notNull()
       .references(() => files.id),
@@ -77,7 +67,7 @@ export const evidences = pgTable(
     envelopeId: varchar('envelope_id', { length: 100 }),
     /** The envelope's signers as the provider answered (their sign pages), each marked signed by the webhooks. */
     envelopeSigners: jsonb('envelope_signers').$type<EnvelopeSignerRow[]>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check(

@@ -14,7 +14,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { accounts, agencies, companies } from './organisation';
+import { financingHeadColumns, vehicleColumns } from '../financing-columns';
+import { idColumn, createdAtColumn, updatedAtColumn } from '../columns';
 // A cycle (refinancings.ts reads provision_units): both sides are referenced lazily, inside callbacks.
 import { refinancingUnits } from './refinancings';
 import { users } from './users';
@@ -26,26 +27,10 @@ import { users } from './users';
 export const provisions = pgTable(
   'provisions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** The number users quote ("N° de Disposición"); given at creation, never reused. */
-    folio: integer('folio').notNull().generatedAlwaysAsIdentity({ startWith: 1000 }),
-    manualFolio: varchar('manual_folio', { length: 250 }),
-    useManualFolio: boolean('use_manual_folio').notNull().default(false),
+    id: idColumn(),
+    ...financingHeadColumns(),
     /** 1 Creada … 11 Cancelado (spec 3 §4). */
     status: smallint('status').notNull().default(1),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    agencyId: integer('agency_id').references(() => agencies.id),
-    /** The legal representative (a type 4 user) who signs. */
-    legalId: integer('legal_id').references(() => users.id),
-    /** The CRM's lineaCredito. */
-    creditLine: varchar('credit_line', { length: 50 }).notNull(),
-    /** 100000000 Nuevos, 100000001 Seminuevos. */
-    typeLine: varchar('type_line', { length: 9 }).notNull(),
     /** The term in months (plazo). */
     deadlines: smallint('deadlines'),
     description: varchar('description', { length: 250 }).notNull().default(''),
@@ -66,8 +51,8 @@ export const provisions = pgTable(
     isArchived: boolean('is_archived').notNull().default(false),
     /** Bumped on every change: a stale write answers 409 (ARCHITECTURE §6). */
     version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     uniqueIndex('provisions_folio_unique').on(t.folio),
@@ -106,22 +91,11 @@ export const provisions = pgTable(
 export const provisionUnits = pgTable(
   'provision_units',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     provisionId: integer('provision_id')
       .notNull()
       .references(() => provisions.id, { onDelete: 'cascade' }),
-    vinNumber: varchar('vin_number', { length: 23 }).notNull(),
-    /** SUCURSAL as the dealer wrote it (CSV column, max 20). */
-    agency: varchar('agency', { length: 20 }).notNull(),
-    brandName: varchar('brand_name', { length: 15 }).notNull(),
-    type: varchar('type', { length: 8 }).notNull(),
-    /** The model year, as text (spec 3 §5). */
-    model: varchar('model', { length: 4 }).notNull(),
-    description: varchar('description', { length: 50 }).notNull(),
-    color: varchar('color', { length: 35 }).notNull(),
-    insideColor: varchar('inside_color', { length: 70 }).notNull(),
-    motorNumber: varchar('motor_number', { length: 25 }).notNull(),
-    amount: numeric('amount', { precision: 14, scale: 2, mode: 'string' }).notNull(),
+    ...vehicleColumns(),
     included: boolean('included').notNull().default(true),
     /** The lender's review: 0 pending, 1 correct, 2 incorrect, 3 adjust (spec 3 §4). */
     status: smallint('status').notNull().default(0),
@@ -149,7 +123,7 @@ export const provisionUnits = pgTable(
     reviewBy: integer('review_by').references(() => users.id),
     /** Bumped by every review change: a stale screen's action answers 409 (decision 016). */
     version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('provision_units_provision_idx').on(t.provisionId),
@@ -172,7 +146,7 @@ export const provisionUnits = pgTable(
 export const unitValidations = pgTable(
   'unit_validations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     unitId: integer('unit_id').references(() => provisionUnits.id, { onDelete: 'set null' }),
     vin: varchar('vin', { length: 23 }).notNull(),
     check: smallint('check').notNull(),
@@ -199,7 +173,7 @@ export const unitValidations = pgTable(
 export const crmInsertions = pgTable(
   'crm_insertions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     unitId: integer('unit_id')
       .notNull()
       .references(() => provisionUnits.id),
@@ -221,8 +195,8 @@ export const crmInsertions = pgTable(
     /** When the last attempt ended (the screen's Fecha and Hora). */
     lastDate: timestamp('last_date', { withTimezone: true }),
     creditNumber: varchar('credit_number', { length: 50 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index('crm_insertions_status_idx').on(t.status, t.lastDate),

@@ -11,6 +11,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAtColumn, updatedAtColumn } from '../columns';
 import { users } from './users';
 
 /** A user's password (argon2id). A temporary one must be replaced at first sign-in and expires. */
@@ -21,7 +22,7 @@ export const credentials = pgTable('credentials', {
   passwordHash: text('password_hash').notNull(),
   temporary: boolean('temporary').notNull().default(false),
   temporaryExpiresAt: timestamp('temporary_expires_at', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });
 
 /** Refresh tokens: only the SHA-256 of the token is stored; rotation revokes the old row. */
@@ -39,7 +40,7 @@ export const refreshTokens = pgTable(
     authTime: timestamp('auth_time', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('refresh_tokens_user_id_idx').on(t.userId), index('refresh_tokens_family_id_idx').on(t.familyId)],
 );
@@ -55,7 +56,7 @@ export const resetCodes = pgTable(
     codeHash: char('code_hash', { length: 64 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('reset_codes_user_id_created_at_idx').on(t.userId, t.createdAt)],
 );
@@ -65,7 +66,7 @@ export const signInAttempts = pgTable('sign_in_attempts', {
   email: varchar('email', { length: 320 }).primaryKey(),
   failures: integer('failures').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });
 
 /**

@@ -1,4 +1,5 @@
-import { date, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from '../columns';
 
 /**
  * Non-working days (spec 2 §2, §3): a calendar day and its reason, created or deleted only (spec 2 §4). One row per
@@ -8,12 +9,12 @@ import { date, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle
 export const nonWorkingDays = pgTable(
   'non_working_days',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     /** The Mexico City calendar day, YYYY-MM-DD. */
     date: date('date', { mode: 'string' }).notNull(),
     reason: varchar('reason', { length: 150 }).notNull(),
     registerBy: integer('register_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('non_working_days_date_unique').on(t.date)],
 );

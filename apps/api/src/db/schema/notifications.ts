@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from '../columns';
 import { users } from './users';
 
 /**
@@ -9,7 +10,7 @@ import { users } from './users';
 export const notifications = pgTable(
   'notifications',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
@@ -18,7 +19,7 @@ export const notifications = pgTable(
     // The spec's field name (spec 1 §3), kept so the column and the JSON read the same.
     isReaded: boolean('is_readed').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check('notifications_type_known', sql`${t.type} in (1, 2)`),

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  integer,
-  pgTable,
-  smallint,
-  timestamp,
-  varchar,
-  index,
-  unique,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, smallint, varchar, index, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from '../columns';
 
 /**
  * Accounts, their companies and branches (spec 2). `registerBy` columns carry no foreign key so this file
@@ -18,7 +9,7 @@ import {
 export const accounts = pgTable(
   'accounts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     name: varchar('name', { length: 150 }).notNull(),
     email: varchar('email', { length: 150 }),
     /** 1 Holding, 2 Persona moral/física (spec 2 §9). */
@@ -26,7 +17,7 @@ export const accounts = pgTable(
     registerBy: integer('register_by'),
     isActive: boolean('is_active').notNull().default(true),
     isArchived: boolean('is_archived').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     // The accounts list and picker (issue 15): default sort by name over live accounts; name contains-search.
@@ -37,20 +28,24 @@ export const accounts = pgTable(
   ],
 );
 
+/** The dealer account a row belongs to (every row of a dealer's data carries it: scope reads one column). */
+export const accountColumn = () =>
+  integer('account_id')
+    .notNull()
+    .references(() => accounts.id);
+
 export const companies = pgTable(
   'companies',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
+    id: idColumn(),
+    accountId: accountColumn(),
     name: varchar('name', { length: 150 }).notNull(),
     legalName: varchar('legal_name', { length: 250 }),
     /** The lender's CRM client id (numeroCliente, e.g. 10001). */
     clientId: varchar('client_id', { length: 50 }).unique(),
     registerBy: integer('register_by'),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('companies_account_id_idx').on(t.accountId),
@@ -63,23 +58,25 @@ export const companies = pgTable(
   ],
 );
 
+/** The company a row belongs to. */
+export const companyColumn = () =>
+  integer('company_id')
+    .notNull()
+    .references(() => companies.id);
+
 /** Branches ("sucursales", also called agencies in the API paths). */
 export const agencies = pgTable(
   'agencies',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    id: idColumn(),
+    accountId: accountColumn(),
+    companyId: companyColumn(),
     name: varchar('name', { length: 150 }).notNull(),
     address: varchar('address', { length: 300 }).notNull().default(''),
     description: varchar('description', { length: 250 }).notNull().default(''),
     registerBy: integer('register_by'),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('agencies_company_id_idx').on(t.companyId),

@@ -1,4 +1,5 @@
 import { integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAtColumn } from '../columns';
 
 /**
  * Rate-limit counters for @fastify/rate-limit, in PostgreSQL so every API copy shares them (ARCHITECTURE §1).
@@ -23,7 +24,7 @@ export const idempotencyKeys = pgTable(
     fingerprint: varchar('fingerprint', { length: 600 }).notNull(),
     statusCode: integer('status_code'),
     responseBody: text('response_body'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /**
      * The claim's heartbeat: its owner refreshes it while the request runs; an unanswered claim older than the
      * lease belongs to a process that died and is taken over by the retry (issue 27 item 14, decision 069).

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, smallint, time, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, smallint, time, varchar } from 'drizzle-orm/pg-core';
+import { updatedAtColumn } from '../columns';
 
 /**
  * The provisions configuration (spec 2 §2 "Provisions configuration", §3): one row, id 1. The operating window
@@ -23,7 +24,7 @@ export const provisionSettings = pgTable(
     repuveDays: integer('repuve_days').notNull().default(1),
     repuveTime: time('repuve_time').notNull().default('03:00'),
     updatedBy: integer('updated_by'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check('provision_settings_single_row', sql`${t.id} = 1`),

@@ -9,38 +9,26 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { financingHeadColumns, vehicleColumns } from '../financing-columns';
+import { idColumn, createdAtColumn, updatedAtColumn } from '../columns';
 import { provisionUnits } from './financing';
-import { accounts, agencies, companies } from './organisation';
 import { users } from './users';
 
 /**
  * Refinancings (spec 3 §3 "Refinancing", §4 "Refinancing status codes"; issue 19; docs/decisions/044). Status 1–10
  * is the domain's REFINANCING_MACHINE; money numeric(14,2) as for provisions. Its total is reserved on the credit
- * line while the refinancing is open (1–7), next to the provisions' (credit-lines/repository.ts holdings).
+ * line while the refinancing is open (1–7), next to the provisions' (credit-lines/repository.ts holdings). Its
+ * typeLine is "1" on create (spec 3 §3, §9).
  */
 export const refinancings = pgTable(
   'refinancings',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    folio: integer('folio').notNull().generatedAlwaysAsIdentity({ startWith: 1000 }),
-    manualFolio: varchar('manual_folio', { length: 250 }),
-    useManualFolio: boolean('use_manual_folio').notNull().default(false),
+    id: idColumn(),
+    ...financingHeadColumns(),
     status: smallint('status').notNull().default(1),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    agencyId: integer('agency_id').references(() => agencies.id),
-    legalId: integer('legal_id').references(() => users.id),
-    creditLine: varchar('credit_line', { length: 50 }).notNull(),
-    /** "1" on create (spec 3 §3, §9). */
-    typeLine: varchar('type_line', { length: 9 }).notNull(),
     /** The units' common term in months (1–6). */
     deadlines: smallint('deadlines').notNull(),
     requireEvidences: boolean('require_evidences').notNull().default(true),
@@ -59,8 +47,8 @@ export const refinancings = pgTable(
       .notNull()
       .references(() => users.id),
     version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     uniqueIndex('refinancings_folio_unique').on(t.folio),
@@ -81,23 +69,14 @@ export const refinancings = pgTable(
 export const refinancingUnits = pgTable(
   'refinancing_units',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     refinancingId: integer('refinancing_id')
       .notNull()
       .references(() => refinancings.id, { onDelete: 'cascade' }),
     sourceUnitId: integer('source_unit_id')
       .notNull()
       .references(() => provisionUnits.id),
-    vinNumber: varchar('vin_number', { length: 23 }).notNull(),
-    agency: varchar('agency', { length: 20 }).notNull(),
-    brandName: varchar('brand_name', { length: 15 }).notNull(),
-    type: varchar('type', { length: 8 }).notNull(),
-    model: varchar('model', { length: 4 }).notNull(),
-    description: varchar('description', { length: 50 }).notNull(),
-    color: varchar('color', { length: 35 }).notNull(),
-    insideColor: varchar('inside_color', { length: 70 }).notNull(),
-    motorNumber: varchar('motor_number', { length: 25 }).notNull(),
-    amount: numeric('amount', { precision: 14, scale: 2, mode: 'string' }).notNull(),
+    ...vehicleColumns(),
     deadlines: smallint('deadlines').notNull(),
     validRepuve: boolean('valid_repuve'),
     validTransunion: boolean('valid_transunion'),
@@ -107,7 +86,7 @@ export const refinancingUnits = pgTable(
     status: smallint('status').notNull().default(0),
     comment: text('comment').notNull().default(''),
     isSold: boolean('is_sold').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('refinancing_units_refinancing_idx').on(t.refinancingId),

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from '../columns';
 
 /** Roles (spec 1 §3): a name and the user type it grants. */
 export const roles = pgTable(
   'roles',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     name: varchar('name', { length: 150 }).notNull(),
     description: varchar('description', { length: 250 }).notNull().default(''),
     type: smallint('type').notNull(),
@@ -14,7 +15,7 @@ export const roles = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Bumped by every status change: a change made from a stale screen is refused (docs/decisions/016). */
     version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     // Types 2–4 see and hand out only the roles they registered (spec 1 §6): within one registrar's roles a name

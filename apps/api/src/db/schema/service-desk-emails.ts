@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from '../columns';
 
 /**
  * The service desk's e-mail addresses (spec 2 §2, §3): copied on the service-desk mails of later issues. Stored
@@ -8,10 +9,10 @@ import { check, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzl
 export const serviceDeskEmails = pgTable(
   'service_desk_emails',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     email: varchar('email', { length: 150 }).notNull(),
     registerBy: integer('register_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('service_desk_emails_email_unique').on(t.email),

@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { accounts, companies } from './organisation';
+import { boolean, index, integer, pgTable, smallint, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn, updatedAtColumn } from '../columns';
+import { accountColumn, companyColumn } from './organisation';
 
 /**
  * Who signs a company's documents on one credit line (spec 2 "Signer configuration"): one configuration per company
@@ -21,20 +11,16 @@ import { accounts, companies } from './organisation';
 export const signatureConfigs = pgTable(
   'signature_configs',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    id: idColumn(),
+    accountId: accountColumn(),
+    companyId: companyColumn(),
     creditLine: varchar('credit_line', { length: 50 }).notNull(),
     isElectronic: boolean('is_electronic').notNull(),
     /** The configuration format (spec 2 §9: 1); a stored one of another version is not offered for editing. */
     version: smallint('version').notNull(),
     registerBy: integer('register_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [unique('signature_configs_company_line_key').on(t.companyId, t.creditLine)],
 );
@@ -42,7 +28,7 @@ export const signatureConfigs = pgTable(
 export const signatureConfigSigners = pgTable(
   'signature_config_signers',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     configId: integer('config_id')
       .notNull()
       .references(() => signatureConfigs.id, { onDelete: 'cascade' }),
@@ -65,17 +51,13 @@ export const signatureConfigSigners = pgTable(
 export const customSigners = pgTable(
   'custom_signers',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    id: idColumn(),
+    accountId: accountColumn(),
+    companyId: companyColumn(),
     creditLine: varchar('credit_line', { length: 50 }).notNull(),
     fullName: varchar('full_name', { length: 150 }).notNull(),
     registerBy: integer('register_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('custom_signers_company_line_idx').on(t.companyId, t.creditLine),

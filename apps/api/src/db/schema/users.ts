@@ -8,12 +8,12 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { idColumn, createdAtColumn } from '../columns';
 import { accounts, agencies, companies } from './organisation';
 import { roles } from './roles';
 
@@ -21,7 +21,7 @@ import { roles } from './roles';
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     firstname: varchar('firstname', { length: 150 }).notNull(),
     lastname: varchar('lastname', { length: 150 }).notNull(),
     /** Always stored lower-case, so the unique index is the case-insensitive rule sign-in relies on. */
@@ -45,7 +45,7 @@ export const users = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     isArchived: boolean('is_archived').notNull().default(false),
     legalId: varchar('legal_id', { length: 50 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
