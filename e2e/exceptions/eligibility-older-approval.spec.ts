@@ -3,16 +3,15 @@ import assert from 'node:assert/strict';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { FINANCING_MESSAGES, businessClock } from '@planpiso/domain';
-import { createDb } from '../../apps/api/src/db/client';
 import { audits } from '../../apps/api/src/db/schema/audits';
 import { exceptions } from '../../apps/api/src/db/schema/exceptions';
 import { companies } from '../../apps/api/src/db/schema/organisation';
 import { users } from '../../apps/api/src/db/schema/users';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { e2eEnv } from '../support/env';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { openOperatingWindow } from '../support/provisions-list';
+import { withDb } from '../support/db';
 
 // Issue 26 item 10 (decision 056): the dealer's latest exception was approved BEFORE a suspending audit was recorded.
 // The pre-check still blocks (the approval answered another block), and says so truthfully — never 'La última
@@ -23,15 +22,6 @@ const journey = useBrowser();
 const tag = Date.now().toString(36);
 const AUDITOR = `Auditor posterior ${tag}`;
 const COMMENT = `Excepción aprobada antes de la auditoría ${tag}`;
-
-async function withDb<T>(work: (db: ReturnType<typeof createDb>['db']) => Promise<T>): Promise<T> {
-  const handle = createDb(e2eEnv().databaseUrl, { max: 1 });
-  try {
-    return await work(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
 
 const liftAudit = () =>
   withDb((db) => db.update(audits).set({ isSuspended: false }).where(eq(audits.auditor, AUDITOR)));

@@ -32,12 +32,10 @@ import {
   type ProvisionFollowUpDetail,
   type UserType,
 } from '@planpiso/domain';
-import { createDb } from '../../apps/api/src/db/client';
 import { evidences } from '../../apps/api/src/db/schema/files';
 import { users } from '../../apps/api/src/db/schema/users';
 import { settle } from '../support/a11y';
 import { DEMO_USERS } from '../support/demo';
-import { e2eEnv } from '../support/env';
 import { eventually, expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
 import {
   apiAsPage,
@@ -48,6 +46,7 @@ import {
   type CsvUnitRow,
 } from '../support/provisions';
 import { acceptSuccess, confirm, gridRow, search } from '../support/screens';
+import { withDb } from '../support/db';
 
 const journey = useBrowser();
 
@@ -83,15 +82,6 @@ const REFUSED_VIN = ROWS[1]!.vin;
 
 /** What the journey's steps hand on to the next. */
 const state = { id: 0, folio: '', remainingWhenSent: '' };
-
-async function withDb<T>(work: (db: ReturnType<typeof createDb>['db']) => Promise<T>): Promise<T> {
-  const handle = createDb(e2eEnv().databaseUrl, { max: 1 });
-  try {
-    return await work(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
 
 const history = (page: Page) => page.getByRole('list', { name: 'Historial' });
 const balance = (page: Page, label: string) =>

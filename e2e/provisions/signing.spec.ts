@@ -3,49 +3,23 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
-import { SIGNING_MESSAGES, STORAGE_KEYS } from '@planpiso/domain';
-import { createDb } from '../../apps/api/src/db/client';
+import { SIGNING_MESSAGES } from '@planpiso/domain';
 import { evidences } from '../../apps/api/src/db/schema/files';
 import { provisions } from '../../apps/api/src/db/schema/financing';
 import { users } from '../../apps/api/src/db/schema/users';
 import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { e2eEnv } from '../support/env';
 import { eventually, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { ARTIFACTS_DIR } from '../support/paths';
 import { openOperatingWindow, seedProvisions } from '../support/provisions-list';
+import { withDb } from '../support/db';
+import { pageApi as api } from '../support/page-api';
 
 const journey = useBrowser();
 
 /** The demo's signer configuration is on this line (seed-signatures.ts): a joint signature and a guarantor. */
 const SIGNATURE_LINE = 'LC-10001-02';
-
-async function withDb<T>(work: (db: ReturnType<typeof createDb>['db']) => Promise<T>): Promise<T> {
-  const handle = createDb(e2eEnv().databaseUrl, { max: 1 });
-  try {
-    return await work(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
-
-/** The API as the signed-in page calls it (its session token), from this process. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.accessToken);
-  const response = await fetch(`${e2eEnv().baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  assert.ok(response.ok, `${method} ${path}: ${response.status} ${await response.clone().text()}`);
-  const type = response.headers.get('content-type') ?? '';
-  return (type.includes('json') ? await response.json() : Buffer.from(await response.arrayBuffer())) as T;
-}
 
 const statusOf = (id: number) =>
   withDb(async (db) => (await db.select().from(provisions).where(eq(provisions.id, id)))[0]!.status);

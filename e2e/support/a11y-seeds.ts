@@ -8,17 +8,9 @@ import { companies } from '../../apps/api/src/db/schema/organisation';
 import { refinancingUnits, refinancings } from '../../apps/api/src/db/schema/refinancings';
 import { users } from '../../apps/api/src/db/schema/users';
 import { DEMO_USERS } from './demo';
-import { e2eEnv } from './env';
 import { createRefinanceableUnits } from './refinancing';
-
-async function withDb<T>(work: (db: ReturnType<typeof createDb>['db']) => Promise<T>): Promise<T> {
-  const handle = createDb(e2eEnv().databaseUrl, { max: 1 });
-  try {
-    return await work(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
+import { withDb } from './db';
+import { PLAIN_CAR } from './financed-units';
 
 const autosDelNorte = (db: ReturnType<typeof createDb>['db']) =>
   db
@@ -94,14 +86,8 @@ export async function a11yRefinancing(): Promise<number> {
     await db.insert(refinancingUnits).values({
       refinancingId: refinancing!.id,
       sourceUnitId: unit!.id,
+      ...PLAIN_CAR,
       vinNumber: vin,
-      agency: 'Monterrey',
-      brandName: 'Toyota',
-      type: 'Sedan',
-      model: '2023',
-      description: 'Unidad financiada',
-      color: 'Blanco',
-      insideColor: 'Negro',
       motorNumber: MOTOR,
       amount: '150.00',
       deadlines: 3,

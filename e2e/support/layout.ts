@@ -1,55 +1,29 @@
 // The financed units a layout journey reads: a provision of the demo company Autos del Norte (the CRM's client
 // 10001) at Autorizada (8) whose units carry VINs the CRM simulator holds credits for.
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { createDb } from '../../apps/api/src/db/client';
 import { provisionUnits, provisions } from '../../apps/api/src/db/schema/financing';
-import { companies } from '../../apps/api/src/db/schema/organisation';
-import { users } from '../../apps/api/src/db/schema/users';
 import { e2eEnv } from './env';
+import { insertProvisionWithUnits } from './financed-units';
+import { withDb } from './db';
 
 export async function createFinancedUnits(vins: string[], clientId = '10001'): Promise<{ id: number; vin: string }[]> {
-  const handle = createDb(e2eEnv().databaseUrl, { max: 1 });
-  try {
-    const { db } = handle;
-    const [company] = await db.select().from(companies).where(eq(companies.clientId, clientId));
-    const [agent] = await db.select().from(users).where(eq(users.email, 'agencia@autosdelnorte.mx'));
-    const [provision] = await db
-      .insert(provisions)
-      .values({
+  return withDb(async (db) => {
+    const { units } = await insertProvisionWithUnits(
+      db,
+      {
+        clientId,
         status: 8,
-        accountId: company!.accountId,
-        companyId: company!.id,
         // A line nobody else spends: authorised units hold their amounts until the CRM counts them (decision 029),
         // and on a demo line they would take the room the lender journey counts on. The layout matches by VIN.
         creditLine: 'LC-E2E-LAYOUT',
-        typeLine: '100000001',
-        deadlines: 3,
         total: String(vins.length * 250000),
-        registerBy: agent!.id,
         approvedDate: '2026-11-10',
-      })
-      .returning({ id: provisions.id });
-    return await db
-      .insert(provisionUnits)
-      .values(
-        vins.map((vin, index) => ({
-          provisionId: provision!.id,
-          vinNumber: vin,
-          agency: 'Monterrey',
-          brandName: 'Toyota',
-          type: 'Sedan',
-          model: '2023',
-          description: 'Unidad financiada',
-          color: 'Blanco',
-          insideColor: 'Negro',
-          motorNumber: `MTR-LAYOUT-${index}`,
-          amount: '250000.00',
-        })),
-      )
-      .returning({ id: provisionUnits.id, vin: provisionUnits.vinNumber });
-  } finally {
-    await handle.close();
-  }
+      },
+      vins.map((vin, index) => ({ vinNumber: vin, motorNumber: `MTR-LAYOUT-${index}`, amount: '250000.00' })),
+    );
+    return units;
+  });
 }
 
 /**

@@ -3,14 +3,11 @@
 // VINs the CRM simulator holds credits for (apps/simulators/src/fixtures/credits.ts, its date 2026-11-16) with
 // REPUVE, TransUnion and AX valid. The layout makes them refinanceable; the dealer then builds the refinancing.
 import { eq } from 'drizzle-orm';
-import { createDb } from '../../apps/api/src/db/client';
 import { evidences } from '../../apps/api/src/db/schema/files';
-import { provisionUnits, provisions } from '../../apps/api/src/db/schema/financing';
 import { agencies, companies } from '../../apps/api/src/db/schema/organisation';
 import { refinancings } from '../../apps/api/src/db/schema/refinancings';
-import { users } from '../../apps/api/src/db/schema/users';
-import { DEMO_USERS } from './demo';
-import { e2eEnv } from './env';
+import { withDb } from './db';
+import { insertProvisionWithUnits, VALIDATED } from './financed-units';
 
 /** The financed units' provision: a line nobody else spends (authorised units hold their amounts, decision 029). */
 export const JOURNEY_PROVISION_LINE = 'LC-E2E-REFIN-J';
@@ -33,58 +30,32 @@ export const JOURNEY_CREDITS = {
   retermed: { vin: '3N1CD3AP5TL212840', noCredito: 'CRE-0001188', term: 1 },
 } as const;
 
-async function withDb<T>(work: (db: ReturnType<typeof createDb>['db']) => Promise<T>): Promise<T> {
-  const handle = createDb(e2eEnv().databaseUrl, { max: 1 });
-  try {
-    return await work(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
-
 /** The three financed units, not yet refinanceable (no term: the layout gives it). */
 export function seedJourneyUnits(): Promise<{ id: number; vin: string }[]> {
   return withDb(async (db) => {
     const [company] = await db.select().from(companies).where(eq(companies.clientId, '10001'));
-    const [agent] = await db.select().from(users).where(eq(users.email, DEMO_USERS[5].email));
     const [branch] = await db.select().from(agencies).where(eq(agencies.companyId, company!.id)).limit(1);
-    const credits = Object.values(JOURNEY_CREDITS);
-    const [provision] = await db
-      .insert(provisions)
-      .values({
+    const { units } = await insertProvisionWithUnits(
+      db,
+      {
         status: 8,
-        accountId: company!.accountId,
-        companyId: company!.id,
         agencyId: branch?.id ?? null,
         creditLine: JOURNEY_PROVISION_LINE,
-        typeLine: '100000001',
-        deadlines: 3,
         total: '145500.75',
-        registerBy: agent!.id,
         approvedDate: '2026-11-10',
-      })
-      .returning({ id: provisions.id });
-    return db
-      .insert(provisionUnits)
-      .values(
-        credits.map((credit, index) => ({
-          provisionId: provision!.id,
-          vinNumber: credit.vin,
-          agency: 'Monterrey',
-          brandName: 'NISSAN',
-          type: 'SEDAN',
-          model: '2024',
-          description: 'VERSA SENSE',
-          color: 'Blanco',
-          insideColor: 'Negro',
-          motorNumber: `MRFJ${index}`,
-          amount: JOURNEY_UNIT_AMOUNT,
-          validRepuve: true,
-          validTransunion: true,
-          validAx: true,
-        })),
-      )
-      .returning({ id: provisionUnits.id, vin: provisionUnits.vinNumber });
+      },
+      Object.values(JOURNEY_CREDITS).map((credit, index) => ({
+        vinNumber: credit.vin,
+        brandName: 'NISSAN',
+        type: 'SEDAN',
+        model: '2024',
+        description: 'VERSA SENSE',
+        motorNumber: `MRFJ${index}`,
+        amount: JOURNEY_UNIT_AMOUNT,
+        ...VALIDATED,
+      })),
+    );
+    return units;
   });
 }
 
