@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, rowVersion } from './common';
+import { evidenceResponse } from './files';
 import { idSchema } from './inputs';
 
 /**
@@ -22,17 +23,9 @@ export const REDOABLE_SIGN_DOC_TYPES: readonly number[] = [0, 2];
 export const signedDocumentViewable = (signedStatus: number) => signedStatus !== SIGNED_STATUS.SIGNED;
 
 /** One signing document as GET /api/provisions/{id}/evidences-signature lists it (spec 3 §3 Evidence). */
-export const signingEvidence = z.object({
-  id: z.number().int(),
-  fileId: z.number().int(),
-  fileName: z.string(),
-  fileSize: z.number().int(),
-  extension: z.string(),
-  type: z.number().int(),
+export const signingEvidence = evidenceResponse.extend({
   typeSignDoc: z.number().int(),
   signedStatus: z.number().int(),
-  /** The scoped download route (`/api/files/{fileId}`); a short-lived link comes from `/api/files/{fileId}/link`. */
-  url: z.string(),
   /** The caller's own page at the e-signature provider, while the caller is a signer who has not signed yet. */
   signUrl: z.string().optional(),
   createdAt: z.string(),

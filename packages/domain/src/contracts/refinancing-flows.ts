@@ -4,6 +4,7 @@ import { MESSAGES } from '../messages';
 import { REFINANCING_MESSAGES } from '../messages-financing';
 import { moneyDecimal } from '../money';
 import { envelope, isoDate, pageQuery, paged, rowVersion } from './common';
+import { evidenceResponse } from './files';
 import { idParam, idSchema } from './inputs';
 import { signingEvidence } from './provision-signing';
 import { manualFolioText, refineManualFolio, updateFolioRequest } from './provision-lender';
@@ -40,18 +41,7 @@ export const REFINANCING_EVIDENCE_TYPE = { UNIT: 8, SIGNING_DOCUMENT: 13 } as co
 export const REFINANCING_EVIDENCE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'pdf'] as const;
 
 /** A unit's uploaded evidence. */
-export const refinancingEvidence = z.object({
-  id: z.number().int(),
-  unitId: z.number().int(),
-  fileId: z.number().int(),
-  fileName: z.string(),
-  fileSize: z.number().int(),
-  extension: z.string(),
-  type: z.number().int(),
-  /** The scoped download route. */
-  url: z.string(),
-  createdAt: z.string(),
-});
+export const refinancingEvidence = evidenceResponse.extend({ unitId: z.number().int(), createdAt: z.string() });
 export type RefinancingEvidence = z.infer<typeof refinancingEvidence>;
 export const refinancingEvidencesResponse = envelope(z.object({ evidences: z.array(refinancingEvidence) }));
 export const refinancingUnitParams = z.object({ id: idParam(), unitId: idParam() });

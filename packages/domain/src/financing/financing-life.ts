@@ -21,6 +21,20 @@ export type FinancingRow<A extends string, S extends number, N extends string, T
   needs: readonly N[];
 };
 
+/**
+ * The codes the spec gives the shared life's statuses (spec 3 §4): the same numbers in a provision and in a
+ * refinancing, so each document's status table spreads them between its own first and last codes.
+ */
+export const FINANCING_LIFE_STATUS = {
+  ACCEPTED: 4,
+  SENT_TO_SIGN: 5,
+  SIGNING: 6,
+  SIGNED: 7,
+  AUTHORIZED: 8,
+  REJECTED: 9,
+  RELEASED: 10,
+} as const;
+
 /** The statuses of the shared life, each operation's own code for it. */
 export type FinancingLifeStatuses<S extends number> = {
   ACCEPTED: S;

@@ -1,15 +1,11 @@
+import { FINANCING_LIFE_STATUS } from './financing-life';
+
 /** Provision status codes (spec 3 §4 "Provision status codes"). */
 export const PROVISION_STATUS = {
   CREATED: 1,
   SENT_TO_VALIDATE: 2,
   LENDER_VALIDATION: 3,
-  ACCEPTED: 4,
-  SENT_TO_SIGN: 5,
-  SIGNING: 6,
-  SIGNED: 7,
-  AUTHORIZED: 8,
-  REJECTED: 9,
-  RELEASED: 10,
+  ...FINANCING_LIFE_STATUS,
   CANCELLED: 11,
 } as const;
 

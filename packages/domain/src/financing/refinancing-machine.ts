@@ -2,7 +2,13 @@ import { MESSAGES } from '../messages';
 import { REFINANCING_MESSAGES } from '../messages-financing';
 import { actionsFor, defineMachine, type ActorType, type Refusal } from '../state-machine';
 import { USER_TYPE } from '../user-types';
-import { financingLifeRows, fromEach, machineTransitions, type FinancingRow } from './financing-life';
+import {
+  FINANCING_LIFE_STATUS,
+  financingLifeRows,
+  fromEach,
+  machineTransitions,
+  type FinancingRow,
+} from './financing-life';
 
 /**
  * Refinancings (spec 3 §3 "Refinancing", §4 "Refinancing status codes", §5 "Refinancing", §6; issue 19;
@@ -14,13 +20,7 @@ export const REFINANCING_STATUS = {
   CREATED: 1,
   EVIDENCE_REQUESTED: 2,
   ADMIN_VALIDATION: 3,
-  ACCEPTED: 4,
-  SENT_TO_SIGN: 5,
-  SIGNING: 6,
-  SIGNED: 7,
-  AUTHORIZED: 8,
-  REJECTED: 9,
-  RELEASED: 10,
+  ...FINANCING_LIFE_STATUS,
 } as const;
 export type RefinancingStatus = (typeof REFINANCING_STATUS)[keyof typeof REFINANCING_STATUS];
 export const REFINANCING_STATUSES = Object.values(REFINANCING_STATUS) as RefinancingStatus[];
