@@ -8,7 +8,7 @@ import { expectPath, expectVisible } from './journey';
 
 /**
  * Waits until the screen has loaded and stopped moving: no request in flight, and for 300 ms no loading indicator
- * painted (a grid's bar, a spinner, a skeleton) and no transition running (a dialog fading in, a menu fading out) —
+ * painted (a grid's bar, a spinner, a skeleton), no grid still without its rows, and no transition running (a dialog fading in, a menu fading out) —
  * axe reads colours as painted, and a grid still loading is not the screen. A spinner's endless rotation is not waited
  * for.
  */
@@ -20,8 +20,12 @@ export async function settle(page: Page): Promise<void> {
       const loading = document.querySelectorAll('[role="progressbar"], .MuiSkeleton-root, [aria-busy="true"]');
       const painted = Array.from(loading).some((el) => (el as HTMLElement).offsetParent !== null);
       const moving = document.getAnimations().some((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+      // A data grid renders its rows only once it has measured itself (a ResizeObserver turn later, seconds on a
+      // busy machine): until then it is a grid with no row, which is not the screen a user reads.
+      const grids = Array.from(document.querySelectorAll('[role="grid"], [role="treegrid"]'));
+      const unmeasured = grids.some((grid) => !grid.querySelector('[role="row"]'));
       const w = window as unknown as { a11yQuietSince?: number };
-      if (painted || moving) w.a11yQuietSince = undefined;
+      if (painted || moving || unmeasured) w.a11yQuietSince = undefined;
       else w.a11yQuietSince ??= performance.now();
       return w.a11yQuietSince !== undefined && performance.now() - w.a11yQuietSince >= 300;
     },
