@@ -11,11 +11,8 @@ import { buildTestApp, closeTestDb } from './harness';
  * (their move to operations is the rest of item 2); each one leaves this list when it moves.
  */
 const NOT_YET_DECLARED = [
-  '/api/health',
-  '/api/ready',
+  // Not an operation of the product: @fastify/swagger-ui serves the documentation of the others here.
   '/api/docs',
-  '/api/identity',
-  '/api/auth',
   '/api/refinancings',
   '/api/units/:id/set-deadlines',
   '/api/units/:id/set-sold',

@@ -20,6 +20,9 @@ import { EXCEPTION_OPERATIONS } from './operations/exceptions';
 import { DOCUMENT_OPERATIONS } from './operations/documents';
 import { UNIT_OPERATIONS } from './operations/units';
 import { FILE_OPERATIONS } from './operations/files';
+import { PLATFORM_OPERATIONS } from './operations/platform';
+import { AUTH_OPERATIONS } from './operations/auth';
+import { IDENTITY_OPERATIONS } from './operations/identity';
 import type { UserType } from './user-types';
 
 /**
@@ -31,9 +34,8 @@ import type { UserType } from './user-types';
 export type Access = 'public' | 'authenticated' | readonly UserType[];
 
 export const API_PERMISSIONS = {
-  // Platform
-  'GET /api/health': 'public',
-  'GET /api/ready': 'public',
+  // Platform: liveness and readiness
+  ...permissionsOf(PLATFORM_OPERATIONS),
   // OpenAPI documentation (ARCHITECTURE §2), served by @fastify/swagger-ui under /api/docs
   'GET /api/docs': 'public',
   'GET /api/docs/json': 'public',
@@ -42,18 +44,11 @@ export const API_PERMISSIONS = {
   'GET /api/docs/static/swagger-initializer.js': 'public',
   'GET /api/docs/static/*': 'public',
   // Identity (ARCHITECTURE §5)
-  'POST /api/identity/sign-in': 'public',
-  'POST /api/identity/complete-new-password': 'public',
-  'POST /api/identity/forgot-password': 'public',
-  'POST /api/identity/confirm-forgot-password': 'public',
-  'POST /api/identity/refresh': 'public',
-  'POST /api/identity/sign-out': 'public',
-  'GET /api/identity/session': 'authenticated',
+  ...permissionsOf(IDENTITY_OPERATIONS),
   // The audit log (issue 14): read by the super user only; written by every state change (ARCHITECTURE §4)
   ...permissionsOf(AUDIT_LOG_OPERATIONS),
   // Session user (spec 1 §7)
-  'POST /api/auth/login': 'authenticated',
-  'POST /api/auth/set-information': [4, 5],
+  ...permissionsOf(AUTH_OPERATIONS),
   // Users (spec 1 §7); the scope of spec 1 §6 is applied per row by the users policy
   ...permissionsOf(USER_OPERATIONS),
   // A user's own notifications: anyone, for themselves (others' → 404)

@@ -8,24 +8,31 @@ const COMMON_ERRORS = [400, 401, 403, 404] as const;
  * Registers `operation` (packages/domain/src/operations) as a Fastify route: its method, path, summary, schemas and
  * documented statuses come from the operation, so a route is declared once (issue 28 item 2). Who may call it is
  * checked by the authorization hook from API_PERMISSIONS, itself derived from the same operations. The handler gets
- * the validated input; what it returns is the answer, sent with the operation's success status. `config` is the
- * route's own Fastify config (e.g. `uniqueConflicts`).
+ * the validated input; what it returns is the answer, sent with the operation's success status — or the reply,
+ * when the handler sent it itself (a file, or an answer of another status). `config` is the route's own Fastify
+ * config (e.g. `uniqueConflicts`, `rateLimit`); `logLevel` its own log level (a probe polled every few seconds).
  */
 export function operationRoute<O extends Operation>(
   app: FastifyInstance,
   operation: O,
-  handler: (input: OperationInput<O>, request: FastifyRequest, reply: FastifyReply) => Promise<OperationOutput<O>>,
-  /** What the server adds that is no part of the declaration (a route's rate limit). */
-  { config }: Pick<RouteOptions, 'config'> = {},
+  handler: (
+    input: OperationInput<O>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<OperationOutput<O> | FastifyReply>,
+  /** What the server adds that is no part of the declaration (a route's rate limit, its log level). */
+  { config, logLevel }: Pick<RouteOptions, 'config' | 'logLevel'> = {},
 ): void {
   const status = operation.status ?? 200;
+  const errorAnswers: Partial<Record<number, Operation['response']>> = operation.errorAnswers ?? {};
   const errors = Object.fromEntries(
-    [...COMMON_ERRORS, ...(operation.errors ?? [])].map((code) => [code, errorResponse] as const),
+    [...COMMON_ERRORS, ...(operation.errors ?? [])].map((code) => [code, errorAnswers[code] ?? errorResponse] as const),
   );
   app.route({
     method: operation.method,
     url: operation.path,
     ...(config ? { config } : {}),
+    ...(logLevel ? { logLevel } : {}),
     ...(operation.bodyLimit ? { bodyLimit: operation.bodyLimit } : {}),
     schema: {
       tags: [...operation.tags],

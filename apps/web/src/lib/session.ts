@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
+  AUTH_OPERATIONS,
+  IDENTITY_OPERATIONS,
   SIGN_OUT_CLEARED_KEYS,
   STORAGE_KEYS,
   canRefreshSession,
@@ -12,7 +14,8 @@ import {
   type SessionUser,
   type Tokens,
 } from '@planpiso/domain';
-import { ApiError, api, onUnauthorized } from './api-client';
+import { ApiError, onUnauthorized } from './api-client';
+import { callOperation } from './operation-client';
 import { accessClaims, decodeJwtPayload } from './jwt';
 
 /**
@@ -89,7 +92,7 @@ export async function establishSession(tokens: Tokens): Promise<Session> {
   localStorage.setItem(STORAGE_KEYS.accessToken, tokens.accessToken);
   localStorage.setItem(STORAGE_KEYS.sessionCounter, '0');
   try {
-    const { data } = await api.post<LoginData>('/api/auth/login', {});
+    const { data } = await callOperation(AUTH_OPERATIONS.login, { body: {} });
     storeLogin(data);
   } catch (error) {
     clearStoredSession();
@@ -107,7 +110,9 @@ export async function establishSession(tokens: Tokens): Promise<Session> {
 export async function switchCompany(companyId: number): Promise<void> {
   const session = getSession();
   if (!session) return;
-  const { data } = await api.post<LoginData>('/api/auth/set-information', { userId: session.user.id, companyId });
+  const { data } = await callOperation(AUTH_OPERATIONS.setInformation, {
+    body: { userId: session.user.id, companyId },
+  });
   storeLogin(data);
   emit();
 }
@@ -122,7 +127,7 @@ function clearStoredSession(): void {
 /** spec 1 §4: revoke the refresh cookie, clear token, access token, operation and counter, go to /login. */
 export function signOut(): void {
   // Fire and forget: the local sign-out must not wait for (or depend on) the server.
-  api.post('/api/identity/sign-out').catch(() => undefined);
+  callOperation(IDENTITY_OPERATIONS.signOut).catch(() => undefined);
   clearStoredSession();
   emit();
   endListeners.forEach((listener) => listener());
@@ -154,7 +159,7 @@ async function verifyWithServer(): Promise<boolean> {
   try {
     ({
       data: { exp },
-    } = await api.get<{ exp: number }>('/api/identity/session'));
+    } = await callOperation(IDENTITY_OPERATIONS.session));
   } catch (error) {
     // Only the server's refusal (an answer with an HTTP status) fails the check. No answer at all — the browser
     // cancels the call when the page is left (a second reload right after the first), a body cut short, the
@@ -204,7 +209,7 @@ async function onTimer(): Promise<void> {
     return;
   }
   try {
-    const { data } = await api.post<Tokens>('/api/identity/refresh');
+    const { data } = await callOperation(IDENTITY_OPERATIONS.refresh);
     localStorage.setItem(STORAGE_KEYS.accessToken, data.accessToken);
     localStorage.setItem(STORAGE_KEYS.sessionCounter, String(counter + 1));
     verified = { accessToken: data.accessToken, result: Promise.resolve(true) };

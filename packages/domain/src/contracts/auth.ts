@@ -32,3 +32,5 @@ export const setInformationResponse = loginResponse;
 
 export const healthResponse = z.object({ status: z.literal('ok') });
 export const readyResponse = z.object({ status: z.literal('ready'), database: z.literal('up') });
+/** Readiness's 503: the database did not answer in time (not a catalogue error: load balancers read `status`). */
+export const notReadyResponse = z.object({ status: z.literal('unavailable'), database: z.literal('down') });

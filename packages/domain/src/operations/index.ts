@@ -20,6 +20,9 @@ import { EXCEPTION_OPERATIONS } from './exceptions';
 import { DOCUMENT_OPERATIONS } from './documents';
 import { UNIT_OPERATIONS } from './units';
 import { FILE_OPERATIONS } from './files';
+import { PLATFORM_OPERATIONS } from './platform';
+import { AUTH_OPERATIONS } from './auth';
+import { IDENTITY_OPERATIONS } from './identity';
 
 export * from './operation';
 export * from './non-workings';
@@ -43,6 +46,9 @@ export * from './exceptions';
 export * from './documents';
 export * from './units';
 export * from './files';
+export * from './platform';
+export * from './auth';
+export * from './identity';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -71,4 +77,7 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(DOCUMENT_OPERATIONS),
   ...Object.values(UNIT_OPERATIONS),
   ...Object.values(FILE_OPERATIONS),
+  ...Object.values(PLATFORM_OPERATIONS),
+  ...Object.values(AUTH_OPERATIONS),
+  ...Object.values(IDENTITY_OPERATIONS),
 ];

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type { Access } from '../permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The error statuses an operation may document beyond the ones every operation may answer (400/401/403/404). */
+export type OperationErrorStatus = 409 | 413 | 415 | 422 | 429 | 503;
 
 /**
  * One API endpoint, declared once (issue 28 item 2, in the manner of documenso's `*.types.ts` operation files): the
@@ -27,7 +29,9 @@ export type Operation = {
   /** The success status (default 200; a create answers 201; a delete with nothing to answer 204). */
   readonly status?: 200 | 201 | 204;
   /** The error statuses it documents beyond 400/401/403/404 (e.g. 409 version, 422 rule, 503 an outside system). */
-  readonly errors?: readonly (409 | 413 | 415 | 422 | 429 | 503)[];
+  readonly errors?: readonly OperationErrorStatus[];
+  /** An error status whose answer is not the catalogue's error shape (readiness's 503 `{ status, database }`). */
+  readonly errorAnswers?: Partial<Record<OperationErrorStatus, z.ZodType>>;
   /** A create: the web sends an Idempotency-Key, the same for a retry of the same submission. */
   readonly idempotent?: true;
   /** The largest body accepted, in bytes, when it is not the server's default. */

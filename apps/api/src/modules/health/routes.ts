@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { healthResponse, readyResponse } from '@planpiso/domain';
+import { PLATFORM_OPERATIONS as op } from '@planpiso/domain';
 import type { Db } from '../../db/client';
-
-const notReadyResponse = z.object({ status: z.literal('unavailable'), database: z.literal('down') });
+import { operationRoute } from '../../platform/operation-route';
 
 /** How long readiness waits for the database before calling it down. */
 const READY_TIMEOUT_MS = 2000;
@@ -24,21 +21,20 @@ async function databaseUp(db: Db): Promise<boolean> {
   }
 }
 
-/** Liveness (the process answers) and readiness (it can reach PostgreSQL), for load balancers and scripts. */
+/**
+ * Liveness (the process answers) and readiness (it can reach PostgreSQL), for load balancers and scripts; declared
+ * in packages/domain/src/operations/platform.ts. Logged at warn only: a probe calls them all the time.
+ */
 export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['platform'];
-
-  r.get('/api/health', { logLevel: 'warn', schema: { tags, response: { 200: healthResponse } } }, async () => ({
-    status: 'ok' as const,
-  }));
-
-  r.get(
-    '/api/ready',
-    { logLevel: 'warn', schema: { tags, response: { 200: readyResponse, 503: notReadyResponse } } },
-    async (_request, reply) => {
+  const quiet = { logLevel: 'warn' } as const;
+  operationRoute(app, op.health, async () => ({ status: 'ok' as const }), quiet);
+  operationRoute(
+    app,
+    op.ready,
+    async (_input, _request, reply) => {
       if (await databaseUp(db)) return { status: 'ready' as const, database: 'up' as const };
       return reply.status(503).send({ status: 'unavailable', database: 'down' });
     },
+    quiet,
   );
 }

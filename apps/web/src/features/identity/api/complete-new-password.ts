@@ -1,9 +1,9 @@
-import type { Tokens } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { IDENTITY_OPERATIONS } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { establishSession } from '../../../lib/session';
 
-/** POST /api/identity/complete-new-password: answers the challenge and opens the session. */
+/** Answers the temporary-password challenge and opens the session. */
 export async function completeNewPassword(session: string, newPassword: string): Promise<void> {
-  const { data } = await api.post<Tokens>('/api/identity/complete-new-password', { session, newPassword });
+  const { data } = await callOperation(IDENTITY_OPERATIONS.completeNewPassword, { body: { session, newPassword } });
   await establishSession(data);
 }

@@ -1,7 +1,7 @@
-import type { ConfirmForgotPasswordRequest } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { IDENTITY_OPERATIONS, type ConfirmForgotPasswordRequest } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 
-/** POST /api/identity/confirm-forgot-password: the e-mailed code plus the new password. */
+/** The e-mailed code plus the new password. */
 export async function confirmRecovery(body: ConfirmForgotPasswordRequest): Promise<void> {
-  await api.post('/api/identity/confirm-forgot-password', body);
+  await callOperation(IDENTITY_OPERATIONS.confirmForgotPassword, { body });
 }

@@ -1,12 +1,12 @@
-import type { SignInResponse } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { IDENTITY_OPERATIONS } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { establishSession } from '../../../lib/session';
 
 export type SignInOutcome = { kind: 'signed-in' } | { kind: 'new-password'; session: string };
 
-/** POST /api/identity/sign-in; tokens open the session, a temporary password answers with a challenge. */
+/** Tokens open the session; a temporary password answers with a challenge. */
 export async function signIn(email: string, password: string): Promise<SignInOutcome> {
-  const { data } = await api.post<SignInResponse['data']>('/api/identity/sign-in', { email, password });
+  const { data } = await callOperation(IDENTITY_OPERATIONS.signIn, { body: { email, password } });
   if ('challenge' in data) return { kind: 'new-password', session: data.session };
   await establishSession(data);
   return { kind: 'signed-in' };
