@@ -13,9 +13,6 @@ import { buildTestApp, closeTestDb } from './harness';
 const NOT_YET_DECLARED = [
   // Not an operation of the product: @fastify/swagger-ui serves the documentation of the others here.
   '/api/docs',
-  '/api/refinancings',
-  '/api/units/:id/set-deadlines',
-  '/api/units/:id/set-sold',
   '/api/units/:id/validations',
   '/api/provisions',
   '/api/webhooks',

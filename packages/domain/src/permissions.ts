@@ -13,6 +13,9 @@ import { AUDIT_LOG_OPERATIONS } from './operations/audit-log';
 import { REPORT_OPERATIONS } from './operations/reports';
 import { INVENTORY_OPERATIONS } from './operations/inventory';
 import { LAYOUT_OPERATIONS } from './operations/layouts';
+import { REFINANCING_OPERATIONS } from './operations/refinancings';
+import { REFINANCING_FLOW_OPERATIONS } from './operations/refinancing-flows';
+import { REFINANCING_DOCUMENT_OPERATIONS } from './operations/refinancing-documents';
 import { EXTERNAL_OPERATIONS } from './operations/external';
 import { AUDIT_OPERATIONS } from './operations/audits';
 import { NOTIFICATION_OPERATIONS } from './operations/notifications';
@@ -72,24 +75,9 @@ export const API_PERMISSIONS = {
   // Layout generator (spec 3 §2, §6: type 2; decision 043)
   ...permissionsOf(LAYOUT_OPERATIONS),
   // Refinancing (spec 3 §2, §4 "Visibility", §6; decision 044): rows narrowed by the refinancings policy
-  'GET /api/refinancings/units': [1, 2, 3, 5],
-  'PATCH /api/units/:id/set-deadlines': [3, 5],
-  'PATCH /api/units/:id/set-sold': [3, 5],
-  'POST /api/refinancings': [5],
-  'GET /api/refinancings': [1, 2, 3, 4, 5],
-  'GET /api/refinancings/:id': [1, 2, 3, 4, 5],
+  ...permissionsOf(REFINANCING_OPERATIONS),
   // Refinancing flows (decisions 045, 046): the machine's `who` narrows each further
-  'GET /api/refinancings/review': [2],
-  'PATCH /api/refinancings/:id/set-status': [3, 5],
-  'PATCH /api/refinancings/:id/confirm-units': [2],
-  'POST /api/refinancings/:id/confirm': [2],
-  'POST /api/refinancings/:id/accept': [3],
-  'POST /api/refinancings/:id/reject': [3],
-  'POST /api/refinancings/send-units': [5],
-  'POST /api/refinancings/:id/release': [1, 3],
-  'POST /api/refinancings/:id/send-crm': [1, 3],
-  'PATCH /api/refinancings/:id/update-folio': [1, 3],
-  'GET /api/refinancings/:id/units.xlsx': [1, 3],
+  ...permissionsOf(REFINANCING_FLOW_OPERATIONS),
   // Días inhábiles and Correos mesa de servicio (spec 2 §7): the super user's menu only (spec 1 §6)
   ...permissionsOf(NON_WORKING_OPERATIONS),
   ...permissionsOf(SERVICE_DESK_EMAIL_OPERATIONS),
@@ -143,15 +131,7 @@ export const API_PERMISSIONS = {
   'POST /api/webhooks/esign': 'public',
   // A refinancing's unit evidences, signing documents and e-signature (issue 19, decision 047): narrowed by the
   // refinancings policy; the machine says who at which status.
-  'POST /api/refinancings/:id/units/:unitId/evidences': [3, 5],
-  'GET /api/refinancings/:id/units/:unitId/evidences': [1, 2, 3, 4, 5],
-  'GET /api/refinancings/:id/evidences/:evidenceId/file': [1, 2, 3, 4, 5],
-  'POST /api/refinancings/:id/send-to-sign': [5],
-  'GET /api/refinancings/:id/documents': [1, 2, 3, 4, 5],
-  // Issue 26: the legal representative's in-app signing page (/firmar-refinanciamiento/{id})
-  'GET /api/refinancings/:id/signing': [4],
-  'POST /api/refinancings/:id/documents/:documentId/redo': [1, 3, 4],
-  'GET /api/refinancings/:id/signed-documents': [3, 4],
+  ...permissionsOf(REFINANCING_DOCUMENT_OPERATIONS),
   // Documents a provision save attaches (spec 3 §7 "document upload", "document delete")
   ...permissionsOf(DOCUMENT_OPERATIONS),
   // Files (issue 13): the scoped download and its short-lived signed link (the file's owner decides who: 404

@@ -1,7 +1,10 @@
 import { pathOf, type Operation, type OperationInput, type OperationOutput } from '@planpiso/domain';
+import type { z } from 'zod';
 import { api, apiRequest, type Envelope, type QueryValue } from './api-client';
 
-type Call<O extends Operation> = Partial<Omit<OperationInput<O>, 'query'>> & {
+type Call<O extends Operation> = Partial<Pick<OperationInput<O>, 'params'>> & {
+  /** What the client sends: the schema's input (before its defaults and transforms), as a form holds it. */
+  body?: O['body'] extends z.ZodType ? z.input<O['body']> : undefined;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
 };

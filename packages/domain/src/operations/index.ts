@@ -13,6 +13,9 @@ import { AUDIT_LOG_OPERATIONS } from './audit-log';
 import { REPORT_OPERATIONS } from './reports';
 import { INVENTORY_OPERATIONS } from './inventory';
 import { LAYOUT_OPERATIONS } from './layouts';
+import { REFINANCING_OPERATIONS } from './refinancings';
+import { REFINANCING_FLOW_OPERATIONS } from './refinancing-flows';
+import { REFINANCING_DOCUMENT_OPERATIONS } from './refinancing-documents';
 import { EXTERNAL_OPERATIONS } from './external';
 import { AUDIT_OPERATIONS } from './audits';
 import { NOTIFICATION_OPERATIONS } from './notifications';
@@ -39,6 +42,9 @@ export * from './audit-log';
 export * from './reports';
 export * from './inventory';
 export * from './layouts';
+export * from './refinancings';
+export * from './refinancing-flows';
+export * from './refinancing-documents';
 export * from './external';
 export * from './audits';
 export * from './notifications';
@@ -70,6 +76,9 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(REPORT_OPERATIONS),
   ...Object.values(INVENTORY_OPERATIONS),
   ...Object.values(LAYOUT_OPERATIONS),
+  ...Object.values(REFINANCING_OPERATIONS),
+  ...Object.values(REFINANCING_FLOW_OPERATIONS),
+  ...Object.values(REFINANCING_DOCUMENT_OPERATIONS),
   ...Object.values(EXTERNAL_OPERATIONS),
   ...Object.values(AUDIT_OPERATIONS),
   ...Object.values(NOTIFICATION_OPERATIONS),

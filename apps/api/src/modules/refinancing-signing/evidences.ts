@@ -3,6 +3,7 @@ import {
   FINANCING_MESSAGES,
   REFINANCING_EVIDENCE_EXTENSIONS,
   REFINANCING_SIGNING_MESSAGES as M,
+  refinancingEvidenceFilePath,
   type RefinancingEvidence,
 } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
@@ -39,7 +40,7 @@ export function presentRefinancingEvidence(
     fileSize: file.size,
     extension: dot > 0 ? file.originalName.slice(dot + 1).toLowerCase() : '',
     type: evidence.type,
-    url: `/api/refinancings/${refinancingId}/evidences/${evidence.id}/file`,
+    url: refinancingEvidenceFilePath(refinancingId, evidence.id),
     createdAt: evidence.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import type { SigningEvidence } from '@planpiso/domain';
+import { refinancingEvidenceFilePath, type SigningEvidence } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { presentSigningEvidence } from '../provision-signing';
 import * as repo from './repository';
@@ -16,6 +16,6 @@ export async function presentRefinancingDocuments(
   const rows = await repo.documentsOf(db, refinancingId);
   return rows.map((row) => ({
     ...presentSigningEvidence(row, callerEmail),
-    url: `/api/refinancings/${refinancingId}/evidences/${row.evidence.id}/file`,
+    url: refinancingEvidenceFilePath(refinancingId, row.evidence.id),
   }));
 }

@@ -1,7 +1,5 @@
-import type { CreateRefinancingRequest } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
-
-export type CreatedRefinancing = { id: number; folio: string; status: number };
+import { REFINANCING_OPERATIONS, type CreateRefinancingRequest } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 
 /**
  * POST /api/refinancings (spec 3 §3 payload): one Idempotency-Key per submission, as the provisions wizard sends
@@ -9,4 +7,4 @@ export type CreatedRefinancing = { id: number; folio: string; status: number };
  * exitosamente.'
  */
 export const createRefinancing = (body: CreateRefinancingRequest) =>
-  api.create<CreatedRefinancing>('/api/refinancings', body);
+  callOperation(REFINANCING_OPERATIONS.createRefinancing, { body });

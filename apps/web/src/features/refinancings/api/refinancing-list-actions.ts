@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { REFINANCING_STATUS } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import { REFINANCING_FLOW_OPERATIONS as flows, REFINANCING_OPERATIONS, REFINANCING_STATUS } from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { refinancingKeys } from './refinancing-units';
 
 export type ListAction = 'sendToFinbe' | 'send';
 
 /** The row's version, read fresh: the list does not carry it, and the server refuses a stale one (409). */
-const versionOf = async (id: number) => (await api.get<{ version: number }>(`/api/refinancings/${id}`)).data.version;
+const versionOf = async (id: number) =>
+  (await callOperation(REFINANCING_OPERATIONS.getRefinancing, { params: { id } })).data.version;
 
 /**
  * The list's buttons (spec 3 §2, §4; decision 045): Enviar a FinBe = PATCH /api/refinancings/{id}/set-status
@@ -18,8 +19,11 @@ export function useRefinancingListAction() {
     mutationFn: async ({ id, action }: { id: number; action: ListAction }) => {
       const version = await versionOf(id);
       return action === 'sendToFinbe'
-        ? api.patch<unknown>(`/api/refinancings/${id}/set-status`, { status: REFINANCING_STATUS.SENT_TO_SIGN, version })
-        : api.post<unknown>('/api/refinancings/send-units', { refinancingId: id, version });
+        ? callOperation(flows.setRefinancingStatus, {
+            params: { id },
+            body: { status: REFINANCING_STATUS.SENT_TO_SIGN, version },
+          })
+        : callOperation(flows.sendRefinancingUnits, { body: { refinancingId: id, version } });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: refinancingKeys.lists }),
   });

@@ -6,8 +6,12 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { REFINANCING_UNITS_DEFAULT_SORT, type RefinancingAvailableUnit } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
+import {
+  REFINANCING_OPERATIONS as op,
+  REFINANCING_UNITS_DEFAULT_SORT,
+  type RefinancingAvailableUnit,
+} from '@planpiso/domain';
+import { callOperation } from '../../../lib/operation-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
 /** The URL filters of /refinanciamientos/unidades (spec 3 §2): company, VIN, engine; credit line and sold. */
@@ -27,7 +31,7 @@ export async function getRefinancingUnits(
   query: ListQuery<RefinancingUnitFilter>,
   signal?: AbortSignal,
 ): Promise<RefinancingUnitPage> {
-  const { data } = await api.get<RefinancingUnitPage>('/api/refinancings/units', query, signal);
+  const { data } = await callOperation(op.listRefinanceableUnits, { query, signal });
   return data;
 }
 
@@ -50,8 +54,6 @@ export const REFINANCING_UNIT_LIST: ListSpec<RefinancingUnitFilter> = {
 export const prefetchRefinancingUnits = (params: URLSearchParams, client: QueryClient) =>
   client.prefetchQuery(refinancingUnitsQueryOptions(readListQuery(params, REFINANCING_UNIT_LIST)));
 
-type UnitChange = { deadlines: number | null; isSold: boolean; id: number };
-
 /**
  * PATCH /api/units/{id}/set-deadlines `{ deadline }` and /set-sold `{ isSold }` (spec 3 §7): the server answers
  * 'La unidad con vin:[x] se actualizo correctamente.'; the list reloads (a sold unit leaves the not-sold list).
@@ -61,8 +63,8 @@ export function useUpdateRefinancingUnit() {
   return useMutation({
     mutationFn: (change: { id: number; deadline: number } | { id: number; isSold: boolean }) =>
       'deadline' in change
-        ? api.patch<UnitChange>(`/api/units/${change.id}/set-deadlines`, { deadline: change.deadline })
-        : api.patch<UnitChange>(`/api/units/${change.id}/set-sold`, { isSold: change.isSold }),
+        ? callOperation(op.setUnitDeadlines, { params: { id: change.id }, body: { deadline: change.deadline } })
+        : callOperation(op.setUnitSold, { params: { id: change.id }, body: { isSold: change.isSold } }),
     onSuccess: () => client.invalidateQueries({ queryKey: refinancingKeys.units }),
   });
 }

@@ -1,7 +1,7 @@
 import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { REFINANCINGS_DEFAULT_SORT, type refinancingListItem } from '@planpiso/domain';
+import { REFINANCING_OPERATIONS, REFINANCINGS_DEFAULT_SORT, type refinancingListItem } from '@planpiso/domain';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { callOperation } from '../../../lib/operation-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 import { refinancingKeys } from './refinancing-units';
 
@@ -16,7 +16,7 @@ export async function getRefinancings(
   query: ListQuery<RefinancingFilter>,
   signal?: AbortSignal,
 ): Promise<RefinancingPage> {
-  const { data } = await api.get<RefinancingPage>('/api/refinancings', query, signal);
+  const { data } = await callOperation(REFINANCING_OPERATIONS.listRefinancings, { query, signal });
   return data;
 }
 

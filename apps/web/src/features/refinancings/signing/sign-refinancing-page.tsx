@@ -7,21 +7,21 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import {
   MESSAGES,
+  REFINANCING_DOCUMENT_OPERATIONS,
   REFINANCING_SIGNING_MESSAGES,
   REFINANCING_STATUS_NAMES,
-  type RefinancingSigning,
   type RefinancingStatus,
 } from '@planpiso/domain';
 import { errorResult } from '../../../components/result-dialog';
 import { SigningDocuments } from '../../../components/signing-documents';
-import { api } from '../../../lib/api-client';
+import { callOperation } from '../../../lib/operation-client';
 
 /** GET /api/refinancings/{id}/signing (type 4): the refinancing's folio, company, status and signing documents. */
 const signingQuery = (id: number) =>
   queryOptions({
     queryKey: ['refinancings', 'signing', id] as const,
     queryFn: async ({ signal }) =>
-      (await api.get<RefinancingSigning>(`/api/refinancings/${id}/signing`, undefined, signal)).data,
+      (await callOperation(REFINANCING_DOCUMENT_OPERATIONS.getRefinancingSigning, { params: { id }, signal })).data,
     retry: false,
     staleTime: 0,
     // The signature arrives by the provider's webhook while the person is on the provider's tab: coming back reloads.

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RefinancingFollowUpDetail } from '@planpiso/domain';
-import { api } from '../../../../lib/api-client';
+import { REFINANCING_OPERATIONS, type RefinancingFollowUpDetail } from '@planpiso/domain';
+import { callOperation } from '../../../../lib/operation-client';
 
 /** The detail page's server state: the refinancing under one key, and each unit's evidences. */
 export const refinancingDetailKeys = {
@@ -13,7 +13,7 @@ export type RefinancingDetailUnit = RefinancingDetail['units'][number];
 
 /** GET /api/refinancings/{id}: the detail with the caller's actions, balances, units and signing documents. */
 export async function getRefinancingDetail(id: number, signal?: AbortSignal): Promise<RefinancingDetail> {
-  return (await api.get<RefinancingDetail>(`/api/refinancings/${id}`, undefined, signal)).data;
+  return (await callOperation(REFINANCING_OPERATIONS.getRefinancing, { params: { id }, signal })).data;
 }
 
 export const useRefinancingDetail = (id: number | null) =>

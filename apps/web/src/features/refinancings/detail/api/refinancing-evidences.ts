@@ -1,17 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RefinancingEvidence } from '@planpiso/domain';
+import { pathOf, REFINANCING_DOCUMENT_OPERATIONS as op, type RefinancingEvidence } from '@planpiso/domain';
 import { api } from '../../../../lib/api-client';
 import { downloadFile } from '../../../../lib/download';
+import { callOperation } from '../../../../lib/operation-client';
 import { refinancingDetailKeys } from './refinancing-detail';
-
-const evidencesPath = (id: number, unitId: number) => `/api/refinancings/${id}/units/${unitId}/evidences`;
 
 /** GET /api/refinancings/{id}/units/{unitId}/evidences: the unit's uploaded evidences (type 8). */
 export const useUnitEvidences = (id: number, unitId: number | null) =>
   useQuery({
     queryKey: refinancingDetailKeys.evidences(id, unitId ?? 0),
     queryFn: async ({ signal }) =>
-      (await api.get<{ evidences: RefinancingEvidence[] }>(evidencesPath(id, unitId ?? 0), undefined, signal)).data
+      (await callOperation(op.listRefinancingUnitEvidences, { params: { id, unitId: unitId ?? 0 }, signal })).data
         .evidences,
     enabled: unitId !== null,
     retry: false,
@@ -28,7 +27,7 @@ export function useUploadUnitEvidence(id: number, unitId: number | null) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return api.create<unknown>(evidencesPath(id, unitId ?? 0), form);
+      return api.create<unknown>(pathOf(op.uploadRefinancingUnitEvidence, { id, unitId: unitId ?? 0 }), form);
     },
     onSettled: () =>
       Promise.all([
