@@ -107,8 +107,10 @@ export async function startStack({ seed = true, logLevel = 'info', name = 'e2e' 
         await waitExit(api, 5_000);
       }
     });
+    // Two minutes on a quiet machine would mean a hang, but at a load of 35 (another npm test beside this one) the API
+    // took 80 s to answer its first request: wait three minutes, still failing a process that died at once.
     await waitForHttp(`${baseUrl}/api/ready`, {
-      timeoutMs: 60_000,
+      timeoutMs: 180_000,
       stillAlive: () => api.exitCode === null && api.signalCode === null,
     });
 
