@@ -29,3 +29,20 @@ export function serverList<F extends string, T>(
       client.prefetchQuery(options(readListQuery(params, spec))),
   };
 }
+
+/** A list query as the grid reads it. */
+type ListResult<R> = {
+  data?: { items: R[]; total: number } | undefined;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => Promise<unknown>;
+};
+
+/** What PagedGrid shows of a list query: its rows and total, the loading bar, the error state and its retry. */
+export const gridQuery = <R>(query: ListResult<R>) => ({
+  rows: query.data?.items,
+  total: query.data?.total,
+  loading: query.isFetching,
+  error: query.isError,
+  onRetry: () => void query.refetch(),
+});

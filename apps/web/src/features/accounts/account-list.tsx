@@ -28,6 +28,7 @@ import { useUserType } from '../../lib/can';
 import { ACCOUNT_LIST, useAccountChange, useAccountList, useOperators, type AccountChange } from './api/accounts';
 import { AccountCompaniesDialog, EditOperatorDialog } from './account-dialogs';
 import { IconAction } from '../../components/icon-action';
+import { gridQuery } from '../../lib/server-list';
 
 type Row = AccountLookupItem;
 type Shows = ReturnType<typeof accountListFor>;
@@ -191,12 +192,8 @@ export function AccountListPage() {
       <PagedGrid
         label="Cuentas"
         columns={columns}
-        rows={accounts.data?.items}
-        total={accounts.data?.total}
+        {...gridQuery(accounts)}
         totalIsEstimate={accounts.data?.totalIsEstimate}
-        loading={accounts.isFetching}
-        error={accounts.isError}
-        onRetry={() => void accounts.refetch()}
         list={list}
         disableVirtualization
       />

@@ -10,7 +10,6 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { ORGANISATION_MESSAGES, branchListFor, type AgencyLookupItem } from '@planpiso/domain';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
-import { SelectField, type SelectOption } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { dateColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
@@ -21,11 +20,11 @@ import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
 import { BRANCH_LIST, useBranches, useSetBranchActive, type BranchFilter } from './api/branches';
 import { BranchUsersDialog } from './branch-users-dialog';
 import { IconAction } from '../../components/icon-action';
+import { gridQuery } from '../../lib/server-list';
+import { FilterSelect } from '../../components/form/filter-select';
 
 type Row = AgencyLookupItem;
 type Shows = ReturnType<typeof branchListFor>;
-const toOptions = (rows: readonly { id: number; name: string }[] | undefined): SelectOption[] =>
-  (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
 
 function columns(shows: Shows, on: { edit: (r: Row) => void; users: (r: Row) => void; toggle: (r: Row) => void }) {
   const list: GridColDef<Row>[] = [
@@ -96,24 +95,22 @@ function OrganisationFilters({ control, shows }: { control: Control<Record<Branc
   return (
     <>
       {shows.accountFilter && (
-        <SelectField
+        <FilterSelect
           control={control}
           name="account"
           label="Cuenta"
-          size="small"
-          emptyLabel="Todas"
-          options={toOptions(accounts.data)}
+          all="Todas"
+          rows={accounts.data}
           onPicked={() => company.onChange('')}
         />
       )}
       {shows.companyFilter && (
-        <SelectField
+        <FilterSelect
           control={control}
           name="company"
           label="Compañía"
-          size="small"
-          emptyLabel="Todas"
-          options={toOptions(companies.data)}
+          all="Todas"
+          rows={companies.data}
           disabled={!account}
         />
       )}
@@ -162,12 +159,8 @@ export function BranchListPage() {
       <PagedGrid
         label="Sucursales"
         columns={cols}
-        rows={branches.data?.items}
-        total={branches.data?.total}
+        {...gridQuery(branches)}
         totalIsEstimate={branches.data?.totalIsEstimate}
-        loading={branches.isFetching}
-        error={branches.isError}
-        onRetry={() => void branches.refetch()}
         list={list}
         disableVirtualization
       />

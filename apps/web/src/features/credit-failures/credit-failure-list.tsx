@@ -24,6 +24,7 @@ import { useUrlListState } from '../../components/use-url-list-state';
 import { useStateActor } from '../../lib/can';
 import { useActOnCreditFailure } from './api/act-on-credit-failure';
 import { CREDIT_FAILURE_LIST, useCreditFailures } from './api/get-credit-failures';
+import { gridQuery } from '../../lib/server-list';
 
 /** What each action asks before it runs (spec 2 §8 gives Remover's words; the other two are ours). */
 const PROMPTS: Record<CreditFailureAction, { title: string; message: string }> = {
@@ -131,12 +132,8 @@ export function CreditFailureListPage() {
       <PagedGrid
         label="Créditos con fallos"
         columns={columns}
-        rows={failures.data?.items}
-        total={failures.data?.total}
+        {...gridQuery(failures)}
         totalIsEstimate={failures.data?.totalIsEstimate}
-        loading={failures.isFetching}
-        error={failures.isError}
-        onRetry={() => void failures.refetch()}
         list={list}
         disableVirtualization
       />

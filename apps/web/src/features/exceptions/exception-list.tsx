@@ -17,6 +17,7 @@ import { EXCEPTION_LIST, useExceptions, useReloadExceptions, type ExceptionFilte
 import { ExceptionFilters } from './exception-filters';
 import { ExceptionStepDialog, type ExceptionStepKind } from './exception-step-dialog';
 import { ExceptionViewDialog } from './exception-view-dialog';
+import { gridQuery } from '../../lib/server-list';
 
 type Actions = { view: (row: ExceptionResponse) => void; send: (row: ExceptionResponse) => void };
 
@@ -113,12 +114,8 @@ export function ExceptionListPage() {
       <PagedGrid
         label={M.exceptionsTitle}
         columns={columns}
-        rows={rows.data?.items}
-        total={rows.data?.total}
+        {...gridQuery(rows)}
         totalIsEstimate={rows.data?.totalIsEstimate}
-        loading={rows.isFetching}
-        error={rows.isError}
-        onRetry={() => void rows.refetch()}
         list={list}
       />
       {viewing && (

@@ -8,6 +8,7 @@ import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { NON_WORKING_DAY_LIST, useNonWorkingDays } from './api/get-non-working-days';
 import { useDeleteNonWorkingDay } from './api/save-non-working-day';
+import { gridQuery } from '../../lib/server-list';
 
 function nonWorkingDayColumns(onDelete: (day: NonWorkingDayResponse) => void): GridColDef<NonWorkingDayResponse>[] {
   return [
@@ -46,12 +47,8 @@ export function NonWorkingDayListPage() {
       <PagedGrid
         label="Días inhábiles"
         columns={columns}
-        rows={days.data?.items}
-        total={days.data?.total}
+        {...gridQuery(days)}
         totalIsEstimate={days.data?.totalIsEstimate}
-        loading={days.isFetching}
-        error={days.isError}
-        onRetry={() => void days.refetch()}
         list={list}
         disableVirtualization
       />

@@ -23,6 +23,7 @@ import { useCan, useStateActor } from '../../lib/can';
 import { ROLE_LIST, useRoles } from './api/get-roles';
 import { useSetRoleActive } from './api/set-role-active';
 import { IconAction } from '../../components/icon-action';
+import { gridQuery } from '../../lib/server-list';
 
 type ColumnOptions = {
   actor: StateActor;
@@ -120,12 +121,8 @@ export function RoleListPage() {
       <PagedGrid
         label="Roles"
         columns={columns}
-        rows={roles.data?.items}
-        total={roles.data?.total}
+        {...gridQuery(roles)}
         totalIsEstimate={roles.data?.totalIsEstimate}
-        loading={roles.isFetching}
-        error={roles.isError}
-        onRetry={() => void roles.refetch()}
         list={list}
         // A page holds at most 100 rows and the grid grows to fit them: virtualising saves nothing here.
         disableVirtualization

@@ -14,6 +14,7 @@ import { useUrlListState } from '../../components/use-url-list-state';
 import { SERVICE_DESK_LIST, useServiceDeskEmails } from './api/get-service-desk-emails';
 import { useDeleteServiceDeskEmail } from './api/save-service-desk-email';
 import { IconAction } from '../../components/icon-action';
+import { gridQuery } from '../../lib/server-list';
 
 type Row = ServiceDeskEmailResponse;
 
@@ -71,12 +72,8 @@ export function ServiceDeskListPage() {
       <PagedGrid
         label="Correos mesa de servicio"
         columns={columns}
-        rows={emails.data?.items}
-        total={emails.data?.total}
+        {...gridQuery(emails)}
         totalIsEstimate={emails.data?.totalIsEstimate}
-        loading={emails.isFetching}
-        error={emails.isError}
-        onRetry={() => void emails.refetch()}
         list={list}
         disableVirtualization
       />

@@ -18,6 +18,7 @@ import { useRemoveUnit } from './api/remove-unit';
 import { reviewSelection, useReviewSelection } from './review-selection';
 import { UnitCommentDialog } from './unit-comment-dialog';
 import { UnitDocumentsDialog } from './unit-documents-dialog';
+import { gridQuery } from '../../lib/server-list';
 
 type Actions = {
   isChecked: (id: number) => boolean;
@@ -135,16 +136,7 @@ export function UnitReviewListPage() {
           </>
         )}
       </FilterBar>
-      <PagedGrid
-        label="Unidades en revisión"
-        columns={columns}
-        rows={units.data?.items}
-        total={units.data?.total}
-        loading={units.isFetching}
-        error={units.isError}
-        onRetry={() => void units.refetch()}
-        list={list}
-      />
+      <PagedGrid label="Unidades en revisión" columns={columns} {...gridQuery(units)} list={list} />
       <UnitCommentDialog unit={commented} onClose={() => setCommented(null)} />
       {documented && <UnitDocumentsDialog unit={documented} onClose={() => setDocumented(null)} />}
       {removal.dialogs}
