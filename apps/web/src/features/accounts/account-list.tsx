@@ -20,7 +20,7 @@ import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
 import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
-import { dateColumn } from '../../components/grid-columns';
+import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
@@ -71,32 +71,23 @@ function accountColumns(shows: Shows, on: Handlers): GridColDef<Row>[] {
         ),
     },
     dateColumn<Row>('createdAt', 'Fecha', { minWidth: 120 }),
-    {
-      field: 'actions',
-      headerName: 'Acciones',
-      sortable: false,
-      minWidth: 150,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
-          {shows.edit &&
-            actionButton(`Editar ${row.name}`, <Edit fontSize="small" />, () =>
-              on.navigate(`/editar-cuenta/${row.id}`),
-            )}
-          {shows.configure &&
-            actionButton(`Configurar ${row.name}`, <Settings fontSize="small" />, () =>
-              on.navigate(`/configurar-cuenta/${row.id}`),
-            )}
-          {shows.view &&
-            actionButton(`Ver ${row.name}`, <Visibility fontSize="small" />, () => on.companies(row, true))}
-          {shows.editOperator &&
-            actionButton(`Operador de ${row.name}`, <ManageAccounts fontSize="small" />, () => on.operator(row))}
-          {shows.archive &&
-            actionButton(`Archivar ${row.name}`, <Archive fontSize="small" />, () =>
-              on.change({ kind: 'archive', id: row.id }, row),
-            )}
-        </Stack>
-      ),
-    },
+    actionsColumn(150, ({ row }) => (
+      <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
+        {shows.edit &&
+          actionButton(`Editar ${row.name}`, <Edit fontSize="small" />, () => on.navigate(`/editar-cuenta/${row.id}`))}
+        {shows.configure &&
+          actionButton(`Configurar ${row.name}`, <Settings fontSize="small" />, () =>
+            on.navigate(`/configurar-cuenta/${row.id}`),
+          )}
+        {shows.view && actionButton(`Ver ${row.name}`, <Visibility fontSize="small" />, () => on.companies(row, true))}
+        {shows.editOperator &&
+          actionButton(`Operador de ${row.name}`, <ManageAccounts fontSize="small" />, () => on.operator(row))}
+        {shows.archive &&
+          actionButton(`Archivar ${row.name}`, <Archive fontSize="small" />, () =>
+            on.change({ kind: 'archive', id: row.id }, row),
+          )}
+      </Stack>
+    )),
   );
   if (shows.statusToggle) {
     columns.push({

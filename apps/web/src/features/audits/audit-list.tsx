@@ -4,7 +4,7 @@ import Edit from '@mui/icons-material/Edit';
 import type { GridColDef } from '@mui/x-data-grid';
 import { auditLineState, type AuditResponse } from '@planpiso/domain';
 import { FilterBar } from '../../components/filter-bar';
-import { dateColumn } from '../../components/grid-columns';
+import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { IconAction } from '../../components/icon-action';
 import { PagedGrid } from '../../components/paged-grid';
 import { useUrlListState } from '../../components/use-url-list-state';
@@ -27,12 +27,9 @@ function columns(edit: (row: Row) => void): GridColDef<Row>[] {
     },
     dateColumn<Row>('initialDate', 'Inicio', { minWidth: 120 }),
     dateColumn<Row>('endDate', 'Fin', { minWidth: 120 }),
-    {
-      field: 'actions',
-      headerName: 'Editar',
-      sortable: false,
-      minWidth: 90,
-      renderCell: ({ row }) => (
+    actionsColumn(
+      90,
+      ({ row }) => (
         <IconAction
           title="Editar"
           label={`Editar auditoría ${row.folio}`}
@@ -40,7 +37,8 @@ function columns(edit: (row: Row) => void): GridColDef<Row>[] {
           onClick={() => edit(row)}
         />
       ),
-    },
+      'Editar',
+    ),
   ];
 }
 

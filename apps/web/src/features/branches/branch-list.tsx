@@ -11,7 +11,7 @@ import { ORGANISATION_MESSAGES, branchListFor, type AgencyLookupItem } from '@pl
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
-import { dateColumn } from '../../components/grid-columns';
+import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
@@ -43,30 +43,24 @@ function columns(shows: Shows, on: { edit: (r: Row) => void; users: (r: Row) => 
     },
     { field: 'company', headerName: 'Compañía', flex: 1, minWidth: 180, valueGetter: (_v, row) => row.company.name },
     dateColumn<Row>('createdAt', 'Fecha', { minWidth: 120 }),
-    {
-      field: 'actions',
-      headerName: 'Acciones',
-      sortable: false,
-      minWidth: 120,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
-          {shows.edit && (
-            <IconAction
-              title="Editar"
-              label={`Editar ${row.name}`}
-              icon={<Edit fontSize="small" />}
-              onClick={() => on.edit(row)}
-            />
-          )}
+    actionsColumn(120, ({ row }) => (
+      <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
+        {shows.edit && (
           <IconAction
-            title="Usuarios asignados"
-            label={`Usuarios asignados de ${row.name}`}
-            icon={<Group fontSize="small" />}
-            onClick={() => on.users(row)}
+            title="Editar"
+            label={`Editar ${row.name}`}
+            icon={<Edit fontSize="small" />}
+            onClick={() => on.edit(row)}
           />
-        </Stack>
-      ),
-    },
+        )}
+        <IconAction
+          title="Usuarios asignados"
+          label={`Usuarios asignados de ${row.name}`}
+          icon={<Group fontSize="small" />}
+          onClick={() => on.users(row)}
+        />
+      </Stack>
+    )),
   ];
   if (shows.statusToggle) {
     list.push({

@@ -5,7 +5,7 @@ import type { CompanyListItem } from '@planpiso/domain';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
-import { dateColumn } from '../../components/grid-columns';
+import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { useAccounts } from '../../lib/lookups';
@@ -33,17 +33,11 @@ export function CompanyListPage() {
         valueGetter: (_v, row) => row.legalName ?? '',
       },
       dateColumn<Row>('createdAt', 'Fecha', { minWidth: 120 }),
-      {
-        field: 'actions',
-        headerName: 'Acciones',
-        sortable: false,
-        minWidth: 170,
-        renderCell: ({ row }) => (
-          <Button size="small" onClick={() => setUsersOf(row)} aria-label={`Usuarios asignados de ${row.name}`}>
-            Usuarios asignados
-          </Button>
-        ),
-      },
+      actionsColumn(170, ({ row }) => (
+        <Button size="small" onClick={() => setUsersOf(row)} aria-label={`Usuarios asignados de ${row.name}`}>
+          Usuarios asignados
+        </Button>
+      )),
     ],
     [],
   );

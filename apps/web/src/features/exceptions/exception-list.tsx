@@ -7,7 +7,7 @@ import Send from '@mui/icons-material/Send';
 import Visibility from '@mui/icons-material/Visibility';
 import type { GridColDef } from '@mui/x-data-grid';
 import { EXCEPTION_STATUS, FINANCING_MESSAGES as M, USER_TYPE, can, type ExceptionResponse } from '@planpiso/domain';
-import { dateColumn } from '../../components/grid-columns';
+import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { IconAction } from '../../components/icon-action';
 import { PagedGrid } from '../../components/paged-grid';
 import { ResultDialog } from '../../components/result-dialog';
@@ -42,12 +42,9 @@ export function exceptionColumns(userType: number, actions: Actions): GridColDef
     first,
     { field: 'comment', headerName: M.exceptionComment, sortable: false, flex: 2, minWidth: 220 },
     dateColumn<ExceptionResponse>('createdAt', M.exceptionDate),
-    {
-      field: 'actions',
-      headerName: M.exceptionActions,
-      sortable: false,
-      minWidth: 110,
-      renderCell: ({ row }) => (
+    actionsColumn(
+      110,
+      ({ row }) => (
         <Box sx={{ display: 'flex', gap: 0.5 }}>
           <IconAction
             title={userType === USER_TYPE.AGENCY_OPERATOR ? M.exceptionViewResponse : M.exceptionViewRequest}
@@ -65,7 +62,8 @@ export function exceptionColumns(userType: number, actions: Actions): GridColDef
           )}
         </Box>
       ),
-    },
+      M.exceptionActions,
+    ),
     {
       field: 'status',
       headerName: M.exceptionStatusColumn,

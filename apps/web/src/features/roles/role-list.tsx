@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
-import { dateColumn } from '../../components/grid-columns';
+import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
 import { useUrlListState } from '../../components/use-url-list-state';
@@ -38,12 +38,9 @@ function roleColumns({ actor, mayEdit, onEdit, onToggle }: ColumnOptions): GridC
     { field: 'name', headerName: 'Rol', flex: 1, minWidth: 180 },
     { field: 'description', headerName: 'Descripción', flex: 1.6, minWidth: 220 },
     dateColumn<RoleResponse>('createdAt', 'Fecha'),
-    {
-      field: 'actions',
-      headerName: 'Acciones',
-      sortable: false,
-      minWidth: 100,
-      renderCell: ({ row }) =>
+    actionsColumn(
+      100,
+      ({ row }) =>
         mayEdit && (
           <IconAction
             title="Editar"
@@ -52,7 +49,7 @@ function roleColumns({ actor, mayEdit, onEdit, onToggle }: ColumnOptions): GridC
             onClick={() => onEdit(row)}
           />
         ),
-    },
+    ),
     {
       field: 'isActive',
       headerName: 'Estatus',

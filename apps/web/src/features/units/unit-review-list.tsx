@@ -19,6 +19,7 @@ import { reviewSelection, useReviewSelection } from './review-selection';
 import { UnitCommentDialog } from './unit-comment-dialog';
 import { UnitDocumentsDialog } from './unit-documents-dialog';
 import { gridQuery } from '../../lib/server-list';
+import { actionsColumn } from '../../components/grid-columns';
 
 type Actions = {
   isChecked: (id: number) => boolean;
@@ -61,34 +62,28 @@ function unitColumns(actions: Actions): GridColDef<UnitUnderReview>[] {
       minWidth: 150,
       valueFormatter: (value: string) => formatDate(value),
     },
-    {
-      field: 'actions',
-      headerName: 'Acciones',
-      sortable: false,
-      minWidth: 140,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
-          <IconAction
-            title="Ver comentario"
-            label={`Ver comentario ${row.vinNumber}`}
-            icon={<ChatBubbleOutline fontSize="small" />}
-            onClick={() => actions.comment(row)}
-          />
-          <IconAction
-            title="Cargar documentos"
-            label={`Cargar documentos ${row.vinNumber}`}
-            icon={<UploadFile fontSize="small" />}
-            onClick={() => actions.documents(row)}
-          />
-          <IconAction
-            title="Remover"
-            label={`Remover ${row.vinNumber}`}
-            icon={<DeleteOutline fontSize="small" />}
-            onClick={() => actions.remove(row)}
-          />
-        </Stack>
-      ),
-    },
+    actionsColumn(140, ({ row }) => (
+      <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
+        <IconAction
+          title="Ver comentario"
+          label={`Ver comentario ${row.vinNumber}`}
+          icon={<ChatBubbleOutline fontSize="small" />}
+          onClick={() => actions.comment(row)}
+        />
+        <IconAction
+          title="Cargar documentos"
+          label={`Cargar documentos ${row.vinNumber}`}
+          icon={<UploadFile fontSize="small" />}
+          onClick={() => actions.documents(row)}
+        />
+        <IconAction
+          title="Remover"
+          label={`Remover ${row.vinNumber}`}
+          icon={<DeleteOutline fontSize="small" />}
+          onClick={() => actions.remove(row)}
+        />
+      </Stack>
+    )),
   ];
 }
 
