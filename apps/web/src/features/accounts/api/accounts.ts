@@ -8,7 +8,7 @@ import {
   USER_OPERATIONS,
 } from '@planpiso/domain';
 import type { Envelope } from '../../../lib/api-client';
-import type { ListSpec } from '../../../components/list-query';
+import { listSpec } from '../../../components/list-query';
 import { listKeys, serverList } from '../../../lib/server-list';
 
 export const ACCOUNT_FILTERS = ['name', 'type', 'assigned', 'from', 'to'] as const;
@@ -16,10 +16,7 @@ export type AccountFilter = (typeof ACCOUNT_FILTERS)[number];
 export const accountKeys = listKeys<AccountFilter>('accounts');
 
 /** The list's URL reading, shared by the screen and the route's prefetch. */
-export const ACCOUNT_LIST: ListSpec<AccountFilter> = {
-  filters: ACCOUNT_FILTERS,
-  defaultSort: ACCOUNTS_LOOKUP_DEFAULT_SORT,
-};
+export const ACCOUNT_LIST = listSpec<AccountFilter>(ACCOUNT_FILTERS, ACCOUNTS_LOOKUP_DEFAULT_SORT);
 
 /** GET /api/accounts (spec 2 §7): query name, type, assigned, from, to; paged and sorted by the server. */
 const accounts = serverList(

@@ -7,7 +7,7 @@ import {
 } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
 import { getSession } from '../../../lib/session';
-import type { ListSpec } from '../../../components/list-query';
+import { listSpec } from '../../../components/list-query';
 import { listKeys, serverList } from '../../../lib/server-list';
 
 export const AUDIT_FILTERS = ['account'] as const;
@@ -18,7 +18,7 @@ export const auditKeys = {
   range: (from: string, to: string) => ['audits', 'range', from, to] as const,
 };
 
-export const AUDIT_LIST: ListSpec<AuditFilter> = { filters: AUDIT_FILTERS, defaultSort: AUDITS_DEFAULT_SORT };
+export const AUDIT_LIST = listSpec<AuditFilter>(AUDIT_FILTERS, AUDITS_DEFAULT_SORT);
 
 /** Spec 3 §7: GET /audits with registerBy = the current user (§6); the server applies that scope regardless. */
 const own = () => {

@@ -7,7 +7,7 @@ import {
   type CreateBranchRequest,
   USER_OPERATIONS,
 } from '@planpiso/domain';
-import type { ListSpec } from '../../../components/list-query';
+import { listSpec } from '../../../components/list-query';
 import { listKeys, pagedQueryOptions, serverList } from '../../../lib/server-list';
 
 export const BRANCH_FILTERS = ['name', 'account', 'company', 'from', 'to'] as const;
@@ -20,10 +20,7 @@ export const branchKeys = {
 };
 
 /** The list's URL reading, shared by the screen and the route's prefetch. */
-export const BRANCH_LIST: ListSpec<BranchFilter> = {
-  filters: BRANCH_FILTERS,
-  defaultSort: AGENCIES_LOOKUP_DEFAULT_SORT,
-};
+export const BRANCH_LIST = listSpec<BranchFilter>(BRANCH_FILTERS, AGENCIES_LOOKUP_DEFAULT_SORT);
 
 /** GET /api/agencies (spec 2 §7): the branches in the caller's scope, paged and sorted by the server. */
 const branches = serverList(

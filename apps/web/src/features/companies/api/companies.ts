@@ -1,7 +1,7 @@
 import { callOperation } from '../../../lib/operation-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { COMPANIES_DEFAULT_SORT, COMPANY_OPERATIONS, USER_OPERATIONS } from '@planpiso/domain';
-import type { ListSpec } from '../../../components/list-query';
+import { listSpec } from '../../../components/list-query';
 import { listKeys, serverList } from '../../../lib/server-list';
 
 export const COMPANY_FILTERS = ['name', 'account', 'from', 'to'] as const;
@@ -12,7 +12,7 @@ export const companyKeys = {
 };
 
 /** The list's URL reading, shared by the screen and the route's prefetch. */
-export const COMPANY_LIST: ListSpec<CompanyFilter> = { filters: COMPANY_FILTERS, defaultSort: COMPANIES_DEFAULT_SORT };
+export const COMPANY_LIST = listSpec<CompanyFilter>(COMPANY_FILTERS, COMPANIES_DEFAULT_SORT);
 
 /** GET /api/companies: the read-only Compañías list (spec 2 §2). */
 const companies = serverList(

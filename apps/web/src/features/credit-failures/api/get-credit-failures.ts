@@ -1,6 +1,6 @@
 import { CREDIT_FAILURE_OPERATIONS, CREDIT_FAILURES_DEFAULT_SORT, type CreditFailureResponse } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
-import type { ListSpec } from '../../../components/list-query';
+import { listSpec } from '../../../components/list-query';
 import { listKeys, serverList } from '../../../lib/server-list';
 
 export const CREDIT_FAILURE_FILTERS = ['folio', 'from', 'to'] as const;
@@ -10,10 +10,7 @@ export type CreditFailurePage = { items: CreditFailureResponse[]; total: number;
 export const creditFailureKeys = listKeys<CreditFailureFilter>('credit-failures');
 
 /** The list's URL reading, shared by the screen and the route's prefetch. */
-export const CREDIT_FAILURE_LIST: ListSpec<CreditFailureFilter> = {
-  filters: CREDIT_FAILURE_FILTERS,
-  defaultSort: CREDIT_FAILURES_DEFAULT_SORT,
-};
+export const CREDIT_FAILURE_LIST = listSpec<CreditFailureFilter>(CREDIT_FAILURE_FILTERS, CREDIT_FAILURES_DEFAULT_SORT);
 
 /** GET /api/credits-failures (spec 2 §7): paged and sorted by the server, newest attempt first. */
 const creditFailures = serverList(

@@ -8,7 +8,7 @@ import {
 } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 import { callOperation } from '../../../lib/operation-client';
-import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { readListQuery, type ListQuery, listSpec } from '../../../components/list-query';
 import { signedFileLink } from '../../../lib/file-link';
 import { pagedQueryOptions } from '../../../lib/server-list';
 
@@ -42,10 +42,7 @@ export const useExceptions = (type: number, query: ListQuery<ExceptionFilter>) =
   useQuery(exceptionListQueryOptions(type, query));
 
 /** The list's URL reading (spec 3 §9: exceptions by date descending). */
-export const EXCEPTION_LIST: ListSpec<ExceptionFilter> = {
-  filters: EXCEPTION_FILTERS,
-  defaultSort: EXCEPTIONS_DEFAULT_SORT,
-};
+export const EXCEPTION_LIST = listSpec<ExceptionFilter>(EXCEPTION_FILTERS, EXCEPTIONS_DEFAULT_SORT);
 
 export const prefetchExceptions = (type: number, params: URLSearchParams, client: QueryClient) =>
   client.prefetchQuery(exceptionListQueryOptions(type, readListQuery(params, EXCEPTION_LIST)));

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ACCOUNT_OPERATIONS, INVENTORY_DEFAULT_SORT, INVENTORY_OPERATIONS, type InventoryRow } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
-import type { ListQuery, ListSpec } from '../../../components/list-query';
+import { type ListQuery, listSpec } from '../../../components/list-query';
 import { serverList } from '../../../lib/server-list';
 
 export const INVENTORY_FILTERS = ['clientNumber', 'from', 'to'] as const;
@@ -14,10 +14,7 @@ export const inventoryKeys = {
 };
 
 /** The list's URL reading, shared by the screen and the route's prefetch (spec 3 §9: noCredito ascending). */
-export const INVENTORY_LIST: ListSpec<InventoryFilter> = {
-  filters: INVENTORY_FILTERS,
-  defaultSort: INVENTORY_DEFAULT_SORT,
-};
+export const INVENTORY_LIST = listSpec<InventoryFilter>(INVENTORY_FILTERS, INVENTORY_DEFAULT_SORT);
 
 /**
  * GET /api/inventory (spec 3 §7, decision 042): the CRM's credit inventory of one client, paged and sorted by the

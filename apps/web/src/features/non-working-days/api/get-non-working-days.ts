@@ -1,6 +1,6 @@
 import { NON_WORKING_DAYS_DEFAULT_SORT, NON_WORKING_OPERATIONS, type NonWorkingDayResponse } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
-import type { ListSpec } from '../../../components/list-query';
+import { listSpec } from '../../../components/list-query';
 import { listKeys, serverList } from '../../../lib/server-list';
 
 export const NON_WORKING_DAY_FILTERS = [] as const;
@@ -10,10 +10,10 @@ export type NonWorkingDayPage = { items: NonWorkingDayResponse[]; total: number;
 export const nonWorkingDayKeys = listKeys<NonWorkingDayFilter>('non-working-days');
 
 /** The list's URL reading, shared by the screen and the route's prefetch. */
-export const NON_WORKING_DAY_LIST: ListSpec<NonWorkingDayFilter> = {
-  filters: NON_WORKING_DAY_FILTERS,
-  defaultSort: NON_WORKING_DAYS_DEFAULT_SORT,
-};
+export const NON_WORKING_DAY_LIST = listSpec<NonWorkingDayFilter>(
+  NON_WORKING_DAY_FILTERS,
+  NON_WORKING_DAYS_DEFAULT_SORT,
+);
 
 /** GET /api/non-workings (spec 2 §7), newest date first. */
 const nonWorkingDays = serverList(NON_WORKING_DAY_LIST, nonWorkingDayKeys.list, async (query, signal) => {

@@ -3,7 +3,7 @@ import { NOTIFICATION_OPERATIONS, NOTIFICATIONS_DEFAULT_SORT, type NotificationR
 import { callOperation } from '../../../lib/operation-client';
 import { notificationKeys } from '../../../lib/realtime-keys';
 import { getSession } from '../../../lib/session';
-import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { readListQuery, type ListQuery, listSpec } from '../../../components/list-query';
 import { pagedQueryOptions } from '../../../lib/server-list';
 
 export const NOTIFICATION_FILTERS = ['type', 'from', 'to'] as const;
@@ -32,10 +32,7 @@ export const useNotifications = (userId: number, query: ListQuery<NotificationFi
   useQuery(notificationsQueryOptions(userId, query));
 
 /** The list's URL reading, shared by the screen and the route's prefetch. */
-export const NOTIFICATION_LIST: ListSpec<NotificationFilter> = {
-  filters: NOTIFICATION_FILTERS,
-  defaultSort: NOTIFICATIONS_DEFAULT_SORT,
-};
+export const NOTIFICATION_LIST = listSpec<NotificationFilter>(NOTIFICATION_FILTERS, NOTIFICATIONS_DEFAULT_SORT);
 
 /** Starts the signed-in user's list call for this URL as the navigation starts (issue 15). */
 export const prefetchNotifications = async (params: URLSearchParams, client: QueryClient) => {

@@ -1,6 +1,6 @@
 import { ROLE_OPERATIONS, ROLES_DEFAULT_SORT, type RoleResponse } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
-import type { ListSpec } from '../../../components/list-query';
+import { listSpec } from '../../../components/list-query';
 import { listKeys, serverList } from '../../../lib/server-list';
 
 export const ROLE_FILTERS = ['name', 'from', 'to'] as const;
@@ -10,7 +10,7 @@ export type RolePage = { items: RoleResponse[]; total: number; totalIsEstimate?:
 export const roleKeys = listKeys<RoleFilter>('roles');
 
 /** The list's URL reading, shared by the screen and the route's prefetch. */
-export const ROLE_LIST: ListSpec<RoleFilter> = { filters: ROLE_FILTERS, defaultSort: ROLES_DEFAULT_SORT };
+export const ROLE_LIST = listSpec<RoleFilter>(ROLE_FILTERS, ROLES_DEFAULT_SORT);
 
 /** GET /api/roles (spec 1 §7): types 2, 3 and 4 list only the roles they registered (spec 1 §6). */
 const roles = serverList(ROLE_LIST, roleKeys.list, async (query, signal) => {

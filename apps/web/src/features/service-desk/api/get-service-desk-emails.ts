@@ -5,7 +5,7 @@ import {
   type ServiceDeskEmailResponse,
 } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
-import type { ListSpec } from '../../../components/list-query';
+import { listSpec } from '../../../components/list-query';
 import { listKeys, serverList } from '../../../lib/server-list';
 
 export const SERVICE_DESK_FILTERS = ['email'] as const;
@@ -15,10 +15,7 @@ export type ServiceDeskPage = { items: ServiceDeskEmailResponse[]; total: number
 export const serviceDeskKeys = listKeys<ServiceDeskFilter>('service-desk');
 
 /** The list's URL reading, shared by the screen and the route's prefetch. */
-export const SERVICE_DESK_LIST: ListSpec<ServiceDeskFilter> = {
-  filters: SERVICE_DESK_FILTERS,
-  defaultSort: SERVICE_DESK_EMAILS_DEFAULT_SORT,
-};
+export const SERVICE_DESK_LIST = listSpec<ServiceDeskFilter>(SERVICE_DESK_FILTERS, SERVICE_DESK_EMAILS_DEFAULT_SORT);
 
 /** GET /api/emails-service-desk (spec 2 §7): filter by part of the e-mail. */
 const serviceDeskEmails = serverList(SERVICE_DESK_LIST, serviceDeskKeys.list, async (query, signal) => {

@@ -1,6 +1,6 @@
 import { UNIT_OPERATIONS, UNITS_REVIEW_DEFAULT_SORT, type UnitUnderReview } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
-import type { ListQuery, ListSpec } from '../../../components/list-query';
+import { type ListQuery, listSpec } from '../../../components/list-query';
 import { serverList } from '../../../lib/server-list';
 
 export const UNIT_REVIEW_FILTERS = ['model', 'vinNumber'] as const;
@@ -15,10 +15,7 @@ export const unitKeys = {
 };
 
 /** The list's URL reading, shared by the screen and the route's prefetch (spec 3 §9: VIN descending). */
-export const UNIT_REVIEW_LIST: ListSpec<UnitReviewFilter> = {
-  filters: UNIT_REVIEW_FILTERS,
-  defaultSort: UNITS_REVIEW_DEFAULT_SORT,
-};
+export const UNIT_REVIEW_LIST = listSpec<UnitReviewFilter>(UNIT_REVIEW_FILTERS, UNITS_REVIEW_DEFAULT_SORT);
 
 /** GET /api/units/review (spec 3 §7): the caller's units under review, paged and sorted by the server. */
 const unitsReview = serverList(

@@ -1,6 +1,6 @@
 import { USER_OPERATIONS, USERS_DEFAULT_SORT, type UserResponse } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
-import type { ListSpec } from '../../../components/list-query';
+import { listSpec } from '../../../components/list-query';
 import { listKeys, serverList } from '../../../lib/server-list';
 
 export const USER_FILTERS = ['name', 'email', 'account', 'company', 'agency', 'role', 'from', 'to'] as const;
@@ -10,7 +10,7 @@ export type UserPage = { items: UserResponse[]; total: number; totalIsEstimate?:
 export const userKeys = listKeys<UserFilter>('users');
 
 /** The list's URL reading, shared by the screen and the route's prefetch. */
-export const USER_LIST: ListSpec<UserFilter> = { filters: USER_FILTERS, defaultSort: USERS_DEFAULT_SORT };
+export const USER_LIST = listSpec<UserFilter>(USER_FILTERS, USERS_DEFAULT_SORT);
 
 /** GET /api/users (spec 1 §7): the caller's scope, paged and sorted by the server. */
 const users = serverList(USER_LIST, userKeys.list, async (query, signal) => {
