@@ -1,9 +1,8 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { DialogButtons } from './dialog-buttons';
 
 type Props = {
   open: boolean;
@@ -30,14 +29,7 @@ export function ConfirmDialog(props: Props) {
           {message}
         </DialogContentText>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
-          Cancelar
-        </Button>
-        <Button variant="contained" onClick={onConfirm} disabled={busy}>
-          Aceptar
-        </Button>
-      </DialogActions>
+      <DialogButtons label="Aceptar" busy={busy} onCancel={onCancel} onConfirm={onConfirm} />
     </Dialog>
   );
 }

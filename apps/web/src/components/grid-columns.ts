@@ -37,3 +37,12 @@ export function amountColumn<R extends GridValidRowModel>(
     valueFormatter: (value: unknown) => formatAmount(value as number | string | null),
   };
 }
+
+/** The row's actions (icons or buttons), which the server cannot sort by. */
+export function actionsColumn<R extends GridValidRowModel>(
+  minWidth: number,
+  renderCell: GridColDef<R>['renderCell'],
+  headerName = 'Acciones',
+): GridColDef<R> {
+  return { field: 'actions', headerName, sortable: false, minWidth, renderCell };
+}

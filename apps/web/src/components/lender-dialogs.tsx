@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
@@ -16,6 +14,7 @@ import {
 import { SpanishPickers } from './spanish-pickers';
 import { useWholeDateEntry } from './use-whole-date-entry';
 import { fromIsoDate, toIsoDate } from '../lib/format';
+import { DialogButtons } from './dialog-buttons';
 
 type DialogProps<T> = { open: boolean; busy: boolean; onCancel: () => void; onSend: (value: T) => void };
 
@@ -50,14 +49,7 @@ export function SendToCrmDialog({ open, busy, onCancel, onSend }: DialogProps<st
           />
         </SpanishPickers>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
-          Cancelar
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={busy}>
-          Enviar
-        </Button>
-      </DialogActions>
+      <DialogButtons label="Enviar" busy={busy} onCancel={onCancel} onConfirm={submit} />
     </Dialog>
   );
 }
@@ -95,14 +87,7 @@ export function UpdateFolioDialog({
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: MANUAL_FOLIO_MAX } }}
         />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
-          Cancelar
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={busy}>
-          Guardar
-        </Button>
-      </DialogActions>
+      <DialogButtons label="Guardar" busy={busy} onCancel={onCancel} onConfirm={submit} />
     </Dialog>
   );
 }

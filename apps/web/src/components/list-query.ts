@@ -36,3 +36,9 @@ export function readListState<F extends string>(params: URLSearchParams, spec: L
 
 export const readListQuery = <F extends string>(params: URLSearchParams, spec: ListSpec<F>): ListQuery<F> =>
   readListState(params, spec).query;
+
+/** A list's URL reading: the filter names it knows and the sort it falls back to. */
+export const listSpec = <F extends string>(filters: readonly F[], defaultSort: string): ListSpec<F> => ({
+  filters,
+  defaultSort,
+});

@@ -21,6 +21,7 @@ import {
 import { IconAction } from './icon-action';
 import { errorResult } from './result-dialog';
 import { downloadSigningDocument, viewSigningDocument } from '../lib/signing-documents';
+import { actionsColumn } from './grid-columns';
 
 type Props = {
   /** The provision's signing documents (GET /api/provisions/{id}/evidences-signature); undefined while loading. */
@@ -90,12 +91,9 @@ export function SignedDocumentsTable({ evidences, loading, error, onRetry, onRed
       minWidth: 150,
       valueFormatter: (value: number) => signedStatusLabel(value),
     },
-    {
-      field: 'actions',
-      headerName: LABELS.actions,
-      sortable: false,
-      minWidth: 120,
-      renderCell: ({ row }) => (
+    actionsColumn(
+      120,
+      ({ row }) => (
         <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }}>
           {signedDocumentViewable(row.signedStatus) && (
             <IconAction
@@ -121,7 +119,8 @@ export function SignedDocumentsTable({ evidences, loading, error, onRetry, onRed
           )}
         </Box>
       ),
-    },
+      LABELS.actions,
+    ),
   ];
 
   return (

@@ -8,7 +8,7 @@ import Select from '@mui/material/Select';
 
 export type SelectOption = { value: string | number; label: string };
 
-type Props<T extends FieldValues> = {
+export type SelectFieldProps<T extends FieldValues> = {
   control: Control<T>;
   name: FieldPath<T>;
   label: string;
@@ -42,7 +42,7 @@ export function SelectField<T extends FieldValues>({
   helperText,
   className,
   required,
-}: Props<T>) {
+}: SelectFieldProps<T>) {
   const { field, fieldState } = useController({ control, name });
   const id = useId();
   const byKey = new Map(options.map((o) => [String(o.value), o.value]));

@@ -20,7 +20,7 @@ import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
 import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
-import { dateColumn } from '../../components/grid-columns';
+import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
@@ -28,6 +28,7 @@ import { useUserType } from '../../lib/can';
 import { ACCOUNT_LIST, useAccountChange, useAccountList, useOperators, type AccountChange } from './api/accounts';
 import { AccountCompaniesDialog, EditOperatorDialog } from './account-dialogs';
 import { IconAction } from '../../components/icon-action';
+import { gridQuery } from '../../lib/server-list';
 
 type Row = AccountLookupItem;
 type Shows = ReturnType<typeof accountListFor>;
@@ -70,32 +71,23 @@ function accountColumns(shows: Shows, on: Handlers): GridColDef<Row>[] {
         ),
     },
     dateColumn<Row>('createdAt', 'Fecha', { minWidth: 120 }),
-    {
-      field: 'actions',
-      headerName: 'Acciones',
-      sortable: false,
-      minWidth: 150,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
-          {shows.edit &&
-            actionButton(`Editar ${row.name}`, <Edit fontSize="small" />, () =>
-              on.navigate(`/editar-cuenta/${row.id}`),
-            )}
-          {shows.configure &&
-            actionButton(`Configurar ${row.name}`, <Settings fontSize="small" />, () =>
-              on.navigate(`/configurar-cuenta/${row.id}`),
-            )}
-          {shows.view &&
-            actionButton(`Ver ${row.name}`, <Visibility fontSize="small" />, () => on.companies(row, true))}
-          {shows.editOperator &&
-            actionButton(`Operador de ${row.name}`, <ManageAccounts fontSize="small" />, () => on.operator(row))}
-          {shows.archive &&
-            actionButton(`Archivar ${row.name}`, <Archive fontSize="small" />, () =>
-              on.change({ kind: 'archive', id: row.id }, row),
-            )}
-        </Stack>
-      ),
-    },
+    actionsColumn(150, ({ row }) => (
+      <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
+        {shows.edit &&
+          actionButton(`Editar ${row.name}`, <Edit fontSize="small" />, () => on.navigate(`/editar-cuenta/${row.id}`))}
+        {shows.configure &&
+          actionButton(`Configurar ${row.name}`, <Settings fontSize="small" />, () =>
+            on.navigate(`/configurar-cuenta/${row.id}`),
+          )}
+        {shows.view && actionButton(`Ver ${row.name}`, <Visibility fontSize="small" />, () => on.companies(row, true))}
+        {shows.editOperator &&
+          actionButton(`Operador de ${row.name}`, <ManageAccounts fontSize="small" />, () => on.operator(row))}
+        {shows.archive &&
+          actionButton(`Archivar ${row.name}`, <Archive fontSize="small" />, () =>
+            on.change({ kind: 'archive', id: row.id }, row),
+          )}
+      </Stack>
+    )),
   );
   if (shows.statusToggle) {
     columns.push({
@@ -191,12 +183,8 @@ export function AccountListPage() {
       <PagedGrid
         label="Cuentas"
         columns={columns}
-        rows={accounts.data?.items}
-        total={accounts.data?.total}
+        {...gridQuery(accounts)}
         totalIsEstimate={accounts.data?.totalIsEstimate}
-        loading={accounts.isFetching}
-        error={accounts.isError}
-        onRetry={() => void accounts.refetch()}
         list={list}
         disableVirtualization
       />

@@ -2,17 +2,11 @@ import { useEffect } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import {
   AUDITOR_MAX,
   AUDIT_DESCRIPTION_MAX,
   AUDIT_MESSAGES,
-  MESSAGES,
   auditForm,
   onlyChoice,
   type AuditFormValues,
@@ -21,11 +15,11 @@ import { DateField } from '../../components/form/date-field';
 import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
-import { ApiError } from '../../lib/api-client';
 import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
 import { useAudit, useSaveAudit } from './api/audits';
 import { EMPTY_AUDIT, type AuditFormFields } from './audit-form-fields';
 import { AuditSuspendField } from './audit-suspend-field';
+import { FormCard, LoadFailed } from '../../components/form/form-card';
 
 /**
  * /crear-auditoria and /editar-auditoria/{id} (spec 3 §2, §5 "Audit form"): 'Datos de la Auditoria'. The account is
@@ -77,65 +71,50 @@ export function AuditFormPage() {
     onAccepted: (succeeded) => succeeded && void navigate('/auditorias'),
   });
 
-  if (editing && existing.isError) {
-    return (
-      <Alert severity="error">{existing.error instanceof ApiError ? existing.error.message : MESSAGES.loadError}</Alert>
-    );
-  }
+  if (editing && existing.isError) return <LoadFailed error={existing.error} />;
   const loading = editing && !existing.data;
 
   return (
-    <Paper
-      component="form"
-      noValidate
-      aria-label={editing ? 'Editar auditoría' : 'Crear auditoría'}
+    <FormCard
+      label={editing ? 'Editar auditoría' : 'Crear auditoría'}
       onSubmit={handleSubmit((values) => flow.ask(auditForm.parse(values)))}
-      sx={{ p: 3, border: 1, borderColor: 'divider', maxWidth: 860 }}
+      maxWidth={860}
+      title="Datos de la Auditoria"
+      loading={loading}
+      skeletonHeight={260}
+      onCancel={() => void navigate('/auditorias')}
+      dialogs={flow.dialogs}
     >
-      <Typography variant="h6" component="h2" sx={{ fontSize: 17, mb: 2 }}>
-        Datos de la Auditoria
-      </Typography>
-      {loading ? (
-        <Skeleton variant="rounded" height={260} />
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField control={control} name="auditor" label="Auditor" maxLength={AUDITOR_MAX} required />
-          <TextField
-            control={control}
-            name="description"
-            label="Descripción"
-            maxLength={AUDIT_DESCRIPTION_MAX}
-            multiline
-            required
-          />
-          <SelectField
-            control={control}
-            name="accountId"
-            label="Cuenta"
-            options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-            onPicked={() => setValue('companyId', null)}
-            required
-          />
-          <SelectField
-            control={control}
-            name="companyId"
-            label="Compañía"
-            options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            disabled={!accountId}
-            required
-          />
-          <DateField control={control} name="initialDate" label="Fecha inicio" required />
-          <DateField control={control} name="endDate" label="Fecha fin" required />
-          <AuditSuspendField control={control} />
-        </Box>
-      )}
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
-        <Button onClick={() => void navigate('/auditorias')}>Cancelar</Button>
-        <Button type="submit" variant="contained" disabled={loading}>
-          Guardar
-        </Button>
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField control={control} name="auditor" label="Auditor" maxLength={AUDITOR_MAX} required />
+        <TextField
+          control={control}
+          name="description"
+          label="Descripción"
+          maxLength={AUDIT_DESCRIPTION_MAX}
+          multiline
+          required
+        />
+        <SelectField
+          control={control}
+          name="accountId"
+          label="Cuenta"
+          options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+          onPicked={() => setValue('companyId', null)}
+          required
+        />
+        <SelectField
+          control={control}
+          name="companyId"
+          label="Compañía"
+          options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          disabled={!accountId}
+          required
+        />
+        <DateField control={control} name="initialDate" label="Fecha inicio" required />
+        <DateField control={control} name="endDate" label="Fecha fin" required />
+        <AuditSuspendField control={control} />
       </Box>
-      {flow.dialogs}
-    </Paper>
+    </FormCard>
   );
 }

@@ -4,13 +4,14 @@ import Edit from '@mui/icons-material/Edit';
 import type { GridColDef } from '@mui/x-data-grid';
 import { auditLineState, type AuditResponse } from '@planpiso/domain';
 import { FilterBar } from '../../components/filter-bar';
-import { SelectField } from '../../components/form/select-field';
-import { dateColumn } from '../../components/grid-columns';
+import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { IconAction } from '../../components/icon-action';
 import { PagedGrid } from '../../components/paged-grid';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { useAccounts } from '../../lib/lookups';
 import { AUDIT_LIST, useAudits } from './api/audits';
+import { gridQuery } from '../../lib/server-list';
+import { FilterSelect } from '../../components/form/filter-select';
 
 type Row = AuditResponse;
 
@@ -26,12 +27,9 @@ function columns(edit: (row: Row) => void): GridColDef<Row>[] {
     },
     dateColumn<Row>('initialDate', 'Inicio', { minWidth: 120 }),
     dateColumn<Row>('endDate', 'Fin', { minWidth: 120 }),
-    {
-      field: 'actions',
-      headerName: 'Editar',
-      sortable: false,
-      minWidth: 90,
-      renderCell: ({ row }) => (
+    actionsColumn(
+      90,
+      ({ row }) => (
         <IconAction
           title="Editar"
           label={`Editar auditoría ${row.folio}`}
@@ -39,7 +37,8 @@ function columns(edit: (row: Row) => void): GridColDef<Row>[] {
           onClick={() => edit(row)}
         />
       ),
-    },
+      'Editar',
+    ),
   ];
 }
 
@@ -57,26 +56,13 @@ export function AuditListPage() {
   return (
     <>
       <FilterBar values={list.filters} onSearch={list.setFilters}>
-        {(control) => (
-          <SelectField
-            control={control}
-            name="account"
-            label="Cuenta"
-            size="small"
-            emptyLabel="Todas"
-            options={(accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
-          />
-        )}
+        {(control) => <FilterSelect control={control} name="account" label="Cuenta" all="Todas" rows={accounts.data} />}
       </FilterBar>
       <PagedGrid
         label="Auditorías"
         columns={cols}
-        rows={audits.data?.items}
-        total={audits.data?.total}
+        {...gridQuery(audits)}
         totalIsEstimate={audits.data?.totalIsEstimate}
-        loading={audits.isFetching}
-        error={audits.isError}
-        onRetry={() => void audits.refetch()}
         list={list}
         disableVirtualization
       />

@@ -2,12 +2,7 @@ import { useEffect } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import {
   ADDRESS_MAX,
   MESSAGES,
@@ -19,9 +14,9 @@ import {
 import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
-import { ApiError } from '../../lib/api-client';
 import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
 import { useBranch, useSaveBranch } from './api/branches';
+import { FormCard, LoadFailed } from '../../components/form/form-card';
 
 type Values = { name: string; accountId: number | null; companyId: number | null; address: string };
 const EMPTY: Values = { name: '', accountId: null, companyId: null, address: '' };
@@ -58,53 +53,38 @@ export function BranchFormPage() {
     onAccepted: (succeeded) => succeeded && void navigate('/sucursales'),
   });
 
-  if (editing && existing.isError) {
-    return (
-      <Alert severity="error">{existing.error instanceof ApiError ? existing.error.message : MESSAGES.loadError}</Alert>
-    );
-  }
+  if (editing && existing.isError) return <LoadFailed error={existing.error} />;
   const loading = editing && !existing.data;
 
   return (
-    <Paper
-      component="form"
-      noValidate
-      aria-label={editing ? 'Editar sucursal' : 'Crear sucursal'}
+    <FormCard
+      label={editing ? 'Editar sucursal' : 'Crear sucursal'}
       onSubmit={handleSubmit((values) => flow.ask(branchFields.parse(values)))}
-      sx={{ p: 3, border: 1, borderColor: 'divider', maxWidth: 860 }}
+      maxWidth={860}
+      title="Datos de la sucursal"
+      loading={loading}
+      skeletonHeight={180}
+      onCancel={() => void navigate('/sucursales')}
+      dialogs={flow.dialogs}
     >
-      <Typography variant="h6" component="h2" sx={{ fontSize: 17, mb: 2 }}>
-        Datos de la sucursal
-      </Typography>
-      {loading ? (
-        <Skeleton variant="rounded" height={180} />
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField control={control} name="name" label="Nombre" maxLength={TEXT_MAX} />
-          <SelectField
-            control={control}
-            name="accountId"
-            label="Cuenta"
-            options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-            onPicked={() => setValue('companyId', null)}
-          />
-          <SelectField
-            control={control}
-            name="companyId"
-            label="Compañía"
-            options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            disabled={!accountId}
-          />
-          <TextField control={control} name="address" label="Dirección" maxLength={ADDRESS_MAX} />
-        </Box>
-      )}
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
-        <Button onClick={() => void navigate('/sucursales')}>Cancelar</Button>
-        <Button type="submit" variant="contained" disabled={loading}>
-          Guardar
-        </Button>
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField control={control} name="name" label="Nombre" maxLength={TEXT_MAX} />
+        <SelectField
+          control={control}
+          name="accountId"
+          label="Cuenta"
+          options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+          onPicked={() => setValue('companyId', null)}
+        />
+        <SelectField
+          control={control}
+          name="companyId"
+          label="Compañía"
+          options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          disabled={!accountId}
+        />
+        <TextField control={control} name="address" label="Dirección" maxLength={ADDRESS_MAX} />
       </Box>
-      {flow.dialogs}
-    </Paper>
+    </FormCard>
   );
 }

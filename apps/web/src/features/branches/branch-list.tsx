@@ -10,9 +10,8 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { ORGANISATION_MESSAGES, branchListFor, type AgencyLookupItem } from '@planpiso/domain';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
-import { SelectField, type SelectOption } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
-import { dateColumn } from '../../components/grid-columns';
+import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
@@ -21,11 +20,11 @@ import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
 import { BRANCH_LIST, useBranches, useSetBranchActive, type BranchFilter } from './api/branches';
 import { BranchUsersDialog } from './branch-users-dialog';
 import { IconAction } from '../../components/icon-action';
+import { gridQuery } from '../../lib/server-list';
+import { FilterSelect } from '../../components/form/filter-select';
 
 type Row = AgencyLookupItem;
 type Shows = ReturnType<typeof branchListFor>;
-const toOptions = (rows: readonly { id: number; name: string }[] | undefined): SelectOption[] =>
-  (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
 
 function columns(shows: Shows, on: { edit: (r: Row) => void; users: (r: Row) => void; toggle: (r: Row) => void }) {
   const list: GridColDef<Row>[] = [
@@ -44,30 +43,24 @@ function columns(shows: Shows, on: { edit: (r: Row) => void; users: (r: Row) => 
     },
     { field: 'company', headerName: 'Compañía', flex: 1, minWidth: 180, valueGetter: (_v, row) => row.company.name },
     dateColumn<Row>('createdAt', 'Fecha', { minWidth: 120 }),
-    {
-      field: 'actions',
-      headerName: 'Acciones',
-      sortable: false,
-      minWidth: 120,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
-          {shows.edit && (
-            <IconAction
-              title="Editar"
-              label={`Editar ${row.name}`}
-              icon={<Edit fontSize="small" />}
-              onClick={() => on.edit(row)}
-            />
-          )}
+    actionsColumn(120, ({ row }) => (
+      <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
+        {shows.edit && (
           <IconAction
-            title="Usuarios asignados"
-            label={`Usuarios asignados de ${row.name}`}
-            icon={<Group fontSize="small" />}
-            onClick={() => on.users(row)}
+            title="Editar"
+            label={`Editar ${row.name}`}
+            icon={<Edit fontSize="small" />}
+            onClick={() => on.edit(row)}
           />
-        </Stack>
-      ),
-    },
+        )}
+        <IconAction
+          title="Usuarios asignados"
+          label={`Usuarios asignados de ${row.name}`}
+          icon={<Group fontSize="small" />}
+          onClick={() => on.users(row)}
+        />
+      </Stack>
+    )),
   ];
   if (shows.statusToggle) {
     list.push({
@@ -96,24 +89,22 @@ function OrganisationFilters({ control, shows }: { control: Control<Record<Branc
   return (
     <>
       {shows.accountFilter && (
-        <SelectField
+        <FilterSelect
           control={control}
           name="account"
           label="Cuenta"
-          size="small"
-          emptyLabel="Todas"
-          options={toOptions(accounts.data)}
+          all="Todas"
+          rows={accounts.data}
           onPicked={() => company.onChange('')}
         />
       )}
       {shows.companyFilter && (
-        <SelectField
+        <FilterSelect
           control={control}
           name="company"
           label="Compañía"
-          size="small"
-          emptyLabel="Todas"
-          options={toOptions(companies.data)}
+          all="Todas"
+          rows={companies.data}
           disabled={!account}
         />
       )}
@@ -162,12 +153,8 @@ export function BranchListPage() {
       <PagedGrid
         label="Sucursales"
         columns={cols}
-        rows={branches.data?.items}
-        total={branches.data?.total}
+        {...gridQuery(branches)}
         totalIsEstimate={branches.data?.totalIsEstimate}
-        loading={branches.isFetching}
-        error={branches.isError}
-        onRetry={() => void branches.refetch()}
         list={list}
         disableVirtualization
       />

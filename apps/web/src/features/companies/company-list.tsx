@@ -4,14 +4,15 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { CompanyListItem } from '@planpiso/domain';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
-import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
-import { dateColumn } from '../../components/grid-columns';
+import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { useAccounts } from '../../lib/lookups';
 import { COMPANY_LIST, useCompanyList } from './api/companies';
 import { CompanyUsersDialog } from './company-users-dialog';
+import { gridQuery } from '../../lib/server-list';
+import { FilterSelect } from '../../components/form/filter-select';
 
 type Row = CompanyListItem;
 
@@ -32,17 +33,11 @@ export function CompanyListPage() {
         valueGetter: (_v, row) => row.legalName ?? '',
       },
       dateColumn<Row>('createdAt', 'Fecha', { minWidth: 120 }),
-      {
-        field: 'actions',
-        headerName: 'Acciones',
-        sortable: false,
-        minWidth: 170,
-        renderCell: ({ row }) => (
-          <Button size="small" onClick={() => setUsersOf(row)} aria-label={`Usuarios asignados de ${row.name}`}>
-            Usuarios asignados
-          </Button>
-        ),
-      },
+      actionsColumn(170, ({ row }) => (
+        <Button size="small" onClick={() => setUsersOf(row)} aria-label={`Usuarios asignados de ${row.name}`}>
+          Usuarios asignados
+        </Button>
+      )),
     ],
     [],
   );
@@ -53,14 +48,7 @@ export function CompanyListPage() {
         {(control) => (
           <>
             <TextField control={control} name="name" label="Nombre" size="small" />
-            <SelectField
-              control={control}
-              name="account"
-              label="Cuenta"
-              size="small"
-              emptyLabel="Todas"
-              options={(accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
-            />
+            <FilterSelect control={control} name="account" label="Cuenta" all="Todas" rows={accounts.data} />
             <DateRange control={control} from="from" to="to" />
           </>
         )}
@@ -68,12 +56,8 @@ export function CompanyListPage() {
       <PagedGrid
         label="Compañías"
         columns={columns}
-        rows={companies.data?.items}
-        total={companies.data?.total}
+        {...gridQuery(companies)}
         totalIsEstimate={companies.data?.totalIsEstimate}
-        loading={companies.isFetching}
-        error={companies.isError}
-        onRetry={() => void companies.refetch()}
         list={list}
         disableVirtualization
       />

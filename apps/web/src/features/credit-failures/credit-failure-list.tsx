@@ -24,6 +24,8 @@ import { useUrlListState } from '../../components/use-url-list-state';
 import { useStateActor } from '../../lib/can';
 import { useActOnCreditFailure } from './api/act-on-credit-failure';
 import { CREDIT_FAILURE_LIST, useCreditFailures } from './api/get-credit-failures';
+import { gridQuery } from '../../lib/server-list';
+import { actionsColumn } from '../../components/grid-columns';
 
 /** What each action asks before it runs (spec 2 §8 gives Remover's words; the other two are ours). */
 const PROMPTS: Record<CreditFailureAction, { title: string; message: string }> = {
@@ -73,27 +75,21 @@ function creditFailureColumns(
       sortable: false,
       valueGetter: (_v, row) => part(row.lastDate, 1),
     },
-    {
-      field: 'actions',
-      headerName: 'Acciones',
-      sortable: false,
-      minWidth: 150,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
-          {/* The credit-failure machine says which actions the row allows, as the server does. */}
-          {actionsFor(CREDIT_FAILURE_MACHINE, actor, row).map((action) => {
-            const { label, icon } = BUTTONS[action];
-            return (
-              <Tooltip key={action} title={label}>
-                <IconButton size="small" aria-label={`${label} ${row.vinNumer}`} onClick={() => onAction(row, action)}>
-                  {icon}
-                </IconButton>
-              </Tooltip>
-            );
-          })}
-        </Stack>
-      ),
-    },
+    actionsColumn(150, ({ row }) => (
+      <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
+        {/* The credit-failure machine says which actions the row allows, as the server does. */}
+        {actionsFor(CREDIT_FAILURE_MACHINE, actor, row).map((action) => {
+          const { label, icon } = BUTTONS[action];
+          return (
+            <Tooltip key={action} title={label}>
+              <IconButton size="small" aria-label={`${label} ${row.vinNumer}`} onClick={() => onAction(row, action)}>
+                {icon}
+              </IconButton>
+            </Tooltip>
+          );
+        })}
+      </Stack>
+    )),
   ];
   return columns;
 }
@@ -131,12 +127,8 @@ export function CreditFailureListPage() {
       <PagedGrid
         label="Créditos con fallos"
         columns={columns}
-        rows={failures.data?.items}
-        total={failures.data?.total}
+        {...gridQuery(failures)}
         totalIsEstimate={failures.data?.totalIsEstimate}
-        loading={failures.isFetching}
-        error={failures.isError}
-        onRetry={() => void failures.refetch()}
         list={list}
         disableVirtualization
       />

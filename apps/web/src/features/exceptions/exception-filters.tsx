@@ -2,15 +2,13 @@ import { useController, useWatch, type Control } from 'react-hook-form';
 import { FINANCING_MESSAGES as M, USER_TYPE } from '@planpiso/domain';
 import { DateRangeFields } from '../../components/date-range-fields';
 import { FilterBar } from '../../components/filter-bar';
-import { SelectField, type SelectOption } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
 import type { ExceptionFilter } from './api/exceptions';
+import { FilterSelect } from '../../components/form/filter-select';
 
 type Values = Record<ExceptionFilter, string>;
 const ALL = 'Todas';
-const toOptions = (rows: readonly { id: number; name: string }[] | undefined): SelectOption[] =>
-  (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
 
 /** Types 2 and 3 (spec 3 §2): the account combo, then the customer combo loaded once an account is chosen. */
 function AccountAndCustomer({ control }: { control: Control<Values> }) {
@@ -20,22 +18,20 @@ function AccountAndCustomer({ control }: { control: Control<Values> }) {
   const company = useController({ control, name: 'company' }).field;
   return (
     <>
-      <SelectField
+      <FilterSelect
         control={control}
         name="account"
         label={M.exceptionSelectAccount}
-        size="small"
-        emptyLabel={ALL}
-        options={toOptions(accounts.data)}
+        all={ALL}
+        rows={accounts.data}
         onPicked={() => company.onChange('')}
       />
-      <SelectField
+      <FilterSelect
         control={control}
         name="company"
         label={M.exceptionSelectCustomer}
-        size="small"
-        emptyLabel={ALL}
-        options={toOptions(companies.data)}
+        all={ALL}
+        rows={companies.data}
         disabled={!account}
       />
     </>

@@ -7,7 +7,7 @@ import Send from '@mui/icons-material/Send';
 import Visibility from '@mui/icons-material/Visibility';
 import type { GridColDef } from '@mui/x-data-grid';
 import { EXCEPTION_STATUS, FINANCING_MESSAGES as M, USER_TYPE, can, type ExceptionResponse } from '@planpiso/domain';
-import { dateColumn } from '../../components/grid-columns';
+import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { IconAction } from '../../components/icon-action';
 import { PagedGrid } from '../../components/paged-grid';
 import { ResultDialog } from '../../components/result-dialog';
@@ -17,6 +17,7 @@ import { EXCEPTION_LIST, useExceptions, useReloadExceptions, type ExceptionFilte
 import { ExceptionFilters } from './exception-filters';
 import { ExceptionStepDialog, type ExceptionStepKind } from './exception-step-dialog';
 import { ExceptionViewDialog } from './exception-view-dialog';
+import { gridQuery } from '../../lib/server-list';
 
 type Actions = { view: (row: ExceptionResponse) => void; send: (row: ExceptionResponse) => void };
 
@@ -41,12 +42,9 @@ export function exceptionColumns(userType: number, actions: Actions): GridColDef
     first,
     { field: 'comment', headerName: M.exceptionComment, sortable: false, flex: 2, minWidth: 220 },
     dateColumn<ExceptionResponse>('createdAt', M.exceptionDate),
-    {
-      field: 'actions',
-      headerName: M.exceptionActions,
-      sortable: false,
-      minWidth: 110,
-      renderCell: ({ row }) => (
+    actionsColumn(
+      110,
+      ({ row }) => (
         <Box sx={{ display: 'flex', gap: 0.5 }}>
           <IconAction
             title={userType === USER_TYPE.AGENCY_OPERATOR ? M.exceptionViewResponse : M.exceptionViewRequest}
@@ -64,7 +62,8 @@ export function exceptionColumns(userType: number, actions: Actions): GridColDef
           )}
         </Box>
       ),
-    },
+      M.exceptionActions,
+    ),
     {
       field: 'status',
       headerName: M.exceptionStatusColumn,
@@ -113,12 +112,8 @@ export function ExceptionListPage() {
       <PagedGrid
         label={M.exceptionsTitle}
         columns={columns}
-        rows={rows.data?.items}
-        total={rows.data?.total}
+        {...gridQuery(rows)}
         totalIsEstimate={rows.data?.totalIsEstimate}
-        loading={rows.isFetching}
-        error={rows.isError}
-        onRetry={() => void rows.refetch()}
         list={list}
       />
       {viewing && (

@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { INVENTORY_LIST, useInventory, useInventoryClients } from './api/get-inventory';
+import { gridQuery } from '../../lib/server-list';
 
 /** Spec 3 §2: credit number, model, VIN, term and credit end date (dd/MM/yyyy, spec 3 §9). */
 const COLUMNS: GridColDef<InventoryRow>[] = [
@@ -85,17 +86,7 @@ export function InventoryListPage() {
           {failure.detail}
         </Alert>
       )}
-      <PagedGrid
-        label="Inventario"
-        columns={COLUMNS}
-        rows={inventory.data?.items}
-        total={inventory.data?.total}
-        loading={inventory.isFetching}
-        error={inventory.isError}
-        onRetry={() => void inventory.refetch()}
-        list={list}
-        getRowId={rowId}
-      />
+      <PagedGrid label="Inventario" columns={COLUMNS} {...gridQuery(inventory)} list={list} getRowId={rowId} />
     </>
   );
 }

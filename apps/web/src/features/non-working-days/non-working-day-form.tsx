@@ -2,8 +2,6 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import {
   TEXT_MAX,
   nonWorkingDayFields,
@@ -14,6 +12,7 @@ import { DateField } from '../../components/form/date-field';
 import { TextField } from '../../components/form/text-field';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useCreateNonWorkingDay } from './api/save-non-working-day';
+import { FormCard } from '../../components/form/form-card';
 
 type Values = { date: string; reason: string };
 
@@ -36,24 +35,17 @@ export function NonWorkingDayFormPage() {
   });
 
   return (
-    <Paper
-      component="form"
-      noValidate
-      aria-label="Crear día inhábil"
+    <FormCard
+      label="Crear día inhábil"
       onSubmit={handleSubmit((values) => save.ask(nonWorkingDayFields.parse(values)))}
-      sx={{ p: 3, border: 1, borderColor: 'divider', maxWidth: 720 }}
+      maxWidth={720}
+      onCancel={() => void navigate('/dias-inhabiles')}
+      dialogs={save.dialogs}
     >
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '240px 1fr' } }}>
         <DateField control={control} name="date" label="Fecha" disabled={create.isPending} />
         <TextField control={control} name="reason" label="Motivo" maxLength={TEXT_MAX} disabled={create.isPending} />
       </Box>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
-        <Button onClick={() => void navigate('/dias-inhabiles')}>Cancelar</Button>
-        <Button type="submit" variant="contained">
-          Guardar
-        </Button>
-      </Box>
-      {save.dialogs}
-    </Paper>
+    </FormCard>
   );
 }

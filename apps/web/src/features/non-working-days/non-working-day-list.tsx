@@ -2,29 +2,24 @@ import { useMemo } from 'react';
 import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
 import { type NonWorkingDayResponse, CONFIGURATION_MESSAGES } from '@planpiso/domain';
-import { dateColumn } from '../../components/grid-columns';
+import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { NON_WORKING_DAY_LIST, useNonWorkingDays } from './api/get-non-working-days';
 import { useDeleteNonWorkingDay } from './api/save-non-working-day';
+import { gridQuery } from '../../lib/server-list';
 
 function nonWorkingDayColumns(onDelete: (day: NonWorkingDayResponse) => void): GridColDef<NonWorkingDayResponse>[] {
   return [
     dateColumn<NonWorkingDayResponse>('date', 'Fecha', { minWidth: 130 }),
     { field: 'reason', headerName: 'Motivo', flex: 1, minWidth: 240 },
     dateColumn<NonWorkingDayResponse>('createdAt', 'Fecha de alta', { minWidth: 140 }),
-    {
-      field: 'actions',
-      headerName: 'Acciones',
-      sortable: false,
-      minWidth: 130,
-      renderCell: ({ row }) => (
-        <Button size="small" color="error" aria-label={`Eliminar ${row.reason}`} onClick={() => onDelete(row)}>
-          Eliminar
-        </Button>
-      ),
-    },
+    actionsColumn(130, ({ row }) => (
+      <Button size="small" color="error" aria-label={`Eliminar ${row.reason}`} onClick={() => onDelete(row)}>
+        Eliminar
+      </Button>
+    )),
   ];
 }
 
@@ -46,12 +41,8 @@ export function NonWorkingDayListPage() {
       <PagedGrid
         label="Días inhábiles"
         columns={columns}
-        rows={days.data?.items}
-        total={days.data?.total}
+        {...gridQuery(days)}
         totalIsEstimate={days.data?.totalIsEstimate}
-        loading={days.isFetching}
-        error={days.isError}
-        onRetry={() => void days.refetch()}
         list={list}
         disableVirtualization
       />

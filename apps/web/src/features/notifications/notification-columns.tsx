@@ -3,7 +3,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Visibility from '@mui/icons-material/Visibility';
 import type { GridColDef } from '@mui/x-data-grid';
 import { notificationTypeLabel, type NotificationResponse } from '@planpiso/domain';
-import { dateColumn } from '../../components/grid-columns';
+import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { IconAction } from '../../components/icon-action';
 
 type Options = { onView: (n: NotificationResponse) => void; onDelete: (n: NotificationResponse) => void };
@@ -42,27 +42,21 @@ export function notificationColumns({ onView, onDelete }: Options): GridColDef<N
       renderCell: ({ row }) => <span style={{ fontWeight: row.isReaded ? 400 : 600 }}>{row.message}</span>,
     },
     dateColumn<NotificationResponse>('createdAt', 'Fecha', { withTime: true }),
-    {
-      field: 'actions',
-      headerName: 'Acciones',
-      sortable: false,
-      minWidth: 110,
-      renderCell: ({ row }) => (
-        <>
-          <IconAction
-            title="Ver"
-            label={`Ver notificación ${row.id}`}
-            icon={<Visibility fontSize="small" />}
-            onClick={() => onView(row)}
-          />
-          <IconAction
-            title="Eliminar"
-            label={`Eliminar notificación ${row.id}`}
-            icon={<DeleteOutline fontSize="small" />}
-            onClick={() => onDelete(row)}
-          />
-        </>
-      ),
-    },
+    actionsColumn(110, ({ row }) => (
+      <>
+        <IconAction
+          title="Ver"
+          label={`Ver notificación ${row.id}`}
+          icon={<Visibility fontSize="small" />}
+          onClick={() => onView(row)}
+        />
+        <IconAction
+          title="Eliminar"
+          label={`Eliminar notificación ${row.id}`}
+          icon={<DeleteOutline fontSize="small" />}
+          onClick={() => onDelete(row)}
+        />
+      </>
+    )),
   ];
 }

@@ -12,6 +12,7 @@ import { NOTIFICATION_LIST, useNotifications } from './api/get-notifications';
 import { useUpdateNotification } from './api/update-notification';
 import { notificationColumns } from './notification-columns';
 import { NotificationViewDialog } from './notification-view-dialog';
+import { gridQuery } from '../../lib/server-list';
 
 const TYPE_OPTIONS = Object.values(NOTIFICATION_TYPE).map((t) => ({
   value: String(t),
@@ -76,12 +77,8 @@ function NotificationList({ userId }: { userId: number }) {
       <PagedGrid
         label="Notificaciones"
         columns={columns}
-        rows={notifications.data?.items}
-        total={notifications.data?.total}
+        {...gridQuery(notifications)}
         totalIsEstimate={notifications.data?.totalIsEstimate}
-        loading={notifications.isFetching}
-        error={notifications.isError}
-        onRetry={() => void notifications.refetch()}
         list={list}
         // A page holds at most 100 rows and the grid grows to fit them: virtualising saves nothing here.
         disableVirtualization

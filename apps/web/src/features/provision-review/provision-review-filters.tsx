@@ -4,18 +4,16 @@ import Autocomplete from '@mui/material/Autocomplete';
 import MuiTextField from '@mui/material/TextField';
 import { PROVISION_LIST_MESSAGES, USER_TYPE } from '@planpiso/domain';
 import { FilterBar } from '../../components/filter-bar';
-import { SelectField, type SelectOption } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
 import type { ReviewFilter } from './api/provision-review';
 import { useUserName, useUserSearch } from '../../lib/user-lookups';
+import { FilterSelect } from '../../components/form/filter-select';
 
 type Values = Record<ReviewFilter, string>;
 type Option = { value: string; label: string };
 
 const ALL = 'Todas';
-const toOptions = (rows: readonly { id: number; name: string }[] | undefined): SelectOption[] =>
-  (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
 
 /** 'Operador FinBe': a searched picker over the lender's operators (type 3) the administrator reaches. */
 function OperatorPicker({ control }: { control: Control<Values> }) {
@@ -56,22 +54,20 @@ function MoreFilters({ control }: { control: Control<Values> }) {
   const companyField = useController({ control, name: 'company' }).field;
   return (
     <>
-      <SelectField
+      <FilterSelect
         control={control}
         name="account"
         label="Cuenta"
-        size="small"
-        emptyLabel={ALL}
-        options={toOptions(accounts.data)}
+        all={ALL}
+        rows={accounts.data}
         onPicked={() => companyField.onChange('')}
       />
-      <SelectField
+      <FilterSelect
         control={control}
         name="company"
         label="Compañía"
-        size="small"
-        emptyLabel={ALL}
-        options={toOptions(companies.data)}
+        all={ALL}
+        rows={companies.data}
         disabled={!account}
       />
     </>

@@ -12,6 +12,7 @@ import { useUrlListState } from '../../components/use-url-list-state';
 import { REVIEW_LIST, useReviewList, type ReviewFilter } from './api/provision-review';
 import { ProvisionReviewFilters } from './provision-review-filters';
 import { savedMessageOf } from './review-saved';
+import { gridQuery } from '../../lib/server-list';
 
 /**
  * The grid (spec 3 §2 "Disposition review list"): disposition number, company, FinBe operator, type, units, date
@@ -74,12 +75,8 @@ export function ProvisionReviewListPage() {
       <PagedGrid
         label="Disposiciones en revisión"
         columns={columns}
-        rows={rows.data?.items}
-        total={rows.data?.total}
+        {...gridQuery(rows)}
         totalIsEstimate={rows.data?.totalIsEstimate}
-        loading={rows.isFetching}
-        error={rows.isError}
-        onRetry={() => void rows.refetch()}
         list={list}
       />
       <ResultDialog

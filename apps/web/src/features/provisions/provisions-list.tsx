@@ -17,6 +17,7 @@ import { useSendToValidateAction } from './provisions-list-actions';
 import { provisionColumns } from './provisions-list-columns';
 import { ProvisionListFilters, type BarFilter } from './provisions-list-filters';
 import { useProvisionListFlags } from './provisions-list-flags';
+import { gridQuery } from '../../lib/server-list';
 
 const LIST_ROUTE = matchRoute('/disposiciones')!;
 
@@ -64,17 +65,7 @@ export function ProvisionListPage() {
         />
       )}
       <ProvisionListFilters values={barValues} onSearch={search} viewer={viewer} />
-      <PagedGrid
-        label="Disposiciones"
-        columns={columns}
-        rows={provisions.data?.items}
-        total={provisions.data?.total}
-        loading={provisions.isFetching}
-        error={provisions.isError}
-        onRetry={() => void provisions.refetch()}
-        list={list}
-        disableVirtualization
-      />
+      <PagedGrid label="Disposiciones" columns={columns} {...gridQuery(provisions)} list={list} disableVirtualization />
       {dialogs}
     </>
   );

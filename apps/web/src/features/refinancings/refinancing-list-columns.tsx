@@ -14,7 +14,7 @@ import {
   refinancingSignLink,
   type RefinancingStatus,
 } from '@planpiso/domain';
-import { amountColumn, dateColumn } from '../../components/grid-columns';
+import { amountColumn, dateColumn, actionsColumn } from '../../components/grid-columns';
 import { IconAction } from '../../components/icon-action';
 import type { RefinancingListItem } from './api/refinancings-list';
 import type { ListAction } from './api/refinancing-list-actions';
@@ -71,51 +71,45 @@ export function refinancingColumns({ type, clientColumn, onAction }: Options): G
       headerAlign: 'right',
     },
     dateColumn<RefinancingListItem>('createdAt', 'Fecha', { minWidth: 110 }),
-    {
-      field: 'actions',
-      headerName: 'Acciones',
-      sortable: false,
-      minWidth: 140,
-      renderCell: ({ row }) => {
-        const actions = listActions(type, row);
-        const button = (action: ListAction) => (
-          <IconAction
-            key={action}
-            title={BUTTONS[action].title}
-            label={`${BUTTONS[action].title} ${row.folio}`}
-            icon={BUTTONS[action].icon}
-            onClick={() => onAction(row, action)}
-          />
-        );
-        return (
-          <>
-            {actions.includes('sendToFinbe') && button('sendToFinbe')}
-            <Tooltip title="Visualizar">
+    actionsColumn(140, ({ row }) => {
+      const actions = listActions(type, row);
+      const button = (action: ListAction) => (
+        <IconAction
+          key={action}
+          title={BUTTONS[action].title}
+          label={`${BUTTONS[action].title} ${row.folio}`}
+          icon={BUTTONS[action].icon}
+          onClick={() => onAction(row, action)}
+        />
+      );
+      return (
+        <>
+          {actions.includes('sendToFinbe') && button('sendToFinbe')}
+          <Tooltip title="Visualizar">
+            <IconButton
+              size="small"
+              component={RouterLink}
+              to={`/refinanciamientos/${row.id}`}
+              aria-label={`Visualizar ${row.folio}`}
+            >
+              <Visibility fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          {actions.includes('send') && button('send')}
+          {canSignRefinancing(type, row.status) && (
+            <Tooltip title={SIGNING_MESSAGES.signDocumentsTitle}>
               <IconButton
                 size="small"
                 component={RouterLink}
-                to={`/refinanciamientos/${row.id}`}
-                aria-label={`Visualizar ${row.folio}`}
+                to={refinancingSignLink(row.id)}
+                aria-label={`${SIGNING_MESSAGES.signDocumentsTitle} ${row.folio}`}
               >
-                <Visibility fontSize="small" />
+                <Draw fontSize="small" />
               </IconButton>
             </Tooltip>
-            {actions.includes('send') && button('send')}
-            {canSignRefinancing(type, row.status) && (
-              <Tooltip title={SIGNING_MESSAGES.signDocumentsTitle}>
-                <IconButton
-                  size="small"
-                  component={RouterLink}
-                  to={refinancingSignLink(row.id)}
-                  aria-label={`${SIGNING_MESSAGES.signDocumentsTitle} ${row.folio}`}
-                >
-                  <Draw fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          </>
-        );
-      },
-    },
+          )}
+        </>
+      );
+    }),
   ];
 }

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { REFINANCING_MESSAGES as M, isUserType, refinancingScreenFlags } from '@planpiso/domain';
 import { FilterBar } from '../../components/filter-bar';
-import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { PagedGrid } from '../../components/paged-grid';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
@@ -16,6 +15,8 @@ import {
   type RefinancingListItem,
 } from './api/refinancings-list';
 import { refinancingColumns } from './refinancing-list-columns';
+import { gridQuery } from '../../lib/server-list';
+import { FilterSelect } from '../../components/form/filter-select';
 
 type Values = Record<RefinancingFilter, string>;
 type Subject = { row: RefinancingListItem; action: ListAction };
@@ -62,30 +63,20 @@ export function RefinancingListPage() {
         {(control) => (
           <>
             {flags.companyFilter && (
-              <SelectField
+              <FilterSelect
                 control={control}
                 name="company"
                 label="Compañía"
-                size="small"
-                emptyLabel="Todas"
+                all="Todas"
                 placeholder="Todas"
-                options={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+                rows={companies.data}
               />
             )}
             <TextField control={control} name="folio" label="N° de Refinanciamiento" size="small" inputMode="numeric" />
           </>
         )}
       </FilterBar>
-      <PagedGrid
-        label="Refinanciamientos"
-        columns={columns}
-        rows={refinancings.data?.items}
-        total={refinancings.data?.total}
-        loading={refinancings.isFetching}
-        error={refinancings.isError}
-        onRetry={() => void refinancings.refetch()}
-        list={list}
-      />
+      <PagedGrid label="Refinanciamientos" columns={columns} {...gridQuery(refinancings)} list={list} />
       {flow.dialogs}
     </>
   );

@@ -5,7 +5,7 @@ import Switch from '@mui/material/Switch';
 import EditCalendar from '@mui/icons-material/EditCalendarOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { RefinancingAvailableUnit } from '@planpiso/domain';
-import { amountColumn, dateColumn } from '../../components/grid-columns';
+import { amountColumn, dateColumn, actionsColumn } from '../../components/grid-columns';
 import { IconAction } from '../../components/icon-action';
 
 type Unit = RefinancingAvailableUnit;
@@ -54,34 +54,28 @@ export function refinancingUnitColumns(actions: UnitActions): GridColDef<Unit>[]
     },
     amountColumn<Unit>('amount', 'Monto', { minWidth: 110 }),
     dateColumn<Unit>('createdAt', 'Fecha de alta', { sortable: false, minWidth: 110 }),
-    {
-      field: 'actions',
-      headerName: 'Acciones',
-      sortable: false,
-      minWidth: 180,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={1} sx={{ height: '100%', alignItems: 'center' }}>
-          <IconAction
-            title="Actualizar"
-            label={`Actualizar ${row.vinNumber}`}
-            icon={<EditCalendar fontSize="small" />}
-            onClick={() => actions.changeTerm(row)}
-          />
-          <FormControlLabel
-            sx={{ m: 0 }}
-            control={
-              <Switch
-                size="small"
-                checked={row.isSold}
-                onChange={() => actions.toggleSold(row)}
-                slotProps={{ input: { 'aria-label': `Vendido ${row.vinNumber}` } }}
-              />
-            }
-            label="Vendido"
-            slotProps={{ typography: { variant: 'body2' } }}
-          />
-        </Stack>
-      ),
-    },
+    actionsColumn(180, ({ row }) => (
+      <Stack direction="row" spacing={1} sx={{ height: '100%', alignItems: 'center' }}>
+        <IconAction
+          title="Actualizar"
+          label={`Actualizar ${row.vinNumber}`}
+          icon={<EditCalendar fontSize="small" />}
+          onClick={() => actions.changeTerm(row)}
+        />
+        <FormControlLabel
+          sx={{ m: 0 }}
+          control={
+            <Switch
+              size="small"
+              checked={row.isSold}
+              onChange={() => actions.toggleSold(row)}
+              slotProps={{ input: { 'aria-label': `Vendido ${row.vinNumber}` } }}
+            />
+          }
+          label="Vendido"
+          slotProps={{ typography: { variant: 'body2' } }}
+        />
+      </Stack>
+    )),
   ];
 }

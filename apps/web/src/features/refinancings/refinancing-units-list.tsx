@@ -17,6 +17,7 @@ import { refinancingSelection, useRefinancingSelection } from './refinancing-sel
 import { RefinancingTermDialog } from './refinancing-term-dialog';
 import { refinancingUnitColumns } from './refinancing-units-columns';
 import { RefinancingUnitsFilters } from './refinancing-units-filters';
+import { gridQuery } from '../../lib/server-list';
 
 type Unit = RefinancingAvailableUnit;
 
@@ -96,16 +97,7 @@ export function RefinancingUnitsListPage() {
           {refusal}
         </Alert>
       )}
-      <PagedGrid
-        label="Unidades para refinanciar"
-        columns={columns}
-        rows={units.data?.items}
-        total={units.data?.total}
-        loading={units.isFetching}
-        error={units.isError}
-        onRetry={() => void units.refetch()}
-        list={list}
-      />
+      <PagedGrid label="Unidades para refinanciar" columns={columns} {...gridQuery(units)} list={list} />
       <RefinancingTermDialog
         unit={termOf}
         busy={update.isPending}

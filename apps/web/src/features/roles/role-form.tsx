@@ -2,11 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import {
   MESSAGES,
   roleFields,
@@ -19,10 +15,10 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
-import { ApiError } from '../../lib/api-client';
 import { useUserType } from '../../lib/can';
 import { useRole } from './api/get-role';
 import { useSaveRole } from './api/save-role';
+import { FormCard, LoadFailed } from '../../components/form/form-card';
 
 type RoleFormValues = { name: string; description: string; type: number | null };
 const EMPTY: RoleFormValues = { name: '', description: '', type: null };
@@ -67,65 +63,56 @@ function RoleForm({ creatorType }: { creatorType: UserType }) {
     }
   };
 
-  if (editing && existing.isError) {
-    return (
-      // The title bar's back button returns to the list.
-      <Alert severity="error">{existing.error instanceof ApiError ? existing.error.message : MESSAGES.loadError}</Alert>
-    );
-  }
+  // The title bar's back button returns to the list.
+  if (editing && existing.isError) return <LoadFailed error={existing.error} />;
   const loading = editing && !existing.data;
 
   return (
-    <Paper
-      component="form"
-      noValidate
-      aria-label={editing ? 'Editar rol' : 'Crear rol'}
+    <FormCard
+      label={editing ? 'Editar rol' : 'Crear rol'}
       onSubmit={handleSubmit((values) => setPending(roleFields.parse(values)))}
-      sx={{ p: 3, border: 1, borderColor: 'divider', maxWidth: 720 }}
+      maxWidth={720}
+      loading={loading}
+      skeletonHeight={200}
+      onCancel={() => void navigate('/roles')}
+      dialogs={
+        <>
+          <ConfirmDialog
+            open={pending !== null}
+            message={editing ? MESSAGES.confirmEdit : MESSAGES.confirmCreateRole}
+            busy={save.isPending}
+            onConfirm={() => void confirm()}
+            onCancel={() => setPending(null)}
+          />
+          <ResultDialog
+            result={result}
+            onAccept={() => {
+              const succeeded = result?.ok;
+              setResult(null);
+              if (succeeded) void navigate('/roles');
+            }}
+          />
+        </>
+      }
     >
-      {loading ? (
-        <Skeleton variant="rounded" height={200} />
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2.5 }}>
-          <TextField control={control} name="name" label="Nombre" maxLength={150} disabled={save.isPending} />
-          <TextField
-            control={control}
-            name="description"
-            label="Descripción"
-            multiline
-            minRows={3}
-            disabled={save.isPending}
-          />
-          <SelectField
-            control={control}
-            name="type"
-            label="Tipo"
-            options={types.map((t) => ({ value: t, label: roleLabel(t) }))}
-            disabled={editing || save.isPending}
-          />
-        </Box>
-      )}
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
-        <Button onClick={() => void navigate('/roles')}>Cancelar</Button>
-        <Button type="submit" variant="contained" disabled={loading}>
-          Guardar
-        </Button>
+      <Box sx={{ display: 'grid', gap: 2.5 }}>
+        <TextField control={control} name="name" label="Nombre" maxLength={150} disabled={save.isPending} />
+        <TextField
+          control={control}
+          name="description"
+          label="Descripción"
+          multiline
+          minRows={3}
+          disabled={save.isPending}
+        />
+        <SelectField
+          control={control}
+          name="type"
+          label="Tipo"
+          options={types.map((t) => ({ value: t, label: roleLabel(t) }))}
+          disabled={editing || save.isPending}
+        />
       </Box>
-      <ConfirmDialog
-        open={pending !== null}
-        message={editing ? MESSAGES.confirmEdit : MESSAGES.confirmCreateRole}
-        busy={save.isPending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setPending(null)}
-      />
-      <ResultDialog
-        result={result}
-        onAccept={() => {
-          const succeeded = result?.ok;
-          setResult(null);
-          if (succeeded) void navigate('/roles');
-        }}
-      />
-    </Paper>
+    </FormCard>
   );
 }

@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
-import { dateColumn } from '../../components/grid-columns';
+import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
 import { useUrlListState } from '../../components/use-url-list-state';
@@ -23,6 +23,7 @@ import { useCan, useStateActor } from '../../lib/can';
 import { ROLE_LIST, useRoles } from './api/get-roles';
 import { useSetRoleActive } from './api/set-role-active';
 import { IconAction } from '../../components/icon-action';
+import { gridQuery } from '../../lib/server-list';
 
 type ColumnOptions = {
   actor: StateActor;
@@ -37,12 +38,9 @@ function roleColumns({ actor, mayEdit, onEdit, onToggle }: ColumnOptions): GridC
     { field: 'name', headerName: 'Rol', flex: 1, minWidth: 180 },
     { field: 'description', headerName: 'Descripción', flex: 1.6, minWidth: 220 },
     dateColumn<RoleResponse>('createdAt', 'Fecha'),
-    {
-      field: 'actions',
-      headerName: 'Acciones',
-      sortable: false,
-      minWidth: 100,
-      renderCell: ({ row }) =>
+    actionsColumn(
+      100,
+      ({ row }) =>
         mayEdit && (
           <IconAction
             title="Editar"
@@ -51,7 +49,7 @@ function roleColumns({ actor, mayEdit, onEdit, onToggle }: ColumnOptions): GridC
             onClick={() => onEdit(row)}
           />
         ),
-    },
+    ),
     {
       field: 'isActive',
       headerName: 'Estatus',
@@ -120,12 +118,8 @@ export function RoleListPage() {
       <PagedGrid
         label="Roles"
         columns={columns}
-        rows={roles.data?.items}
-        total={roles.data?.total}
+        {...gridQuery(roles)}
         totalIsEstimate={roles.data?.totalIsEstimate}
-        loading={roles.isFetching}
-        error={roles.isError}
-        onRetry={() => void roles.refetch()}
         list={list}
         // A page holds at most 100 rows and the grid grows to fit them: virtualising saves nothing here.
         disableVirtualization

@@ -2,13 +2,7 @@ import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import {
-  MESSAGES,
   TEXT_MAX,
   serviceDeskEmailFields,
   type CreateServiceDeskEmailRequest,
@@ -16,9 +10,9 @@ import {
 } from '@planpiso/domain';
 import { TextField } from '../../components/form/text-field';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
-import { ApiError } from '../../lib/api-client';
 import { useServiceDeskEmail } from './api/get-service-desk-emails';
 import { useSaveServiceDeskEmail } from './api/save-service-desk-email';
+import { FormCard, LoadFailed } from '../../components/form/form-card';
 
 type Values = { email: string };
 
@@ -56,40 +50,27 @@ export function ServiceDeskFormPage() {
     onAccepted: (succeeded) => succeeded && void navigate('/emails-mesa-servicio'),
   });
 
-  if (editing && existing.isError) {
-    return (
-      <Alert severity="error">{existing.error instanceof ApiError ? existing.error.message : MESSAGES.loadError}</Alert>
-    );
-  }
+  if (editing && existing.isError) return <LoadFailed error={existing.error} />;
   const loading = editing && !existing.data;
 
   return (
-    <Paper
-      component="form"
-      noValidate
-      aria-label={editing ? 'Editar correo' : 'Crear correo'}
+    <FormCard
+      label={editing ? 'Editar correo' : 'Crear correo'}
       onSubmit={handleSubmit((values) => flow.ask(serviceDeskEmailFields.parse(values)))}
-      sx={{ p: 3, border: 1, borderColor: 'divider', maxWidth: 720 }}
+      maxWidth={720}
+      loading={loading}
+      skeletonHeight={56}
+      onCancel={() => void navigate('/emails-mesa-servicio')}
+      dialogs={flow.dialogs}
     >
-      {loading ? (
-        <Skeleton variant="rounded" height={56} />
-      ) : (
-        <TextField
-          control={control}
-          name="email"
-          label="Correo electrónico"
-          type="email"
-          maxLength={TEXT_MAX}
-          disabled={save.isPending}
-        />
-      )}
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
-        <Button onClick={() => void navigate('/emails-mesa-servicio')}>Cancelar</Button>
-        <Button type="submit" variant="contained" disabled={loading}>
-          Guardar
-        </Button>
-      </Box>
-      {flow.dialogs}
-    </Paper>
+      <TextField
+        control={control}
+        name="email"
+        label="Correo electrónico"
+        type="email"
+        maxLength={TEXT_MAX}
+        disabled={save.isPending}
+      />
+    </FormCard>
   );
 }

@@ -7,13 +7,14 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { type ServiceDeskEmailResponse, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
-import { dateColumn } from '../../components/grid-columns';
+import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { SERVICE_DESK_LIST, useServiceDeskEmails } from './api/get-service-desk-emails';
 import { useDeleteServiceDeskEmail } from './api/save-service-desk-email';
 import { IconAction } from '../../components/icon-action';
+import { gridQuery } from '../../lib/server-list';
 
 type Row = ServiceDeskEmailResponse;
 
@@ -21,28 +22,22 @@ function serviceDeskColumns(onEdit: (row: Row) => void, onDelete: (row: Row) => 
   return [
     { field: 'email', headerName: 'Email', flex: 1, minWidth: 260 },
     dateColumn<Row>('createdAt', 'Fecha', { minWidth: 130 }),
-    {
-      field: 'actions',
-      headerName: 'Acciones',
-      sortable: false,
-      minWidth: 120,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
-          <IconAction
-            title="Editar"
-            label={`Editar ${row.email}`}
-            icon={<Edit fontSize="small" />}
-            onClick={() => onEdit(row)}
-          />
-          <IconAction
-            title="Eliminar"
-            label={`Eliminar ${row.email}`}
-            icon={<DeleteOutlined fontSize="small" />}
-            onClick={() => onDelete(row)}
-          />
-        </Stack>
-      ),
-    },
+    actionsColumn(120, ({ row }) => (
+      <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
+        <IconAction
+          title="Editar"
+          label={`Editar ${row.email}`}
+          icon={<Edit fontSize="small" />}
+          onClick={() => onEdit(row)}
+        />
+        <IconAction
+          title="Eliminar"
+          label={`Eliminar ${row.email}`}
+          icon={<DeleteOutlined fontSize="small" />}
+          onClick={() => onDelete(row)}
+        />
+      </Stack>
+    )),
   ];
 }
 
@@ -71,12 +66,8 @@ export function ServiceDeskListPage() {
       <PagedGrid
         label="Correos mesa de servicio"
         columns={columns}
-        rows={emails.data?.items}
-        total={emails.data?.total}
+        {...gridQuery(emails)}
         totalIsEstimate={emails.data?.totalIsEstimate}
-        loading={emails.isFetching}
-        error={emails.isError}
-        onRetry={() => void emails.refetch()}
         list={list}
         disableVirtualization
       />

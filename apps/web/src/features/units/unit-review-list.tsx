@@ -18,6 +18,8 @@ import { useRemoveUnit } from './api/remove-unit';
 import { reviewSelection, useReviewSelection } from './review-selection';
 import { UnitCommentDialog } from './unit-comment-dialog';
 import { UnitDocumentsDialog } from './unit-documents-dialog';
+import { gridQuery } from '../../lib/server-list';
+import { actionsColumn } from '../../components/grid-columns';
 
 type Actions = {
   isChecked: (id: number) => boolean;
@@ -60,34 +62,28 @@ function unitColumns(actions: Actions): GridColDef<UnitUnderReview>[] {
       minWidth: 150,
       valueFormatter: (value: string) => formatDate(value),
     },
-    {
-      field: 'actions',
-      headerName: 'Acciones',
-      sortable: false,
-      minWidth: 140,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
-          <IconAction
-            title="Ver comentario"
-            label={`Ver comentario ${row.vinNumber}`}
-            icon={<ChatBubbleOutline fontSize="small" />}
-            onClick={() => actions.comment(row)}
-          />
-          <IconAction
-            title="Cargar documentos"
-            label={`Cargar documentos ${row.vinNumber}`}
-            icon={<UploadFile fontSize="small" />}
-            onClick={() => actions.documents(row)}
-          />
-          <IconAction
-            title="Remover"
-            label={`Remover ${row.vinNumber}`}
-            icon={<DeleteOutline fontSize="small" />}
-            onClick={() => actions.remove(row)}
-          />
-        </Stack>
-      ),
-    },
+    actionsColumn(140, ({ row }) => (
+      <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
+        <IconAction
+          title="Ver comentario"
+          label={`Ver comentario ${row.vinNumber}`}
+          icon={<ChatBubbleOutline fontSize="small" />}
+          onClick={() => actions.comment(row)}
+        />
+        <IconAction
+          title="Cargar documentos"
+          label={`Cargar documentos ${row.vinNumber}`}
+          icon={<UploadFile fontSize="small" />}
+          onClick={() => actions.documents(row)}
+        />
+        <IconAction
+          title="Remover"
+          label={`Remover ${row.vinNumber}`}
+          icon={<DeleteOutline fontSize="small" />}
+          onClick={() => actions.remove(row)}
+        />
+      </Stack>
+    )),
   ];
 }
 
@@ -135,16 +131,7 @@ export function UnitReviewListPage() {
           </>
         )}
       </FilterBar>
-      <PagedGrid
-        label="Unidades en revisión"
-        columns={columns}
-        rows={units.data?.items}
-        total={units.data?.total}
-        loading={units.isFetching}
-        error={units.isError}
-        onRetry={() => void units.refetch()}
-        list={list}
-      />
+      <PagedGrid label="Unidades en revisión" columns={columns} {...gridQuery(units)} list={list} />
       <UnitCommentDialog unit={commented} onClose={() => setCommented(null)} />
       {documented && <UnitDocumentsDialog unit={documented} onClose={() => setDocumented(null)} />}
       {removal.dialogs}

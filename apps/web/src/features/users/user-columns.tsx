@@ -12,7 +12,7 @@ import {
   type Actor,
   type UserResponse,
 } from '@planpiso/domain';
-import { dateColumn } from '../../components/grid-columns';
+import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { IconAction } from '../../components/icon-action';
 
 export const fullName = (user: Pick<UserResponse, 'firstname' | 'lastname'>) => `${user.firstname} ${user.lastname}`;
@@ -50,33 +50,27 @@ export function userColumns({
       valueGetter: (_v, row) => row.role?.name ?? MESSAGES.notApplicable,
     },
     dateColumn<UserResponse>('createdAt', 'Fecha'),
-    {
-      field: 'actions',
-      headerName: 'Acciones',
-      sortable: false,
-      minWidth: 110,
-      renderCell: ({ row }) => (
-        <>
-          {mayEdit && canEditUser(actor, row) && (
-            <IconAction
-              title="Editar"
-              label={`Editar ${fullName(row)}`}
-              icon={<Edit fontSize="small" />}
-              onClick={() => onEdit(row)}
-            />
-          )}
-          {/* The server refuses one's own resend (it would replace the password in use): no button that always fails. */}
-          {mayResend && canResendTemporaryPassword(actor.type) && row.id !== actor.id && (
-            <IconAction
-              title="Reenviar contraseña temporal"
-              label={`Reenviar contraseña temporal a ${fullName(row)}`}
-              icon={<ForwardToInbox fontSize="small" />}
-              onClick={() => onResend(row)}
-            />
-          )}
-        </>
-      ),
-    },
+    actionsColumn(110, ({ row }) => (
+      <>
+        {mayEdit && canEditUser(actor, row) && (
+          <IconAction
+            title="Editar"
+            label={`Editar ${fullName(row)}`}
+            icon={<Edit fontSize="small" />}
+            onClick={() => onEdit(row)}
+          />
+        )}
+        {/* The server refuses one's own resend (it would replace the password in use): no button that always fails. */}
+        {mayResend && canResendTemporaryPassword(actor.type) && row.id !== actor.id && (
+          <IconAction
+            title="Reenviar contraseña temporal"
+            label={`Reenviar contraseña temporal a ${fullName(row)}`}
+            icon={<ForwardToInbox fontSize="small" />}
+            onClick={() => onResend(row)}
+          />
+        )}
+      </>
+    )),
     {
       field: 'isActive',
       headerName: 'Estatus',

@@ -2,11 +2,6 @@ import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import {
   MESSAGES,
   isUserType,
@@ -24,6 +19,7 @@ import { useUserType } from '../../lib/can';
 import { useUser } from './api/get-user';
 import { useSaveUser } from './api/save-user';
 import { UserFormFields, type UserFormValues } from './user-form-fields';
+import { FormCard, LoadFailed } from '../../components/form/form-card';
 
 const EMPTY: UserFormValues = {
   firstname: '',
@@ -103,12 +99,8 @@ function UserForm({ creatorType }: { creatorType: UserType }) {
     }
   };
 
-  if (id !== null && existing.isError) {
-    return (
-      // The title bar's back button returns to the list.
-      <Alert severity="error">{existing.error instanceof ApiError ? existing.error.message : MESSAGES.loadError}</Alert>
-    );
-  }
+  // The title bar's back button returns to the list.
+  if (id !== null && existing.isError) return <LoadFailed error={existing.error} />;
   const loading = id !== null && !existing.data;
   const role = existing.data?.role && existing.data.roleId !== null ? existing.data : null;
   // A user's type never changes: an edited user keeps roles of its own type; a new one gets its creation type's.
@@ -116,46 +108,41 @@ function UserForm({ creatorType }: { creatorType: UserType }) {
   const roleTypes = id === null ? roleTypesForCreatedUser(creatorType) : isUserType(editedType) ? [editedType] : [];
 
   return (
-    <Paper
-      component="form"
-      noValidate
-      aria-label={id === null ? 'Crear usuario' : 'Editar usuario'}
+    <FormCard
+      label={id === null ? 'Crear usuario' : 'Editar usuario'}
       onSubmit={handleSubmit((values) => setPending(schema.parse(values)))}
-      sx={{ p: 3, border: 1, borderColor: 'divider', maxWidth: 960 }}
+      maxWidth={960}
+      loading={loading}
+      skeletonHeight={220}
+      onCancel={() => void navigate('/usuarios')}
+      dialogs={
+        <>
+          <ConfirmDialog
+            open={pending !== null}
+            message={id === null ? MESSAGES.confirmCreateUser : MESSAGES.confirmEdit}
+            busy={save.isPending}
+            onConfirm={() => void confirm()}
+            onCancel={() => setPending(null)}
+          />
+          <ResultDialog
+            result={result}
+            onAccept={() => {
+              const succeeded = result?.ok;
+              setResult(null);
+              if (succeeded) void navigate('/usuarios');
+            }}
+          />
+        </>
+      }
     >
-      {loading ? (
-        <Skeleton variant="rounded" height={220} />
-      ) : (
-        <UserFormFields
-          control={control}
-          setValue={setValue}
-          creatorType={creatorType}
-          roleTypes={roleTypes}
-          currentRole={role ? { value: role.roleId!, label: role.role!.name } : null}
-          disabled={save.isPending}
-        />
-      )}
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
-        <Button onClick={() => void navigate('/usuarios')}>Cancelar</Button>
-        <Button type="submit" variant="contained" disabled={loading}>
-          Guardar
-        </Button>
-      </Box>
-      <ConfirmDialog
-        open={pending !== null}
-        message={id === null ? MESSAGES.confirmCreateUser : MESSAGES.confirmEdit}
-        busy={save.isPending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setPending(null)}
+      <UserFormFields
+        control={control}
+        setValue={setValue}
+        creatorType={creatorType}
+        roleTypes={roleTypes}
+        currentRole={role ? { value: role.roleId!, label: role.role!.name } : null}
+        disabled={save.isPending}
       />
-      <ResultDialog
-        result={result}
-        onAccept={() => {
-          const succeeded = result?.ok;
-          setResult(null);
-          if (succeeded) void navigate('/usuarios');
-        }}
-      />
-    </Paper>
+    </FormCard>
   );
 }

@@ -2,17 +2,15 @@ import { useController, useWatch, type Control } from 'react-hook-form';
 import { roleTypesInUserFilter, showsOrganisationFilters, type UserType } from '@planpiso/domain';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
-import { SelectField, type SelectOption } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { useAccounts, useAgencies, useCompaniesOfAccount, useRolesOfTypes } from '../../lib/lookups';
 import type { UserFilter } from './api/get-users';
+import { FilterSelect } from '../../components/form/filter-select';
 
 type Values = Record<UserFilter, string>;
 type Props = { values: Values; onSearch: (values: Values) => void; actorType: UserType };
 
 const ALL = 'Todos';
-const toOptions = (rows: readonly { id: number; name: string }[] | undefined): SelectOption[] =>
-  (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
 const idOf = (value: string | null | undefined) => (value ? Number(value) : null);
 
 /** Account, company, agency (hidden for types 2 and 4), role and the created-date range (spec 1 §2.5, §6). */
@@ -35,43 +33,27 @@ function AdvancedFilters({ control, actorType }: { control: Control<Values>; act
     <>
       {organisation && (
         <>
-          <SelectField
+          <FilterSelect
             control={control}
             name="account"
             label="Cuenta"
-            size="small"
-            emptyLabel={ALL}
-            options={toOptions(accounts.data)}
+            all={ALL}
+            rows={accounts.data}
             onPicked={accountPicked}
           />
-          <SelectField
+          <FilterSelect
             control={control}
             name="company"
             label="Compañía"
-            size="small"
-            emptyLabel={ALL}
-            options={toOptions(companies.data)}
+            all={ALL}
+            rows={companies.data}
             disabled={!account}
             onPicked={() => agencyField.onChange('')}
           />
-          <SelectField
-            control={control}
-            name="agency"
-            label="Agencia"
-            size="small"
-            emptyLabel={ALL}
-            options={toOptions(agencies.data)}
-          />
+          <FilterSelect control={control} name="agency" label="Agencia" all={ALL} rows={agencies.data} />
         </>
       )}
-      <SelectField
-        control={control}
-        name="role"
-        label="Rol"
-        size="small"
-        emptyLabel={ALL}
-        options={toOptions(roles.data)}
-      />
+      <FilterSelect control={control} name="role" label="Rol" all={ALL} rows={roles.data} />
       <DateRange control={control} from="from" to="to" />
     </>
   );

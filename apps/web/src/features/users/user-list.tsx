@@ -8,6 +8,7 @@ import { USER_LIST, useUsers } from './api/get-users';
 import { userColumns } from './user-columns';
 import { UserListFilters } from './user-list-filters';
 import { useUserRowActions } from './use-user-row-actions';
+import { gridQuery } from '../../lib/server-list';
 
 /** /usuarios (spec 1 §2.5): the users in the caller's scope, paged and sorted by the server (email ascending). */
 export function UserListPage() {
@@ -42,12 +43,8 @@ export function UserListPage() {
       <PagedGrid
         label="Usuarios"
         columns={columns}
-        rows={users.data?.items}
-        total={users.data?.total}
+        {...gridQuery(users)}
         totalIsEstimate={users.data?.totalIsEstimate}
-        loading={users.isFetching}
-        error={users.isError}
-        onRetry={() => void users.refetch()}
         list={list}
         // A page holds at most 100 rows and the grid grows to fit them: virtualising saves nothing here.
         disableVirtualization

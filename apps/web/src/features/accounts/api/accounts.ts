@@ -1,12 +1,5 @@
 import { callOperation } from '../../../lib/operation-client';
-import {
-  type QueryClient,
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ACCOUNT_OPERATIONS,
   ACCOUNTS_LOOKUP_DEFAULT_SORT,
@@ -15,25 +8,26 @@ import {
   USER_OPERATIONS,
 } from '@planpiso/domain';
 import type { Envelope } from '../../../lib/api-client';
-import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { listSpec } from '../../../components/list-query';
+import { listKeys, serverList } from '../../../lib/server-list';
 
 export const ACCOUNT_FILTERS = ['name', 'type', 'assigned', 'from', 'to'] as const;
 export type AccountFilter = (typeof ACCOUNT_FILTERS)[number];
-export const accountKeys = {
-  lists: ['accounts', 'list'] as const,
-  list: (query: ListQuery<AccountFilter>) => ['accounts', 'list', query] as const,
-  detail: (id: number) => ['accounts', 'detail', id] as const,
-};
+export const accountKeys = listKeys<AccountFilter>('accounts');
+
+/** The list's URL reading, shared by the screen and the route's prefetch. */
+export const ACCOUNT_LIST = listSpec<AccountFilter>(ACCOUNT_FILTERS, ACCOUNTS_LOOKUP_DEFAULT_SORT);
 
 /** GET /api/accounts (spec 2 §7): query name, type, assigned, from, to; paged and sorted by the server. */
-export const accountListQueryOptions = (query: ListQuery<AccountFilter>) =>
-  queryOptions({
-    queryKey: accountKeys.list(query),
-    queryFn: async ({ signal }) => (await callOperation(ACCOUNT_OPERATIONS.listAccounts, { query, signal })).data,
-    placeholderData: keepPreviousData,
-  });
+const accounts = serverList(
+  ACCOUNT_LIST,
+  accountKeys.list,
+  async (query, signal) => (await callOperation(ACCOUNT_OPERATIONS.listAccounts, { query, signal })).data,
+);
 
-export const useAccountList = (query: ListQuery<AccountFilter>) => useQuery(accountListQueryOptions(query));
+export const useAccountList = accounts.useList;
+/** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */
+export const prefetchAccounts = accounts.prefetch;
 
 export const useAccountDetail = (id: number | null) =>
   useQuery({
@@ -104,13 +98,3 @@ export function useUpdateAccount(id: number) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accounts'] }),
   });
 }
-
-/** The list's URL reading, shared by the screen and the route's prefetch. */
-export const ACCOUNT_LIST: ListSpec<AccountFilter> = {
-  filters: ACCOUNT_FILTERS,
-  defaultSort: ACCOUNTS_LOOKUP_DEFAULT_SORT,
-};
-
-/** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */
-export const prefetchAccounts = (params: URLSearchParams, client: QueryClient) =>
-  client.prefetchQuery(accountListQueryOptions(readListQuery(params, ACCOUNT_LIST)));

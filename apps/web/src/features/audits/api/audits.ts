@@ -1,11 +1,4 @@
-import {
-  type QueryClient,
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AUDIT_OPERATIONS as op,
   AUDITS_DEFAULT_SORT,
@@ -14,18 +7,18 @@ import {
 } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
 import { getSession } from '../../../lib/session';
-import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { listSpec } from '../../../components/list-query';
+import { listKeys, serverList } from '../../../lib/server-list';
 
 export const AUDIT_FILTERS = ['account'] as const;
 export type AuditFilter = (typeof AUDIT_FILTERS)[number];
 
 export const auditKeys = {
-  all: ['audits'] as const,
-  lists: ['audits', 'list'] as const,
-  list: (query: ListQuery<AuditFilter>) => ['audits', 'list', query] as const,
+  ...listKeys<AuditFilter>('audits'),
   range: (from: string, to: string) => ['audits', 'range', from, to] as const,
-  detail: (id: number) => ['audits', 'detail', id] as const,
 };
+
+export const AUDIT_LIST = listSpec<AuditFilter>(AUDIT_FILTERS, AUDITS_DEFAULT_SORT);
 
 /** Spec 3 §7: GET /audits with registerBy = the current user (§6); the server applies that scope regardless. */
 const own = () => {
@@ -34,14 +27,14 @@ const own = () => {
 };
 
 /** GET /api/audits: the administrator's audits, paged, by company name ascending (spec 3 §9). */
-export const auditsQueryOptions = (query: ListQuery<AuditFilter>) =>
-  queryOptions({
-    queryKey: auditKeys.list(query),
-    queryFn: async ({ signal }) => (await callOperation(op.listAudits, { query: { ...query, ...own() }, signal })).data,
-    placeholderData: keepPreviousData,
-  });
+const audits = serverList(
+  AUDIT_LIST,
+  auditKeys.list,
+  async (query, signal) => (await callOperation(op.listAudits, { query: { ...query, ...own() }, signal })).data,
+);
 
-export const useAudits = (query: ListQuery<AuditFilter>) => useQuery(auditsQueryOptions(query));
+export const useAudits = audits.useList;
+export const prefetchAudits = audits.prefetch;
 
 /** The audits whose days touch the calendar's visible range (`to` inclusive), all at once. */
 export const useAuditsInRange = (range: { from: string; to: string } | null) =>
@@ -79,8 +72,3 @@ export function useSaveAudit() {
     },
   });
 }
-
-export const AUDIT_LIST: ListSpec<AuditFilter> = { filters: AUDIT_FILTERS, defaultSort: AUDITS_DEFAULT_SORT };
-
-export const prefetchAudits = (params: URLSearchParams, client: QueryClient) =>
-  client.prefetchQuery(auditsQueryOptions(readListQuery(params, AUDIT_LIST)));

@@ -1,12 +1,5 @@
 import { callOperation } from '../../../lib/operation-client';
-import {
-  type QueryClient,
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AGENCIES_LOOKUP_DEFAULT_SORT,
   AGENCY_OPERATIONS,
@@ -14,28 +7,31 @@ import {
   type CreateBranchRequest,
   USER_OPERATIONS,
 } from '@planpiso/domain';
-import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { listSpec } from '../../../components/list-query';
+import { listKeys, pagedQueryOptions, serverList } from '../../../lib/server-list';
 
 export const BRANCH_FILTERS = ['name', 'account', 'company', 'from', 'to'] as const;
 export type BranchFilter = (typeof BRANCH_FILTERS)[number];
 type Page<T> = { items: T[]; total: number; totalIsEstimate?: true };
 
 export const branchKeys = {
-  lists: ['branches', 'list'] as const,
-  list: (query: ListQuery<BranchFilter>) => ['branches', 'list', query] as const,
-  detail: (id: number) => ['branches', 'detail', id] as const,
+  ...listKeys<BranchFilter>('branches'),
   users: (id: number) => ['branches', 'users', id] as const,
 };
 
-/** GET /api/agencies (spec 2 §7): the branches in the caller's scope, paged and sorted by the server. */
-export const branchesQueryOptions = (query: ListQuery<BranchFilter>) =>
-  queryOptions({
-    queryKey: branchKeys.list(query),
-    queryFn: async ({ signal }) => (await callOperation(AGENCY_OPERATIONS.listAgencies, { query, signal })).data,
-    placeholderData: keepPreviousData,
-  });
+/** The list's URL reading, shared by the screen and the route's prefetch. */
+export const BRANCH_LIST = listSpec<BranchFilter>(BRANCH_FILTERS, AGENCIES_LOOKUP_DEFAULT_SORT);
 
-export const useBranches = (query: ListQuery<BranchFilter>) => useQuery(branchesQueryOptions(query));
+/** GET /api/agencies (spec 2 §7): the branches in the caller's scope, paged and sorted by the server. */
+const branches = serverList(
+  BRANCH_LIST,
+  branchKeys.list,
+  async (query, signal) => (await callOperation(AGENCY_OPERATIONS.listAgencies, { query, signal })).data,
+);
+
+export const useBranches = branches.useList;
+/** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */
+export const prefetchBranches = branches.prefetch;
 
 export const useBranch = (id: number | null) =>
   useQuery({
@@ -77,17 +73,18 @@ export function useSetBranchActive() {
 /** GET /api/agencies/{id}/users: the branch's users by e-mail (the modal shows 10 a page). */
 export const useBranchUsers = (id: number | null, page: number) =>
   useQuery({
-    queryKey: [...branchKeys.users(id ?? 0), page],
-    queryFn: async ({ signal }) =>
-      (
-        await callOperation(AGENCY_OPERATIONS.listAgencyUsers, {
-          params: { id: id! },
-          query: { page, pageSize: 10 },
-          signal,
-        })
-      ).data,
+    ...pagedQueryOptions(
+      [...branchKeys.users(id ?? 0), page],
+      async (signal) =>
+        (
+          await callOperation(AGENCY_OPERATIONS.listAgencyUsers, {
+            params: { id: id! },
+            query: { page, pageSize: 10 },
+            signal,
+          })
+        ).data,
+    ),
     enabled: id !== null,
-    placeholderData: keepPreviousData,
   });
 
 /** POST assigns, PATCH removes (spec 2 §7). */
@@ -115,13 +112,3 @@ export const useAccountDealers = (accountId: number | null) =>
       ).data.items.filter((user) => user.type === 4 || user.type === 5),
     enabled: accountId !== null,
   });
-
-/** The list's URL reading, shared by the screen and the route's prefetch. */
-export const BRANCH_LIST: ListSpec<BranchFilter> = {
-  filters: BRANCH_FILTERS,
-  defaultSort: AGENCIES_LOOKUP_DEFAULT_SORT,
-};
-
-/** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */
-export const prefetchBranches = (params: URLSearchParams, client: QueryClient) =>
-  client.prefetchQuery(branchesQueryOptions(readListQuery(params, BRANCH_LIST)));

@@ -1,32 +1,29 @@
 import { callOperation } from '../../../lib/operation-client';
-import {
-  type QueryClient,
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { COMPANIES_DEFAULT_SORT, COMPANY_OPERATIONS, USER_OPERATIONS } from '@planpiso/domain';
-import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { listSpec } from '../../../components/list-query';
+import { listKeys, serverList } from '../../../lib/server-list';
 
 export const COMPANY_FILTERS = ['name', 'account', 'from', 'to'] as const;
 export type CompanyFilter = (typeof COMPANY_FILTERS)[number];
 export const companyKeys = {
-  lists: ['companies', 'list'] as const,
-  list: (query: ListQuery<CompanyFilter>) => ['companies', 'list', query] as const,
+  ...listKeys<CompanyFilter>('companies'),
   users: (id: number) => ['companies', 'users', id] as const,
 };
 
-/** GET /api/companies: the read-only Compañías list (spec 2 §2). */
-export const companyListQueryOptions = (query: ListQuery<CompanyFilter>) =>
-  queryOptions({
-    queryKey: companyKeys.list(query),
-    queryFn: async ({ signal }) => (await callOperation(COMPANY_OPERATIONS.listCompanies, { query, signal })).data,
-    placeholderData: keepPreviousData,
-  });
+/** The list's URL reading, shared by the screen and the route's prefetch. */
+export const COMPANY_LIST = listSpec<CompanyFilter>(COMPANY_FILTERS, COMPANIES_DEFAULT_SORT);
 
-export const useCompanyList = (query: ListQuery<CompanyFilter>) => useQuery(companyListQueryOptions(query));
+/** GET /api/companies: the read-only Compañías list (spec 2 §2). */
+const companies = serverList(
+  COMPANY_LIST,
+  companyKeys.list,
+  async (query, signal) => (await callOperation(COMPANY_OPERATIONS.listCompanies, { query, signal })).data,
+);
+
+export const useCompanyList = companies.useList;
+/** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */
+export const prefetchCompanies = companies.prefetch;
 
 export const useCompanyUsers = (id: number) =>
   useQuery({
@@ -66,10 +63,3 @@ export function useCompanyUserChange(id: number) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.users(id) }),
   });
 }
-
-/** The list's URL reading, shared by the screen and the route's prefetch. */
-export const COMPANY_LIST: ListSpec<CompanyFilter> = { filters: COMPANY_FILTERS, defaultSort: COMPANIES_DEFAULT_SORT };
-
-/** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */
-export const prefetchCompanies = (params: URLSearchParams, client: QueryClient) =>
-  client.prefetchQuery(companyListQueryOptions(readListQuery(params, COMPANY_LIST)));

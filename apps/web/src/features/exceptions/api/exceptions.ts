@@ -1,11 +1,4 @@
-import {
-  type QueryClient,
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   EXCEPTION_OPERATIONS as op,
   EXCEPTIONS_DEFAULT_SORT,
@@ -15,8 +8,9 @@ import {
 } from '@planpiso/domain';
 import { api } from '../../../lib/api-client';
 import { callOperation } from '../../../lib/operation-client';
-import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { readListQuery, type ListQuery, listSpec } from '../../../components/list-query';
 import { signedFileLink } from '../../../lib/file-link';
+import { pagedQueryOptions } from '../../../lib/server-list';
 
 /** The list's URL filters (spec 3 §2): type 5 the number and the date range; types 2 and 3 account and customer. */
 export const EXCEPTION_FILTERS = ['folio', 'from', 'to', 'account', 'company'] as const;
@@ -42,20 +36,13 @@ export async function getExceptions(
 }
 
 export const exceptionListQueryOptions = (type: number, query: ListQuery<ExceptionFilter>) =>
-  queryOptions({
-    queryKey: exceptionKeys.list(type, query),
-    queryFn: ({ signal }) => getExceptions(type, query, signal),
-    placeholderData: keepPreviousData,
-  });
+  pagedQueryOptions(exceptionKeys.list(type, query), (signal) => getExceptions(type, query, signal));
 
 export const useExceptions = (type: number, query: ListQuery<ExceptionFilter>) =>
   useQuery(exceptionListQueryOptions(type, query));
 
 /** The list's URL reading (spec 3 §9: exceptions by date descending). */
-export const EXCEPTION_LIST: ListSpec<ExceptionFilter> = {
-  filters: EXCEPTION_FILTERS,
-  defaultSort: EXCEPTIONS_DEFAULT_SORT,
-};
+export const EXCEPTION_LIST = listSpec<ExceptionFilter>(EXCEPTION_FILTERS, EXCEPTIONS_DEFAULT_SORT);
 
 export const prefetchExceptions = (type: number, params: URLSearchParams, client: QueryClient) =>
   client.prefetchQuery(exceptionListQueryOptions(type, readListQuery(params, EXCEPTION_LIST)));

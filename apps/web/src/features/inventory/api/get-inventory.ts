@@ -1,7 +1,8 @@
-import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ACCOUNT_OPERATIONS, INVENTORY_DEFAULT_SORT, INVENTORY_OPERATIONS, type InventoryRow } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
-import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { type ListQuery, listSpec } from '../../../components/list-query';
+import { serverList } from '../../../lib/server-list';
 
 export const INVENTORY_FILTERS = ['clientNumber', 'from', 'to'] as const;
 export type InventoryFilter = (typeof INVENTORY_FILTERS)[number];
@@ -12,33 +13,23 @@ export const inventoryKeys = {
   clients: (userId: number) => ['inventory', 'clients', userId] as const,
 };
 
+/** The list's URL reading, shared by the screen and the route's prefetch (spec 3 §9: noCredito ascending). */
+export const INVENTORY_LIST = listSpec<InventoryFilter>(INVENTORY_FILTERS, INVENTORY_DEFAULT_SORT);
+
 /**
  * GET /api/inventory (spec 3 §7, decision 042): the CRM's credit inventory of one client, paged and sorted by the
  * server. A dealer's is always its active company's; the operator names the client (none yet: an empty page).
  */
-export async function getInventory(query: ListQuery<InventoryFilter>, signal?: AbortSignal): Promise<InventoryPage> {
-  const { data } = await callOperation(INVENTORY_OPERATIONS.listInventory, { query, signal });
-  return data;
-}
+const inventory = serverList(
+  INVENTORY_LIST,
+  inventoryKeys.list,
+  async (query, signal): Promise<InventoryPage> =>
+    (await callOperation(INVENTORY_OPERATIONS.listInventory, { query, signal })).data,
+);
 
-export const inventoryQueryOptions = (query: ListQuery<InventoryFilter>) =>
-  queryOptions({
-    queryKey: inventoryKeys.list(query),
-    queryFn: ({ signal }) => getInventory(query, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export const useInventory = (query: ListQuery<InventoryFilter>) => useQuery(inventoryQueryOptions(query));
-
-/** The list's URL reading, shared by the screen and the route's prefetch (spec 3 §9: noCredito ascending). */
-export const INVENTORY_LIST: ListSpec<InventoryFilter> = {
-  filters: INVENTORY_FILTERS,
-  defaultSort: INVENTORY_DEFAULT_SORT,
-};
-
+export const useInventory = inventory.useList;
 /** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */
-export const prefetchInventory = (params: URLSearchParams, client: QueryClient) =>
-  client.prefetchQuery(inventoryQueryOptions(readListQuery(params, INVENTORY_LIST)));
+export const prefetchInventory = inventory.prefetch;
 
 /**
  * The operator's client combo (spec 3 §7 "clients by user id for type 3"): GET /api/accounts/assigned/{id}/companies,

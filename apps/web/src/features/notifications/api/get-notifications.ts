@@ -1,9 +1,10 @@
-import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { NOTIFICATION_OPERATIONS, NOTIFICATIONS_DEFAULT_SORT, type NotificationResponse } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
 import { notificationKeys } from '../../../lib/realtime-keys';
 import { getSession } from '../../../lib/session';
-import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { readListQuery, type ListQuery, listSpec } from '../../../components/list-query';
+import { pagedQueryOptions } from '../../../lib/server-list';
 
 export const NOTIFICATION_FILTERS = ['type', 'from', 'to'] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
@@ -25,20 +26,13 @@ export async function getNotifications(
 
 /** Live events invalidate these lists (lib/realtime-notifications.tsx), so a new notification shows at once. */
 export const notificationsQueryOptions = (userId: number, query: ListQuery<NotificationFilter>) =>
-  queryOptions({
-    queryKey: notificationKeys.list(userId, query),
-    queryFn: ({ signal }) => getNotifications(userId, query, signal),
-    placeholderData: keepPreviousData,
-  });
+  pagedQueryOptions(notificationKeys.list(userId, query), (signal) => getNotifications(userId, query, signal));
 
 export const useNotifications = (userId: number, query: ListQuery<NotificationFilter>) =>
   useQuery(notificationsQueryOptions(userId, query));
 
 /** The list's URL reading, shared by the screen and the route's prefetch. */
-export const NOTIFICATION_LIST: ListSpec<NotificationFilter> = {
-  filters: NOTIFICATION_FILTERS,
-  defaultSort: NOTIFICATIONS_DEFAULT_SORT,
-};
+export const NOTIFICATION_LIST = listSpec<NotificationFilter>(NOTIFICATION_FILTERS, NOTIFICATIONS_DEFAULT_SORT);
 
 /** Starts the signed-in user's list call for this URL as the navigation starts (issue 15). */
 export const prefetchNotifications = async (params: URLSearchParams, client: QueryClient) => {

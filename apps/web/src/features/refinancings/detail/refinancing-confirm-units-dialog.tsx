@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
@@ -15,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { REFINANCING_MESSAGES, type ConfirmRefinancingUnitsRequest } from '@planpiso/domain';
 import type { RefinancingDetailUnit } from './api/refinancing-detail';
+import { DialogButtons } from '../../../components/dialog-buttons';
 
 type Verdict = { status: 0 | 1 | 2; comment: string };
 type Props = {
@@ -135,14 +135,7 @@ export function RefinancingConfirmUnitsDialog({ units, version, busy, onCancel, 
           </Typography>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
-          Cancelar
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={busy}>
-          Guardar
-        </Button>
-      </DialogActions>
+      <DialogButtons label="Guardar" busy={busy} onCancel={onCancel} onConfirm={submit} />
     </Dialog>
   );
 }

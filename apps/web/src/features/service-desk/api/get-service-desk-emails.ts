@@ -1,47 +1,31 @@
-import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   SERVICE_DESK_EMAIL_OPERATIONS,
   SERVICE_DESK_EMAILS_DEFAULT_SORT,
   type ServiceDeskEmailResponse,
 } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
-import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { listSpec } from '../../../components/list-query';
+import { listKeys, serverList } from '../../../lib/server-list';
 
 export const SERVICE_DESK_FILTERS = ['email'] as const;
 export type ServiceDeskFilter = (typeof SERVICE_DESK_FILTERS)[number];
 export type ServiceDeskPage = { items: ServiceDeskEmailResponse[]; total: number; totalIsEstimate?: true };
 
-export const serviceDeskKeys = {
-  lists: ['service-desk', 'list'] as const,
-  list: (query: ListQuery<ServiceDeskFilter>) => ['service-desk', 'list', query] as const,
-  detail: (id: number) => ['service-desk', 'detail', id] as const,
-};
-
-/** GET /api/emails-service-desk (spec 2 §7): filter by part of the e-mail. */
-export async function getServiceDeskEmails(query: ListQuery<ServiceDeskFilter>, signal?: AbortSignal) {
-  const { data } = await callOperation(SERVICE_DESK_EMAIL_OPERATIONS.listServiceDeskEmails, { query, signal });
-  return data as ServiceDeskPage;
-}
-
-export const serviceDeskEmailsQueryOptions = (query: ListQuery<ServiceDeskFilter>) =>
-  queryOptions({
-    queryKey: serviceDeskKeys.list(query),
-    queryFn: ({ signal }) => getServiceDeskEmails(query, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export const useServiceDeskEmails = (query: ListQuery<ServiceDeskFilter>) =>
-  useQuery(serviceDeskEmailsQueryOptions(query));
+export const serviceDeskKeys = listKeys<ServiceDeskFilter>('service-desk');
 
 /** The list's URL reading, shared by the screen and the route's prefetch. */
-export const SERVICE_DESK_LIST: ListSpec<ServiceDeskFilter> = {
-  filters: SERVICE_DESK_FILTERS,
-  defaultSort: SERVICE_DESK_EMAILS_DEFAULT_SORT,
-};
+export const SERVICE_DESK_LIST = listSpec<ServiceDeskFilter>(SERVICE_DESK_FILTERS, SERVICE_DESK_EMAILS_DEFAULT_SORT);
 
+/** GET /api/emails-service-desk (spec 2 §7): filter by part of the e-mail. */
+const serviceDeskEmails = serverList(SERVICE_DESK_LIST, serviceDeskKeys.list, async (query, signal) => {
+  const { data } = await callOperation(SERVICE_DESK_EMAIL_OPERATIONS.listServiceDeskEmails, { query, signal });
+  return data as ServiceDeskPage;
+});
+
+export const useServiceDeskEmails = serviceDeskEmails.useList;
 /** Starts the list call for this URL as the navigation starts (issue 15). */
-export const prefetchServiceDeskEmails = (params: URLSearchParams, client: QueryClient) =>
-  client.prefetchQuery(serviceDeskEmailsQueryOptions(readListQuery(params, SERVICE_DESK_LIST)));
+export const prefetchServiceDeskEmails = serviceDeskEmails.prefetch;
 
 /** GET /api/emails-service-desk/{id}: the form reads the e-mail in edit mode. */
 export const useServiceDeskEmail = (id: number | null) =>

@@ -1,7 +1,7 @@
-import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { UNIT_OPERATIONS, UNITS_REVIEW_DEFAULT_SORT, type UnitUnderReview } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
-import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { type ListQuery, listSpec } from '../../../components/list-query';
+import { serverList } from '../../../lib/server-list';
 
 export const UNIT_REVIEW_FILTERS = ['model', 'vinNumber'] as const;
 export type UnitReviewFilter = (typeof UNIT_REVIEW_FILTERS)[number];
@@ -14,30 +14,17 @@ export const unitKeys = {
   evidences: (id: number) => ['units', 'evidences', id] as const,
 };
 
-/** GET /api/units/review (spec 3 §7): the caller's units under review, paged and sorted by the server. */
-export async function getUnitsReview(
-  query: ListQuery<UnitReviewFilter>,
-  signal?: AbortSignal,
-): Promise<UnitReviewPage> {
-  const { data } = await callOperation(UNIT_OPERATIONS.listUnitsUnderReview, { query, signal });
-  return data;
-}
-
-export const unitsReviewQueryOptions = (query: ListQuery<UnitReviewFilter>) =>
-  queryOptions({
-    queryKey: unitKeys.list(query),
-    queryFn: ({ signal }) => getUnitsReview(query, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export const useUnitsReview = (query: ListQuery<UnitReviewFilter>) => useQuery(unitsReviewQueryOptions(query));
-
 /** The list's URL reading, shared by the screen and the route's prefetch (spec 3 §9: VIN descending). */
-export const UNIT_REVIEW_LIST: ListSpec<UnitReviewFilter> = {
-  filters: UNIT_REVIEW_FILTERS,
-  defaultSort: UNITS_REVIEW_DEFAULT_SORT,
-};
+export const UNIT_REVIEW_LIST = listSpec<UnitReviewFilter>(UNIT_REVIEW_FILTERS, UNITS_REVIEW_DEFAULT_SORT);
 
+/** GET /api/units/review (spec 3 §7): the caller's units under review, paged and sorted by the server. */
+const unitsReview = serverList(
+  UNIT_REVIEW_LIST,
+  unitKeys.list,
+  async (query, signal): Promise<UnitReviewPage> =>
+    (await callOperation(UNIT_OPERATIONS.listUnitsUnderReview, { query, signal })).data,
+);
+
+export const useUnitsReview = unitsReview.useList;
 /** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */
-export const prefetchUnitsReview = (params: URLSearchParams, client: QueryClient) =>
-  client.prefetchQuery(unitsReviewQueryOptions(readListQuery(params, UNIT_REVIEW_LIST)));
+export const prefetchUnitsReview = unitsReview.prefetch;
