@@ -19,9 +19,6 @@ const NOT_YET_DECLARED = [
   '/api/refinancings',
   '/api/units/:id/set-deadlines',
   '/api/units/:id/set-sold',
-  '/api/units/:id/validations',
-  '/api/provisions',
-  '/api/webhooks',
 ];
 const notYetDeclared = (url: string) =>
   NOT_YET_DECLARED.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));

@@ -20,6 +20,12 @@ import { EXCEPTION_OPERATIONS } from './exceptions';
 import { DOCUMENT_OPERATIONS } from './documents';
 import { UNIT_OPERATIONS } from './units';
 import { FILE_OPERATIONS } from './files';
+import { PROVISION_OPERATIONS } from './provisions';
+import { PROVISION_LENDER_OPERATIONS } from './provision-lender';
+import { PROVISION_REVIEW_OPERATIONS } from './provision-review';
+import { PROVISION_SIGNING_OPERATIONS } from './provision-signing';
+import { WEBHOOK_OPERATIONS } from './webhooks';
+import { UNIT_VALIDATION_OPERATIONS } from './unit-validations';
 
 export * from './operation';
 export * from './non-workings';
@@ -43,6 +49,12 @@ export * from './exceptions';
 export * from './documents';
 export * from './units';
 export * from './files';
+export * from './provisions';
+export * from './provision-lender';
+export * from './provision-review';
+export * from './provision-signing';
+export * from './webhooks';
+export * from './unit-validations';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -71,4 +83,10 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(DOCUMENT_OPERATIONS),
   ...Object.values(UNIT_OPERATIONS),
   ...Object.values(FILE_OPERATIONS),
+  ...Object.values(PROVISION_OPERATIONS),
+  ...Object.values(PROVISION_LENDER_OPERATIONS),
+  ...Object.values(PROVISION_REVIEW_OPERATIONS),
+  ...Object.values(PROVISION_SIGNING_OPERATIONS),
+  ...Object.values(WEBHOOK_OPERATIONS),
+  ...Object.values(UNIT_VALIDATION_OPERATIONS),
 ];
