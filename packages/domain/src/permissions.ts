@@ -26,6 +26,12 @@ import { FILE_OPERATIONS } from './operations/files';
 import { PLATFORM_OPERATIONS } from './operations/platform';
 import { AUTH_OPERATIONS } from './operations/auth';
 import { IDENTITY_OPERATIONS } from './operations/identity';
+import { PROVISION_OPERATIONS } from './operations/provisions';
+import { PROVISION_LENDER_OPERATIONS } from './operations/provision-lender';
+import { PROVISION_REVIEW_OPERATIONS } from './operations/provision-review';
+import { PROVISION_SIGNING_OPERATIONS } from './operations/provision-signing';
+import { WEBHOOK_OPERATIONS } from './operations/webhooks';
+import { UNIT_VALIDATION_OPERATIONS } from './operations/unit-validations';
 import type { UserType } from './user-types';
 
 /**
@@ -96,39 +102,18 @@ export const API_PERMISSIONS = {
   // Units under review and their documents (spec 3 §7 "Units"; decision 030)
   ...permissionsOf(UNIT_OPERATIONS),
   // A unit's validation history (issue 17, decision 035): every type, within its provisions' scope (404 outside)
-  'GET /api/units/:id/validations': [1, 2, 3, 4, 5],
+  ...permissionsOf(UNIT_VALIDATION_OPERATIONS),
   // Provisions (spec 3 §7, decision 029): every type lists and reads within its scope (the provisions policy);
   // the dealer operator saves and sends; the assigned list is the lender operator's (types 1 and 2 may ask for one)
-  'GET /api/provisions': [1, 2, 3, 4, 5],
-  'GET /api/provisions/account-assigned/:userId': [1, 2, 3],
-  'GET /api/provisions/reserved-amount': [1, 2, 3, 4, 5],
-  'GET /api/provisions/:id': [1, 2, 3, 4, 5],
-  'POST /api/provisions': [5],
-  'POST /api/provisions/create-send': [5],
-  'POST /api/provisions/create/withUnitsExistits': [5],
-  // PUT: the dealer's edit (type 5), or the lender's Confirmar/Rechazar/Liberar by its body's status (types 1, 3)
-  'PUT /api/provisions/:id': [1, 3, 5],
-  'PATCH /api/provisions/:id/set-status': [5],
+  ...permissionsOf(PROVISION_OPERATIONS),
   // Disposition review (spec 3 §2, §7; decision 034): the lender administrator's screen, within its accounts
-  'GET /api/provisions/review': [2],
-  'GET /api/provisions/:id/revision': [2],
-  'POST /api/provisions/confirmUnitsReview': [2],
-  'POST /api/provisions/send-units': [2],
+  ...permissionsOf(PROVISION_REVIEW_OPERATIONS),
   // The lender's actions and reads of the follow-up page (issue 17, decision 036)
-  'POST /api/provisions/:id/confirm-reject': [1, 3],
-  'POST /api/provisions/:id/release': [1, 3],
-  'POST /api/provisions/:id/send-crm': [1, 3],
-  'PATCH /api/provisions/:id/update-folio': [1, 3],
-  'GET /api/provisions/:id/units.xlsx': [1, 3],
-  'GET /api/provisions/:id/timeline': [1, 2, 3, 4, 5],
-  // Signing documents and e-signature (issue 17, decision 037): the dealer operator generates and sends them, the
-  // lender redoes one; every type reads a provision's documents within its scope. The provider's webhook carries
-  // its own authority (HMAC of the body), so it needs no session.
-  'POST /api/provisions/:id/documents': [5],
-  'POST /api/provisions/:id/send-to-sign': [5],
-  'POST /api/provisions/:id/redo-document': [1, 3],
-  'GET /api/provisions/:id/evidences-signature': [1, 2, 3, 4, 5],
-  'POST /api/webhooks/esign': 'public',
+  ...permissionsOf(PROVISION_LENDER_OPERATIONS),
+  // Signing documents and e-signature (issue 17, decision 037). The provider's webhook carries its own authority
+  // (HMAC of the body), so it needs no session.
+  ...permissionsOf(PROVISION_SIGNING_OPERATIONS),
+  ...permissionsOf(WEBHOOK_OPERATIONS),
   // A refinancing's unit evidences, signing documents and e-signature (issue 19, decision 047): narrowed by the
   // refinancings policy; the machine says who at which status.
   ...permissionsOf(REFINANCING_DOCUMENT_OPERATIONS),

@@ -26,6 +26,12 @@ import { FILE_OPERATIONS } from './files';
 import { PLATFORM_OPERATIONS } from './platform';
 import { AUTH_OPERATIONS } from './auth';
 import { IDENTITY_OPERATIONS } from './identity';
+import { PROVISION_OPERATIONS } from './provisions';
+import { PROVISION_LENDER_OPERATIONS } from './provision-lender';
+import { PROVISION_REVIEW_OPERATIONS } from './provision-review';
+import { PROVISION_SIGNING_OPERATIONS } from './provision-signing';
+import { WEBHOOK_OPERATIONS } from './webhooks';
+import { UNIT_VALIDATION_OPERATIONS } from './unit-validations';
 
 export * from './operation';
 export * from './non-workings';
@@ -55,6 +61,12 @@ export * from './files';
 export * from './platform';
 export * from './auth';
 export * from './identity';
+export * from './provisions';
+export * from './provision-lender';
+export * from './provision-review';
+export * from './provision-signing';
+export * from './webhooks';
+export * from './unit-validations';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -89,4 +101,10 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(PLATFORM_OPERATIONS),
   ...Object.values(AUTH_OPERATIONS),
   ...Object.values(IDENTITY_OPERATIONS),
+  ...Object.values(PROVISION_OPERATIONS),
+  ...Object.values(PROVISION_LENDER_OPERATIONS),
+  ...Object.values(PROVISION_REVIEW_OPERATIONS),
+  ...Object.values(PROVISION_SIGNING_OPERATIONS),
+  ...Object.values(WEBHOOK_OPERATIONS),
+  ...Object.values(UNIT_VALIDATION_OPERATIONS),
 ];

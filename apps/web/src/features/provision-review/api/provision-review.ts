@@ -8,13 +8,11 @@ import {
 } from '@tanstack/react-query';
 import {
   PROVISION_REVIEW_DEFAULT_SORT,
+  PROVISION_REVIEW_OPERATIONS,
   UNIT_OPERATIONS,
   type ConfirmUnitsReviewRequestInput,
-  type ConfirmUnitsReviewResponse,
   type ProvisionReviewItem,
-  type ProvisionRevision,
 } from '@planpiso/domain';
-import { api } from '../../../lib/api-client';
 import { callOperation } from '../../../lib/operation-client';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 import { signedFileLink } from '../../../lib/file-link';
@@ -32,7 +30,7 @@ export const reviewKeys = {
 
 /** GET /api/provisions/review (spec 3 §7): the provisions at Validación the administrator reviews. */
 export async function getReviewList(query: ListQuery<ReviewFilter>, signal?: AbortSignal): Promise<ReviewPage> {
-  const { data } = await api.get<ReviewPage>('/api/provisions/review', query, signal);
+  const { data } = await callOperation(PROVISION_REVIEW_OPERATIONS.listReview, { query, signal });
   return data;
 }
 
@@ -60,7 +58,7 @@ export const useRevision = (id: number | null) =>
   useQuery({
     queryKey: reviewKeys.detail(id ?? 0),
     queryFn: async ({ signal }) =>
-      (await api.get<ProvisionRevision>(`/api/provisions/${id}/revision`, undefined, signal)).data,
+      (await callOperation(PROVISION_REVIEW_OPERATIONS.getRevision, { params: { id: id ?? 0 }, signal })).data,
     enabled: id !== null,
   });
 
@@ -72,7 +70,7 @@ export function useConfirmUnitsReview() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ConfirmUnitsReviewRequestInput) =>
-      api.post<ConfirmUnitsReviewResponse['data']>('/api/provisions/confirmUnitsReview', body),
+      callOperation(PROVISION_REVIEW_OPERATIONS.confirmUnitsReview, { body }),
     onSettled: async () => {
       await client.invalidateQueries({ queryKey: reviewKeys.all });
       await client.invalidateQueries({ queryKey: ['provisions'] });

@@ -7,16 +7,17 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import {
+  PROVISION_OPERATIONS,
   PROVISIONS_DEFAULT_SORT,
   PROVISION_STATUS,
   USER_TYPE,
   isUserType,
   provisionStatusCodes,
-  type ProvisionDetail,
   type ProvisionListItem,
   type UserType,
 } from '@planpiso/domain';
-import { api, type QueryValue } from '../../../lib/api-client';
+import type { QueryValue } from '../../../lib/api-client';
+import { callOperation } from '../../../lib/operation-client';
 import { getSession } from '../../../lib/session';
 import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
 
@@ -56,9 +57,14 @@ export async function getProvisions(
   const { status, ...rest } = query;
   const params: Record<string, QueryValue> = { ...rest };
   if (status) params.status = provisionStatusCodes(viewer.type, status);
-  const path =
-    viewer.type === USER_TYPE.PROVIDER_OPERATOR ? `/api/provisions/account-assigned/${viewer.id}` : '/api/provisions';
-  const { data } = await api.get<ProvisionPage>(path, params, signal);
+  const { data } =
+    viewer.type === USER_TYPE.PROVIDER_OPERATOR
+      ? await callOperation(PROVISION_OPERATIONS.listAccountAssigned, {
+          params: { userId: viewer.id },
+          query: params,
+          signal,
+        })
+      : await callOperation(PROVISION_OPERATIONS.listProvisions, { query: params, signal });
   return data;
 }
 
@@ -99,9 +105,9 @@ export function useSendToValidate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (row: Pick<ProvisionListItem, 'id' | 'version'>) =>
-      api.patch<ProvisionDetail>(`/api/provisions/${row.id}/set-status`, {
-        status: PROVISION_STATUS.SENT_TO_VALIDATE,
-        version: row.version,
+      callOperation(PROVISION_OPERATIONS.sendToValidate, {
+        params: { id: row.id },
+        body: { status: PROVISION_STATUS.SENT_TO_VALIDATE, version: row.version },
       }),
     onSettled: () => client.invalidateQueries({ queryKey: provisionKeys.all }),
   });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProvisionFollowUpDetail, ProvisionTimelineEntry } from '@planpiso/domain';
-import { api } from '../../../../lib/api-client';
+import { PROVISION_LENDER_OPERATIONS, PROVISION_OPERATIONS, type ProvisionFollowUpDetail } from '@planpiso/domain';
+import { callOperation } from '../../../../lib/operation-client';
 
 /** The follow-up page's server state: the provision's detail under the one detail key, and its timeline. */
 export const followUpKeys = {
@@ -13,7 +13,7 @@ export type FollowUpUnit = FollowUpDetail['units'][number];
 
 /** GET /api/provisions/{id}: the detail with the caller's actions, balances and review counter (issue 17). */
 export async function getFollowUpDetail(id: number, signal?: AbortSignal): Promise<FollowUpDetail> {
-  return (await api.get<FollowUpDetail>(`/api/provisions/${id}`, undefined, signal)).data;
+  return (await callOperation(PROVISION_OPERATIONS.getProvision, { params: { id }, signal })).data;
 }
 
 const followUpDetailQuery = (id: number) =>
@@ -32,7 +32,7 @@ export const useProvisionTimeline = (id: number) =>
   useQuery({
     queryKey: followUpKeys.timeline(id),
     queryFn: async ({ signal }) =>
-      (await api.get<ProvisionTimelineEntry[]>(`/api/provisions/${id}/timeline`, undefined, signal)).data,
+      (await callOperation(PROVISION_LENDER_OPERATIONS.timeline, { params: { id }, signal })).data,
     retry: false,
     staleTime: 0,
   });

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SigningActionResponse, SigningEvidence } from '@planpiso/domain';
-import { api } from '../../../../lib/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PROVISION_SIGNING_OPERATIONS, type SigningEvidence } from '@planpiso/domain';
+import { callOperation } from '../../../../lib/operation-client';
 
 export const signingKeys = {
   all: ['provision-signing'] as const,
@@ -9,11 +9,10 @@ export const signingKeys = {
 
 /** GET /api/provisions/{id}/evidences-signature (spec 3 §7): the provision's signing documents, for the caller. */
 export async function getSigningEvidences(provisionId: number, signal?: AbortSignal): Promise<SigningEvidence[]> {
-  const { data } = await api.get<{ evidences: SigningEvidence[] }>(
-    `/api/provisions/${provisionId}/evidences-signature`,
-    undefined,
+  const { data } = await callOperation(PROVISION_SIGNING_OPERATIONS.listSigningEvidences, {
+    params: { id: provisionId },
     signal,
-  );
+  });
   return data.evidences;
 }
 
@@ -24,22 +23,3 @@ export const signingEvidencesQueryOptions = (provisionId: number) =>
   });
 
 export const useSigningEvidences = (provisionId: number) => useQuery(signingEvidencesQueryOptions(provisionId));
-
-type SigningAction = 'documents' | 'send-to-sign' | 'redo-document';
-
-/**
- * The signing actions of the follow-up page (spec 3 §4): generate the documents (type 5 at 4), send them to sign
- * (type 5 at 4, with the version shown) and redo a document (types 1 and 3). Each refreshes the documents list;
- * the caller refreshes the provision it shows.
- */
-export function useSigningAction(provisionId: number, action: SigningAction) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { version?: number } = {}) =>
-      api.post<SigningActionResponse['data']>(`/api/provisions/${provisionId}/${action}`, {
-        ...body,
-        ...(action === 'redo-document' && { provisionId }),
-      }),
-    onSettled: () => client.invalidateQueries({ queryKey: signingKeys.evidences(provisionId) }),
-  });
-}
