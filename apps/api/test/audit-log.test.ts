@@ -1,26 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, type AuditLogEntry } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
-import {
-  bearer,
-  buildTestApp,
-  closeTestDb,
-  createUser,
-  json,
-  readMail,
-  refreshCookie,
-  signIn,
-  signInRaw,
-} from './harness';
+import { bearer, createUser, json, readMail, refreshCookie, signIn, signInRaw } from './harness';
+import { sharedApp } from './support/shared-app';
 
 // Issue 14 item 10: failed sign-ins, lockouts, resets and sign-outs leave audit rows; the super user reads them.
-const t = await buildTestApp();
+const t = await sharedApp();
 const { app, db } = t;
-afterAll(async () => {
-  await t.close();
-  await closeTestDb();
-});
 
 const WRONG = 'Mala#Clave1';
 type Page = { data: { items: AuditLogEntry[]; total: number } };

@@ -1,27 +1,15 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, loginResponse, type SessionUser } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
 import { roles } from '../src/db/schema/roles';
 import { users } from '../src/db/schema/users';
-import {
-  TEST_JWT_SECRET,
-  bearer,
-  buildTestApp,
-  closeTestDb,
-  createOrganisation,
-  createUser,
-  json,
-  signIn,
-} from './harness';
+import { TEST_JWT_SECRET, bearer, createOrganisation, createUser, json, signIn } from './harness';
+import { sharedApp } from './support/shared-app';
 
-const t = await buildTestApp();
+const t = await sharedApp();
 const { app, db } = t;
-afterAll(async () => {
-  await t.close();
-  await closeTestDb();
-});
 
 type Answer = { data: { user: SessionUser; token: string } };
 const login = (token: string) => app.inject({ method: 'POST', url: '/api/auth/login', headers: bearer(token) });

@@ -1,19 +1,16 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_PERMISSIONS, USER_TYPES, isAllowed, type Access, type UserType } from '@planpiso/domain';
 import { isApiPath } from '../src/app';
-import { bearer, buildTestApp, closeTestDb, createOrganisation, createUser, signIn } from './harness';
+import { bearer, createOrganisation, createUser, signIn } from './harness';
+import { sharedApp } from './support/shared-app';
 
 /**
  * The authorization harness (STYLE "Tests"): every route the API registers must be in API_PERMISSIONS, and
  * every route answers each caller — anonymous and one user of each type 1–5 — as the table says. A new route
  * missing from the table fails here before it can fail closed (500) in production.
  */
-const t = await buildTestApp();
+const t = await sharedApp();
 const { app, db } = t;
-afterAll(async () => {
-  await t.close();
-  await closeTestDb();
-});
 
 const table = API_PERMISSIONS as Record<string, Access>;
 

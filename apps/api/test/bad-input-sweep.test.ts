@@ -1,8 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@planpiso/domain';
 import { roles } from '../src/db/schema/roles';
-import { bearer, buildTestApp, closeTestDb, createOrganisation, createUser, signIn } from './harness';
+import { bearer, createOrganisation, createUser, signIn } from './harness';
 import { openApiDocument, type Operation, type Schema } from './support/openapi-document';
+import { sharedApp } from './support/shared-app';
 
 /**
  * The bad-input sweep (issue 14 §2 item 7): every operation of the generated OpenAPI document, with every path
@@ -11,12 +12,8 @@ import { openApiDocument, type Operation, type Schema } from './support/openapi-
  * the bad value reaches as far into the handler as it can. Signed in as a super user and as a dealer, so routes
  * get past authorization to validation. Not one answer may be a 500.
  */
-const t = await buildTestApp();
+const t = await sharedApp();
 const { app, db } = t;
-afterAll(async () => {
-  await t.close();
-  await closeTestDb();
-});
 
 const document = openApiDocument(app);
 

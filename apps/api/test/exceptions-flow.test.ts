@@ -1,6 +1,5 @@
-import { rm } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   FINANCING_MESSAGES,
   MESSAGES,
@@ -16,8 +15,9 @@ import { evidences } from '../src/db/schema/files';
 import { notifications } from '../src/db/schema/notifications';
 import { companies } from '../src/db/schema/organisation';
 import { users } from '../src/db/schema/users';
-import { bearer, buildTestApp, closeTestDb, createUser, json, signIn } from './harness';
-import { PDF, PNG, dealerWithOperator, listFiles, multipart, tempDataDir, type Part } from './support/uploads';
+import { bearer, createUser, json, signIn } from './harness';
+import { PDF, PNG, dealerWithOperator, listFiles, multipart, type Part } from './support/uploads';
+import { sharedApp } from './support/shared-app';
 
 /**
  * The exceptions' flow (spec 3 §4, §7; issue 18): the dealer asks (evidence 4), the account's operator sends its
@@ -25,14 +25,8 @@ import { PDF, PNG, dealerWithOperator, listFiles, multipart, tempDataDir, type P
  * type lists its statuses within its scope; anything else is refused with nothing written; an approved exception
  * lifts a suspending audit's block.
  */
-const dataDir = await tempDataDir();
-const t = await buildTestApp({ env: { DATA_DIR: dataDir } });
-const { app, db } = t;
-afterAll(async () => {
-  await t.close();
-  await closeTestDb();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const t = await sharedApp({ dataDir: true });
+const { app, db, dataDir } = t;
 
 /** A dealer, its account's operator and the administrator who registered that operator. */
 async function team() {

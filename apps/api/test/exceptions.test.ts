@@ -1,26 +1,20 @@
-import { rm } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EVIDENCE_TYPE, MESSAGES, NOTIFICATION_TYPE, USER_TYPES, exceptionRequested } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
 import { exceptions } from '../src/db/schema/exceptions';
 import { evidences, files } from '../src/db/schema/files';
 import { notifications } from '../src/db/schema/notifications';
-import { bearer, buildTestApp, closeTestDb, createUser, json, signIn } from './harness';
-import { PNG, dealerWithOperator, listFiles, multipart, tempDataDir, type Part } from './support/uploads';
+import { bearer, createUser, json, signIn } from './harness';
+import { PNG, dealerWithOperator, listFiles, multipart, type Part } from './support/uploads';
+import { sharedApp } from './support/shared-app';
 
 /**
  * POST /api/exceptions (spec 3 §7, issue 14 item 1.1): the dealer operator's request, with its type 4 evidence,
  * the notification to the account's operator and the audit row, all or nothing.
  */
-const dataDir = await tempDataDir();
-const t = await buildTestApp({ env: { DATA_DIR: dataDir } });
-const { app, db } = t;
-afterAll(async () => {
-  await t.close();
-  await closeTestDb();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const t = await sharedApp({ dataDir: true });
+const { app, db, dataDir } = t;
 
 const { org, operator, dealer } = await dealerWithOperator(db);
 const token = await signIn(app, dealer.email);

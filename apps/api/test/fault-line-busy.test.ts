@@ -1,20 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FINANCING_MESSAGES } from '@planpiso/domain';
-import { createDb, type DbHandle } from '../src/db/client';
-import { bearer, buildTestApp, createUser, fakeClock, signIn, type TestApp } from './harness';
-import {
-  WORKING_NOON,
-  clearNonWorkingDays,
-  dealerGroup,
-  randomVin,
-  releaseLine,
-  saveBody,
-  unit,
-  type DealerGroup,
-} from './provision-fixtures';
-import { seededDatabase } from './seeded-database';
+import { bearer, createUser, signIn } from './harness';
+import { randomVin, releaseLine, saveBody, unit } from './provision-fixtures';
+import { financingApp } from './support/financing-app';
 
 /**
  * Fault suite (issue 27 item 12): one credit line held for long (here: a transaction of the test holding its row
@@ -25,33 +15,19 @@ import { seededDatabase } from './seeded-database';
  */
 const LINE = 'LC-10006-01';
 
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
-let handle: DbHandle;
-let t: TestApp;
-let group: DealerGroup;
-let readers: string[];
+// The production pool: 10 connections, 5 s to get one (db/client.ts defaults).
+const { t, seeded, db, groups } = await financingApp('fault_line_busy', { clients: ['10006'], productionPool: true });
+const [group] = groups;
+await releaseLine(db, LINE);
+// Other users: lender staff (type 1) and another group's dealer, each listing provisions.
+const others = [await createUser(db, 1), await createUser(db, 2)];
+const readers = await Promise.all(others.map((user) => signIn(t.app, user.email)));
 
 beforeAll(async () => {
-  seeded = await seededDatabase('fault_line_busy');
-  // The production pool: 10 connections, 5 s to get one (db/client.ts defaults).
-  handle = createDb(seeded.url);
-  t = await buildTestApp({ db: handle.db, clock: fakeClock(WORKING_NOON) });
-  await clearNonWorkingDays(handle.db);
-  group = await dealerGroup(t.app, handle.db, '10006');
-  await releaseLine(handle.db, LINE);
-  // Other users: lender staff (type 1) and another group's dealer, each listing provisions.
-  const others = [await createUser(handle.db, 1), await createUser(handle.db, 2)];
-  readers = await Promise.all(others.map((user) => signIn(t.app, user.email)));
   // The line's row exists once a create has read it from the CRM.
   const first = await create();
   expect(first.status).toBe(201);
 }, 180_000);
-
-afterAll(async () => {
-  await t?.close();
-  await handle?.close();
-  await seeded?.close();
-});
 
 type Answer = { status: number; code?: string; message?: string; body: string };
 

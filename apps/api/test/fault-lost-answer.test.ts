@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROVISION_STATUS, REFINANCING_STATUS } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
 import { provisions } from '../src/db/schema/financing';
@@ -9,22 +9,11 @@ import { refinancingUnits, refinancings } from '../src/db/schema/refinancings';
 import { companies } from '../src/db/schema/organisation';
 import { roles } from '../src/db/schema/roles';
 import { DEMO_PASSWORD } from '../src/seed';
-import { bearer, buildTestApp, fakeClock, json, signIn, type TestApp } from './harness';
-import {
-  WORKING_NOON,
-  clearNonWorkingDays,
-  dealerGroup,
-  get,
-  post,
-  randomVin,
-  releaseLine,
-  saveBody,
-  unit,
-  type DealerGroup,
-} from './provision-fixtures';
+import { bearer, json, signIn } from './harness';
+import { get, post, randomVin, releaseLine, saveBody, unit } from './provision-fixtures';
 import { createBody, createRefinancing, financedUnits } from './refinancing-fixtures';
-import { seededDatabase } from './seeded-database';
 import { PNG, multipart, type Part } from './support/uploads';
+import { financingApp } from './support/financing-app';
 
 /**
  * Issue 27 item 14 and decision 072: a process that fails after its create or move committed and before its answer
@@ -39,36 +28,18 @@ import { PNG, multipart, type Part } from './support/uploads';
 const LOSE = 'x-test-lose-answer';
 const lost = new WeakSet<FastifyRequest>();
 
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
-let t: TestApp;
-let superToken: string;
-let adminToken: string;
-let group: DealerGroup;
-let refinancingGroup: DealerGroup;
-
-beforeAll(async () => {
-  seeded = await seededDatabase('fault_lost_answer');
-  t = await buildTestApp({
-    db: seeded.db,
-    clock: fakeClock(WORKING_NOON),
-    beforeReady: (app) =>
-      app.addHook('preSerialization', async (request) => {
-        if (request.headers[LOSE] === undefined || lost.has(request)) return;
-        lost.add(request);
-        throw new Error('the answer was lost after the commit');
-      }),
-  });
-  await clearNonWorkingDays(seeded.db);
-  superToken = await signIn(t.app, 'superusuario@planpiso.mx', DEMO_PASSWORD);
-  adminToken = await signIn(t.app, 'administrador@planpiso.mx', DEMO_PASSWORD);
-  group = await dealerGroup(t.app, seeded.db, '10006');
-  refinancingGroup = await dealerGroup(t.app, seeded.db, '10004');
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await seeded?.close();
+const { t, seeded, groups } = await financingApp('fault_lost_answer', {
+  clients: ['10006', '10004'],
+  beforeReady: (app) =>
+    app.addHook('preSerialization', async (request) => {
+      if (request.headers[LOSE] === undefined || lost.has(request)) return;
+      lost.add(request);
+      throw new Error('the answer was lost after the commit');
+    }),
 });
+const superToken = await signIn(t.app, 'superusuario@planpiso.mx', DEMO_PASSWORD);
+const adminToken = await signIn(t.app, 'administrador@planpiso.mx', DEMO_PASSWORD);
+const [group, refinancingGroup] = groups;
 
 type Answer = { data: { id?: number; fileId?: number; status?: number }; message?: string };
 

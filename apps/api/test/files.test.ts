@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_UPLOAD_MAX_BYTES, FILE_LINK_TTL_SECONDS, MESSAGES } from '@planpiso/domain';
 import { exceptions } from '../src/db/schema/exceptions';
 import { files } from '../src/db/schema/files';
@@ -12,22 +12,17 @@ import { registerErrorHandling } from '../src/platform/errors';
 import { createStorage } from '../src/platform/storage/create-storage';
 import { diskStorage } from '../src/platform/storage/disk-storage';
 import { attachmentDisposition, receiveFile, registerUploads, safeFileName } from '../src/platform/uploads';
-import { SECOND, bearer, buildTestApp, closeTestDb, createOrganisation, createUser, json, signIn } from './harness';
+import { SECOND, bearer, createOrganisation, createUser, json, signIn } from './harness';
 import { PDF, PNG, dealerWithOperator, listFiles, multipart, tempDataDir } from './support/uploads';
+import { sharedApp } from './support/shared-app';
 
 /**
  * Files (issue 13): uploads are checked by size, extension and bytes and leave nothing behind when refused; a
  * stored file has a server-made key; downloads are scoped (foreign → 404) or go through a 5-minute signed link.
  */
-const dataDir = await tempDataDir();
-const t = await buildTestApp({ env: { DATA_DIR: dataDir } });
-const { app, db, clock } = t;
+const t = await sharedApp({ dataDir: true });
+const { app, db, clock, dataDir } = t;
 const storageRoot = join(dataDir, 'files');
-afterAll(async () => {
-  await t.close();
-  await closeTestDb();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 const { org, operator, dealer } = await dealerWithOperator(db);
 const dealerToken = await signIn(app, dealer.email);

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@planpiso/domain';
 import { idempotencyKeys } from '../src/db/schema/platform';
 import { roles } from '../src/db/schema/roles';
-import { bearer, buildTestApp, closeTestDb, createUser, DAY, json, SECOND, signIn } from './harness';
+import { bearer, createUser, DAY, json, SECOND, signIn } from './harness';
+import { sharedApp } from './support/shared-app';
 
 /** Create requests with an Idempotency-Key (ARCHITECTURE §4): a retried save creates once. */
-const t = await buildTestApp();
+const t = await sharedApp();
 const { app, db, clock } = t;
-afterAll(async () => {
-  await t.close();
-  await closeTestDb();
-});
 
 const admin = await createUser(db, 1);
 let token = await signIn(app, admin.email);

@@ -21,7 +21,6 @@ import {
   TEST_JWT_SECRET,
   bearer,
   buildTestApp,
-  closeTestDb,
   createUser,
   json,
   readMail,
@@ -30,13 +29,10 @@ import {
   signIn,
   signInRaw,
 } from './harness';
+import { sharedApp } from './support/shared-app';
 
-const t = await buildTestApp();
+const t = await sharedApp();
 const { app, db, clock } = t;
-afterAll(async () => {
-  await t.close();
-  await closeTestDb();
-});
 
 const NEW_PASSWORD = 'Nueva#Clave9';
 type ErrorBody = { statusCode: number; code: string; message: string; reason?: string };

@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userListResponse, type UserResponse } from '@planpiso/domain';
 import { users } from '../src/db/schema/users';
 import { countWithCap } from '../src/platform/listing';
 import { transaction } from '../src/platform/transaction';
-import { bearer, buildTestApp, closeTestDb, createOrganisation, createUser, json, signIn } from './harness';
+import { bearer, createOrganisation, createUser, json, signIn } from './harness';
+import { sharedApp } from './support/shared-app';
 
 // Issue 15: day filters as timestamp ranges in Mexico City time, and totals that stop counting at a cap.
-const t = await buildTestApp();
+const t = await sharedApp();
 const { app, db } = t;
-afterAll(async () => {
-  await t.close();
-  await closeTestDb();
-});
 
 const superUser = await createUser(db, 1);
 const token = await signIn(app, superUser.email);

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MESSAGES,
   NOTIFICATION_TYPE,
@@ -10,14 +10,11 @@ import {
 import { auditLog } from '../src/db/schema/audit';
 import { notifications } from '../src/db/schema/notifications';
 import { transaction } from '../src/platform/transaction';
-import { bearer, buildTestApp, closeTestDb, createUser, json, signIn } from './harness';
+import { bearer, createUser, json, signIn } from './harness';
+import { sharedApp } from './support/shared-app';
 
-const t = await buildTestApp();
+const t = await sharedApp();
 const { app, db, clock } = t;
-afterAll(async () => {
-  await t.close();
-  await closeTestDb();
-});
 
 const { notify } = app.services.notifications;
 type Page = { data: { items: NotificationResponse[]; total: number } };

@@ -1,17 +1,14 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@planpiso/domain';
 import { buildApp } from '../src/app';
 import { createDb } from '../src/db/client';
-import { buildTestApp, closeTestDb, json, testConfig, testLogger, testDb } from './harness';
+import { json, testConfig, testLogger, testDb } from './harness';
+import { sharedApp } from './support/shared-app';
 
-const t = await buildTestApp();
-afterAll(async () => {
-  await t.close();
-  await closeTestDb();
-});
+const t = await sharedApp();
 
 describe('health and readiness', () => {
   it('answers health without a session', async () => {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   MESSAGES,
   Money,
@@ -11,53 +11,27 @@ import { auditLog } from '../src/db/schema/audit';
 import { evidences, files } from '../src/db/schema/files';
 import { provisionUnits, provisions } from '../src/db/schema/financing';
 import { notifications } from '../src/db/schema/notifications';
-import { users } from '../src/db/schema/users';
-import { bearer, buildTestApp, createUser, fakeClock, json, signIn, type TestApp } from './harness';
-import {
-  WORKING_NOON,
-  clearNonWorkingDays,
-  dealerGroup,
-  get,
-  montoRestante,
-  post,
-  randomVin,
-  saveBody,
-  unit,
-  type DealerGroup,
-} from './provision-fixtures';
-import { seededDatabase } from './seeded-database';
+import { bearer, createUser, json, signIn } from './harness';
+import { get, montoRestante, post, randomVin, saveBody, unit, type DealerGroup } from './provision-fixtures';
+import { financingApp, groupAdmins } from './support/financing-app';
 
 /**
  * The lender administrator's disposition review (spec 3 §2, §4, §5, §7; decision 034): type 2 reviews provisions at
  * Validación (3) of the accounts of the operators it registered (decision 014); nobody else's.
  */
-let t: TestApp;
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
-let a: DealerGroup;
-let b: DealerGroup;
-let adminA = '';
-let adminB = '';
-let others: Record<1 | 3 | 5, string>;
+const { t, seeded, groups } = await financingApp('provision-review', { clients: ['10004', '10005'] });
+const [a, b] = groups;
+// Each administrator registered its group's operator: that is what its scope reaches (decision 014).
+const [{ token: adminA }, { token: adminB }] = await groupAdmins(t.app, seeded.db, [a, b]);
+const others: Record<1 | 3 | 5, string> = {
+  1: await signIn(t.app, (await createUser(seeded.db, 1)).email),
+  3: a.tokens.operator,
+  5: a.tokens.dealer,
+};
 /** Group a's provision made through the API (so its line was read from the CRM) and moved to 3. */
 let viaApi = 0;
 
 beforeAll(async () => {
-  seeded = await seededDatabase('provision-review');
-  t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
-  await clearNonWorkingDays(seeded.db);
-  a = await dealerGroup(t.app, seeded.db, '10004');
-  b = await dealerGroup(t.app, seeded.db, '10005');
-  const [admin1, admin2] = [await createUser(seeded.db, 2), await createUser(seeded.db, 2)];
-  // Each administrator registered its group's operator: that is what its scope reaches (decision 014).
-  await seeded.db.update(users).set({ registerBy: admin1.id }).where(eq(users.id, a.operator.id));
-  await seeded.db.update(users).set({ registerBy: admin2.id }).where(eq(users.id, b.operator.id));
-  adminA = await signIn(t.app, admin1.email);
-  adminB = await signIn(t.app, admin2.email);
-  others = {
-    1: await signIn(t.app, (await createUser(seeded.db, 1)).email),
-    3: a.tokens.operator,
-    5: a.tokens.dealer,
-  };
   const created = await post(
     t.app,
     a.tokens.dealer,
@@ -69,11 +43,6 @@ beforeAll(async () => {
   // The validations (another job) would take it there: here the test does.
   await seeded.db.update(provisions).set({ status: 3 }).where(eq(provisions.id, viaApi));
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await seeded?.close();
-});
 
 /** A provision of `group` in `status` with `count` units, written straight to the database. */
 async function provisionOf(group: DealerGroup, status: number, count: number) {

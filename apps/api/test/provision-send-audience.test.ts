@@ -1,22 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Money, type ProvisionDetail } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
 import { notifications } from '../src/db/schema/notifications';
 import { users } from '../src/db/schema/users';
-import { bearer, buildTestApp, fakeClock, json, type TestApp } from './harness';
-import {
-  WORKING_NOON,
-  clearNonWorkingDays,
-  dealerGroup,
-  get,
-  post,
-  randomVin,
-  saveBody,
-  unit,
-  type DealerGroup,
-} from './provision-fixtures';
-import { seededDatabase } from './seeded-database';
+import { bearer, json } from './harness';
+import { get, post, randomVin, saveBody, unit, type DealerGroup } from './provision-fixtures';
+import { financingApp } from './support/financing-app';
 
 /**
  * One business event, one audience (issue 28): a provision sent to the lender — created and sent at once
@@ -25,21 +15,8 @@ import { seededDatabase } from './seeded-database';
  */
 const LINE = 'LC-10004-01';
 
-let t: TestApp;
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
-let a: DealerGroup;
-
-beforeAll(async () => {
-  seeded = await seededDatabase('provision-send-audience');
-  t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
-  await clearNonWorkingDays(seeded.db);
-  a = await dealerGroup(t.app, seeded.db, '10004');
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await seeded?.close();
-});
+const { t, seeded, groups } = await financingApp('provision-send-audience', { clients: ['10004'] });
+const [a] = groups;
 
 async function create(group: DealerGroup, url: string) {
   const units = [unit(randomVin(), '25.00')];

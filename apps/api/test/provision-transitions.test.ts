@@ -1,24 +1,13 @@
-import { rm } from 'node:fs/promises';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { FINANCING_MESSAGES, MESSAGES, Money, PROVISION_STATUS } from '@planpiso/domain';
 import { evidences } from '../src/db/schema/files';
 import { crmInsertions, provisionUnits, provisions } from '../src/db/schema/financing';
-import { bearer, buildTestApp, fakeClock, json, type TestApp } from './harness';
-import {
-  WORKING_NOON,
-  clearNonWorkingDays,
-  dealerGroup,
-  post,
-  randomVin,
-  saveBody,
-  unit,
-  type DealerGroup,
-} from './provision-fixtures';
-import { seededDatabase } from './seeded-database';
-import { tempDataDir } from './support/uploads';
+import { bearer, json } from './harness';
+import { post, randomVin, saveBody, unit } from './provision-fixtures';
 import { itAnswersEachVerdict } from './support/verdict-cases';
+import { financingApp } from './support/financing-app';
 
 /**
  * The provision machine against the server: one HTTP case per kind of answer (issue 28 item 6), each with its
@@ -32,31 +21,17 @@ import { itAnswersEachVerdict } from './support/verdict-cases';
  */
 const LINE = 'LC-10004-01';
 
-let t: TestApp;
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
-let group: DealerGroup;
+// The signing documents are written to storage: a data dir of this file's own.
+const { t, seeded, groups } = await financingApp('provision_transitions', { clients: ['10004'], dataDir: true });
+const [group] = groups;
+const vins = [randomVin(), randomVin()];
 let provisionId: number;
-let vins: string[];
-let dataDir: string;
 
 beforeAll(async () => {
-  seeded = await seededDatabase('provision_transitions');
-  // The signing documents are written to storage: a data dir of this file's own.
-  dataDir = await tempDataDir();
-  t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON), env: { DATA_DIR: dataDir } });
-  await clearNonWorkingDays(seeded.db);
-  group = await dealerGroup(t.app, seeded.db, '10004');
-  vins = [randomVin(), randomVin()];
   const response = await post(t.app, group.tokens.dealer, '/api/provisions', body());
   expect(response.statusCode, response.body).toBe(201);
   provisionId = json<{ data: { id: number } }>(response).data.id;
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await seeded?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
 
 function body() {
   const units = vins.map((vin) => unit(vin, '1500.00'));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MESSAGES,
   Money,
@@ -21,11 +21,9 @@ import { createCreditFailuresService } from '../src/modules/credit-failures/serv
 import { createReleaseReconciliation } from '../src/modules/credit-lines/release-reconciliation';
 import { upsertCreditLine } from '../src/modules/credit-lines/repository';
 import { createCreditLinesService } from '../src/modules/credit-lines/service';
-import { bearer, buildTestApp, createUser, fakeClock, json, signIn, type TestApp } from './harness';
+import { bearer, json } from './harness';
 import {
   WORKING_NOON,
-  clearNonWorkingDays,
-  dealerGroup,
   get,
   longestTerm,
   post,
@@ -34,7 +32,7 @@ import {
   unit,
   type DealerGroup,
 } from './provision-fixtures';
-import { seededDatabase } from './seeded-database';
+import { financingApp, lenderStaff } from './support/financing-app';
 
 /**
  * The lender's actions on a provision (issue 17, decision 036) on a database of this file's own and the simulators
@@ -48,29 +46,9 @@ const LINE = 'LC-10004-01';
 /** The CRM insertion test's line: inserting lowers its balance in the shared CRM simulator; nobody else uses it. */
 const CRM_LINE = 'LC-10007-01';
 
-let t: TestApp;
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
-let a: DealerGroup;
-let b: DealerGroup;
-let crmGroup: DealerGroup;
-let superToken: string;
-let adminToken: string;
-
-beforeAll(async () => {
-  seeded = await seededDatabase('provisions_lender');
-  t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
-  await clearNonWorkingDays(seeded.db);
-  a = await dealerGroup(t.app, seeded.db, '10004');
-  b = await dealerGroup(t.app, seeded.db, '10006');
-  crmGroup = await dealerGroup(t.app, seeded.db, '10007');
-  superToken = await signIn(t.app, (await createUser(seeded.db, 1)).email);
-  adminToken = await signIn(t.app, (await createUser(seeded.db, 2)).email);
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await seeded?.close();
-});
+const { t, seeded, groups } = await financingApp('provisions_lender', { clients: ['10004', '10006', '10007'] });
+const [a, b, crmGroup] = groups;
+const { superToken, adminToken } = await lenderStaff(t.app, seeded.db);
 
 type Detail = ProvisionFollowUpDetail;
 type Answer = { data: Detail; message: string };

@@ -1,42 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProvisionListItem } from '@planpiso/domain';
 import { provisions } from '../src/db/schema/financing';
-import { buildTestApp, createUser, fakeClock, json, signIn, type TestApp } from './harness';
-import {
-  WORKING_NOON,
-  clearNonWorkingDays,
-  dealerGroup,
-  get,
-  post,
-  randomVin,
-  saveBody,
-  unit,
-  type DealerGroup,
-} from './provision-fixtures';
-import { seededDatabase } from './seeded-database';
+import { createUser, json, signIn } from './harness';
+import { get, post, randomVin, saveBody, unit } from './provision-fixtures';
+import { financingApp } from './support/financing-app';
 
 /**
  * The account's operator (type 3) sees a provision from Enviada a validar on (issue 16: "the list shows the provision
  * as 'Enviada a validar' for type 5 and for the operator"; decision 031); types 1 and 2 still from Validación (3).
  */
-let t: TestApp;
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
-let a: DealerGroup;
-let superToken: string;
-
-beforeAll(async () => {
-  seeded = await seededDatabase('provisions-operator-list');
-  t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
-  await clearNonWorkingDays(seeded.db);
-  a = await dealerGroup(t.app, seeded.db, '10004');
-  superToken = await signIn(t.app, (await createUser(seeded.db, 1)).email);
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await seeded?.close();
-});
+const { t, seeded, groups } = await financingApp('provisions-operator-list', { clients: ['10004'] });
+const [a] = groups;
+const superToken = await signIn(t.app, (await createUser(seeded.db, 1)).email);
 
 const items = async (token: string, url: string) =>
   json<{ data: { items: ProvisionListItem[] } }>(await get(t.app, token, url)).data.items;

@@ -1,6 +1,5 @@
-import { rm } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FINANCING_MESSAGES, MESSAGES, Money, type ProvisionDetail, type ProvisionListItem } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
 import { audits } from '../src/db/schema/audits';
@@ -10,20 +9,10 @@ import { nonWorkingDays } from '../src/db/schema/non-working-days';
 import { notifications } from '../src/db/schema/notifications';
 import { provisionSettings } from '../src/db/schema/provision-settings';
 import { users } from '../src/db/schema/users';
-import { bearer, buildTestApp, createUser, fakeClock, json, signIn, type TestApp } from './harness';
-import {
-  WORKING_NOON,
-  clearNonWorkingDays,
-  dealerGroup,
-  get,
-  post,
-  randomVin,
-  saveBody,
-  unit,
-  type DealerGroup,
-} from './provision-fixtures';
-import { seededDatabase } from './seeded-database';
-import { PDF, PNG, multipart, tempDataDir } from './support/uploads';
+import { bearer, json } from './harness';
+import { clearNonWorkingDays, get, post, randomVin, saveBody, unit, type DealerGroup } from './provision-fixtures';
+import { financingApp, lenderStaff } from './support/financing-app';
+import { PDF, PNG, multipart } from './support/uploads';
 
 /**
  * Provisions, dealer side and lists (issue 16, decision 029), on a database of this file's own and the CRM simulator
@@ -33,30 +22,9 @@ import { PDF, PNG, multipart, tempDataDir } from './support/uploads';
 const LINE_A = 'LC-10004-01';
 const LINE_B = 'LC-10006-01';
 
-let t: TestApp;
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
-let dataDir: string;
-let a: DealerGroup;
-let b: DealerGroup;
-let superToken: string;
-let adminToken: string;
-
-beforeAll(async () => {
-  seeded = await seededDatabase('provisions');
-  dataDir = await tempDataDir();
-  t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON), env: { DATA_DIR: dataDir } });
-  await clearNonWorkingDays(seeded.db);
-  a = await dealerGroup(t.app, seeded.db, '10004');
-  b = await dealerGroup(t.app, seeded.db, '10006');
-  superToken = await signIn(t.app, (await createUser(seeded.db, 1)).email);
-  adminToken = await signIn(t.app, (await createUser(seeded.db, 2)).email);
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await seeded?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const { t, seeded, groups } = await financingApp('provisions', { clients: ['10004', '10006'], dataDir: true });
+const [a, b] = groups;
+const { superToken, adminToken } = await lenderStaff(t.app, seeded.db);
 
 type Created = { data: { id: number; folio: string; status: number }; message: string };
 

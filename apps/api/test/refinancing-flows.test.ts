@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   Money,
   PROVISION_LENDER_MESSAGES,
@@ -18,23 +18,12 @@ import { creditLines } from '../src/db/schema/credit-lines';
 import { crmInsertions, provisionUnits } from '../src/db/schema/financing';
 import { notifications } from '../src/db/schema/notifications';
 import { refinancingUnits, refinancings } from '../src/db/schema/refinancings';
-import { users } from '../src/db/schema/users';
 import { createAdapters } from '../src/adapters';
 import { createCreditFailuresService } from '../src/modules/credit-failures/service';
-import {
-  bearer,
-  buildTestApp,
-  createUser,
-  fakeClock,
-  json,
-  signIn,
-  simulatorEnv,
-  testConfig,
-  type TestApp,
-} from './harness';
-import { WORKING_NOON, clearNonWorkingDays, dealerGroup, get, post, type DealerGroup } from './provision-fixtures';
+import { bearer, createUser, json, signIn, simulatorEnv, testConfig } from './harness';
+import { get, post } from './provision-fixtures';
 import { addUnitEvidence, createBody, createRefinancing, financedUnits } from './refinancing-fixtures';
-import { seededDatabase } from './seeded-database';
+import { financingApp, groupAdmins } from './support/financing-app';
 
 /**
  * The refinancing detail's flows through the API (issue 19, decisions 045, 046), on a database of this file's own
@@ -44,31 +33,10 @@ import { seededDatabase } from './seeded-database';
  */
 const LINE = 'LC-10004-01';
 
-let t: TestApp;
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
-let a: DealerGroup;
-let b: DealerGroup;
-let adminA: string;
-let adminB: string;
-
-beforeAll(async () => {
-  seeded = await seededDatabase('refinancing_flows');
-  t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
-  await clearNonWorkingDays(seeded.db);
-  a = await dealerGroup(t.app, seeded.db, '10004');
-  b = await dealerGroup(t.app, seeded.db, '10006');
-  // Each administrator registered its group's operator: its scope is that group's account (decision 014).
-  const admins = [await createUser(seeded.db, 2), await createUser(seeded.db, 2)];
-  await seeded.db.update(users).set({ registerBy: admins[0]!.id }).where(eq(users.id, a.operator.id));
-  await seeded.db.update(users).set({ registerBy: admins[1]!.id }).where(eq(users.id, b.operator.id));
-  adminA = await signIn(t.app, admins[0]!.email);
-  adminB = await signIn(t.app, admins[1]!.email);
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await seeded?.close();
-});
+const { t, seeded, groups } = await financingApp('refinancing_flows', { clients: ['10004', '10006'] });
+const [a, b] = groups;
+// Each administrator registered its group's operator: its scope is that group's account (decision 014).
+const [{ token: adminA }, { token: adminB }] = await groupAdmins(t.app, seeded.db, [a, b]);
 
 type Action = { data: RefinancingFollowUpDetail; message: string };
 type Refusal = { code: string; message: string };

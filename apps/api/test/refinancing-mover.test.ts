@@ -1,17 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REFINANCING_MESSAGES, REFINANCING_NOTICE_TEXT, type StateActor, type UserType } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
 import { notifications } from '../src/db/schema/notifications';
 import { refinancingUnits, refinancings } from '../src/db/schema/refinancings';
-import { users } from '../src/db/schema/users';
 import { createNotificationsService } from '../src/modules/notifications/service';
 import { createRefinancingMover, type RefinancingMove } from '../src/modules/refinancings/transitions';
 import { transaction } from '../src/platform/transaction';
-import { buildTestApp, createUser, fakeClock, type TestApp } from './harness';
-import { WORKING_NOON, clearNonWorkingDays, dealerGroup, type DealerGroup } from './provision-fixtures';
 import { addUnitEvidence, createRefinancing } from './refinancing-fixtures';
-import { seededDatabase } from './seeded-database';
+import { financingApp, groupAdmins } from './support/financing-app';
 
 /**
  * The refinancing mover (issue 19, decision 046): one move = the machine's verdict on the locked row (its unit
@@ -20,30 +17,13 @@ import { seededDatabase } from './seeded-database';
  */
 const LINE = 'LC-10004-01';
 
-let t: TestApp;
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
-let a: DealerGroup;
-let adminId: number;
-let mover: ReturnType<typeof createRefinancingMover>;
-
-beforeAll(async () => {
-  seeded = await seededDatabase('refinancing_mover');
-  t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
-  await clearNonWorkingDays(seeded.db);
-  a = await dealerGroup(t.app, seeded.db, '10004');
-  const admin = await createUser(seeded.db, 2);
-  await seeded.db.update(users).set({ registerBy: admin.id }).where(eq(users.id, a.operator.id));
-  adminId = admin.id;
-  const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-  mover = createRefinancingMover({
-    notifications: createNotificationsService({ db: seeded.db, clock: t.clock, log }, { toUser: () => undefined }),
-    clock: t.clock,
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await seeded?.close();
+const { t, seeded, groups } = await financingApp('refinancing_mover', { clients: ['10004'] });
+const [a] = groups;
+const [{ id: adminId }] = await groupAdmins(t.app, seeded.db, [a]);
+const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const mover = createRefinancingMover({
+  notifications: createNotificationsService({ db: seeded.db, clock: t.clock, log }, { toUser: () => undefined }),
+  clock: t.clock,
 });
 
 const actor = (id: number, type: UserType): StateActor => ({ id, type });

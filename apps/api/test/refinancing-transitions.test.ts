@@ -1,14 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { describe } from 'vitest';
 import { MESSAGES, REFINANCING_MESSAGES, REFINANCING_STATUS } from '@planpiso/domain';
 import { crmInsertions } from '../src/db/schema/financing';
 import { refinancingUnits, refinancings } from '../src/db/schema/refinancings';
-import { users } from '../src/db/schema/users';
-import { bearer, buildTestApp, createUser, fakeClock, signIn, type TestApp } from './harness';
-import { WORKING_NOON, clearNonWorkingDays, dealerGroup, type DealerGroup } from './provision-fixtures';
+import { bearer } from './harness';
 import { addUnitEvidence, createRefinancing } from './refinancing-fixtures';
-import { seededDatabase } from './seeded-database';
 import { itAnswersEachVerdict } from './support/verdict-cases';
+import { financingApp, groupAdmins } from './support/financing-app';
 
 /**
  * The refinancing machine against the server: one HTTP case per kind of answer (issue 28 item 6), each with its
@@ -23,35 +21,15 @@ import { itAnswersEachVerdict } from './support/verdict-cases';
 const LINE = 'LC-10004-01';
 const S = REFINANCING_STATUS;
 
-let t: TestApp;
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
-let group: DealerGroup;
-let adminToken: string;
-let refinancingId: number;
-let unitIds: number[];
-
-beforeAll(async () => {
-  seeded = await seededDatabase('refinancing_transitions');
-  t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
-  await clearNonWorkingDays(seeded.db);
-  group = await dealerGroup(t.app, seeded.db, '10004');
-  // A type 2 whose scope reaches the group's account: it registered the account's operator (decision 014).
-  const admin = await createUser(seeded.db, 2);
-  await seeded.db.update(users).set({ registerBy: admin.id }).where(eq(users.id, group.operator.id));
-  adminToken = await signIn(t.app, admin.email);
-  const created = await createRefinancing(t.app, seeded.db, group, LINE, [
-    { amount: '1500.00' },
-    { amount: '2500.50' },
-  ]);
-  refinancingId = created.id;
-  unitIds = created.unitIds;
-  for (const unitId of unitIds) await addUnitEvidence(seeded.db, unitId, group.dealer.id);
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await seeded?.close();
-});
+const { t, seeded, groups } = await financingApp('refinancing_transitions', { clients: ['10004'] });
+const [group] = groups;
+// A type 2 whose scope reaches the group's account: it registered the account's operator (decision 014).
+const [{ token: adminToken }] = await groupAdmins(t.app, seeded.db, [group]);
+const { id: refinancingId, unitIds } = await createRefinancing(t.app, seeded.db, group, LINE, [
+  { amount: '1500.00' },
+  { amount: '2500.50' },
+]);
+for (const unitId of unitIds) await addUnitEvidence(seeded.db, unitId, group.dealer.id);
 
 /**
  * The refinancing back at `status` as if it had just arrived there, validated by the administrator or not; answers

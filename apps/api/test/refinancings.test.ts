@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, Money, REFINANCING_MESSAGES, type CreateRefinancingRequest } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
-import { users } from '../src/db/schema/users';
-import { bearer, buildTestApp, createUser, fakeClock, json, signIn, type TestApp } from './harness';
-import {
-  WORKING_NOON,
-  clearNonWorkingDays,
-  dealerGroup,
-  get,
-  montoRestante,
-  post,
-  type DealerGroup,
-} from './provision-fixtures';
+import { bearer, json } from './harness';
+import { get, montoRestante, post, type DealerGroup } from './provision-fixtures';
 import { createBody, financedUnits as seedFinancedUnits, type SeedUnit } from './refinancing-fixtures';
-import { seededDatabase } from './seeded-database';
+import { financingApp, groupAdmins } from './support/financing-app';
 
 /**
  * Refinancings, server side (issue 19, decision 044), on a database of this file's own and the CRM simulator.
@@ -25,28 +16,10 @@ import { seededDatabase } from './seeded-database';
  */
 const LINE = 'LC-10004-01';
 
-let t: TestApp;
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
-let a: DealerGroup;
-let b: DealerGroup;
-let adminToken: string;
-
-beforeAll(async () => {
-  seeded = await seededDatabase('refinancings');
-  t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
-  await clearNonWorkingDays(seeded.db);
-  a = await dealerGroup(t.app, seeded.db, '10004');
-  b = await dealerGroup(t.app, seeded.db, '10006');
-  // The administrator who registered group a's operator reaches group a's account (decision 014).
-  const admin = await createUser(seeded.db, 2);
-  await seeded.db.update(users).set({ registerBy: admin.id }).where(eq(users.id, a.operator.id));
-  adminToken = await signIn(t.app, admin.email);
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await seeded?.close();
-});
+const { t, seeded, groups } = await financingApp('refinancings', { clients: ['10004', '10006'] });
+const [a, b] = groups;
+// The administrator who registered group a's operator reaches group a's account (decision 014).
+const [{ token: adminToken }] = await groupAdmins(t.app, seeded.db, [a]);
 
 /** A financed provision (status 8) of `group` with refinanceable units; returns the units' ids and VINs. */
 const financedUnits = (group: DealerGroup, units: SeedUnit[]) => seedFinancedUnits(seeded.db, group, units);

@@ -1,44 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, roleCreated, roleUpdated, type RoleResponse, type UserType } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
 import { roles } from '../src/db/schema/roles';
 import { users } from '../src/db/schema/users';
-import {
-  bearer,
-  buildTestApp,
-  closeTestDb,
-  createOrganisation,
-  createUser,
-  json,
-  signIn,
-  type TestUser,
-} from './harness';
+import { bearer, createOrganisation, createUser, json, signIn } from './harness';
+import { sharedApp, type Body, type Paged, signedInActors } from './support/shared-app';
 
 /** Roles (spec 1 §2.7, §2.8, §5, §6) on the shared test database, each test with users of its own. */
-const t = await buildTestApp();
+const t = await sharedApp();
 const { app, db } = t;
-afterAll(async () => {
-  await t.close();
-  await closeTestDb();
-});
-
-type Body<T = unknown> = { data: T; message?: string; code?: string; fields?: Record<string, string> };
-type Paged<T> = Body<{ items: T[]; total: number }>;
 
 const tag = () => randomUUID().slice(0, 8);
 const org = await createOrganisation(db);
-const actors = new Map<UserType, TestUser & { token: string }>();
-for (const type of [1, 2, 3, 4] as const) {
-  const dealer = type === 4;
-  const user = await createUser(db, type, {
-    accountId: dealer ? org.account.id : null,
-    companyId: dealer ? org.companies[0]!.id : null,
-    companies: dealer ? [org.companies[0]!.id] : [],
-  });
-  actors.set(type, { ...user, token: await signIn(app, user.email) });
-}
+const actors = await signedInActors(app, db, org, [1, 2, 3, 4]);
 const call = async (type: UserType, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
   app.inject({ method, url, headers: bearer(actors.get(type)!.token), ...(payload ? { payload } : {}) });
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   MESSAGES,
@@ -9,44 +8,20 @@ import {
   type UserType,
   CONFIGURATION_MESSAGES,
 } from '@planpiso/domain';
-import { auditLog } from '../src/db/schema/audit';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed';
 import { serviceDeskAddresses } from '../src/modules/service-desk-emails/addresses';
-import {
-  bearer,
-  buildTestApp,
-  closeTestDb,
-  createOrganisation,
-  createUser,
-  json,
-  signIn,
-  type TestUser,
-} from './harness';
+import { bearer, buildTestApp, createOrganisation, json, signIn } from './harness';
 import { seededDatabase } from './seeded-database';
+import { auditEntries, sharedApp, type Body, type Paged, signedInActors } from './support/shared-app';
 
 /** Service-desk e-mails (spec 2 §2–§7) on the shared test database; the list on a database of its own. */
-const t = await buildTestApp();
+const t = await sharedApp();
 const { app, db } = t;
-afterAll(async () => {
-  await t.close();
-  await closeTestDb();
-});
 
-type Body<T = unknown> = { data: T; message?: string; code?: string; fields?: Record<string, string> };
-type Paged<T> = Body<{ items: T[]; total: number }>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const org = await createOrganisation(db);
-const actors = new Map<UserType, TestUser & { token: string }>();
-for (const type of [1, 2, 3, 4, 5] as const) {
-  const dealer = type >= 4;
-  const user = await createUser(db, type, {
-    accountId: dealer ? org.account.id : null,
-    companyId: dealer ? org.companies[0]!.id : null,
-    companies: dealer ? [org.companies[0]!.id] : [],
-  });
-  actors.set(type, { ...user, token: await signIn(app, user.email) });
-}
+const actors = await signedInActors(app, db, org, [1, 2, 3, 4, 5]);
 const superUser = actors.get(1)!;
 const call = (type: UserType, method: Method, url: string, payload?: object) =>
   app.inject({ method, url, headers: bearer(actors.get(type)!.token), ...(payload ? { payload } : {}) });
@@ -57,11 +32,7 @@ const create = async (email = address()) => {
   expect(response.statusCode, response.body).toBe(201);
   return json<Body<ServiceDeskEmailResponse>>(response).data;
 };
-const auditOf = (action: string, id: number) =>
-  db
-    .select({ actor: auditLog.actorId, before: auditLog.before, after: auditLog.after })
-    .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(id))));
+const auditOf = (action: string, id: number) => auditEntries(db, action, id);
 
 describe('who may call (spec 2 §6: Correos mesa de servicio is on type 1’s menu only)', () => {
   it('requires a session', async () => {

@@ -10,6 +10,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../src/seed';
 import { SEED_USERS } from '../src/seed/users';
 import { bearer, buildTestApp, json, signIn } from './harness';
 import { seededDatabase } from './seeded-database';
+import { type Body, type Paged } from './support/shared-app';
 
 /**
  * The scope matrix of spec 1 §6 against the demo population (seed/index.ts): what each type lists, may read, edit,
@@ -22,9 +23,6 @@ afterAll(async () => {
   await t.close();
   await seeded.close();
 });
-
-type Body<T> = { data: T; message?: string; code?: string; fields?: Record<string, string> };
-type Paged<T> = Body<{ items: T[]; total: number }>;
 
 const demo = (type: UserType) => DEMO_USERS.find((u) => u.type === type)!.email;
 const tokens = new Map<UserType, string>();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MESSAGES,
   additionalEmailsInvalid,
@@ -14,29 +14,12 @@ import {
 import { auditLog } from '../src/db/schema/audit';
 import { roles } from '../src/db/schema/roles';
 import { users } from '../src/db/schema/users';
-import {
-  bearer,
-  buildTestApp,
-  closeTestDb,
-  createUser,
-  json,
-  readMail,
-  refreshCookie,
-  signIn,
-  signInRaw,
-  type TestUser,
-} from './harness';
+import { bearer, createUser, json, readMail, refreshCookie, signIn, signInRaw, type TestUser } from './harness';
+import { sharedApp, type Body, type Paged } from './support/shared-app';
 
 /** Users on the shared test database: the form's rules and messages, the identity it creates, resend, status. */
-const t = await buildTestApp();
+const t = await sharedApp();
 const { app, db } = t;
-afterAll(async () => {
-  await t.close();
-  await closeTestDb();
-});
-
-type Body<T = unknown> = { data: T; message?: string; code?: string; fields?: Record<string, string> };
-type Paged<T> = Body<{ items: T[]; total: number }>;
 
 const tag = () => randomUUID().slice(0, 8);
 const NEW_PASSWORD = 'Propia#2026b';

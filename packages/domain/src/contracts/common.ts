@@ -33,6 +33,23 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/** A unit's four checks (invoice, REPUVE, TransUnion, AX): true passed, false failed, null not run yet. */
+export const unitChecks = () =>
+  z.object({
+    validInvoice: z.boolean().nullable(),
+    validRepuve: z.boolean().nullable(),
+    validTransunion: z.boolean().nullable(),
+    validAx: z.boolean().nullable(),
+  });
+
+/** A list's folio filter: digits only (a folio is a bigint), or none. */
+export const folioFilter = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,18}$/, { message: MESSAGES.badRequest })
+    .optional();
+
 /**
  * A page of a list. `total` is exact up to COUNT_CAP rows; past it the server answers its estimate and sets
  * `totalIsEstimate` (issue 15), which the grid shows as "más de 10,000".

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_UPLOAD_EXTENSIONS, DEFAULT_UPLOAD_MAX_BYTES, DESCRIPTION_MAX } from '../limits';
 import { requiredText } from '../validation';
 import { MESSAGES } from '../messages';
-import { envelope, isoDate, paged, pageQuery, rowVersion } from './common';
+import { envelope, isoDate, paged, pageQuery, rowVersion, folioFilter } from './common';
 import { idParam } from './inputs';
 import { evidenceResponse } from './files';
 
@@ -71,11 +71,7 @@ const exceptionStatusCode = z.coerce
 export const exceptionListQuery = pageQuery.extend({
   account: idParam().optional(),
   company: idParam().optional(),
-  folio: z
-    .string()
-    .trim()
-    .regex(/^\d{1,18}$/, { message: MESSAGES.badRequest })
-    .optional(),
+  folio: folioFilter(),
   type: z.coerce.number({ error: MESSAGES.badRequest }).int().min(1).max(32_767).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),

@@ -3,7 +3,7 @@ import { DESCRIPTION_MAX } from '../limits';
 import { MESSAGES } from '../messages';
 import { moneyDecimal } from '../money';
 import { PROVISION_UNITS_MAX } from '../financing/provision-requests';
-import { envelope, pageQuery, paged, rowVersion } from './common';
+import { envelope, pageQuery, paged, rowVersion, folioFilter, unitChecks } from './common';
 import { evidenceResponse } from './files';
 import { idParam, idSchema, textSchema } from './inputs';
 
@@ -20,11 +20,7 @@ export const PROVISION_REVIEW_SORT_FIELDS = ['folio', 'createdAt', 'countUnits']
 /** GET /api/provisions/review: disposition number, FinBe operator; under more filters account and company. */
 export const provisionReviewQuery = pageQuery.extend({
   /** The number users quote: the folio, or the manual folio when the provision uses one. */
-  folio: z
-    .string()
-    .trim()
-    .regex(/^\d{1,18}$/, { message: MESSAGES.badRequest })
-    .optional(),
+  folio: folioFilter(),
   /** The FinBe operator (type 3) assigned to the provision's account (account_operators). */
   operator: idParam().optional(),
   account: idParam().optional(),
@@ -59,12 +55,7 @@ export const provisionReviewUnit = z.object({
   vinNumber: z.string(),
   amount: moneyDecimal,
   invoiceDate: z.string().nullable(),
-  validation: z.object({
-    validInvoice: z.boolean().nullable(),
-    validRepuve: z.boolean().nullable(),
-    validTransunion: z.boolean().nullable(),
-    validAx: z.boolean().nullable(),
-  }),
+  validation: unitChecks(),
   reviewAF: z.boolean(),
   /** 0 pending, 1 Si, 2 No, 3 Ajuste (spec 3 §4). */
   status: z.number().int(),

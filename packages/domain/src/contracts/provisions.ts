@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { PROVISION_STATUS } from '../financing/provision-status';
 import { MESSAGES } from '../messages';
 import { moneyDecimal } from '../money';
-import { envelope, isoDate, pageQuery, paged, rowVersion, unitDescriptionShape } from './common';
+import {
+  envelope,
+  isoDate,
+  pageQuery,
+  paged,
+  rowVersion,
+  unitDescriptionShape,
+  folioFilter,
+  unitChecks,
+} from './common';
 import { evidenceResponse } from './files';
 import { idParam, searchText } from './inputs';
 
@@ -40,11 +49,7 @@ const creditLineKey = z
  */
 export const provisionListQuery = pageQuery.extend({
   /** The provision number as users quote it: the folio, or the manual folio when the provision uses one. */
-  folio: z
-    .string()
-    .trim()
-    .regex(/^\d{1,18}$/, { message: MESSAGES.badRequest })
-    .optional(),
+  folio: folioFilter(),
   /** Customer (company) name, contains, case-insensitive (lender roles, spec 3 §2). */
   companyName: searchText(),
   /** The branch id (dealer roles). */
@@ -101,12 +106,7 @@ export const provisionUnitResponse = z.object({
   reviewAF: z.boolean(),
   comment: z.string(),
   invoiceDate: z.string().nullable(),
-  validation: z.object({
-    validInvoice: z.boolean().nullable(),
-    validRepuve: z.boolean().nullable(),
-    validTransunion: z.boolean().nullable(),
-    validAx: z.boolean().nullable(),
-  }),
+  validation: unitChecks(),
   evidences: z.array(evidenceResponse),
 });
 export type ProvisionUnitResponse = z.infer<typeof provisionUnitResponse>;

@@ -3,7 +3,7 @@ import { REFINANCING_STATUS, type RefinancingMachineAction } from '../financing/
 import { MESSAGES } from '../messages';
 import { REFINANCING_MESSAGES } from '../messages-financing';
 import { moneyDecimal } from '../money';
-import { envelope, isoDate, pageQuery, paged, rowVersion } from './common';
+import { envelope, isoDate, pageQuery, paged, rowVersion, folioFilter } from './common';
 import { evidenceResponse } from './files';
 import { idParam, idSchema } from './inputs';
 import { signingEvidence } from './provision-signing';
@@ -171,11 +171,7 @@ export const updateRefinancingFolioRequest = updateFolioRequest;
 /** GET /api/refinancings/review (type 2): refinancings at 3 waiting for its validation, in its scope. */
 export const refinancingReviewQuery = pageQuery.extend({
   company: idParam().optional(),
-  folio: z
-    .string()
-    .trim()
-    .regex(/^\d{1,18}$/, { message: MESSAGES.badRequest })
-    .optional(),
+  folio: folioFilter(),
 });
 export const refinancingReviewItem = z.object({
   id: z.number().int(),

@@ -3,7 +3,7 @@ import { REFINANCING_TERM_MAX, REFINANCING_TERM_MIN } from '../financing/refinan
 import { MESSAGES } from '../messages';
 import { REFINANCING_MESSAGES } from '../messages-financing';
 import { moneyDecimal } from '../money';
-import { envelope, pageQuery, paged, unitDescriptionShape } from './common';
+import { envelope, pageQuery, paged, unitDescriptionShape, folioFilter } from './common';
 import { idParam, searchText } from './inputs';
 
 /**
@@ -98,11 +98,7 @@ export const createRefinancingResponse = envelope(
 /** GET /api/refinancings: company (type 3) and folio. */
 export const refinancingListQuery = pageQuery.extend({
   company: idParam().optional(),
-  folio: z
-    .string()
-    .trim()
-    .regex(/^\d{1,18}$/, { message: MESSAGES.badRequest })
-    .optional(),
+  folio: folioFilter(),
 });
 export type RefinancingListQuery = z.infer<typeof refinancingListQuery>;
 

@@ -217,17 +217,31 @@ function warningsOf(units: readonly CsvUnit[]): CsvRowMessages[] {
 const finish = (units: CsvUnit[], errors: CsvRowMessages[]): CsvResult =>
   errors.length > 0 ? { ok: false, errors } : { ok: true, units, warnings: warningsOf(units) };
 
-/** Validates every row at once; `onProgress(done, total)` is called after each chunk of rows. */
-export function validateRows(rows: readonly CsvRow[], options: ValidateRowsOptions = {}): CsvResult {
+/**
+ * Collects `rows` chunk by chunk into `units` and `errors`, calling `onProgress(done, total)` after each chunk and
+ * yielding how many rows are done, so the caller decides what happens between chunks.
+ */
+function* collectInChunks(
+  rows: readonly CsvRow[],
+  options: ValidateRowsOptions,
+  units: CsvUnit[],
+  errors: CsvRowMessages[],
+): Generator<number> {
   const chunk = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK);
-  const units: CsvUnit[] = [];
-  const errors: CsvRowMessages[] = [];
   for (let from = 0; from < rows.length; from += chunk) {
     const to = Math.min(from + chunk, rows.length);
     collect(rows, from, to, units, errors);
     options.onProgress?.(to, rows.length);
+    yield to;
   }
   if (rows.length === 0) options.onProgress?.(0, 0);
+}
+
+/** Validates every row at once; `onProgress(done, total)` is called after each chunk of rows. */
+export function validateRows(rows: readonly CsvRow[], options: ValidateRowsOptions = {}): CsvResult {
+  const units: CsvUnit[] = [];
+  const errors: CsvRowMessages[] = [];
+  for (const done of collectInChunks(rows, options, units, errors)) void done;
   return finish(units, errors);
 }
 
@@ -239,17 +253,12 @@ export async function validateRowsInChunks(
   rows: readonly CsvRow[],
   options: ValidateRowsOptions & { pause?: () => Promise<void> } = {},
 ): Promise<CsvResult> {
-  const chunk = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK);
   const pause = options.pause ?? (() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   const units: CsvUnit[] = [];
   const errors: CsvRowMessages[] = [];
-  for (let from = 0; from < rows.length; from += chunk) {
-    const to = Math.min(from + chunk, rows.length);
-    collect(rows, from, to, units, errors);
-    options.onProgress?.(to, rows.length);
-    if (to < rows.length) await pause();
+  for (const done of collectInChunks(rows, options, units, errors)) {
+    if (done < rows.length) await pause();
   }
-  if (rows.length === 0) options.onProgress?.(0, 0);
   return finish(units, errors);
 }
 
