@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { errorResponse, type Operation, type OperationInput, type OperationOutput } from '@planpiso/domain';
+import { currentUser, type AuthUser } from './auth';
 
 /** The statuses every operation may answer besides its own: bad input, no session, not allowed, not in scope. */
 const COMMON_ERRORS = [400, 401, 403, 404] as const;
@@ -53,5 +54,24 @@ export function operationRoute<O extends Operation>(
       if (answer === reply || reply.sent) return reply;
       return reply.code(status).send(answer);
     },
+  });
+}
+
+/**
+ * The handler of a write on one row (`/api/<things>/:id/...`), the API's most common route: the use case gets the
+ * signed-in user, the row's id, the body and the request's id (for its audit row), and its answer is the route's —
+ * `operationRoute(app, op.release, actOnRow(lender.release))`. The types tie the use case to the operation.
+ */
+export function actOnRow<Body, Answer>(
+  run: (actor: AuthUser, id: number, body: Body, requestId: string) => Promise<Answer>,
+) {
+  return ({ params, body }: { params: { id: number }; body: Body }, request: FastifyRequest): Promise<Answer> =>
+    run(currentUser(request), params.id, body, request.id);
+}
+
+/** The handler of a read of one row: the signed-in user and the row's id; the answer in the `{ data }` envelope. */
+export function readRow<Answer>(run: (actor: AuthUser, id: number) => Promise<Answer>) {
+  return async ({ params }: { params: { id: number } }, request: FastifyRequest): Promise<{ data: Answer }> => ({
+    data: await run(currentUser(request), params.id),
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_OPERATIONS as op, AppErrorCode, ORGANISATION_MESSAGES } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
-import { operationRoute } from '../../platform/operation-route';
+import { operationRoute, readRow } from '../../platform/operation-route';
 import type { AccountsService } from './service';
 
 /** A race the wizard's own check lost answers as the check does (decision 067): the e-mail is a legal representative's. */
@@ -14,9 +14,7 @@ const uniqueConflicts = {
  * organisation look-up's GET /api/accounts.
  */
 export async function accountRoutes(app: FastifyInstance, { accounts }: { accounts: AccountsService }) {
-  operationRoute(app, op.getAccount, async ({ params }, request) => ({
-    data: await accounts.get(currentUser(request), params.id),
-  }));
+  operationRoute(app, op.getAccount, readRow(accounts.get));
   operationRoute(
     app,
     op.createAccount,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AUDIT_OPERATIONS as op } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { operationRoute } from '../../platform/operation-route';
+import { actOnRow, operationRoute, readRow } from '../../platform/operation-route';
 import { validateProcess } from './eligibility';
 import { createAuditsService } from './service';
 
@@ -18,11 +18,7 @@ export async function auditRoutes(
   operationRoute(app, op.listAudits, async ({ query }, request) => ({
     data: await audits.list(currentUser(request), query),
   }));
-  operationRoute(app, op.getAudit, async ({ params }, request) => ({
-    data: await audits.get(currentUser(request), params.id),
-  }));
+  operationRoute(app, op.getAudit, readRow(audits.get));
   operationRoute(app, op.createAudit, ({ body }, request) => audits.create(currentUser(request), body, request.id));
-  operationRoute(app, op.updateAudit, ({ params, body }, request) =>
-    audits.update(currentUser(request), params.id, body, request.id),
-  );
+  operationRoute(app, op.updateAudit, actOnRow(audits.update));
 }

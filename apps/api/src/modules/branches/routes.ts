@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AGENCY_OPERATIONS as op } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
-import { operationRoute } from '../../platform/operation-route';
+import { actOnRow, operationRoute, readRow } from '../../platform/operation-route';
 import type { BranchesService } from './service';
 
 /**
@@ -9,13 +9,9 @@ import type { BranchesService } from './service';
  * the organisation look-up's GET /api/agencies.
  */
 export async function branchRoutes(app: FastifyInstance, { branches }: { branches: BranchesService }) {
-  operationRoute(app, op.getAgency, async ({ params }, request) => ({
-    data: await branches.get(currentUser(request), params.id),
-  }));
+  operationRoute(app, op.getAgency, readRow(branches.get));
   operationRoute(app, op.createAgency, ({ body }, request) => branches.create(currentUser(request), body, request.id));
-  operationRoute(app, op.updateAgency, ({ params, body }, request) =>
-    branches.update(currentUser(request), params.id, body, request.id),
-  );
+  operationRoute(app, op.updateAgency, actOnRow(branches.update));
   operationRoute(app, op.setAgencyActive, ({ params, body }, request) =>
     branches.setActive(currentUser(request), params.id, body.active, request.id),
   );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { COMPANY_OPERATIONS as op } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
-import { operationRoute } from '../../platform/operation-route';
+import { operationRoute, readRow } from '../../platform/operation-route';
 import type { CompaniesService } from './service';
 
 /** Companies (spec 2 §7 "Companies"), declared in packages/domain/src/operations/companies.ts. */
@@ -9,15 +9,9 @@ export async function companyRoutes(app: FastifyInstance, { companies }: { compa
   operationRoute(app, op.listCompanies, async ({ query }, request) => ({
     data: await companies.list(currentUser(request), query),
   }));
-  operationRoute(app, op.listCompanyAgencies, async ({ params }, request) => ({
-    data: await companies.agencies(currentUser(request), params.id),
-  }));
-  operationRoute(app, op.listCompanyUsersAgencies, async ({ params }, request) => ({
-    data: await companies.usersAgencies(currentUser(request), params.id),
-  }));
-  operationRoute(app, op.getCompanyLastException, async ({ params }, request) => ({
-    data: await companies.lastException(currentUser(request), params.id),
-  }));
+  operationRoute(app, op.listCompanyAgencies, readRow(companies.agencies));
+  operationRoute(app, op.listCompanyUsersAgencies, readRow(companies.usersAgencies));
+  operationRoute(app, op.getCompanyLastException, readRow(companies.lastException));
   operationRoute(app, op.listCompanyUsers, async ({ params, query }, request) => ({
     data: await companies.users(currentUser(request), params.id, query),
   }));

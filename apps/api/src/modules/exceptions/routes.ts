@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { EXCEPTION_OPERATIONS as op } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
-import { operationRoute } from '../../platform/operation-route';
+import { operationRoute, readRow } from '../../platform/operation-route';
 import { receiveFile } from '../../platform/uploads';
 import { EXCEPTION_EVIDENCE_UPLOAD, type ExceptionsService } from './service';
 
@@ -22,9 +22,7 @@ export async function exceptionRoutes(app: FastifyInstance, { exceptions }: { ex
   operationRoute(app, op.listExceptions, async ({ query }, request) => ({
     data: await exceptions.list(currentUser(request), query),
   }));
-  operationRoute(app, op.getException, async ({ params }, request) => ({
-    data: await exceptions.get(currentUser(request), params.id),
-  }));
+  operationRoute(app, op.getException, readRow(exceptions.get));
   operationRoute(app, op.updateException, async ({ params }, request) => {
     const actor = currentUser(request);
     const form = await receiveFile(request, EXCEPTION_EVIDENCE_UPLOAD);

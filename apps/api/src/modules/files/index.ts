@@ -2,5 +2,4 @@
 // jobs and the seed import from here, never from a file of this folder; the import lint enforces it.
 export { insertEvidence, insertFile } from './repository';
 export type { FileRow } from './repository';
-export { sendDownload } from './routes';
 export type { Download, FilesService, StoredFile } from './service';

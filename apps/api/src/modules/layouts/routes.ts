@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LAYOUT_OPERATIONS as op } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
 import { operationRoute } from '../../platform/operation-route';
-import { attachmentDisposition } from '../../platform/uploads';
+import { sendAttachment, XLSX_CONTENT_TYPE } from '../../platform/attachment';
 import type { LayoutService } from './service';
 
 /** Layout generator (spec 3 §2, §7 "Layout"; decision 043), declared in packages/domain/src/operations/layouts.ts. */
@@ -13,10 +13,6 @@ export async function layoutRoutes(app: FastifyInstance, { layouts }: { layouts:
   operationRoute(app, op.applyLayout, ({ body }, request) => layouts.apply(currentUser(request), body, request.id));
   operationRoute(app, op.downloadLayout, async ({ body }, request, reply) => {
     const { bytes, fileName } = await layouts.xlsx(currentUser(request), body);
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', attachmentDisposition(fileName))
-      .header('cache-control', 'no-store')
-      .send(bytes);
+    return sendAttachment(reply, { bytes, name: fileName, contentType: XLSX_CONTENT_TYPE });
   });
 }

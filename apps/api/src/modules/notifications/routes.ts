@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { NOTIFICATION_OPERATIONS as op } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
-import { operationRoute } from '../../platform/operation-route';
+import { operationRoute, readRow } from '../../platform/operation-route';
 import type { NotificationsService } from './service';
 
 /**
@@ -16,9 +16,7 @@ export async function notificationRoutes(
   operationRoute(app, op.listNotifications, async ({ params, query }, request) => ({
     data: await notifications.list(currentUser(request), params.id, query),
   }));
-  operationRoute(app, op.countPendingNotifications, async ({ params }, request) => ({
-    data: await notifications.pending(currentUser(request), params.id),
-  }));
+  operationRoute(app, op.countPendingNotifications, readRow(notifications.pending));
   operationRoute(app, op.updateNotification, ({ params, body }, request) =>
     notifications.update(currentUser(request), params.id, body.action, request.id),
   );

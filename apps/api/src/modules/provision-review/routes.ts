@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PROVISION_REVIEW_OPERATIONS as op } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
-import { operationRoute } from '../../platform/operation-route';
+import { operationRoute, readRow } from '../../platform/operation-route';
 import type { ProvisionReviewService } from './service';
 
 /**
@@ -12,9 +12,7 @@ export async function provisionReviewRoutes(app: FastifyInstance, { review }: { 
   operationRoute(app, op.listReview, async ({ query }, request) => ({
     data: await review.list(currentUser(request), query),
   }));
-  operationRoute(app, op.getRevision, async ({ params }, request) => ({
-    data: await review.revision(currentUser(request), params.id),
-  }));
+  operationRoute(app, op.getRevision, readRow(review.revision));
   // send-units is an alias of confirmUnitsReview (spec 3 §7 lists both).
   for (const operation of [op.confirmUnitsReview, op.sendUnits]) {
     operationRoute(app, operation, ({ body }, request) => review.confirm(currentUser(request), body, request.id));

@@ -6,7 +6,7 @@ import {
   type EsignWebhookEventBody,
 } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
-import { operationRoute } from '../../platform/operation-route';
+import { actOnRow, operationRoute, readRow } from '../../platform/operation-route';
 import type { WebhookOutcome } from './envelopes';
 import type { ProvisionSigningService } from './service';
 
@@ -25,12 +25,8 @@ export async function provisionSigningRoutes(app: FastifyInstance, { signing }: 
   operationRoute(app, op.sendToSign, ({ params, body }, request) =>
     signing.sendToSign(currentUser(request), params.id, body.version, request.id),
   );
-  operationRoute(app, op.redoDocument, ({ params, body }, request) =>
-    signing.redo(currentUser(request), params.id, body, request.id),
-  );
-  operationRoute(app, op.listSigningEvidences, async ({ params }, request) => ({
-    data: await signing.evidences(currentUser(request), params.id),
-  }));
+  operationRoute(app, op.redoDocument, actOnRow(signing.redo));
+  operationRoute(app, op.listSigningEvidences, readRow(signing.evidences));
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { UNIT_VALIDATION_OPERATIONS } from '@planpiso/domain';
-import { currentUser } from '../../platform/auth';
-import { operationRoute } from '../../platform/operation-route';
+import { operationRoute, readRow } from '../../platform/operation-route';
 import type { ProvisionValidation } from './service';
 
 /**
@@ -12,7 +11,5 @@ export async function provisionValidationRoutes(
   app: FastifyInstance,
   { validation }: { validation: Pick<ProvisionValidation, 'history'> },
 ) {
-  operationRoute(app, UNIT_VALIDATION_OPERATIONS.listUnitValidations, async ({ params }, request) => ({
-    data: await validation.history(currentUser(request), params.id),
-  }));
+  operationRoute(app, UNIT_VALIDATION_OPERATIONS.listUnitValidations, readRow(validation.history));
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { PROVISION_LENDER_OPERATIONS as op } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
-import { operationRoute } from '../../platform/operation-route';
-import { attachmentDisposition } from '../../platform/uploads';
+import { actOnRow, operationRoute, readRow } from '../../platform/operation-route';
+import { sendAttachment, XLSX_CONTENT_TYPE } from '../../platform/attachment';
 import type { ProvisionLenderActions } from './lender-actions';
 
 /**
@@ -11,30 +11,16 @@ import type { ProvisionLenderActions } from './lender-actions';
  * or 10 reaches the same service from routes.ts.
  */
 export async function provisionLenderRoutes(app: FastifyInstance, { lender }: { lender: ProvisionLenderActions }) {
-  operationRoute(app, op.confirmReject, ({ params, body }, request) =>
-    lender.confirmReject(currentUser(request), params.id, body, request.id),
-  );
-  operationRoute(app, op.release, ({ params, body }, request) =>
-    lender.release(currentUser(request), params.id, body, request.id),
-  );
-  operationRoute(app, op.sendToCrm, ({ params, body }, request) =>
-    lender.sendToCrm(currentUser(request), params.id, body, request.id),
-  );
-  operationRoute(app, op.updateFolio, ({ params, body }, request) =>
-    lender.updateFolio(currentUser(request), params.id, body, request.id),
-  );
+  operationRoute(app, op.confirmReject, actOnRow(lender.confirmReject));
+  operationRoute(app, op.release, actOnRow(lender.release));
+  operationRoute(app, op.sendToCrm, actOnRow(lender.sendToCrm));
+  operationRoute(app, op.updateFolio, actOnRow(lender.updateFolio));
 
   // A file: the handler sends it with its own headers.
   operationRoute(app, op.unitsXlsx, async ({ params }, request, reply) => {
     const { bytes, fileName } = await lender.unitsXlsx(currentUser(request), params.id);
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', attachmentDisposition(fileName))
-      .header('cache-control', 'no-store')
-      .send(bytes);
+    return sendAttachment(reply, { bytes, name: fileName, contentType: XLSX_CONTENT_TYPE });
   });
 
-  operationRoute(app, op.timeline, async ({ params }, request) => ({
-    data: await lender.timeline(currentUser(request), params.id),
-  }));
+  operationRoute(app, op.timeline, readRow(lender.timeline));
 }

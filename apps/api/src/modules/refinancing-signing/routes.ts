@@ -1,22 +1,13 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { REFINANCING_DOCUMENT_OPERATIONS as op } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
-import { operationRoute } from '../../platform/operation-route';
-import { attachmentDisposition, receiveFile } from '../../platform/uploads';
-import { sendDownload } from '../files';
+import { operationRoute, readRow } from '../../platform/operation-route';
+import { sendAttachment } from '../../platform/attachment';
+import { receiveFile } from '../../platform/uploads';
 import { REFINANCING_EVIDENCE_UPLOAD, type RefinancingEvidencesService } from './evidences';
 import type { RefinancingSigningService } from './service';
 
 /** A download made in memory (the signed PDF or their ZIP): attachment, its type, nosniff, no caching. */
-function sendBytes(reply: FastifyReply, file: { bytes: Buffer; name: string; contentType: string }) {
-  return reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', attachmentDisposition(file.name))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(file.bytes);
-}
-
 /**
  * A refinancing's unit evidences, signing documents and e-signature (issue 19, decision 047), declared in
  * packages/domain/src/operations/refinancing-documents.ts. The refinancing's scope (404 outside it) and the state
@@ -38,21 +29,17 @@ export async function refinancingSigningRoutes(
     data: await evidences.list(currentUser(request), params.id, params.unitId),
   }));
   operationRoute(app, op.downloadRefinancingEvidence, async ({ params }, request, reply) =>
-    sendDownload(reply, await evidences.download(currentUser(request), params.id, params.evidenceId)),
+    sendAttachment(reply, await evidences.download(currentUser(request), params.id, params.evidenceId)),
   );
   operationRoute(app, op.sendRefinancingToSign, ({ params, body }, request) =>
     signing.sendForSignature(currentUser(request), params.id, 'sendToSign', body.version, request.id),
   );
-  operationRoute(app, op.listRefinancingDocuments, async ({ params }, request) => ({
-    data: await signing.documents(currentUser(request), params.id),
-  }));
-  operationRoute(app, op.getRefinancingSigning, async ({ params }, request) => ({
-    data: await signing.signingPage(currentUser(request), params.id),
-  }));
+  operationRoute(app, op.listRefinancingDocuments, readRow(signing.documents));
+  operationRoute(app, op.getRefinancingSigning, readRow(signing.signingPage));
   operationRoute(app, op.redoRefinancingDocument, ({ params, body }, request) =>
     signing.redo(currentUser(request), params.id, params.documentId, body, request.id),
   );
   operationRoute(app, op.downloadRefinancingSignedDocuments, async ({ params }, request, reply) =>
-    sendBytes(reply, await signing.signedDocuments(currentUser(request), params.id)),
+    sendAttachment(reply, await signing.signedDocuments(currentUser(request), params.id)),
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { REFINANCING_OPERATIONS as op } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
-import { operationRoute } from '../../platform/operation-route';
+import { operationRoute, readRow } from '../../platform/operation-route';
 import type { RefinancingFlows } from './flows';
 import { refinancingFlowRoutes } from './flow-routes';
 import type { RefinancingsService } from './service';
@@ -29,9 +29,7 @@ export async function refinancingRoutes(
   operationRoute(app, op.listRefinancings, async ({ query }, request) => ({
     data: await refinancings.list(currentUser(request), query),
   }));
-  operationRoute(app, op.getRefinancing, async ({ params }, request) => ({
-    data: await flows.detail(currentUser(request), params.id),
-  }));
+  operationRoute(app, op.getRefinancing, readRow(flows.detail));
 
   await refinancingFlowRoutes(app, { flows });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_OPERATIONS, REPORT_OPERATIONS as op } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
-import { operationRoute } from '../../platform/operation-route';
+import { operationRoute, readRow } from '../../platform/operation-route';
 import type { ReportsService } from './service';
 
 /** RFC 6266/5987: the Spanish file name survives every browser. */
@@ -13,9 +13,7 @@ const attachment = (fileName: string) =>
  * reports.ts; the customers assigned to oneself, in accounts.ts.
  */
 export async function reportRoutes(app: FastifyInstance, { reports }: { reports: ReportsService }) {
-  operationRoute(app, ACCOUNT_OPERATIONS.listAssignedCompanies, async ({ params }, request) => ({
-    data: await reports.customers(currentUser(request), params.id),
-  }));
+  operationRoute(app, ACCOUNT_OPERATIONS.listAssignedCompanies, readRow(reports.customers));
   operationRoute(app, op.getStatistics, async ({ query }, request) => ({
     data: await reports.statistics(currentUser(request), query),
   }));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ROLE_OPERATIONS as op } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
-import { operationRoute } from '../../platform/operation-route';
+import { actOnRow, operationRoute, readRow } from '../../platform/operation-route';
 import type { RolesService } from './service';
 
 /** Roles (spec 1 §7), declared in packages/domain/src/operations/roles.ts; which rows, the roles policy. */
@@ -9,14 +9,8 @@ export async function roleRoutes(app: FastifyInstance, { roles }: { roles: Roles
   operationRoute(app, op.listRoles, async ({ query }, request) => ({
     data: await roles.list(currentUser(request), query),
   }));
-  operationRoute(app, op.getRole, async ({ params }, request) => ({
-    data: await roles.get(currentUser(request), params.id),
-  }));
+  operationRoute(app, op.getRole, readRow(roles.get));
   operationRoute(app, op.createRole, ({ body }, request) => roles.create(currentUser(request), body, request.id));
-  operationRoute(app, op.updateRole, ({ params, body }, request) =>
-    roles.update(currentUser(request), params.id, body, request.id),
-  );
-  operationRoute(app, op.setRoleActive, ({ params, body }, request) =>
-    roles.setActive(currentUser(request), params.id, body, request.id),
-  );
+  operationRoute(app, op.updateRole, actOnRow(roles.update));
+  operationRoute(app, op.setRoleActive, actOnRow(roles.setActive));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SERVICE_DESK_EMAIL_OPERATIONS as op } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
-import { operationRoute } from '../../platform/operation-route';
+import { actOnRow, operationRoute } from '../../platform/operation-route';
 import type { ServiceDeskEmailsService } from './service';
 
 /** Service-desk e-mails (spec 2 §7), declared in packages/domain/src/operations/emails-service-desk.ts. */
@@ -18,9 +18,7 @@ export async function serviceDeskEmailRoutes(
   operationRoute(app, op.createServiceDeskEmail, ({ body }, request) =>
     serviceDeskEmails.create(currentUser(request), body, request.id),
   );
-  operationRoute(app, op.updateServiceDeskEmail, ({ params, body }, request) =>
-    serviceDeskEmails.update(currentUser(request), params.id, body, request.id),
-  );
+  operationRoute(app, op.updateServiceDeskEmail, actOnRow(serviceDeskEmails.update));
   operationRoute(app, op.deleteServiceDeskEmail, ({ params }, request) =>
     serviceDeskEmails.remove(currentUser(request), params.id, request.id),
   );

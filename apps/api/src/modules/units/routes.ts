@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { UNIT_OPERATIONS as op } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
-import { operationRoute } from '../../platform/operation-route';
+import { operationRoute, readRow } from '../../platform/operation-route';
 import { receiveFile } from '../../platform/uploads';
 import { UNIT_DOCUMENT_UPLOAD, type UnitsService } from './service';
 
@@ -13,9 +13,7 @@ export async function unitRoutes(app: FastifyInstance, { units }: { units: Units
   operationRoute(app, op.listUnitsUnderReview, async ({ query }, request) => ({
     data: await units.listReview(currentUser(request), query),
   }));
-  operationRoute(app, op.listUnitEvidences, async ({ params }, request) => ({
-    data: await units.evidences(currentUser(request), params.id),
-  }));
+  operationRoute(app, op.listUnitEvidences, readRow(units.evidences));
   operationRoute(app, op.uploadUnitDocument, async ({ params }, request) => {
     const form = await receiveFile(request, UNIT_DOCUMENT_UPLOAD);
     try {
