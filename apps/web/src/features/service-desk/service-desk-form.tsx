@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   TEXT_MAX,
@@ -10,6 +10,7 @@ import {
 } from '@planpiso/domain';
 import { TextField } from '../../components/form/text-field';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
+import { useEditedId } from '../../components/form/use-edited-id';
 import { useServiceDeskEmail } from './api/get-service-desk-emails';
 import { useSaveServiceDeskEmail } from './api/save-service-desk-email';
 import { FormCard, LoadFailed } from '../../components/form/form-card';
@@ -21,8 +22,7 @@ type Values = { email: string };
  * required field, 'Correo electrónico'; edit mode when the route carries an id.
  */
 export function ServiceDeskFormPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
+  const id = useEditedId();
   const editing = id !== null;
   const navigate = useNavigate();
   const existing = useServiceDeskEmail(id);
