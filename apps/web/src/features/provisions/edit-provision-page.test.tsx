@@ -5,7 +5,8 @@ import { MESSAGES, PROVISION_WIZARD_MESSAGES, type ProvisionDetail } from '@plan
 import '../../test/dom';
 import { apiError, mockApi, type MockReply } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
-import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
+import { LEON_USERS_AGENCIES, storeLeonOperatorSession } from '../../test/dealer-fixtures';
+import { sessionCheck } from '../../test/session-fixtures';
 
 beforeAll(async () => {
   await import('./edit-provision-page');
@@ -62,26 +63,12 @@ function open(
   status = 1,
   put: MockReply = { body: { data: detail(), message: 'Disposición con folio 1040 actualizada exitosamente.' } },
 ) {
-  storeSession(sessionUserOf(5, { agency: { id: 7, name: 'León' } }));
+  storeLeonOperatorSession();
   const calls = mockApi({
     'GET /api/identity/session': sessionCheck,
     'GET /api/configuration/operating-window': { body: { data: { allowed: true, message: null, day: '2026-11-24' } } },
     'GET /api/provisions/40': { body: { data: detail(status) } },
-    'GET /api/companies/11/users-agencies': {
-      body: {
-        data: [
-          {
-            id: 105,
-            firstname: 'Lucía',
-            lastname: 'Treviño',
-            email: 'a@x.mx',
-            type: 5,
-            agencies: [{ id: 7, name: 'León' }],
-          },
-          { id: 104, firstname: 'Ramón', lastname: 'Representante', email: 'r@x.mx', type: 4, agencies: [] },
-        ],
-      },
-    },
+    'GET /api/companies/11/users-agencies': LEON_USERS_AGENCIES,
     // 500.00 remains on the line, 400.00 of it held by this very provision: 500.00 is what it may use.
     'GET /api/external/clients/10001/credit-lines': {
       body: {

@@ -333,7 +333,8 @@ describe('/vizualizar-disposicion/:id — Confirmar', () => {
     });
   });
 
-  it('when the administrator reviewed again meanwhile, shows how many changed; No sends the ticks as entered', async () => {
+  /** The administrator refused unit 501 after the page loaded (version 9): Confirmar meets 'Cambios encontrados'. */
+  async function confirmOverAFreshReview() {
     const reviewed = detail(3, 3);
     const fresh = {
       ...reviewed,
@@ -346,6 +347,11 @@ describe('/vizualizar-disposicion/:id — Confirmar', () => {
     await loaded();
     fireEvent.click(button('Confirmar')!);
     const dialog = await screen.findByRole('dialog', { name: 'Cambios encontrados' });
+    return { calls, dialog };
+  }
+
+  it('when the administrator reviewed again meanwhile, shows how many changed; No sends the ticks as entered', async () => {
+    const { calls, dialog } = await confirmOverAFreshReview();
     expect(within(dialog).getByText(reviewChangesFound(1))).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
     expect(await screen.findByText('Disposición con folio 1040: Confirmada')).toBeTruthy();
@@ -360,18 +366,7 @@ describe('/vizualizar-disposicion/:id — Confirmar', () => {
   });
 
   it('Sí in the changes-found dialog refreshes the table instead of sending', async () => {
-    const reviewed = detail(3, 3);
-    const fresh = {
-      ...reviewed,
-      version: 9,
-      units: reviewed.units.map((u) =>
-        u.id === 501 ? { ...u, reviewAF: true, status: 2, comment: 'VIN no coincide' } : u,
-      ),
-    };
-    const calls = open(3, 3, { details: [reviewed, fresh] });
-    await loaded();
-    fireEvent.click(button('Confirmar')!);
-    const dialog = await screen.findByRole('dialog', { name: 'Cambios encontrados' });
+    const { calls, dialog } = await confirmOverAFreshReview();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sí' }));
     expect(await screen.findByText('VIN no coincide')).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
