@@ -17,7 +17,12 @@ export function AuthEmailField<T extends FieldValues & { email: string }>({ cont
 
 type PasswordValues = { newPassword: string; confirmation: string };
 
-/** 'Nueva contraseña' and 'Confirmar contraseña', as mode 2 and mode 4 both ask them. */
+const PASSWORDS = [
+  ['newPassword', 'Nueva contraseña'],
+  ['confirmation', 'Confirmar contraseña'],
+] as const;
+
+/** 'Nueva contraseña' and 'Confirmar contraseña', as mode 2 and mode 4 both ask them; `autoFocus` goes to the first. */
 export function NewPasswordFields<T extends FieldValues & PasswordValues>({
   control,
   autoFocus,
@@ -25,25 +30,17 @@ export function NewPasswordFields<T extends FieldValues & PasswordValues>({
   control: Control<T>;
   autoFocus?: boolean;
 }) {
-  return (
-    <>
-      <AuthField
-        control={control}
-        name={'newPassword' as FieldPath<T>}
-        label="Nueva contraseña"
-        type="password"
-        autoComplete="new-password"
-        autoFocus={autoFocus}
-      />
-      <AuthField
-        control={control}
-        name={'confirmation' as FieldPath<T>}
-        label="Confirmar contraseña"
-        type="password"
-        autoComplete="new-password"
-      />
-    </>
-  );
+  return PASSWORDS.map(([name, label], index) => (
+    <AuthField
+      key={name}
+      control={control}
+      name={name as FieldPath<T>}
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      autoFocus={index === 0 ? autoFocus : undefined}
+    />
+  ));
 }
 
 type ButtonsProps = { submit: string; submitting: boolean; other: string; onOther: () => void };
