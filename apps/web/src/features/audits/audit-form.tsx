@@ -19,7 +19,7 @@ import { useEditedId } from '../../components/form/use-edited-id';
 import { useAudit, useSaveAudit } from './api/audits';
 import { EMPTY_AUDIT, type AuditFormFields } from './audit-form-fields';
 import { AuditSuspendField } from './audit-suspend-field';
-import { FormCard, LoadFailed } from '../../components/form/form-card';
+import { FormCard } from '../../components/form/form-card';
 
 /**
  * /crear-auditoria and /editar-auditoria/{id} (spec 3 §2, §5 "Audit form"): 'Datos de la Auditoria'. The account is
@@ -69,16 +69,13 @@ export function AuditFormPage() {
     onAccepted: (succeeded) => succeeded && void navigate('/auditorias'),
   });
 
-  if (editing && existing.isError) return <LoadFailed error={existing.error} />;
-  const loading = editing && !existing.data;
-
   return (
     <FormCard
       label={editing ? 'Editar auditoría' : 'Crear auditoría'}
       onSubmit={handleSubmit((values) => flow.ask(auditForm.parse(values)))}
       maxWidth={860}
       title="Datos de la Auditoria"
-      loading={loading}
+      record={editing ? existing : null}
       skeletonHeight={260}
       onCancel={() => void navigate('/auditorias')}
       dialogs={flow.dialogs}

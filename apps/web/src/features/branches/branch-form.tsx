@@ -16,7 +16,7 @@ import { TextField } from '../../components/form/text-field';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useEditedId } from '../../components/form/use-edited-id';
 import { useBranch, useSaveBranch } from './api/branches';
-import { FormCard, LoadFailed } from '../../components/form/form-card';
+import { FormCard } from '../../components/form/form-card';
 
 type Values = { name: string; accountId: number | null; companyId: number | null; address: string };
 const EMPTY: Values = { name: '', accountId: null, companyId: null, address: '' };
@@ -51,16 +51,13 @@ export function BranchFormPage() {
     onAccepted: (succeeded) => succeeded && void navigate('/sucursales'),
   });
 
-  if (editing && existing.isError) return <LoadFailed error={existing.error} />;
-  const loading = editing && !existing.data;
-
   return (
     <FormCard
       label={editing ? 'Editar sucursal' : 'Crear sucursal'}
       onSubmit={handleSubmit((values) => flow.ask(branchFields.parse(values)))}
       maxWidth={860}
       title="Datos de la sucursal"
-      loading={loading}
+      record={editing ? existing : null}
       skeletonHeight={180}
       onCancel={() => void navigate('/sucursales')}
       dialogs={flow.dialogs}

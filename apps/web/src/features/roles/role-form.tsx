@@ -18,7 +18,7 @@ import { useEditedId } from '../../components/form/use-edited-id';
 import { useUserType } from '../../lib/can';
 import { useRole } from './api/get-role';
 import { useSaveRole } from './api/save-role';
-import { FormCard, LoadFailed } from '../../components/form/form-card';
+import { FormCard } from '../../components/form/form-card';
 
 type RoleFormValues = { name: string; description: string; type: number | null };
 const EMPTY: RoleFormValues = { name: '', description: '', type: null };
@@ -55,16 +55,12 @@ function RoleForm({ creatorType }: { creatorType: UserType }) {
     busy: save.isPending,
   });
 
-  // The title bar's back button returns to the list.
-  if (editing && existing.isError) return <LoadFailed error={existing.error} />;
-  const loading = editing && !existing.data;
-
   return (
     <FormCard
       label={editing ? 'Editar rol' : 'Crear rol'}
       onSubmit={handleSubmit((values) => flow.ask(roleFields.parse(values)))}
       maxWidth={720}
-      loading={loading}
+      record={editing ? existing : null}
       skeletonHeight={200}
       onCancel={() => void navigate('/roles')}
       dialogs={flow.dialogs}

@@ -13,7 +13,7 @@ import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useEditedId } from '../../components/form/use-edited-id';
 import { useServiceDeskEmail } from './api/get-service-desk-emails';
 import { useSaveServiceDeskEmail } from './api/save-service-desk-email';
-import { FormCard, LoadFailed } from '../../components/form/form-card';
+import { FormCard } from '../../components/form/form-card';
 
 type Values = { email: string };
 
@@ -50,15 +50,12 @@ export function ServiceDeskFormPage() {
     onAccepted: (succeeded) => succeeded && void navigate('/emails-mesa-servicio'),
   });
 
-  if (editing && existing.isError) return <LoadFailed error={existing.error} />;
-  const loading = editing && !existing.data;
-
   return (
     <FormCard
       label={editing ? 'Editar correo' : 'Crear correo'}
       onSubmit={handleSubmit((values) => flow.ask(serviceDeskEmailFields.parse(values)))}
       maxWidth={720}
-      loading={loading}
+      record={editing ? existing : null}
       skeletonHeight={56}
       onCancel={() => void navigate('/emails-mesa-servicio')}
       dialogs={flow.dialogs}

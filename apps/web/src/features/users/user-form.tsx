@@ -19,7 +19,7 @@ import { useUserType } from '../../lib/can';
 import { useUser } from './api/get-user';
 import { useSaveUser } from './api/save-user';
 import { UserFormFields, type UserFormValues } from './user-form-fields';
-import { FormCard, LoadFailed } from '../../components/form/form-card';
+import { FormCard } from '../../components/form/form-card';
 
 const EMPTY: UserFormValues = {
   firstname: '',
@@ -97,9 +97,6 @@ function UserForm({ creatorType }: { creatorType: UserType }) {
     busy: save.isPending,
   });
 
-  // The title bar's back button returns to the list.
-  if (id !== null && existing.isError) return <LoadFailed error={existing.error} />;
-  const loading = id !== null && !existing.data;
   const role = existing.data?.role && existing.data.roleId !== null ? existing.data : null;
   // A user's type never changes: an edited user keeps roles of its own type; a new one gets its creation type's.
   const editedType = existing.data?.type;
@@ -110,7 +107,7 @@ function UserForm({ creatorType }: { creatorType: UserType }) {
       label={id === null ? 'Crear usuario' : 'Editar usuario'}
       onSubmit={handleSubmit((values) => flow.ask(schema.parse(values)))}
       maxWidth={960}
-      loading={loading}
+      record={id !== null ? existing : null}
       skeletonHeight={220}
       onCancel={() => void navigate('/usuarios')}
       dialogs={flow.dialogs}
