@@ -1,4 +1,4 @@
-import type { RefinancingAvailableUnit } from '@planpiso/domain';
+import type { ProvisionDetail, RefinancingAvailableUnit } from '@planpiso/domain';
 import type { MockReply } from './mock-api';
 import { sessionUserOf, storeSession } from './session-fixtures';
 
@@ -48,3 +48,28 @@ export const refinancingUnit = (
   version: 1,
   ...overrides,
 });
+
+/** Provision 40 (folio 1040) of company 11, status 1, version 3: each test adds its own units and changes. */
+export const PROVISION_40: Omit<ProvisionDetail, 'units'> = {
+  id: 40,
+  folio: '1040',
+  manualFolio: null,
+  useManualFolio: false,
+  status: 1,
+  version: 3,
+  accountId: 1,
+  company: { id: 11, name: 'Autos del Norte', clientId: '10001' },
+  agency: { id: 7, name: 'León' },
+  legalPerson: { id: 104, name: 'Ramón Representante' },
+  creditLine: 'LC-10001-01',
+  typeLine: '100000000',
+  deadlines: 3,
+  description: 'Lote de noviembre',
+  includeAll: false,
+  total: '400.00',
+  operator: { id: 105, name: 'Lucía Treviño' },
+  countUnits: 2,
+  createdAt: '2026-11-20T10:00:00Z',
+  isArchived: false,
+  evidences: [],
+};

@@ -2,6 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PROVISION_WIZARD_MESSAGES, type ProvisionDetail } from '@planpiso/domain';
+import { PROVISION_40 } from '../../test/dealer-fixtures';
 import '../../test/dom';
 import { apiError, mockApi, type MockReply } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
@@ -35,27 +36,8 @@ const unit = (id: number, vinNumber: string, amount: string, included: boolean) 
 });
 
 const detail = (status = 1): ProvisionDetail => ({
-  id: 40,
-  folio: '1040',
-  manualFolio: null,
-  useManualFolio: false,
+  ...PROVISION_40,
   status,
-  version: 3,
-  accountId: 1,
-  company: { id: 11, name: 'Autos del Norte', clientId: '10001' },
-  agency: { id: 7, name: 'León' },
-  legalPerson: { id: 104, name: 'Ramón Representante' },
-  creditLine: 'LC-10001-01',
-  typeLine: '100000000',
-  deadlines: 3,
-  description: 'Lote de noviembre',
-  includeAll: false,
-  total: '400.00',
-  operator: { id: 105, name: 'Lucía Treviño' },
-  countUnits: 2,
-  createdAt: '2026-11-20T10:00:00Z',
-  isArchived: false,
-  evidences: [],
   units: [unit(501, '3N1CD3AP6VL213384', '400.00', true), unit(502, '3N1AB8DV2VL119619', '250.00', false)],
 });
 

@@ -11,6 +11,7 @@ import {
   type ProvisionFollowUpDetail,
   type UserType,
 } from '@planpiso/domain';
+import { PROVISION_40 } from '../../../test/dealer-fixtures';
 import '../../../test/dom';
 import { apiError, mockApi, type MockReply } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
@@ -49,27 +50,12 @@ const unit = (id: number, vinNumber: string, overrides: Partial<Unit> = {}): Uni
 
 const detail = (type: UserType, status: number, overrides: Partial<ProvisionFollowUpDetail> = {}) =>
   ({
-    id: 40,
-    folio: '1040',
-    manualFolio: null,
-    useManualFolio: false,
+    ...PROVISION_40,
     status,
     version: 7,
-    accountId: 1,
-    company: { id: 11, name: 'Autos del Norte', clientId: '10001' },
-    agency: { id: 7, name: 'León' },
-    legalPerson: { id: 104, name: 'Ramón Representante' },
-    creditLine: 'LC-10001-01',
     typeLine: '100000001',
-    deadlines: 3,
-    description: 'Lote de noviembre',
-    includeAll: false,
     total: '500000.00',
-    operator: { id: 105, name: 'Lucía Treviño' },
     countUnits: 3,
-    createdAt: '2026-11-20T10:00:00Z',
-    isArchived: false,
-    evidences: [],
     units: [
       unit(501, '3N1CD3AP6VL213384'),
       // REPUVE failed, but the administrator said Si: selectable (spec 3 §4).
