@@ -17,6 +17,8 @@ type Props = {
   title?: string;
   /** While the edited record loads, a placeholder of this height stands for the fields and Guardar waits. */
   loading?: boolean;
+  /** Edit mode's query of the record: loading while it has no data, LoadFailed instead of the card when it failed. */
+  record?: { data?: unknown; isError: boolean; error: unknown } | null;
   skeletonHeight?: number;
   onCancel: () => void;
   /** The confirmation and result dialogs. */
@@ -30,12 +32,15 @@ export function FormCard({
   onSubmit,
   maxWidth,
   title,
-  loading = false,
+  loading: loadingProp = false,
+  record,
   skeletonHeight,
   onCancel,
   dialogs,
   children,
 }: Props) {
+  if (record?.isError) return <LoadFailed error={record.error} />;
+  const loading = loadingProp || (record ? !record.data : false);
   return (
     <Paper
       component="form"

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import {
@@ -12,22 +12,21 @@ import {
   type AuditFormValues,
 } from '@planpiso/domain';
 import { DateField } from '../../components/form/date-field';
-import { SelectField } from '../../components/form/select-field';
+import { AccountCompanySelects, useAccountAndCompanyChoices } from '../../components/form/account-company-selects';
 import { TextField } from '../../components/form/text-field';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
-import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
+import { useEditedId } from '../../components/form/use-edited-id';
 import { useAudit, useSaveAudit } from './api/audits';
 import { EMPTY_AUDIT, type AuditFormFields } from './audit-form-fields';
 import { AuditSuspendField } from './audit-suspend-field';
-import { FormCard, LoadFailed } from '../../components/form/form-card';
+import { FormCard } from '../../components/form/form-card';
 
 /**
  * /crear-auditoria and /editar-auditoria/{id} (spec 3 §2, §5 "Audit form"): 'Datos de la Auditoria'. The account is
  * chosen for the user when it has only one, the company when the account has only one. Saved → /auditorias.
  */
 export function AuditFormPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
+  const id = useEditedId();
   const editing = id !== null;
   const navigate = useNavigate();
   const existing = useAudit(id);
@@ -50,9 +49,8 @@ export function AuditFormPage() {
       });
     }
   }, [existing.data, reset]);
-  const accountId = useWatch({ control, name: 'accountId' });
-  const accounts = useAccounts(true);
-  const companies = useCompaniesOfAccount(accountId ?? null);
+  const choices = useAccountAndCompanyChoices(control);
+  const { accounts, companies } = choices;
   useEffect(() => {
     const only = onlyChoice(accounts.data);
     if (!editing && only !== null && getValues('accountId') === null) setValue('accountId', only);
@@ -71,16 +69,13 @@ export function AuditFormPage() {
     onAccepted: (succeeded) => succeeded && void navigate('/auditorias'),
   });
 
-  if (editing && existing.isError) return <LoadFailed error={existing.error} />;
-  const loading = editing && !existing.data;
-
   return (
     <FormCard
       label={editing ? 'Editar auditoría' : 'Crear auditoría'}
       onSubmit={handleSubmit((values) => flow.ask(auditForm.parse(values)))}
       maxWidth={860}
       title="Datos de la Auditoria"
-      loading={loading}
+      record={editing ? existing : null}
       skeletonHeight={260}
       onCancel={() => void navigate('/auditorias')}
       dialogs={flow.dialogs}
@@ -95,20 +90,10 @@ export function AuditFormPage() {
           multiline
           required
         />
-        <SelectField
+        <AccountCompanySelects
           control={control}
-          name="accountId"
-          label="Cuenta"
-          options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-          onPicked={() => setValue('companyId', null)}
-          required
-        />
-        <SelectField
-          control={control}
-          name="companyId"
-          label="Compañía"
-          options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          disabled={!accountId}
+          choices={choices}
+          onAccountPicked={() => setValue('companyId', null)}
           required
         />
         <DateField control={control} name="initialDate" label="Fecha inicio" required />

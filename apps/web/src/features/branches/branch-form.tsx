@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import {
@@ -11,20 +11,19 @@ import {
   branchFields,
   type CreateBranchRequest,
 } from '@planpiso/domain';
-import { SelectField } from '../../components/form/select-field';
+import { AccountCompanySelects, useAccountAndCompanyChoices } from '../../components/form/account-company-selects';
 import { TextField } from '../../components/form/text-field';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
-import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
+import { useEditedId } from '../../components/form/use-edited-id';
 import { useBranch, useSaveBranch } from './api/branches';
-import { FormCard, LoadFailed } from '../../components/form/form-card';
+import { FormCard } from '../../components/form/form-card';
 
 type Values = { name: string; accountId: number | null; companyId: number | null; address: string };
 const EMPTY: Values = { name: '', accountId: null, companyId: null, address: '' };
 
 /** /crear-sucursal and /editar-sucursal/{id} (spec 2 §2): 'Datos de la sucursal' — name, account, company, address. */
 export function BranchFormPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
+  const id = useEditedId();
   const editing = id !== null;
   const navigate = useNavigate();
   const existing = useBranch(id);
@@ -39,9 +38,8 @@ export function BranchFormPage() {
       reset({ name: branch.name, accountId: branch.accountId, companyId: branch.companyId, address: branch.address });
     }
   }, [existing.data, reset]);
-  const accountId = useWatch({ control, name: 'accountId' });
-  const accounts = useAccounts(true);
-  const companies = useCompaniesOfAccount(accountId ?? null);
+  const choices = useAccountAndCompanyChoices(control);
+  const { accounts } = choices;
   // spec 3 §5's habit, applied here too: a single choice is made for the user.
   useEffect(() => {
     if (!editing && accounts.data?.length === 1) setValue('accountId', accounts.data[0]!.id);
@@ -53,35 +51,23 @@ export function BranchFormPage() {
     onAccepted: (succeeded) => succeeded && void navigate('/sucursales'),
   });
 
-  if (editing && existing.isError) return <LoadFailed error={existing.error} />;
-  const loading = editing && !existing.data;
-
   return (
     <FormCard
       label={editing ? 'Editar sucursal' : 'Crear sucursal'}
       onSubmit={handleSubmit((values) => flow.ask(branchFields.parse(values)))}
       maxWidth={860}
       title="Datos de la sucursal"
-      loading={loading}
+      record={editing ? existing : null}
       skeletonHeight={180}
       onCancel={() => void navigate('/sucursales')}
       dialogs={flow.dialogs}
     >
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField control={control} name="name" label="Nombre" maxLength={TEXT_MAX} />
-        <SelectField
+        <AccountCompanySelects
           control={control}
-          name="accountId"
-          label="Cuenta"
-          options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-          onPicked={() => setValue('companyId', null)}
-        />
-        <SelectField
-          control={control}
-          name="companyId"
-          label="Compañía"
-          options={(companies.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          disabled={!accountId}
+          choices={choices}
+          onAccountPicked={() => setValue('companyId', null)}
         />
         <TextField control={control} name="address" label="Dirección" maxLength={ADDRESS_MAX} />
       </Box>

@@ -7,7 +7,8 @@ import { createAppRoutes } from '../../app/routes';
 import '../../test/dom';
 import { mockApi, type ApiCall } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
-import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
+import { LEON_USERS_AGENCIES, storeLeonOperatorSession } from '../../test/dealer-fixtures';
+import { sessionCheck } from '../../test/session-fixtures';
 
 beforeAll(async () => {
   await import('./create-provision-page');
@@ -27,8 +28,7 @@ function windows1252(text: string): Uint8Array<ArrayBuffer> {
 type Options = { allowed?: boolean; lines?: unknown[]; state?: unknown };
 
 function open({ allowed = true, lines, state }: Options = {}): ApiCall[] {
-  const user = sessionUserOf(5, { agency: { id: 7, name: 'León' } });
-  storeSession(user);
+  storeLeonOperatorSession();
   const calls = mockApi({
     'GET /api/identity/session': sessionCheck,
     'GET /api/configuration/operating-window': {
@@ -38,21 +38,7 @@ function open({ allowed = true, lines, state }: Options = {}): ApiCall[] {
           : { allowed: false, message: 'Día inhábil: Revolución Mexicana', day: '2026-11-24' },
       },
     },
-    'GET /api/companies/11/users-agencies': {
-      body: {
-        data: [
-          {
-            id: 105,
-            firstname: 'Lucía',
-            lastname: 'Treviño',
-            email: 'a@x.mx',
-            type: 5,
-            agencies: [{ id: 7, name: 'León' }],
-          },
-          { id: 104, firstname: 'Ramón', lastname: 'Representante', email: 'r@x.mx', type: 4, agencies: [] },
-        ],
-      },
-    },
+    'GET /api/companies/11/users-agencies': LEON_USERS_AGENCIES,
     'GET /api/external/clients/10001/credit-lines': {
       body: {
         data: lines ?? [

@@ -2,10 +2,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PROVISION_WIZARD_MESSAGES, type ProvisionDetail } from '@planpiso/domain';
+import { PROVISION_40 } from '../../test/dealer-fixtures';
 import '../../test/dom';
 import { apiError, mockApi, type MockReply } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
-import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
+import { LEON_USERS_AGENCIES, storeLeonOperatorSession } from '../../test/dealer-fixtures';
+import { sessionCheck } from '../../test/session-fixtures';
 
 beforeAll(async () => {
   await import('./edit-provision-page');
@@ -34,27 +36,8 @@ const unit = (id: number, vinNumber: string, amount: string, included: boolean) 
 });
 
 const detail = (status = 1): ProvisionDetail => ({
-  id: 40,
-  folio: '1040',
-  manualFolio: null,
-  useManualFolio: false,
+  ...PROVISION_40,
   status,
-  version: 3,
-  accountId: 1,
-  company: { id: 11, name: 'Autos del Norte', clientId: '10001' },
-  agency: { id: 7, name: 'León' },
-  legalPerson: { id: 104, name: 'Ramón Representante' },
-  creditLine: 'LC-10001-01',
-  typeLine: '100000000',
-  deadlines: 3,
-  description: 'Lote de noviembre',
-  includeAll: false,
-  total: '400.00',
-  operator: { id: 105, name: 'Lucía Treviño' },
-  countUnits: 2,
-  createdAt: '2026-11-20T10:00:00Z',
-  isArchived: false,
-  evidences: [],
   units: [unit(501, '3N1CD3AP6VL213384', '400.00', true), unit(502, '3N1AB8DV2VL119619', '250.00', false)],
 });
 
@@ -62,26 +45,12 @@ function open(
   status = 1,
   put: MockReply = { body: { data: detail(), message: 'Disposición con folio 1040 actualizada exitosamente.' } },
 ) {
-  storeSession(sessionUserOf(5, { agency: { id: 7, name: 'León' } }));
+  storeLeonOperatorSession();
   const calls = mockApi({
     'GET /api/identity/session': sessionCheck,
     'GET /api/configuration/operating-window': { body: { data: { allowed: true, message: null, day: '2026-11-24' } } },
     'GET /api/provisions/40': { body: { data: detail(status) } },
-    'GET /api/companies/11/users-agencies': {
-      body: {
-        data: [
-          {
-            id: 105,
-            firstname: 'Lucía',
-            lastname: 'Treviño',
-            email: 'a@x.mx',
-            type: 5,
-            agencies: [{ id: 7, name: 'León' }],
-          },
-          { id: 104, firstname: 'Ramón', lastname: 'Representante', email: 'r@x.mx', type: 4, agencies: [] },
-        ],
-      },
-    },
+    'GET /api/companies/11/users-agencies': LEON_USERS_AGENCIES,
     // 500.00 remains on the line, 400.00 of it held by this very provision: 500.00 is what it may use.
     'GET /api/external/clients/10001/credit-lines': {
       body: {

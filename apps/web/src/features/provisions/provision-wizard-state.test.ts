@@ -8,6 +8,7 @@ import {
   type UnitDraft,
 } from '@planpiso/domain';
 import type { ProvisionDetail } from './api/provision-wizard-types';
+import { PROVISION_40 } from '../../test/dealer-fixtures';
 import {
   chooseLine,
   emptyWizard,
@@ -212,27 +213,11 @@ describe('the save body', () => {
 
 function detail(): ProvisionDetail {
   return {
-    id: 40,
-    folio: '1040',
-    manualFolio: null,
-    useManualFolio: false,
-    status: 1,
-    version: 3,
-    accountId: 1,
-    company: { id: 11, name: 'Autos del Norte', clientId: '10001' },
-    agency: { id: 7, name: 'León' },
-    legalPerson: { id: 104, name: 'Ramón Representante' },
+    ...PROVISION_40,
     creditLine: 'LC-1',
-    typeLine: '100000000',
-    deadlines: 3,
-    description: 'Lote de noviembre',
-    includeAll: false,
     total: '376600.00',
     operator: { id: 105, name: 'Alicia Agencia' },
     countUnits: 1,
-    createdAt: '2026-11-20T10:00:00Z',
-    isArchived: false,
-    evidences: [],
     units: [
       {
         id: 501,

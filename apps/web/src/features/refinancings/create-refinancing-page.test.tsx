@@ -5,32 +5,11 @@ import { REFINANCING_MESSAGES, type RefinancingAvailableUnit } from '@planpiso/d
 import '../../test/dom';
 import { apiError, mockApi, type ApiCall } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
-import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
+import { LEON_USERS_AGENCIES, refinancingUnit, storeLeonOperatorSession } from '../../test/dealer-fixtures';
+import { sessionCheck } from '../../test/session-fixtures';
 
-const unit = (
-  id: number,
-  amount: string,
-  overrides: Partial<RefinancingAvailableUnit> = {},
-): RefinancingAvailableUnit => ({
-  id,
-  vinNumber: `3N1CD3AP6VL00000${id}`,
-  model: '2025',
-  motorNumber: `MTR-${id}`,
-  color: 'Blanco',
-  brandName: 'Nissan',
-  deadlines: 3,
-  amount,
-  isSold: false,
-  validRepuve: true,
-  validTransunion: true,
-  validAx: true,
-  companyId: 11,
-  companyName: 'Autos del Norte',
-  creditLine: 'LC-10001-01',
-  createdAt: '2026-11-20T18:00:00.000Z',
-  version: 1,
-  ...overrides,
-});
+const unit = (id: number, amount: string, overrides: Partial<RefinancingAvailableUnit> = {}) =>
+  refinancingUnit(id, { amount, ...overrides });
 const UNITS = [unit(1, '100000.25'), unit(2, '50000.50'), unit(3, '70000.00', { deadlines: 2 })];
 
 const line = (lineaCredito: string, disponible: string, terms: number[]) => ({
@@ -51,25 +30,11 @@ async function openCreate({ disponible = '500000.00', create }: Options = {}): P
   calls: ApiCall[];
   router: ReturnType<typeof renderApp>['router'];
 }> {
-  storeSession(sessionUserOf(5, { agency: { id: 7, name: 'León' } }));
+  storeLeonOperatorSession();
   const calls = mockApi({
     'GET /api/identity/session': sessionCheck,
     'GET /api/refinancings/units': { body: { data: { items: UNITS, total: 3 } } },
-    'GET /api/companies/11/users-agencies': {
-      body: {
-        data: [
-          {
-            id: 105,
-            firstname: 'Lucía',
-            lastname: 'Treviño',
-            email: 'a@x.mx',
-            type: 5,
-            agencies: [{ id: 7, name: 'León' }],
-          },
-          { id: 104, firstname: 'Ramón', lastname: 'Representante', email: 'r@x.mx', type: 4, agencies: [] },
-        ],
-      },
-    },
+    'GET /api/companies/11/users-agencies': LEON_USERS_AGENCIES,
     'GET /api/external/clients/10001/credit-lines': {
       // The six-month-only line is not offered (spec 3 §5: terms ≤ 3).
       body: { data: [line('LC-10001-01', disponible, [1, 2, 3, 6]), line('LC-10001-06', '900000.00', [6])] },

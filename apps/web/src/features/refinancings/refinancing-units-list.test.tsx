@@ -4,34 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, REFINANCING_MESSAGES, type RefinancingAvailableUnit } from '@planpiso/domain';
 import '../../test/dom';
 import { mockApi, type ApiCall } from '../../test/mock-api';
+import { refinancingUnit } from '../../test/dealer-fixtures';
 import { renderApp } from '../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
 
-const refinUnit = (
-  id: number,
-  vinNumber: string,
-  overrides: Partial<RefinancingAvailableUnit> = {},
-): RefinancingAvailableUnit => ({
-  id,
-  vinNumber,
-  model: '2025',
-  motorNumber: `MTR-${id}`,
-  color: 'Blanco',
-  brandName: 'Nissan',
-  deadlines: 3,
-  amount: '150000.50',
-  isSold: false,
-  validRepuve: true,
-  validTransunion: true,
-  validAx: true,
-  companyId: 11,
-  companyName: 'Autos del Norte',
-  creditLine: 'LC-10001-01',
-  createdAt: '2026-11-20T18:00:00.000Z',
-  version: 1,
-  ...overrides,
-});
-
+const refinUnit = (id: number, vinNumber: string, overrides: Partial<RefinancingAvailableUnit> = {}) =>
+  refinancingUnit(id, { vinNumber, ...overrides });
 const UNITS = [
   refinUnit(1, '3N1CD3AP6VL000001'),
   refinUnit(2, '3N1CD3AP6VL000002'),

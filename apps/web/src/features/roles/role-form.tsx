@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import {
@@ -11,14 +11,14 @@ import {
   type CreateRoleRequest,
   type UserType,
 } from '@planpiso/domain';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
-import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { useConfirmedAction } from '../../components/use-confirmed-action';
+import { useEditedId } from '../../components/form/use-edited-id';
 import { useUserType } from '../../lib/can';
 import { useRole } from './api/get-role';
 import { useSaveRole } from './api/save-role';
-import { FormCard, LoadFailed } from '../../components/form/form-card';
+import { FormCard } from '../../components/form/form-card';
 
 type RoleFormValues = { name: string; description: string; type: number | null };
 const EMPTY: RoleFormValues = { name: '', description: '', type: null };
@@ -30,14 +30,11 @@ export function RoleFormPage() {
 }
 
 function RoleForm({ creatorType }: { creatorType: UserType }) {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
+  const id = useEditedId();
   const editing = id !== null;
   const navigate = useNavigate();
   const existing = useRole(id);
   const save = useSaveRole();
-  const [pending, setPending] = useState<CreateRoleRequest | null>(null);
-  const [result, setResult] = useState<ActionResult | null>(null);
   const { control, handleSubmit, reset } = useForm<RoleFormValues>({
     resolver: zodResolver(roleFields) as unknown as Resolver<RoleFormValues>,
     defaultValues: EMPTY,
@@ -51,49 +48,22 @@ function RoleForm({ creatorType }: { creatorType: UserType }) {
   const offered: number[] = roleTypesOfferedInUserForm(creatorType);
   const types = existing.data && !offered.includes(existing.data.type) ? [...offered, existing.data.type] : offered;
 
-  const confirm = async () => {
-    if (!pending) return;
-    try {
-      const saved = await save.mutateAsync({ id, body: pending });
-      setResult({ ok: true, message: saved.message });
-    } catch (error) {
-      setResult(errorResult(error));
-    } finally {
-      setPending(null);
-    }
-  };
-
-  // The title bar's back button returns to the list.
-  if (editing && existing.isError) return <LoadFailed error={existing.error} />;
-  const loading = editing && !existing.data;
+  const flow = useConfirmedAction<CreateRoleRequest>({
+    run: (body) => save.mutateAsync({ id, body }),
+    prompt: () => ({ message: editing ? MESSAGES.confirmEdit : MESSAGES.confirmCreateRole }),
+    onAccepted: (succeeded) => succeeded && void navigate('/roles'),
+    busy: save.isPending,
+  });
 
   return (
     <FormCard
       label={editing ? 'Editar rol' : 'Crear rol'}
-      onSubmit={handleSubmit((values) => setPending(roleFields.parse(values)))}
+      onSubmit={handleSubmit((values) => flow.ask(roleFields.parse(values)))}
       maxWidth={720}
-      loading={loading}
+      record={editing ? existing : null}
       skeletonHeight={200}
       onCancel={() => void navigate('/roles')}
-      dialogs={
-        <>
-          <ConfirmDialog
-            open={pending !== null}
-            message={editing ? MESSAGES.confirmEdit : MESSAGES.confirmCreateRole}
-            busy={save.isPending}
-            onConfirm={() => void confirm()}
-            onCancel={() => setPending(null)}
-          />
-          <ResultDialog
-            result={result}
-            onAccept={() => {
-              const succeeded = result?.ok;
-              setResult(null);
-              if (succeeded) void navigate('/roles');
-            }}
-          />
-        </>
-      }
+      dialogs={flow.dialogs}
     >
       <Box sx={{ display: 'grid', gap: 2.5 }}>
         <TextField control={control} name="name" label="Nombre" maxLength={150} disabled={save.isPending} />

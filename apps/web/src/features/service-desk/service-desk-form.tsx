@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   TEXT_MAX,
@@ -10,9 +10,10 @@ import {
 } from '@planpiso/domain';
 import { TextField } from '../../components/form/text-field';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
+import { useEditedId } from '../../components/form/use-edited-id';
 import { useServiceDeskEmail } from './api/get-service-desk-emails';
 import { useSaveServiceDeskEmail } from './api/save-service-desk-email';
-import { FormCard, LoadFailed } from '../../components/form/form-card';
+import { FormCard } from '../../components/form/form-card';
 
 type Values = { email: string };
 
@@ -21,8 +22,7 @@ type Values = { email: string };
  * required field, 'Correo electrónico'; edit mode when the route carries an id.
  */
 export function ServiceDeskFormPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
+  const id = useEditedId();
   const editing = id !== null;
   const navigate = useNavigate();
   const existing = useServiceDeskEmail(id);
@@ -50,15 +50,12 @@ export function ServiceDeskFormPage() {
     onAccepted: (succeeded) => succeeded && void navigate('/emails-mesa-servicio'),
   });
 
-  if (editing && existing.isError) return <LoadFailed error={existing.error} />;
-  const loading = editing && !existing.data;
-
   return (
     <FormCard
       label={editing ? 'Editar correo' : 'Crear correo'}
       onSubmit={handleSubmit((values) => flow.ask(serviceDeskEmailFields.parse(values)))}
       maxWidth={720}
-      loading={loading}
+      record={editing ? existing : null}
       skeletonHeight={56}
       onCancel={() => void navigate('/emails-mesa-servicio')}
       dialogs={flow.dialogs}

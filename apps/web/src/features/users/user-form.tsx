@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   MESSAGES,
@@ -12,14 +12,14 @@ import {
   type UserResponse,
   type UserType,
 } from '@planpiso/domain';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { useConfirmedAction } from '../../components/use-confirmed-action';
+import { useEditedId } from '../../components/form/use-edited-id';
 import { ApiError } from '../../lib/api-client';
 import { useUserType } from '../../lib/can';
 import { useUser } from './api/get-user';
 import { useSaveUser } from './api/save-user';
 import { UserFormFields, type UserFormValues } from './user-form-fields';
-import { FormCard, LoadFailed } from '../../components/form/form-card';
+import { FormCard } from '../../components/form/form-card';
 
 const EMPTY: UserFormValues = {
   firstname: '',
@@ -63,13 +63,10 @@ export function UserFormPage() {
 }
 
 function UserForm({ creatorType }: { creatorType: UserType }) {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
+  const id = useEditedId();
   const navigate = useNavigate();
   const existing = useUser(id);
   const save = useSaveUser();
-  const [pending, setPending] = useState<CreateUserRequest | null>(null);
-  const [result, setResult] = useState<ActionResult | null>(null);
 
   const schema = userFormFor(creatorType);
   // The shared fields bind to the form's own values; the contract checks them (and its messages show) on submit.
@@ -81,27 +78,25 @@ function UserForm({ creatorType }: { creatorType: UserType }) {
     if (existing.data) reset(valuesOf(existing.data));
   }, [existing.data, reset]);
 
-  const confirm = async () => {
-    if (!pending) return;
-    try {
-      const saved = await save.mutateAsync({ id, body: payloadOf(pending, creatorType) });
-      setResult({ ok: true, message: saved.message });
-    } catch (error) {
-      // The server names the fields a rule refused (e.g. the e-mail already taken): show them in place too.
-      if (error instanceof ApiError && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field in EMPTY) setError(field as keyof UserFormValues, { message });
+  const flow = useConfirmedAction<CreateUserRequest>({
+    run: async (body) => {
+      try {
+        return await save.mutateAsync({ id, body: payloadOf(body, creatorType) });
+      } catch (error) {
+        // The server names the fields a rule refused (e.g. the e-mail already taken): show them in place too.
+        if (error instanceof ApiError && error.fields) {
+          for (const [field, message] of Object.entries(error.fields)) {
+            if (field in EMPTY) setError(field as keyof UserFormValues, { message });
+          }
         }
+        throw error;
       }
-      setResult(errorResult(error));
-    } finally {
-      setPending(null);
-    }
-  };
+    },
+    prompt: () => ({ message: id === null ? MESSAGES.confirmCreateUser : MESSAGES.confirmEdit }),
+    onAccepted: (succeeded) => succeeded && void navigate('/usuarios'),
+    busy: save.isPending,
+  });
 
-  // The title bar's back button returns to the list.
-  if (id !== null && existing.isError) return <LoadFailed error={existing.error} />;
-  const loading = id !== null && !existing.data;
   const role = existing.data?.role && existing.data.roleId !== null ? existing.data : null;
   // A user's type never changes: an edited user keeps roles of its own type; a new one gets its creation type's.
   const editedType = existing.data?.type;
@@ -110,30 +105,12 @@ function UserForm({ creatorType }: { creatorType: UserType }) {
   return (
     <FormCard
       label={id === null ? 'Crear usuario' : 'Editar usuario'}
-      onSubmit={handleSubmit((values) => setPending(schema.parse(values)))}
+      onSubmit={handleSubmit((values) => flow.ask(schema.parse(values)))}
       maxWidth={960}
-      loading={loading}
+      record={id !== null ? existing : null}
       skeletonHeight={220}
       onCancel={() => void navigate('/usuarios')}
-      dialogs={
-        <>
-          <ConfirmDialog
-            open={pending !== null}
-            message={id === null ? MESSAGES.confirmCreateUser : MESSAGES.confirmEdit}
-            busy={save.isPending}
-            onConfirm={() => void confirm()}
-            onCancel={() => setPending(null)}
-          />
-          <ResultDialog
-            result={result}
-            onAccept={() => {
-              const succeeded = result?.ok;
-              setResult(null);
-              if (succeeded) void navigate('/usuarios');
-            }}
-          />
-        </>
-      }
+      dialogs={flow.dialogs}
     >
       <UserFormFields
         control={control}

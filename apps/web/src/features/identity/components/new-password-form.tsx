@@ -6,7 +6,7 @@ import { MESSAGES, newPasswordErrorMessage, newPasswordFields, passwordsMatch } 
 import { completeNewPassword } from '../api/complete-new-password';
 import { identityError } from '../api/identity-error';
 import { AuthAlert } from './auth-alert';
-import { AuthField } from './auth-field';
+import { AuthButtons, NewPasswordFields } from './auth-form-parts';
 
 const newPasswordForm = passwordsMatch(z.object(newPasswordFields));
 
@@ -35,27 +35,8 @@ export function NewPasswordForm({ session, onDone, onBack }: Props) {
     <form className="pp-form" onSubmit={submit} noValidate>
       <AuthAlert severity="info">{MESSAGES.newPasswordRequired}</AuthAlert>
       {error && <AuthAlert severity="error">{error}</AuthAlert>}
-      <AuthField
-        control={control}
-        name="newPassword"
-        label="Nueva contraseña"
-        type="password"
-        autoComplete="new-password"
-        autoFocus
-      />
-      <AuthField
-        control={control}
-        name="confirmation"
-        label="Confirmar contraseña"
-        type="password"
-        autoComplete="new-password"
-      />
-      <button className="pp-button pp-button--primary" type="submit" disabled={formState.isSubmitting}>
-        Actualizar
-      </button>
-      <button className="pp-button pp-button--text" type="button" onClick={onBack}>
-        Regresar
-      </button>
+      <NewPasswordFields control={control} autoFocus />
+      <AuthButtons submit="Actualizar" submitting={formState.isSubmitting} other="Regresar" onOther={onBack} />
     </form>
   );
 }

@@ -14,6 +14,7 @@ import { requestRecoveryCode } from '../api/forgot-password';
 import { identityError } from '../api/identity-error';
 import { AuthAlert } from './auth-alert';
 import { AuthField } from './auth-field';
+import { NewPasswordFields } from './auth-form-parts';
 
 // The new password is confirmed as on the first sign-in (mode 2), with the same rule and message.
 const recoveryConfirmForm = passwordsMatch(
@@ -68,20 +69,7 @@ export function RecoveryConfirmForm({ email, onDone, onBack }: Props) {
         maxLength={6}
         autoFocus
       />
-      <AuthField
-        control={control}
-        name="newPassword"
-        label="Nueva contraseña"
-        type="password"
-        autoComplete="new-password"
-      />
-      <AuthField
-        control={control}
-        name="confirmation"
-        label="Confirmar contraseña"
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields control={control} />
       <button className="pp-button pp-button--primary" type="submit" disabled={formState.isSubmitting}>
         Actualizar
       </button>

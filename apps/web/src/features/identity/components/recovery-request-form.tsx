@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, forgotPasswordRequest } from '@planpiso/domain';
 import { requestRecoveryCode } from '../api/forgot-password';
-import { AuthField } from './auth-field';
+import { AuthButtons, AuthEmailField } from './auth-form-parts';
 
 type Props = { defaultEmail: string; onSent: (email: string) => void; onBack: () => void };
 
@@ -21,20 +21,8 @@ export function RecoveryRequestForm({ defaultEmail, onSent, onBack }: Props) {
   return (
     <form className="pp-form" onSubmit={submit} noValidate>
       <p className="pp-hint">{MESSAGES.recoveryRequestHint}</p>
-      <AuthField
-        control={control}
-        name="email"
-        label="Correo electrónico"
-        type="email"
-        autoComplete="username"
-        autoFocus
-      />
-      <button className="pp-button pp-button--primary" type="submit" disabled={formState.isSubmitting}>
-        Enviar
-      </button>
-      <button className="pp-button pp-button--text" type="button" onClick={onBack}>
-        Regresar
-      </button>
+      <AuthEmailField control={control} />
+      <AuthButtons submit="Enviar" submitting={formState.isSubmitting} other="Regresar" onOther={onBack} />
     </form>
   );
 }

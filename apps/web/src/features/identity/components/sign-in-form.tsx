@@ -6,6 +6,7 @@ import { identityError } from '../api/identity-error';
 import { signIn } from '../api/sign-in';
 import { AuthAlert } from './auth-alert';
 import { AuthField } from './auth-field';
+import { AuthButtons, AuthEmailField } from './auth-form-parts';
 
 type Props = {
   defaultEmail: string;
@@ -39,21 +40,14 @@ export function SignInForm({ defaultEmail, notice, onSignedIn, onChallenge, onRe
     <form className="pp-form" onSubmit={submit} noValidate>
       {notice && !error && <AuthAlert severity="success">{notice}</AuthAlert>}
       {error && <AuthAlert severity="error">{error}</AuthAlert>}
-      <AuthField
-        control={control}
-        name="email"
-        label="Correo electrónico"
-        type="email"
-        autoComplete="username"
-        autoFocus
-      />
+      <AuthEmailField control={control} />
       <AuthField control={control} name="password" label="Contraseña" type="password" autoComplete="current-password" />
-      <button className="pp-button pp-button--primary" type="submit" disabled={formState.isSubmitting}>
-        Iniciar Sesión
-      </button>
-      <button className="pp-button pp-button--text" type="button" onClick={() => onRecover(getValues('email'))}>
-        Recuperar contraseña
-      </button>
+      <AuthButtons
+        submit="Iniciar Sesión"
+        submitting={formState.isSubmitting}
+        other="Recuperar contraseña"
+        onOther={() => onRecover(getValues('email'))}
+      />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import {
   type ProvisionFollowUpDetail,
   type UserType,
 } from '@planpiso/domain';
+import { PROVISION_40 } from '../../../test/dealer-fixtures';
 import '../../../test/dom';
 import { apiError, mockApi, type MockReply } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
@@ -49,27 +50,12 @@ const unit = (id: number, vinNumber: string, overrides: Partial<Unit> = {}): Uni
 
 const detail = (type: UserType, status: number, overrides: Partial<ProvisionFollowUpDetail> = {}) =>
   ({
-    id: 40,
-    folio: '1040',
-    manualFolio: null,
-    useManualFolio: false,
+    ...PROVISION_40,
     status,
     version: 7,
-    accountId: 1,
-    company: { id: 11, name: 'Autos del Norte', clientId: '10001' },
-    agency: { id: 7, name: 'León' },
-    legalPerson: { id: 104, name: 'Ramón Representante' },
-    creditLine: 'LC-10001-01',
     typeLine: '100000001',
-    deadlines: 3,
-    description: 'Lote de noviembre',
-    includeAll: false,
     total: '500000.00',
-    operator: { id: 105, name: 'Lucía Treviño' },
     countUnits: 3,
-    createdAt: '2026-11-20T10:00:00Z',
-    isArchived: false,
-    evidences: [],
     units: [
       unit(501, '3N1CD3AP6VL213384'),
       // REPUVE failed, but the administrator said Si: selectable (spec 3 §4).
@@ -333,7 +319,8 @@ describe('/vizualizar-disposicion/:id — Confirmar', () => {
     });
   });
 
-  it('when the administrator reviewed again meanwhile, shows how many changed; No sends the ticks as entered', async () => {
+  /** The administrator refused unit 501 after the page loaded (version 9): Confirmar meets 'Cambios encontrados'. */
+  async function confirmOverAFreshReview() {
     const reviewed = detail(3, 3);
     const fresh = {
       ...reviewed,
@@ -346,6 +333,11 @@ describe('/vizualizar-disposicion/:id — Confirmar', () => {
     await loaded();
     fireEvent.click(button('Confirmar')!);
     const dialog = await screen.findByRole('dialog', { name: 'Cambios encontrados' });
+    return { calls, dialog };
+  }
+
+  it('when the administrator reviewed again meanwhile, shows how many changed; No sends the ticks as entered', async () => {
+    const { calls, dialog } = await confirmOverAFreshReview();
     expect(within(dialog).getByText(reviewChangesFound(1))).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
     expect(await screen.findByText('Disposición con folio 1040: Confirmada')).toBeTruthy();
@@ -360,18 +352,7 @@ describe('/vizualizar-disposicion/:id — Confirmar', () => {
   });
 
   it('Sí in the changes-found dialog refreshes the table instead of sending', async () => {
-    const reviewed = detail(3, 3);
-    const fresh = {
-      ...reviewed,
-      version: 9,
-      units: reviewed.units.map((u) =>
-        u.id === 501 ? { ...u, reviewAF: true, status: 2, comment: 'VIN no coincide' } : u,
-      ),
-    };
-    const calls = open(3, 3, { details: [reviewed, fresh] });
-    await loaded();
-    fireEvent.click(button('Confirmar')!);
-    const dialog = await screen.findByRole('dialog', { name: 'Cambios encontrados' });
+    const { calls, dialog } = await confirmOverAFreshReview();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sí' }));
     expect(await screen.findByText('VIN no coincide')).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);

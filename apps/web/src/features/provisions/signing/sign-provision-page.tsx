@@ -1,10 +1,8 @@
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
-import { PROVISION_WIZARD_MESSAGES, SIGNING_MESSAGES } from '@planpiso/domain';
-import { useProvisionDetail } from '../api/provision-wizard';
-import { useSigningEvidences } from './api/signing';
+import { SIGNING_MESSAGES } from '@planpiso/domain';
+import { ProvisionHeading, useProvisionDocuments } from './provision-documents';
 import { SigningDocuments } from '../../../components/signing-documents';
 
 /**
@@ -14,19 +12,12 @@ import { SigningDocuments } from '../../../components/signing-documents';
  * webhook), so a signed document leaves the list on its own.
  */
 export function SignProvisionPage() {
-  const id = Number(useParams().id);
+  const { valid, provision, documents } = useProvisionDocuments();
   const navigate = useNavigate();
-  const valid = Number.isInteger(id) && id > 0;
-  const provision = useProvisionDetail(valid ? id : null);
-  const documents = useSigningEvidences(valid ? id : 0);
 
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 1180 }}>
-      {provision.data && (
-        <Typography variant="subtitle1" component="p">
-          {PROVISION_WIZARD_MESSAGES.editHeading} {provision.data.folio} · {provision.data.company.name}
-        </Typography>
-      )}
+      <ProvisionHeading provision={provision} />
       {documents.isLoading && <Skeleton variant="rounded" height={72} />}
       <SigningDocuments
         documents={documents.isSuccess ? documents.data : undefined}

@@ -1,10 +1,8 @@
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { PROVISION_WIZARD_MESSAGES, SIGNING_MESSAGES } from '@planpiso/domain';
-import { useProvisionDetail } from '../api/provision-wizard';
-import { useSigningEvidences } from './api/signing';
+import { SIGNING_MESSAGES } from '@planpiso/domain';
+import { ProvisionHeading, useProvisionDocuments } from './provision-documents';
 import { SignedDocumentsTable } from '../../../components/signed-documents-table';
 
 /**
@@ -12,19 +10,12 @@ import { SignedDocumentsTable } from '../../../components/signed-documents-table
  * status, view and download — and a Regresar button back to the provision's follow-up.
  */
 export function SignedDocumentsPage() {
-  const id = Number(useParams().id);
+  const { id, valid, provision, documents } = useProvisionDocuments();
   const navigate = useNavigate();
-  const valid = Number.isInteger(id) && id > 0;
-  const provision = useProvisionDetail(valid ? id : null);
-  const documents = useSigningEvidences(valid ? id : 0);
 
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 1180 }}>
-      {provision.data && (
-        <Typography variant="subtitle1" component="p">
-          {PROVISION_WIZARD_MESSAGES.editHeading} {provision.data.folio} · {provision.data.company.name}
-        </Typography>
-      )}
+      <ProvisionHeading provision={provision} />
       <SignedDocumentsTable
         evidences={valid ? documents.data : []}
         loading={valid && documents.isLoading}
