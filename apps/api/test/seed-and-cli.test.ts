@@ -97,7 +97,9 @@ describe('demo seed', () => {
   });
 });
 
-describe('npm run create-superuser', () => {
+// Each run starts a node process that compiles the CLI (tsx): seconds on a quiet machine, 10–20 s each beside another
+// test run, and the second test makes three.
+describe('npm run create-superuser', { timeout: 120_000 }, () => {
   const run = (args: string[]) =>
     exec(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/create-superuser.ts', ...args], {
       cwd: ROOT,
