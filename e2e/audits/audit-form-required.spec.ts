@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { AUDIT_MESSAGES, MESSAGES } from '@planpiso/domain';
+import { fillAuditForm } from '../support/audits';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -37,21 +38,7 @@ test('the audit form chooses nothing for the suspend question, marks its require
     for (const label of REQUIRED) await expectVisible(asterisk(form, label));
 
     // Everything but the choice: Guardar says what is missing, in Spanish, and asks nothing.
-    await form.getByRole('textbox', { name: 'Auditor', exact: true }).fill('Auditor sin elección');
-    await form
-      .getByRole('textbox', { name: 'Descripción', exact: true })
-      .fill('Revisión física del inventario en piso');
-    const account = form.getByRole('combobox', { name: 'Cuenta' });
-    if (!(await account.innerText()).includes('Grupo Automotriz del Norte')) {
-      await account.click();
-      await page.getByRole('option', { name: 'Grupo Automotriz del Norte' }).click();
-    }
-    await form.getByRole('combobox', { name: 'Compañía' }).click();
-    await page.getByRole('option', { name: 'Camiones del Norte' }).click();
-    for (const label of ['Fecha inicio', 'Fecha fin']) {
-      await form.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
-      await page.keyboard.type('15012030');
-    }
+    await fillAuditForm(page, form, 'Auditor sin elección', '15012030');
     await form.getByRole('button', { name: 'Guardar' }).click();
     await expectVisible(form.getByText(AUDIT_MESSAGES.suspendRequired, { exact: true }));
     assert.equal(await form.getByText(MESSAGES.required, { exact: true }).count(), 0, 'only the choice is missing');

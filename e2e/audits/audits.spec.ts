@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BUSINESS_TIME_ZONE, AUDIT_MESSAGES } from '@planpiso/domain';
+import { fillAuditForm } from '../support/audits';
 import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
@@ -36,21 +37,7 @@ test('type 2 creates a suspending audit, finds it in the list and on the calenda
 
     const form = page.getByRole('form', { name: 'Crear auditoría' });
     await expectVisible(form.getByText('Datos de la Auditoria', { exact: true }));
-    await form.getByRole('textbox', { name: 'Auditor', exact: true }).fill(auditor);
-    await form
-      .getByRole('textbox', { name: 'Descripción', exact: true })
-      .fill('Revisión física del inventario en piso');
-    const account = form.getByRole('combobox', { name: 'Cuenta' });
-    if (!(await account.innerText()).includes('Grupo Automotriz del Norte')) {
-      await account.click();
-      await page.getByRole('option', { name: 'Grupo Automotriz del Norte' }).click();
-    }
-    await form.getByRole('combobox', { name: 'Compañía' }).click();
-    await page.getByRole('option', { name: 'Camiones del Norte' }).click();
-    for (const label of ['Fecha inicio', 'Fecha fin']) {
-      await form.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
-      await page.keyboard.type(day.typed);
-    }
+    await fillAuditForm(page, form, auditor, day.typed);
     await form.getByRole('radio', { name: 'Si' }).check();
     await screenshot(page, 'audit-form');
     await expectNoAxeViolations(page, '/crear-auditoria');

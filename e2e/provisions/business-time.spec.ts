@@ -5,31 +5,12 @@ import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { createProvisionAt } from '../support/follow-up';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
-import { apiAsPage } from '../support/provisions';
-import { BUSINESS_TIME_ZONE } from '@planpiso/domain';
+import { apiAsPage, businessDateTimeOf } from '../support/provisions';
 
 const journey = useBrowser();
 
 const DATE_TIME = /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/;
 const history = (page: Page) => page.getByRole('list', { name: 'Historial' });
-
-/** dd/MM/yyyy HH:mm of an instant in Mexico City, computed here (Node), not by the app. */
-function mexicoCity(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: BUSINESS_TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
-}
 
 /** The first dd/MM/yyyy HH:mm in a text. */
 function dateTimeIn(text: string): string {
@@ -46,7 +27,7 @@ test('with the browser on UTC, the list and the Historial show one provision at 
       await signInAs(page, DEMO_USERS[3].email);
       assert.equal(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone), 'UTC');
       const { data } = await apiAsPage<{ data: { createdAt: string } }>(page, `/api/provisions/${seeded.id}`);
-      const expected = mexicoCity(data.createdAt);
+      const expected = businessDateTimeOf(data.createdAt);
 
       // The list: the row's Fecha.
       await page.goto(`/disposiciones?folio=${seeded.folio}`);

@@ -14,7 +14,6 @@ import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import {
-  BUSINESS_TIME_ZONE,
   PROVISION_FOLLOW_UP_MESSAGES,
   PROVISION_LENDER_MESSAGES,
   PROVISION_NOTICE_TEXT,
@@ -39,6 +38,7 @@ import { DEMO_USERS } from '../support/demo';
 import { eventually, expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
 import {
   apiAsPage,
+  businessDateTimeOf,
   csvBytes,
   freshVin,
   openOperatingWindow,
@@ -90,23 +90,6 @@ const currentStep = (page: Page) => page.locator('[aria-current="step"]');
 /** The provision's status code, read by the signed-in page from the API (the page shows it only when opened). */
 const provisionStatus = async (page: Page) =>
   (await apiAsPage<{ data: { status: number } }>(page, `/api/provisions/${state.id}`)).data.status;
-/** dd/MM/yyyy HH:mm in Mexico City time, as the follow-up page writes a moment. */
-const businessDateTimeOf = (iso: string) => {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: BUSINESS_TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
-};
 
 async function openFollowUp(page: Page): Promise<void> {
   await page.goto(`/vizualizar-disposicion/${state.id}`);

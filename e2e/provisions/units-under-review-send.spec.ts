@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { FINANCING_MESSAGES, provisionCreated } from '@planpiso/domain';
+import { provisionCreated } from '@planpiso/domain';
 import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { apiAsPage, freshVin, openOperatingWindow, wizardScreenshot } from '../support/provisions';
 import { acceptSuccess, gridRow } from '../support/screens';
-import { createReviewUnits } from '../support/units-review';
+import { createFromReviewUnits, createReviewUnits } from '../support/units-review';
 
 // Review mode's save-and-send (issue 26 §6), a file of its own: the journeys of units-under-review.spec.ts already
 // fill the runner's time per file.
@@ -34,17 +34,7 @@ test('type 5 saves and sends a provision from units under review: review mode ha
     await page.setViewportSize({ width: 1366, height: 768 });
     await signInAs(page, DEMO_USERS[5].email);
     await page.goto('/unidades');
-    for (const ticked of [vin, large]) {
-      await gridRow(page, GRID, ticked)
-        .getByRole('checkbox', { name: `Incluir ${ticked}` })
-        .check();
-    }
-    await page.getByRole('button', { name: 'Crear Nuevo' }).click();
-    const creation = page.getByRole('dialog', { name: FINANCING_MESSAGES.createProvisionDialogTitle });
-    await expectVisible(creation.getByText(vin, { exact: true }));
-    await expectVisible(creation.getByText(large, { exact: true }));
-    await creation.getByRole('button', { name: 'Aceptar' }).click();
-    await expectPath(page, '/crear-disposicion');
+    await createFromReviewUnits(page, [vin, large]);
 
     // Review mode starts on the last step: Guardar and save-and-send (spec 3 §2, issue 26 §6).
     const wizard = page.getByRole('region', { name: 'Crear disposición' });

@@ -18,7 +18,7 @@ import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { apiAsPage, freshVin, openOperatingWindow, wizardScreenshot } from '../support/provisions';
 import { acceptSuccess, gridRow, search } from '../support/screens';
-import { createReviewUnits } from '../support/units-review';
+import { createFromReviewUnits, createReviewUnits } from '../support/units-review';
 
 const journey = useBrowser();
 const GRID = 'Unidades en revisión';
@@ -157,17 +157,7 @@ test('type 5 creates a provision from units under review', () =>
     await signInAs(page, DEMO_USERS[5].email);
     await page.goto('/unidades');
     await expectVisible(gridRow(page, GRID, left));
-    for (const vin of [first, second]) {
-      await gridRow(page, GRID, vin)
-        .getByRole('checkbox', { name: `Incluir ${vin}` })
-        .check();
-    }
-    await page.getByRole('button', { name: 'Crear Nuevo' }).click();
-    const creation = page.getByRole('dialog', { name: FINANCING_MESSAGES.createProvisionDialogTitle });
-    await expectVisible(creation.getByText(first, { exact: true }));
-    await expectVisible(creation.getByText(second, { exact: true }));
-    await creation.getByRole('button', { name: 'Aceptar' }).click();
-    await expectPath(page, '/crear-disposicion');
+    await createFromReviewUnits(page, [first, second]);
 
     // Review mode: one page, no stepper and no way back; the chosen units and nothing else.
     const wizard = page.getByRole('region', { name: 'Crear disposición' });

@@ -6,7 +6,7 @@ import { MESSAGES, REFINANCING_MESSAGES as M } from '@planpiso/domain';
 import { settle } from '../support/a11y';
 import { DEMO_USERS } from '../support/demo';
 import { expectVisible, signInAs, useBrowser } from '../support/journey';
-import { REFINANCING_E2E_LINE, createRefinanceableUnits } from '../support/refinancing';
+import { REFINANCING_E2E_LINE, createRefinanceableUnits, openRefinanceableUnits } from '../support/refinancing';
 import { acceptSuccess, gridRow } from '../support/screens';
 
 const journey = useBrowser();
@@ -28,14 +28,7 @@ test('type 5 marks a unit sold, changes a term, ticks two units and creates a re
   journey('refinancing-dealer', async (page) => {
     await createRefinanceableUnits(Object.values(UNITS));
     await signInAs(page, DEMO_USERS[5].email);
-    // From its list (its menu has no 'Unidades para refinanciar'), then narrowed to the seeded line.
-    await page.goto('/refinanciamientos');
-    await page
-      .getByRole('link', { name: 'Unidades para refinanciar' })
-      .or(page.getByRole('button', { name: 'Unidades para refinanciar' }))
-      .click();
-    await page.waitForURL((url) => url.pathname === '/refinanciamientos/unidades');
-    await page.goto(`/refinanciamientos/unidades?creditLine=${REFINANCING_E2E_LINE}`);
+    await openRefinanceableUnits(page, REFINANCING_E2E_LINE);
     await expectVisible(gridRow(page, GRID, UNITS.sold.vin));
     await shot(page, 'refinancing-units');
 

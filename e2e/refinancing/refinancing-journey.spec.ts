@@ -21,6 +21,7 @@ import {
   seedJourneyUnits,
 } from '../support/refinancing-journey';
 import { unitsRefinancing } from '../support/layout';
+import { openRefinanceableUnits } from '../support/refinancing';
 import { acceptSuccess, confirm, gridRow } from '../support/screens';
 
 const journey = useBrowser();
@@ -139,14 +140,7 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
     const createPage = { available: '', remaining: '', total: '' };
     await journey('refinancing-dealer-creates', async (page) => {
       await signInAs(page, DEMO_USERS[5].email);
-      await page.goto('/refinanciamientos');
-      await page
-        .getByRole('link', { name: 'Unidades para refinanciar' })
-        .or(page.getByRole('button', { name: 'Unidades para refinanciar' }))
-        .click();
-      await page.waitForURL((url) => url.pathname === '/refinanciamientos/unidades');
-      // Other journeys' units are listed too: narrowed to the provision line of this one's.
-      await page.goto(`/refinanciamientos/unidades?creditLine=${JOURNEY_PROVISION_LINE}`);
+      await openRefinanceableUnits(page, JOURNEY_PROVISION_LINE);
       const row = (credit: { vin: string }) => gridRow(page, UNITS_GRID, credit.vin);
       await expectVisible(row(SOLD).getByRole('gridcell', { name: String(SOLD.term), exact: true }));
       await expectVisible(row(EDITED).getByRole('gridcell', { name: '3', exact: true }));

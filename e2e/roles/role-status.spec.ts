@@ -5,7 +5,7 @@ import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectVisible, signInAs, useBrowser } from '../support/journey';
 import { createRole } from '../support/roles';
-import { acceptSuccess, confirm, gridRow, search } from '../support/screens';
+import { gridRow, search, switchOffConfirmed } from '../support/screens';
 
 const journey = useBrowser();
 
@@ -39,21 +39,7 @@ test('the roles status toggle asks first, shows its message, flips and stays fli
     await page.goto('/roles');
     await search(page, { Nombre: role.name });
     await expectVisible(toggle);
-    await toggle.click();
-    const prompt = page.getByRole('dialog', { name: MESSAGES.confirmRoleStatus, exact: true });
-    await expectVisible(prompt);
-    await prompt.getByRole('button', { name: 'Cancelar' }).click();
-    await prompt.waitFor({ state: 'hidden' });
-    assert.equal(await toggle.isChecked(), true, 'cancelled: still active');
-
-    await toggle.click();
-    await confirm(page, MESSAGES.confirmRoleStatus);
-    await acceptSuccess(page, MESSAGES.roleStatusChanged);
-    assert.equal(await toggle.isChecked(), false, 'the row takes the returned value');
-
-    await page.reload();
-    await expectVisible(toggle);
-    assert.equal(await toggle.isChecked(), false, 'still inactive after a reload');
+    await switchOffConfirmed(page, toggle, MESSAGES.confirmRoleStatus, MESSAGES.roleStatusChanged);
 
     assert.equal(await offered(), false, 'an inactive role is not offered in the user form');
   }));

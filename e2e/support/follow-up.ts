@@ -13,6 +13,7 @@ import { agencies, companies } from '../../apps/api/src/db/schema/organisation';
 import { users } from '../../apps/api/src/db/schema/users';
 import { NEW_VEHICLES } from '../../apps/simulators/src/fixtures/index';
 import { DEMO_USERS } from './demo';
+import { carOfCrm } from './financed-units';
 import { e2eEnv } from './env';
 import { freshVin } from './provisions';
 
@@ -132,16 +133,9 @@ export async function createProvisionAt(
       .insert(provisionUnits)
       .values(
         units.map((unit, index) => ({
+          ...carOfCrm(vins[index]!, vehicle),
           provisionId: provision!.id,
           index,
-          vinNumber: vins[index]!,
-          agency: 'Monterrey Centro',
-          brandName: vehicle.marca.slice(0, 15),
-          type: vehicle.tipo.slice(0, 8),
-          model: vehicle.modelo.slice(0, 4),
-          description: vehicle.descripcion.slice(0, 50),
-          color: vehicle.colorExterior.slice(0, 35),
-          insideColor: vehicle.colorInterior.slice(0, 70),
           motorNumber: `${vehicle.motor.slice(0, 20)}${index}`,
           amount: unit.amount,
           included: unit.included ?? true,

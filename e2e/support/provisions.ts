@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { CSV_COLUMNS, businessClock, vinCheckCharacter } from '@planpiso/domain';
+import { BUSINESS_TIME_ZONE, CSV_COLUMNS, businessClock, vinCheckCharacter } from '@planpiso/domain';
 import { createDb } from '../../apps/api/src/db/client';
 import { e2eEnv } from './env';
 import { ARTIFACTS_DIR } from './paths';
@@ -84,4 +84,22 @@ export async function apiAsPage<T>(page: Page, path: string): Promise<T> {
     const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
     return (await response.json()) as T;
   }, path);
+}
+
+/** dd/MM/yyyy HH:mm of an instant in Mexico City, as the follow-up page writes a moment: computed here (Node), not by the app. */
+export function businessDateTimeOf(iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: BUSINESS_TIME_ZONE,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }

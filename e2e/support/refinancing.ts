@@ -1,6 +1,7 @@
 // The financed units a refinancing journey reads: a provision of the demo company Autos del Norte (the CRM's client
 // 10001) at Autorizada (8) whose units the layout made refinanceable (`can_refinance`, a term in `deadlines`) with
 // REPUVE, TransUnion and AX valid — on a provision line of its own, so no other journey's balance moves.
+import type { Page } from 'playwright-core';
 import { insertProvisionWithUnits, REFINANCEABLE } from './financed-units';
 import { withDb } from './db';
 
@@ -28,4 +29,18 @@ export async function createRefinanceableUnits(units: SeededRefinancingUnit[]): 
     );
     return seeded.units;
   });
+}
+
+/**
+ * A dealer's way to the units to refinance: from its list of refinancings (its menu has no 'Unidades para
+ * refinanciar'), then narrowed to `creditLine`, as other journeys' units are listed too.
+ */
+export async function openRefinanceableUnits(page: Page, creditLine: string): Promise<void> {
+  await page.goto('/refinanciamientos');
+  await page
+    .getByRole('link', { name: 'Unidades para refinanciar' })
+    .or(page.getByRole('button', { name: 'Unidades para refinanciar' }))
+    .click();
+  await page.waitForURL((url) => url.pathname === '/refinanciamientos/unidades');
+  await page.goto(`/refinanciamientos/unidades?creditLine=${creditLine}`);
 }

@@ -1,5 +1,6 @@
 // What the list and form screens have in common (apps/web/src/components): the side menu, the search bar, the
 // grid's rows and the save flow's two dialogs (confirm, then result), found the way a user finds them.
+import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { MESSAGES } from '@planpiso/domain';
 import { expectVisible } from './journey';
@@ -52,4 +53,26 @@ export async function acceptSuccess(page: Page, message: string): Promise<void> 
   await expectVisible(dialog.getByText(message, { exact: true }));
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await dialog.waitFor({ state: 'hidden' });
+}
+
+/**
+ * The status toggle of a list row (spec 1 §4) turned off: cancelling its prompt changes nothing; confirming it
+ * answers `changed`, the row takes the returned value, and the server kept it (still off after a reload).
+ */
+export async function switchOffConfirmed(page: Page, toggle: Locator, prompt: string, changed: string): Promise<void> {
+  await toggle.click();
+  const dialog = page.getByRole('dialog', { name: prompt, exact: true });
+  await expectVisible(dialog);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  assert.equal(await toggle.isChecked(), true, 'cancelled: still active');
+
+  await toggle.click();
+  await confirm(page, prompt);
+  await acceptSuccess(page, changed);
+  assert.equal(await toggle.isChecked(), false, 'the row takes the returned value');
+
+  await page.reload();
+  await expectVisible(toggle);
+  assert.equal(await toggle.isChecked(), false, 'still inactive after a reload');
 }

@@ -1,8 +1,12 @@
 // Units under review made for one journey: a rejected provision of the demo company Autos del Norte whose units the
 // lender sent back to the demo dealer operator (decision 030), so a journey acts on rows nobody else touches.
+import type { Page } from 'playwright-core';
+import { FINANCING_MESSAGES } from '@planpiso/domain';
 import { NEW_VEHICLES, vehicleByVin } from '../../apps/simulators/src/fixtures/index';
 import { carOfCrm, insertProvisionWithUnits } from './financed-units';
 import { withDb } from './db';
+import { expectPath, expectVisible } from './journey';
+import { gridRow } from './screens';
 
 export type ReviewUnitSeed = {
   vin: string;
@@ -31,4 +35,21 @@ export async function createReviewUnits(units: ReviewUnitSeed[]): Promise<void> 
         })),
     ),
   );
+}
+
+/**
+ * On /unidades: ticks `vins` in the grid of units under review, asks Crear Nuevo to include them (the dialog lists
+ * each) and accepts, landing on the wizard in review mode.
+ */
+export async function createFromReviewUnits(page: Page, vins: string[]): Promise<void> {
+  for (const vin of vins) {
+    await gridRow(page, 'Unidades en revisión', vin)
+      .getByRole('checkbox', { name: `Incluir ${vin}` })
+      .check();
+  }
+  await page.getByRole('button', { name: 'Crear Nuevo' }).click();
+  const creation = page.getByRole('dialog', { name: FINANCING_MESSAGES.createProvisionDialogTitle });
+  for (const vin of vins) await expectVisible(creation.getByText(vin, { exact: true }));
+  await creation.getByRole('button', { name: 'Aceptar' }).click();
+  await expectPath(page, '/crear-disposicion');
 }

@@ -5,7 +5,7 @@ import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signIn, signInAs, useBrowser } from '../support/journey';
-import { acceptSuccess, confirm, gridRow, search } from '../support/screens';
+import { gridRow, search, switchOffConfirmed } from '../support/screens';
 import { createUser } from '../support/users';
 
 const journey = useBrowser();
@@ -22,23 +22,8 @@ test('the users status toggle asks first, shows its message, flips and stays fli
     await expectVisible(toggle);
     assert.equal(await toggle.isChecked(), true, 'a new user is active');
 
-    // Cancelling the prompt changes nothing.
-    await toggle.click();
-    const prompt = page.getByRole('dialog', { name: MESSAGES.confirmUserStatus, exact: true });
-    await expectVisible(prompt);
-    await prompt.getByRole('button', { name: 'Cancelar' }).click();
-    await prompt.waitFor({ state: 'hidden' });
-    assert.equal(await toggle.isChecked(), true, 'cancelled: still active');
-
-    await toggle.click();
-    await confirm(page, MESSAGES.confirmUserStatus);
-    await acceptSuccess(page, MESSAGES.userStatusChanged);
-    assert.equal(await toggle.isChecked(), false, 'the row takes the returned value');
-
-    // The server kept it: after a reload (the search is in the URL) the switch is still off.
-    await page.reload();
-    await expectVisible(toggle);
-    assert.equal(await toggle.isChecked(), false, 'still inactive after a reload');
+    // Cancelling the prompt changes nothing; after a reload (the search is in the URL) the switch is still off.
+    await switchOffConfirmed(page, toggle, MESSAGES.confirmUserStatus, MESSAGES.userStatusChanged);
 
     // One's own row shows no toggle.
     await search(page, { Correo: DEMO_USERS[1].email });

@@ -28,3 +28,19 @@ export async function writeAudit(tx: Executor, entry: AuditEntry): Promise<void>
     requestId: entry.requestId ?? null,
   });
 }
+
+/** The status toggle every area records the same way: `<entity>.status-changed`, active before → after. */
+export async function writeStatusAudit(
+  tx: Executor,
+  entry: { actor: number; entity: string; entityId: number; wasActive: boolean; active: boolean; requestId: string },
+): Promise<void> {
+  await writeAudit(tx, {
+    actor: entry.actor,
+    action: `${entry.entity}.status-changed`,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    before: { isActive: entry.wasActive },
+    after: { isActive: entry.active },
+    requestId: entry.requestId,
+  });
+}

@@ -161,6 +161,28 @@ export async function countWithCap(
   return { total: Math.max(await estimateRows(db, rows, key), cap + 1), totalIsEstimate: true };
 }
 
+/** A list query as drizzle builds it: awaited whole, or cut to a window. */
+type Windowable<T> = { limit(n: number): { offset(n: number): PromiseLike<T[]> } } & PromiseLike<T[]>;
+
+/** The rows of `window` (all of them for a look-up's null window). */
+export async function windowed<T>(rows: Windowable<T>, window: Window): Promise<T[]> {
+  return window ? rows.limit(window.limit).offset(window.offset) : rows;
+}
+
+/**
+ * A short list's page and its capped total: `rows` is the ordered list query, `counting` the same FROM and WHERE
+ * selecting a constant (as countWithCap wants it).
+ */
+export async function pageWithTotal<T>(
+  db: Executor,
+  rows: Windowable<T>,
+  counting: SQLWrapper,
+  window: Window,
+): Promise<{ rows: T[] } & Counted> {
+  const page = await windowed(rows, window);
+  return { rows: page, ...(await countWithCap(db, counting)) };
+}
+
 /** Statements built once per database handle and list shape (decision 052); a transaction's go with it. */
 const shapesOf = new WeakMap<object, Map<string, unknown>>();
 

@@ -7,7 +7,7 @@ import {
   type UpdateAccountRequest,
 } from '@planpiso/domain';
 import type { Executor, Tx } from '../../db/client';
-import { writeAudit } from '../../platform/audit';
+import { writeAudit, writeStatusAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -213,13 +213,12 @@ export function createAccountsService(
       await transaction(db, async (tx) => {
         const before = await accountOf(actor, id, tx);
         await repo.updateAccount(tx, id, { isActive: active });
-        await writeAudit(tx, {
+        await writeStatusAudit(tx, {
           actor: actor.id,
-          action: 'account.status-changed',
           entity: 'account',
           entityId: id,
-          before: { isActive: before.isActive },
-          after: { isActive: active },
+          wasActive: before.isActive,
+          active,
           requestId,
         });
       });

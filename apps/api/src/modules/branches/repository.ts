@@ -4,24 +4,8 @@ import { userAgencies } from '../../db/schema/assignments';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
 import { dayText, textKey, type Window } from '../../platform/listing';
-import { operatedBy } from '../organisation-lookups';
+import { agencyScopeWhere } from '../organisation-lookups';
 import type { AgencyScope } from '../organisation-lookups';
-
-/** The branches a scope reaches, as a WHERE on `agencies` (decision 008: scope in the SQL, foreign rows are 404). */
-export function branchScopeWhere(scope: AgencyScope): SQL | undefined {
-  switch (scope.kind) {
-    case 'all':
-      return undefined;
-    case 'operated':
-      return sql`${agencies.accountId} in (${operatedBy(scope)})`;
-    case 'account':
-      return eq(agencies.accountId, scope.accountId);
-    case 'company':
-      return and(eq(agencies.accountId, scope.accountId), eq(agencies.companyId, scope.companyId));
-    case 'none':
-      return sql`false`;
-  }
-}
 
 const branchColumns = {
   id: agencies.id,
@@ -41,7 +25,7 @@ export async function findBranch(db: Executor, scope: AgencyScope, id: number, o
     .from(agencies)
     .innerJoin(accounts, eq(accounts.id, agencies.accountId))
     .innerJoin(companies, eq(companies.id, agencies.companyId))
-    .where(and(eq(agencies.id, id), eq(accounts.isArchived, false), branchScopeWhere(scope)))
+    .where(and(eq(agencies.id, id), eq(accounts.isArchived, false), agencyScopeWhere(scope)))
     .limit(1);
   const [row] = options.lock ? await query.for('update', { of: agencies }) : await query;
   return row;

@@ -10,7 +10,7 @@ import {
   type PageQuery,
 } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
-import { writeAudit } from '../../platform/audit';
+import { writeAudit, writeStatusAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
@@ -104,13 +104,12 @@ export function createBranchesService({ db }: Pick<AppDeps, 'db'>) {
       await transaction(db, async (tx) => {
         const before = await branchOf(actor, id, tx, true);
         await repo.setBranchActive(tx, id, active);
-        await writeAudit(tx, {
+        await writeStatusAudit(tx, {
           actor: actor.id,
-          action: 'branch.status-changed',
           entity: 'branch',
           entityId: id,
-          before: { isActive: before.isActive },
-          after: { isActive: active },
+          wasActive: before.isActive,
+          active,
           requestId,
         });
       });

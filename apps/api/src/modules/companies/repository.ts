@@ -5,7 +5,15 @@ import { exceptions } from '../../db/schema/exceptions';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
-import { containsPattern, countWithCap, dayText, textKey, withinDays, type Window } from '../../platform/listing';
+import {
+  containsPattern,
+  dayText,
+  pageWithTotal,
+  textKey,
+  windowed,
+  withinDays,
+  type Window,
+} from '../../platform/listing';
 import type { AccountScope } from '../organisation-lookups';
 import { accountScopeWhere, companyColumns } from '../organisation-lookups';
 
@@ -34,26 +42,25 @@ export async function listCompanies(
     filters.account ? eq(companies.accountId, filters.account) : undefined,
     ...withinDays(companies.createdAt, filters.from, filters.to),
   );
-  const base = db
-    .select({
-      ...companyColumns,
-      accountName: accounts.name,
-      createdAt: dayText(companies.createdAt),
-    })
-    .from(companies)
-    .innerJoin(accounts, eq(accounts.id, companies.accountId))
-    .where(where)
-    .orderBy(...order);
-  const rows = window ? await base.limit(window.limit).offset(window.offset) : await base;
-  const counted = await countWithCap(
+  return pageWithTotal(
     db,
+    db
+      .select({
+        ...companyColumns,
+        accountName: accounts.name,
+        createdAt: dayText(companies.createdAt),
+      })
+      .from(companies)
+      .innerJoin(accounts, eq(accounts.id, companies.accountId))
+      .where(where)
+      .orderBy(...order),
     db
       .select({ one: sql`1` })
       .from(companies)
       .innerJoin(accounts, eq(accounts.id, companies.accountId))
       .where(where),
+    window,
   );
-  return { rows, ...counted };
 }
 export type CompanyRow = Awaited<ReturnType<typeof listCompanies>>['rows'][number];
 
@@ -128,7 +135,7 @@ export async function listCompanyUsers(db: Executor, companyId: number, window: 
     .leftJoin(roles, eq(roles.id, userCompanies.roleId))
     .where(where)
     .orderBy(...order);
-  const rows = window ? await base.limit(window.limit).offset(window.offset) : await base;
+  const rows = await windowed(base, window);
   const [counted] = await db
     .select({ n: count() })
     .from(userCompanies)

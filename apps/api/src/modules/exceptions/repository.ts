@@ -6,7 +6,7 @@ import { evidences, files } from '../../db/schema/files';
 import { audits } from '../../db/schema/audits';
 import { accounts, companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
-import { countWithCap, withinDays, type Counted, type Window } from '../../platform/listing';
+import { pageWithTotal, withinDays, type Counted, type Window } from '../../platform/listing';
 import { accountScopeWhere } from '../organisation-lookups';
 import type { ExceptionScope } from './policy';
 
@@ -99,21 +99,20 @@ export async function listExceptions(
     filters.type ? eq(exceptions.type, filters.type) : undefined,
     ...withinDays(exceptions.createdAt, filters.from, filters.to),
   );
-  const base = db
-    .select(withCompany)
-    .from(exceptions)
-    .innerJoin(companies, eq(companies.id, exceptions.companyId))
-    .where(where)
-    .orderBy(...order);
-  const rows = window ? await base.limit(window.limit).offset(window.offset) : await base;
-  const counted = await countWithCap(
+  return pageWithTotal(
     db,
+    db
+      .select(withCompany)
+      .from(exceptions)
+      .innerJoin(companies, eq(companies.id, exceptions.companyId))
+      .where(where)
+      .orderBy(...order),
     db
       .select({ one: sql`1` })
       .from(exceptions)
       .where(where),
+    window,
   );
-  return { rows, ...counted };
 }
 
 export async function findException(

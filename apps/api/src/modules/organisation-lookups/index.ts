@@ -4,6 +4,7 @@ export { accountScopeOf, agencyScopeOf } from './policy';
 export type { AccountScope, AgencyScope, OperatedScope } from './policy';
 export {
   accountScopeWhere,
+  agencyScopeWhere,
   companyColumns,
   companyScopeWhere,
   findAccount,

@@ -24,6 +24,11 @@ export type AgencyScope =
  * to it (spec 1 §6 "it can list its assigned accounts"); dealers only their own.
  */
 export function accountScopeOf(actor: Actor): AccountScope {
+  return lenderScopeOf(actor) ?? (actor.accountId ? { kind: 'own', accountId: actor.accountId } : { kind: 'none' });
+}
+
+/** The lender's staff reach accounts and branches alike: all of them, or those operated (decision 014). */
+function lenderScopeOf(actor: Actor): { kind: 'all' } | OperatedScope | undefined {
   switch (actor.type) {
     case USER_TYPE.SUPER_USER:
       return { kind: 'all' };
@@ -32,7 +37,7 @@ export function accountScopeOf(actor: Actor): AccountScope {
     case USER_TYPE.PROVIDER_OPERATOR:
       return { kind: 'operated', by: actor.id, levels: 0 };
     default:
-      return actor.accountId ? { kind: 'own', accountId: actor.accountId } : { kind: 'none' };
+      return undefined;
   }
 }
 
@@ -43,13 +48,9 @@ export function accountScopeOf(actor: Actor): AccountScope {
  * active company with `company=`); an agency operator those of its account and active company.
  */
 export function agencyScopeOf(actor: Actor): AgencyScope {
+  const lender = lenderScopeOf(actor);
+  if (lender) return lender;
   switch (actor.type) {
-    case USER_TYPE.SUPER_USER:
-      return { kind: 'all' };
-    case USER_TYPE.PROVIDER_ADMIN:
-      return { kind: 'operated', by: actor.id, levels: 1 };
-    case USER_TYPE.PROVIDER_OPERATOR:
-      return { kind: 'operated', by: actor.id, levels: 0 };
     case USER_TYPE.LEGAL_REPRESENTATIVE:
       return actor.accountId ? { kind: 'account', accountId: actor.accountId } : { kind: 'none' };
     default:

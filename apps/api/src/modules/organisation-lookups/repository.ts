@@ -3,7 +3,7 @@ import { accountOperators } from '../../db/schema/assignments';
 import { users } from '../../db/schema/users';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import type { Executor } from '../../db/client';
-import { containsPattern, countWithCap, dayText, textKey, withinDays, type Window } from '../../platform/listing';
+import { containsPattern, dayText, pageWithTotal, textKey, withinDays, type Window } from '../../platform/listing';
 import type { AccountScope, AgencyScope } from './policy';
 
 export type LookupFilters = { name?: string; active?: boolean };
@@ -41,13 +41,6 @@ function nameAndActive(name: AnyColumn, filters: LookupFilters, isActive: AnyCol
   if (filters.name) where.push(ilike(name, containsPattern(filters.name)));
   if (filters.active !== undefined) where.push(eq(isActive, filters.active));
   return where;
-}
-
-async function page<T>(
-  rows: { limit(n: number): { offset(n: number): Promise<T[]> } } & PromiseLike<T[]>,
-  window: Window,
-): Promise<T[]> {
-  return window ? rows.limit(window.limit).offset(window.offset) : rows;
 }
 
 export const accountColumns = {
@@ -91,7 +84,8 @@ export async function listAccounts(
     filters.assigned === undefined ? undefined : eq(accountOperators.userId, filters.assigned),
     ...withinDays(accounts.createdAt, filters.from, filters.to),
   );
-  const rows = await page(
+  const { rows, ...counted } = await pageWithTotal(
+    db,
     db
       .select(accountListColumns)
       .from(accounts)
@@ -99,15 +93,12 @@ export async function listAccounts(
       .leftJoin(users, eq(users.id, accountOperators.userId))
       .where(where)
       .orderBy(...order),
-    window,
-  );
-  const counted = await countWithCap(
-    db,
     db
       .select({ one: sql`1` })
       .from(accounts)
       .leftJoin(accountOperators, eq(accountOperators.accountId, accounts.id))
       .where(where),
+    window,
   );
   return {
     rows: rows.map(({ operatorId, operatorFirstname, operatorLastname, ...row }) => ({
@@ -164,24 +155,19 @@ export async function listCompaniesOfAccount(
   order: SQL[],
 ) {
   const where = and(eq(companies.accountId, accountId), ...nameAndActive(companies.name, filters, companies.isActive));
-  const rows = await page(
+  return pageWithTotal(
+    db,
     db
       .select(companyColumns)
       .from(companies)
       .where(where)
       .orderBy(...order),
+    db
+      .select({ one: sql`1` })
+      .from(companies)
+      .where(where),
     window,
   );
-  return {
-    rows,
-    ...(await countWithCap(
-      db,
-      db
-        .select({ one: sql`1` })
-        .from(companies)
-        .where(where),
-    )),
-  };
 }
 
 export async function findCompany(db: Executor, id: number) {
@@ -189,7 +175,8 @@ export async function findCompany(db: Executor, id: number) {
   return row;
 }
 
-function agencyScopeWhere(scope: AgencyScope): SQL | undefined {
+/** The branches a scope reaches, as a WHERE on `agencies` (decision 008: scope in the SQL, foreign rows are 404). */
+export function agencyScopeWhere(scope: AgencyScope): SQL | undefined {
   switch (scope.kind) {
     case 'all':
       return undefined;
@@ -245,7 +232,8 @@ export async function listAgencies(
     ...nameAndActive(agencies.name, filters, agencies.isActive),
     ...withinDays(agencies.createdAt, filters.from, filters.to),
   );
-  const rows = await page(
+  const { rows, ...counted } = await pageWithTotal(
+    db,
     db
       .select(agencyListColumns)
       .from(agencies)
@@ -253,16 +241,13 @@ export async function listAgencies(
       .innerJoin(companies, eq(companies.id, agencies.companyId))
       .where(where)
       .orderBy(...order),
-    window,
-  );
-  const counted = await countWithCap(
-    db,
     db
       .select({ one: sql`1` })
       .from(agencies)
       .innerJoin(accounts, eq(accounts.id, agencies.accountId))
       .innerJoin(companies, eq(companies.id, agencies.companyId))
       .where(where),
+    window,
   );
   return {
     rows: rows.map(({ accountName, companyName, ...row }) => ({

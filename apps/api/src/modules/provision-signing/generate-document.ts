@@ -1,16 +1,14 @@
 import { PROVISION_MACHINE, SIGNING_MESSAGES } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
-import { notFound } from '../../platform/errors';
 import { checkTransition } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
 import { assertOperatingWindow } from '../provision-settings';
 import { provisionScopeOf } from '../provisions';
-import * as provisionsRepo from '../provisions';
 import type { SigningContext } from './signing-context';
 
 /** POST /api/provisions/{id}/documents (type 5 at 4): the signing document, replacing one not yet sent. */
 export async function generateDocument(ctx: SigningContext, actor: AuthUser, id: number, requestId: string) {
-  const { db, clock, mover, recording, found, makeDocument, replaceUnsent, moveRow, names, answer, assertWho } = ctx;
+  const { db, clock, recording, found, makeDocument, replaceUnsent, locked, moveLocked, answer, assertWho } = ctx;
   assertWho(actor, 'generateDocuments');
   const scope = provisionScopeOf(actor);
   const provision = await found(scope, id);
@@ -20,14 +18,11 @@ export async function generateDocument(ctx: SigningContext, actor: AuthUser, id:
   const stored = await makeDocument(provision, actor.id);
   return recording(stored, () =>
     transaction(db, async (tx) => {
-      const row = await provisionsRepo.lockProvision(tx, scope, id);
-      if (!row) throw notFound();
+      const row = await locked(tx, scope, id);
       const made = await replaceUnsent(tx, id, stored);
-      const moved = await mover.move(tx, {
+      const moved = await moveLocked(tx, provision, row, {
         action: 'generateDocuments',
         actor,
-        row: moveRow(row, names(provision)),
-        unitCount: await provisionsRepo.countUnitsOf(tx, id),
         details: {
           evidenceId: made.evidence.id,
           fileId: made.file.id,

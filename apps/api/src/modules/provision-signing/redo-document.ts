@@ -1,6 +1,6 @@
 import { PROVISION_MACHINE, SIGNED_STATUS, SIGNING_MESSAGES } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
-import { badRequest, notFound } from '../../platform/errors';
+import { badRequest } from '../../platform/errors';
 import { checkTransition } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
 import { assertOperatingWindow } from '../provision-settings';
@@ -24,14 +24,13 @@ export async function redoDocument(
   const {
     db,
     clock,
-    mover,
     recording,
     found,
     makeDocument,
     replaceUnsent,
     signersOf,
-    moveRow,
-    names,
+    locked,
+    moveLocked,
     answer,
     assertWho,
     kind,
@@ -50,14 +49,11 @@ export async function redoDocument(
   if (status === S.ACCEPTED) {
     return recording(stored, () =>
       transaction(db, async (tx) => {
-        const row = await provisionsRepo.lockProvision(tx, scope, id);
-        if (!row) throw notFound();
+        const row = await locked(tx, scope, id);
         const made = await replaceUnsent(tx, id, stored);
-        const moved = await mover.move(tx, {
+        const moved = await moveLocked(tx, provision, row, {
           action: 'redoDocument',
           actor,
-          row: moveRow(row, names(provision)),
-          unitCount: await provisionsRepo.countUnitsOf(tx, id),
           expectedVersion: body?.version,
           details: { evidenceId: made.evidence.id, fileId: made.file.id, replaced: made.replaced },
           requestId,
@@ -70,8 +66,7 @@ export async function redoDocument(
   // At 5 or 6: the new document recorded (unsent), sent in its own envelope, then swapped for those out.
   return redoSentDocument(kind, ctx, id, stored, {
     recheck: async (tx) => {
-      const row = await provisionsRepo.lockProvision(tx, scope, id);
-      if (!row) throw notFound();
+      const row = await locked(tx, scope, id);
       checkTransition(
         PROVISION_MACHINE,
         actor,
@@ -84,11 +79,9 @@ export async function redoDocument(
     withdraws: (d, pendingId) => d.evidence.id !== pendingId && d.evidence.signedStatus === SIGNED_STATUS.SENT,
     lock: (tx) => provisionsRepo.lockProvision(tx, scope, id),
     move: async (tx, row, details) => {
-      const moved = await mover.move(tx, {
+      const moved = await moveLocked(tx, provision, row, {
         action: 'redoDocument',
         actor,
-        row: moveRow(row, names(provision)),
-        unitCount: await provisionsRepo.countUnitsOf(tx, id),
         expectedVersion: body?.version,
         details,
         requestId,

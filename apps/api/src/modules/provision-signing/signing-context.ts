@@ -17,7 +17,7 @@ import { replaceUnsentDocument } from '../financing';
 import type { NotificationsService } from '../notifications';
 import type { ProvisionScope } from '../provisions';
 import * as provisionsRepo from '../provisions';
-import { createProvisionMover, type ProvisionMoveRow } from '../provisions';
+import { createProvisionMover, type ProvisionMove, type ProvisionMoveRow } from '../provisions';
 import { createSigningDocuments, type StoredPdf } from './envelopes';
 import { presentSigningEvidence } from './presenter';
 import * as repo from './repository';
@@ -101,6 +101,26 @@ export function createSigningContext(deps: SigningDeps, notifications: Notificat
 
   const names = (provision: FoundProvision) => ({ folio: provision.folioShown, companyName: provision.company.name });
 
+  /** The provision locked in the caller's transaction, as the caller may see it (404 otherwise). */
+  async function locked(tx: Executor, scope: ProvisionScope, id: number): Promise<provisionsRepo.ProvisionRow> {
+    const row = await provisionsRepo.lockProvision(tx, scope, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** A user's move of the locked `row`, named as `provision` was read before the transaction. */
+  const moveLocked = async (
+    tx: Executor,
+    provision: FoundProvision,
+    row: provisionsRepo.ProvisionRow,
+    move: Omit<ProvisionMove, 'row' | 'unitCount'>,
+  ) =>
+    mover.move(tx, {
+      ...move,
+      row: moveRow(row, names(provision)),
+      unitCount: await provisionsRepo.countUnitsOf(tx, row.id),
+    });
+
   /** The provision as a financing operation: its documents (evidence type 1), its reference, its webhook moves. */
   const kind: FinancingKind<provisionsRepo.ProvisionRow> = {
     label: 'signing',
@@ -143,6 +163,8 @@ export function createSigningContext(deps: SigningDeps, notifications: Notificat
     makeDocument,
     answer,
     names,
+    locked,
+    moveLocked,
     replaceUnsent,
     assertWho,
   };

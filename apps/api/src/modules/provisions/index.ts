@@ -16,4 +16,4 @@ export {
 } from './repository';
 export type { ProvisionRow, UnitRow } from './repository';
 export { createProvisionMover } from './transitions';
-export type { ProvisionMoveRow } from './transitions';
+export type { ProvisionMove, ProvisionMoveRow } from './transitions';

@@ -12,7 +12,7 @@ import {
   type SetActiveAtVersionRequest,
   type UpdateRoleRequest,
 } from '@planpiso/domain';
-import { writeAudit } from '../../platform/audit';
+import { writeAudit, writeStatusAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
@@ -132,13 +132,12 @@ export function createRolesService({ db }: Pick<AppDeps, 'db'>) {
           entity: before,
           expectedVersion: version,
         });
-        await writeAudit(tx, {
+        await writeStatusAudit(tx, {
           actor: actor.id,
-          action: 'role.status-changed',
           entity: 'role',
           entityId: id,
-          before: { isActive: before.isActive },
-          after: { isActive: active },
+          wasActive: before.isActive,
+          active,
           requestId,
         });
         return after;

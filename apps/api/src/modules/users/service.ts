@@ -22,7 +22,7 @@ import {
   userUpdated,
 } from '@planpiso/domain';
 import type { Tx } from '../../db/client';
-import { writeAudit } from '../../platform/audit';
+import { writeAudit, writeStatusAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, forbidden, notFound } from '../../platform/errors';
@@ -290,13 +290,12 @@ export function createUsersService(
           expectedVersion: version,
         });
         if (!active) await endSessions(tx, id, clock.now());
-        await writeAudit(tx, {
+        await writeStatusAudit(tx, {
           actor: actor.id,
-          action: 'user.status-changed',
           entity: 'user',
           entityId: id,
-          before: { isActive: before.isActive },
-          after: { isActive: active },
+          wasActive: before.isActive,
+          active,
           requestId,
         });
         return after;
