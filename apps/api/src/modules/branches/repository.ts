@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { userAgencies } from '../../db/schema/assignments';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
