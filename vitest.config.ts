@@ -16,8 +16,6 @@ export default defineConfig({
           // (cleanup, mocks) live in the setup file, which runs before every file.
           setupFiles: ['apps/web/src/test/setup.ts'],
           isolate: false,
-          // Both cores: vitest's default (cores − 1) ran the unit files one worker at a time on this 2-core machine.
-          maxWorkers: 2,
         },
       },
       {

@@ -3,13 +3,13 @@
 // inbox), tears the stacks down, and reports `N passed, N failed`. Started by scripts/test-e2e.mjs, which has
 // checked Chromium and built the web bundle.
 //
-// Lanes (E2E_LANES, default 2): a journey is a chain — spec, Chromium, API, PostgreSQL — that keeps about one core
-// busy, so on this 2-core machine two lanes, each with a stack of its own, finish the run in about half the time.
+// Lanes (E2E_LANES, default 1): each lane is a stack of its own running its share of the files. Measured on this
+// 2-core machine one lane already keeps both cores busy (a journey's page loads are Chromium's CPU, about 10 CPU-s
+// for 6 s of wall time), so two lanes took as long (1121 s vs 1078 s) under twice the load; more cores make them pay.
 // Files go to lanes longest first by their last measured time (e2e/support/durations.json, refreshed with
 // E2E_RECORD_DURATIONS=1), so the lanes end together.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ARTIFACTS_DIR, REPO_ROOT } from './paths';
@@ -63,7 +63,7 @@ function writeDurations(durations: Record<string, number>): void {
 }
 
 function laneCount(files: number): number {
-  const wanted = Number(process.env.E2E_LANES ?? Math.min(2, availableParallelism()));
+  const wanted = Number(process.env.E2E_LANES ?? 1);
   return Math.max(1, Math.min(files, Number.isInteger(wanted) ? wanted : 1));
 }
 

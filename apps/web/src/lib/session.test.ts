@@ -3,9 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { SESSION_MARGIN_MS, SIGN_OUT_CLEARED_KEYS, STORAGE_KEYS, type UserType } from '@planpiso/domain';
 import '../test/dom';
 import { apiError, mockApi } from '../test/mock-api';
-import { accessTokenFor, sessionUserOf, storeSession } from '../test/session-fixtures';
+import { accessTokenFor, sessionTokenFor, sessionUserOf, storeSession } from '../test/session-fixtures';
+import { signIn } from '../features/identity/api/sign-in';
 import { ApiError, api } from './api-client';
-import { ensureSession, getSession, onSessionEnded, scheduleRefresh } from './session';
+import { ensureSession, getSession, onSessionEnded, scheduleRefresh, signOut } from './session';
 
 const storedKeys = () => SIGN_OUT_CLEARED_KEYS.filter((key) => localStorage.getItem(key) !== null);
 const HOUR_MS = 3600_000;
@@ -45,6 +46,33 @@ describe('a 401 signs the user out (spec 1 §6, §8)', () => {
       message: 'No tiene permiso para realizar esta acción',
     });
     expect(getSession()).not.toBeNull();
+  });
+});
+
+describe('signing out, then in again', () => {
+  it('the sign-in waits until the server has ended the old sessions, so it cannot end the new one', async () => {
+    const user = sessionUserOf(2);
+    storeSession(user);
+    let answerSignOut: () => void = () => undefined;
+    const calls = mockApi({
+      'POST /api/identity/sign-out': () =>
+        new Promise((resolve) => (answerSignOut = () => resolve({ body: { data: { ok: true } } }))),
+      'POST /api/identity/sign-in': () => ({
+        body: { data: { accessToken: accessTokenFor(user), expiresIn: 3600, tokenType: 'Bearer' } },
+      }),
+      'POST /api/auth/login': () => ({ body: { data: { user, token: sessionTokenFor(user) } } }),
+    });
+
+    signOut();
+    const signedIn = signIn(user.email, 'Propia#2026a');
+    await vi.waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/api/identity/sign-out']));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.map((c) => c.path)).toEqual(['/api/identity/sign-out']);
+
+    answerSignOut();
+    await expect(signedIn).resolves.toEqual({ kind: 'signed-in' });
+    expect(calls.map((c) => c.path)).toEqual(['/api/identity/sign-out', '/api/identity/sign-in', '/api/auth/login']);
+    expect(getSession()?.user.email).toBe(user.email);
   });
 });
 

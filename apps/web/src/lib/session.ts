@@ -124,13 +124,42 @@ function clearStoredSession(): void {
   for (const key of SIGN_OUT_CLEARED_KEYS) localStorage.removeItem(key);
 }
 
+/** The server's side of the last sign-out, until it has answered (or failed). */
+let pendingSignOut: Promise<void> | null = null;
+/** How long a sign-in waits for a sign-out the server has not answered (a hung call must not block it). */
+const SIGN_OUT_WAIT_MS = 10_000;
+
 /** spec 1 §4: revoke the refresh cookie, clear token, access token, operation and counter, go to /login. */
 export function signOut(): void {
-  // Fire and forget: the local sign-out must not wait for (or depend on) the server.
-  callOperation(IDENTITY_OPERATIONS.signOut).catch(() => undefined);
+  // The local sign-out does not wait for (or depend on) the server; a sign-in that follows does (signOutSettled).
+  const call: Promise<void> = callOperation(IDENTITY_OPERATIONS.signOut).then(
+    () => undefined,
+    () => undefined,
+  );
+  pendingSignOut = call;
+  void call.then(() => {
+    if (pendingSignOut === call) pendingSignOut = null;
+  });
   clearStoredSession();
   emit();
   endListeners.forEach((listener) => listener());
+}
+
+/**
+ * Resolves once the server has handled the last sign-out. The server ends *every* session of the user (decision
+ * 065): a sign-out it handled after the next sign-in of the same user would end that new session at once, so a
+ * sign-in waits for it first (bounded: a sign-out that never answers does not hold the sign-in).
+ */
+export function signOutSettled(): Promise<void> {
+  const pending = pendingSignOut;
+  if (!pending) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timeout = setTimeout(resolve, SIGN_OUT_WAIT_MS);
+    void pending.then(() => {
+      clearTimeout(timeout);
+      resolve();
+    });
+  });
 }
 
 /**
