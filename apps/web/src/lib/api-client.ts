@@ -1,4 +1,4 @@
-import { AppErrorCode, MESSAGES, STORAGE_KEYS, parseAppErrorCode } from '@planpiso/domain';
+import { AppErrorCode, MESSAGES, STORAGE_KEYS, isIdentityPath, parseAppErrorCode } from '@planpiso/domain';
 
 /**
  * A failed call, carrying the server's error answer `{statusCode, code, message, reason}` (ARCHITECTURE §4).
@@ -50,12 +50,6 @@ export function notifyUnauthorized(): void {
   unauthorizedHandler?.();
 }
 
-/**
- * Identity calls answer 401 for a wrong password or a revoked refresh token; those are the screen's business
- * (or the session's own rule), not a reason for the global sign-out.
- */
-const isIdentityCall = (path: string) => path.startsWith('/api/identity/');
-
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -103,7 +97,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, 'NetworkError', MESSAGES.networkError);
   }
   if (!response.ok) {
-    if (response.status === 401 && !isIdentityCall(path)) unauthorizedHandler?.();
+    // Identity calls answer 401 for a wrong password or a revoked refresh token: the screen's business (or the
+    // session's own rule), not a reason for the global sign-out.
+    if (response.status === 401 && !isIdentityPath(path)) unauthorizedHandler?.();
     throw toApiError(response.status, payload);
   }
   const envelope = (payload ?? {}) as Partial<Envelope<T>>;

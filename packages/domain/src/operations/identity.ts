@@ -15,6 +15,16 @@ import { defineOperation } from './operation';
 const tags = ['identity'];
 
 /**
+ * Where every identity operation lives, and so the refresh cookie's Path: the browser sends the cookie to these
+ * calls and to no other (identity.test.ts checks each path below is under it). The web reads a 401 from under it
+ * as the screen's business (a wrong password), never as the end of the session.
+ */
+export const IDENTITY_PATH = '/api/identity';
+
+/** Whether `path` is one of the identity operations' (under IDENTITY_PATH). */
+export const isIdentityPath = (path: string): boolean => path.startsWith(`${IDENTITY_PATH}/`);
+
+/**
  * Identity (ARCHITECTURE §5): signing in and out, the temporary and forgotten password, the refresh cookie. Public
  * but the session check: no session exists yet, or the refresh cookie and the Bearer token carry their own authority.
  */

@@ -1,15 +1,15 @@
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { IDENTITY_ERROR, IDENTITY_OPERATIONS as op } from '@planpiso/domain';
+import { IDENTITY_ERROR, IDENTITY_OPERATIONS as op, IDENTITY_PATH } from '@planpiso/domain';
 import { bearerToken } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import { unauthorized } from '../../platform/errors';
 import { operationRoute } from '../../platform/operation-route';
 import type { IdentityService, IssuedTokens } from './service';
 
-/** The httpOnly refresh cookie; scoped to /api/identity so no other request (and no page script) carries it. */
+/** The httpOnly refresh cookie; scoped to the identity operations so no other request (and no page script) carries it. */
 export const REFRESH_COOKIE = 'pp_refresh';
-const COOKIE_PATH = '/api/identity';
+const COOKIE_PATH = IDENTITY_PATH;
 
 export type IdentityRoutesOptions = { identity: IdentityService; config: Config };
 
