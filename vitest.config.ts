@@ -1,10 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { longestFirst } from './scripts/lib/test-order.mjs';
+
+/** How long each API test file took last time it was measured (`npm run test:durations`). */
+const apiDurations: Record<string, number> = JSON.parse(
+  readFileSync(new URL('./apps/api/test/durations.json', import.meta.url), 'utf8'),
+);
+
+/** Vitest's order (by project), then the API files longest first by their committed times (scripts/lib/test-order.mjs). */
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isApi = (spec: TestSpecification) => spec.project.name === 'api';
+    const api = longestFirst(
+      sorted.filter(isApi),
+      (spec) => apiDurations[relative(this.ctx.config.root, spec.moduleId)],
+    );
+    // The base order keeps each project's files together: the API's take the same places, reordered.
+    return sorted.map((spec) => (isApi(spec) ? api.shift()! : spec));
+  }
+}
 
 // Two projects: `unit` (pure rules, components and the repository scripts' helpers, no database) and `api`
 // (integration tests against a real PostgreSQL started once per run by the global setup, a throwaway database
 // per run).
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
