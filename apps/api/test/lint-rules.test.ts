@@ -9,10 +9,12 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(import.meta.dirname, '../../..');
 const eslint = new ESLint({ cwd: ROOT });
 
-const errorsOf = async (code: string, filePath: string) => {
+const errorsOf = async (code: string, filePath: string, ruleId = 'no-restricted-syntax') => {
   const [result] = await eslint.lintText(code, { filePath: join(ROOT, filePath) });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax');
+  return result!.messages.filter((m) => m.ruleId === ruleId);
 };
+
+const layerErrorsOf = (code: string, filePath: string) => errorsOf(code, filePath, 'import-x/no-restricted-paths');
 
 describe('one way to open a transaction (decision 017)', () => {
   it('refuses db.transaction() in a service, pointing to transaction()', async () => {
@@ -39,5 +41,28 @@ describe('one way to open a transaction (decision 017)', () => {
     const source = readFileSync(join(ROOT, path), 'utf8');
     expect(source).toContain('executor.transaction(');
     expect(await errorsOf(source, path)).toEqual([]);
+  });
+});
+
+describe('layers that hold (decision 078)', () => {
+  const importing = (from: string) => `import { signOut } from '${from}';\nexport const demo = signOut;\n`;
+
+  it('refuses a module reaching into another module past its index', async () => {
+    const errors = await layerErrorsOf(importing('../identity/sessions'), 'apps/api/src/modules/users/example.ts');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toContain('only through its index.ts');
+  });
+
+  it('refuses platform and db importing any module', async () => {
+    for (const file of ['apps/api/src/platform/example.ts', 'apps/api/src/db/example.ts']) {
+      const errors = await layerErrorsOf(importing('../modules/identity/sessions'), file);
+      expect(errors, file).toHaveLength(1);
+      expect(errors[0]!.message).toContain('platform, db and adapters sit below the modules');
+    }
+  });
+
+  it('allows a module to use another through its index', async () => {
+    const code = "import { hashPassword } from '../identity';\nexport const demo = hashPassword;\n";
+    expect(await layerErrorsOf(code, 'apps/api/src/modules/users/example.ts')).toEqual([]);
   });
 });
