@@ -200,6 +200,30 @@ describe('the credit line lock (two reservations on one line)', () => {
     expect(await repo.reservedOnLine(db, line)).toBe('0.00');
   });
 
+  it('waits as long as the app’s CREDIT_LINE_LOCK_MS says (here 200 ms) when no wait is named', async () => {
+    const holder = service('20s');
+    const configured = createCreditLinesService({ db, adapters: adapters(), clock, config: { creditLineLockMs: 200 } });
+    const line = await lineWith('500.00');
+    const held = gate();
+    const release = gate();
+    const holding = holder.withLockedCreditLine(db, line, async () => {
+      held.open();
+      await release.opened;
+    });
+    await held.opened;
+    try {
+      const started = Date.now();
+      await expect(configured.withLockedCreditLine(db, line, async () => 1)).rejects.toMatchObject({
+        statusCode: 409,
+        code: 'CREDIT_LINE_BUSY',
+      });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      release.open();
+      await holding;
+    }
+  });
+
   it('puts the server’s lock_timeout back once it holds the lock', async () => {
     const lines = service('1234ms');
     const line = await lineWith('10.00');

@@ -6,12 +6,15 @@ import { createDb, type Db } from '../src/db/client';
  * A database of its own with every migration and the demo seed (a copy of the template global-setup.ts seeded once), for tests that must know every row (what type
  * 1 lists is "everyone", which the shared test database cannot pin down while other files add users).
  */
-export async function seededDatabase(label: string): Promise<{ db: Db; url: string; close(): Promise<void> }> {
+export async function seededDatabase(
+  label: string,
+  pool: { connectionTimeoutMillis?: number } = {},
+): Promise<{ db: Db; url: string; close(): Promise<void> }> {
   const adminUrl = new URL(inject('databaseUrl'));
   adminUrl.pathname = '/postgres';
   const name = `planpiso_${label}_${process.pid}`;
   const url = await copyTemplate(adminUrl.toString(), name);
-  const handle = createDb(url, { max: 5 });
+  const handle = createDb(url, { max: 5, ...pool });
   return {
     db: handle.db,
     url,

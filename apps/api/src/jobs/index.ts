@@ -52,7 +52,12 @@ export function allJobs(deps: JobsDeps, runner: BatchJobRunner): AnyJobDefinitio
     sendMailJob(deps.mailer),
     resetCodeCleanupJob(deps),
     crmReleaseReconciliationJob(
-      createReleaseReconciliation(deps, createCreditLinesService(deps), deps.log),
+      createReleaseReconciliation(
+        deps,
+        // Reconciliation reserves nothing: the default line wait (the jobs' config has no CREDIT_LINE_LOCK_MS).
+        createCreditLinesService({ db: deps.db, adapters: deps.adapters, clock: deps.clock }),
+        deps.log,
+      ),
       deps.config.crmInsertionCron,
     ),
   ];

@@ -30,6 +30,13 @@ export type Config = {
    * claim of a process that died is taken over by the retry.
    */
   idempotencyLeaseMs: number;
+  /**
+   * How long a reservation waits for its credit line (the other reservations on it, then the row lock) before it is
+   * refused with 409 CREDIT_LINE_BUSY (decision 068).
+   */
+  creditLineLockMs: number;
+  /** How long a request waits for a free database connection before it is answered 503 (the pool is busy). */
+  dbConnectionTimeoutMs: number;
   /** br/gzip for dynamic answers (decision 023); off when a proxy in front already compresses. */
   compression: boolean;
   corsOrigins: string[];
@@ -148,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { exte
     logRequests: ['debug', 'trace'].includes(logLevel),
     slowRequestMs: intFrom(env.SLOW_REQUEST_MS, 1000, 'SLOW_REQUEST_MS'),
     idempotencyLeaseMs: 1000 * intFrom(env.IDEMPOTENCY_LEASE_SECONDS, 30, 'IDEMPOTENCY_LEASE_SECONDS'),
+    creditLineLockMs: intFrom(env.CREDIT_LINE_LOCK_MS, 5000, 'CREDIT_LINE_LOCK_MS'),
+    dbConnectionTimeoutMs: intFrom(env.DB_CONNECTION_TIMEOUT_MS, 5000, 'DB_CONNECTION_TIMEOUT_MS'),
     compression: !['0', 'false', 'off', 'no'].includes((env.HTTP_COMPRESSION ?? 'on').toLowerCase()),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')

@@ -1,5 +1,6 @@
 import { AppErrorCode, availableBalance, fitsBalance, MESSAGES, Money } from '@planpiso/domain';
 import type { Executor, Tx } from '../../db/client';
+import type { Config } from '../../platform/config';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { isLockNotAvailable } from '../../platform/pg-errors';
@@ -8,8 +9,9 @@ import type pg from 'pg';
 import * as repo from './repository';
 
 /**
- * How long a provision or refinancing waits for another one to release a credit line. Reservations hold the lock
- * for a few statements; waiting longer means something is stuck, and the caller is better told to retry.
+ * How long a provision or refinancing waits for another one to release a credit line (the default of
+ * CREDIT_LINE_LOCK_MS). Reservations hold the lock for a few statements; waiting longer means something is stuck,
+ * and the caller is better told to retry.
  */
 export const CREDIT_LINE_LOCK_TIMEOUT = '5s';
 
@@ -41,10 +43,18 @@ export const creditLineBusy = () => new AppError(AppErrorCode.CREDIT_LINE_BUSY);
  *      writes its provision or refinancing, whose total is the reservation the next locker will see.
  */
 export function createCreditLinesService(
-  { db, adapters, clock }: Pick<AppDeps, 'db' | 'adapters' | 'clock'>,
+  {
+    db,
+    adapters,
+    clock,
+    config,
+  }: Pick<AppDeps, 'db' | 'adapters' | 'clock'> & { config?: Partial<Pick<Config, 'creditLineLockMs'>> },
   options: { lockTimeout?: string } = {},
 ) {
-  const lockTimeout = options.lockTimeout ?? CREDIT_LINE_LOCK_TIMEOUT;
+  // The app's setting (CREDIT_LINE_LOCK_MS, default 5 s) unless the caller names its own.
+  const lockTimeout =
+    options.lockTimeout ??
+    (config?.creditLineLockMs !== undefined ? `${config.creditLineLockMs}ms` : CREDIT_LINE_LOCK_TIMEOUT);
   const lockTimeoutMs = durationMs(lockTimeout);
 
   /**
