@@ -161,7 +161,8 @@ describe('CRM insertion cycle', () => {
       worker?.kill('SIGKILL');
       await fault(null);
     }
-  });
+    // Two worker processes start (tsx, several seconds each on a busy machine) and the job waits out the CRM's 3 s.
+  }, 120_000);
 });
 
 describe('sending inside a transaction', () => {
