@@ -15,8 +15,7 @@ import { transaction } from '../../platform/transaction';
 import type { FileRule, ReceivedForm } from '../../platform/uploads';
 import type { Download, FilesService, StoredFile } from '../files';
 import * as filesRepo from '../files';
-import { refinancingScopeOf, visibleRefinancingStatuses } from '../refinancings';
-import * as refinancingsRepo from '../refinancings';
+import { visibleRefinancing } from '../refinancings';
 import * as repo from './repository';
 import { answerWithin } from '../../platform/idempotency';
 
@@ -51,16 +50,7 @@ export function presentRefinancingEvidence(
  * 2; read and downloaded by whoever sees the refinancing (404 otherwise).
  */
 export function createRefinancingEvidencesService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, files: FilesService) {
-  async function found(actor: AuthUser, id: number) {
-    const row = await refinancingsRepo.findRefinancing(
-      db,
-      refinancingScopeOf(actor),
-      visibleRefinancingStatuses(actor),
-      id,
-    );
-    if (!row) throw notFound();
-    return row;
-  }
+  const found = (actor: AuthUser, id: number) => visibleRefinancing(db, actor, id);
 
   async function unitOf(id: number, unitId: number) {
     const unit = await repo.findUnit(db, id, unitId);
