@@ -13,7 +13,7 @@ import { assertCan } from '../../platform/can';
 import { badRequest, notFound } from '../../platform/errors';
 import { transaction } from '../../platform/transaction';
 import type { FileRule, ReceivedForm } from '../../platform/uploads';
-import type { Download, FilesService, StoredFile } from '../files';
+import { presentFileFields, type Download, type FilesService, type StoredFile } from '../files';
 import * as filesRepo from '../files';
 import { visibleRefinancing } from '../refinancings';
 import * as repo from './repository';
@@ -30,14 +30,10 @@ export function presentRefinancingEvidence(
   refinancingId: number,
   { evidence, file }: EvidenceRow,
 ): RefinancingEvidence {
-  const dot = file.originalName.lastIndexOf('.');
   return {
     id: evidence.id,
     unitId: evidence.refinancingUnitId ?? 0,
-    fileId: file.id,
-    fileName: file.originalName,
-    fileSize: file.size,
-    extension: dot > 0 ? file.originalName.slice(dot + 1).toLowerCase() : '',
+    ...presentFileFields(file),
     type: evidence.type,
     url: refinancingEvidenceFilePath(refinancingId, evidence.id),
     createdAt: evidence.createdAt.toISOString(),
