@@ -16,5 +16,5 @@ export {
 } from './repository';
 export { presentValidation } from './presenter';
 export type { ProvisionRow, UnitRow } from './repository';
-export { createProvisionMover } from './transitions';
+export { createProvisionMover, provisionMoveRow } from './transitions';
 export type { ProvisionMove, ProvisionMoveRow } from './transitions';
