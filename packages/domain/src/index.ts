@@ -41,6 +41,7 @@ export * from './financing/provision-status';
 export * from './financing/provision-list';
 export * from './messages-provision-list';
 export * from './contracts/external';
+export * from './contracts/crm';
 export * from './financing/periodic-validations';
 export * from './contracts/credit-failures';
 export * from './contracts/inventory';

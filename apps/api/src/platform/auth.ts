@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
 import { accessFor, AppErrorCode, isAllowed, isUserType, MESSAGES, type UserType } from '@planpiso/domain';
 import { userAgencies, userCompanies } from '../db/schema/assignments';
 import { users } from '../db/schema/users';
@@ -63,6 +63,10 @@ export async function verifyAccessToken(jwt: Jwt, token: string): Promise<Access
   };
 }
 
+/** The user's assignment to the company or branch it is placed in (`assigned` = `placed`), in its account. */
+const liveAssignment = (table: typeof userCompanies | typeof userAgencies, assigned: AnyColumn, placed: AnyColumn) =>
+  and(eq(table.userId, users.id), eq(assigned, placed), eq(table.accountId, users.accountId));
+
 /**
  * The caller's row with its live assignments, as one prepared statement (decision 028): built once per app, not on
  * every request, and parsed once per pooled connection (its name). Still read on every request.
@@ -87,22 +91,8 @@ function prepareCallerRead(db: Executor) {
       sessionVersion: users.sessionVersion,
     })
     .from(users)
-    .leftJoin(
-      userCompanies,
-      and(
-        eq(userCompanies.userId, users.id),
-        eq(userCompanies.companyId, users.companyId),
-        eq(userCompanies.accountId, users.accountId),
-      ),
-    )
-    .leftJoin(
-      userAgencies,
-      and(
-        eq(userAgencies.userId, users.id),
-        eq(userAgencies.agencyId, users.agencyId),
-        eq(userAgencies.accountId, users.accountId),
-      ),
-    )
+    .leftJoin(userCompanies, liveAssignment(userCompanies, userCompanies.companyId, users.companyId))
+    .leftJoin(userAgencies, liveAssignment(userAgencies, userAgencies.agencyId, users.agencyId))
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('auth_caller');

@@ -169,6 +169,17 @@ export async function windowed<T>(rows: Windowable<T>, window: Window): Promise<
   return window ? rows.limit(window.limit).offset(window.offset) : rows;
 }
 
+/** A page and its exact total: `counting` selects `{ n: count() }` over the same FROM and WHERE (run after the page). */
+export async function pageWithCount<T>(
+  rows: Windowable<T>,
+  window: Window,
+  counting: PromiseLike<{ n: number }[]>,
+): Promise<{ rows: T[]; total: number }> {
+  const page = await windowed(rows, window);
+  const [counted] = await counting;
+  return { rows: page, total: counted?.n ?? 0 };
+}
+
 /**
  * A short list's page and its capped total: `rows` is the ordered list query, `counting` the same FROM and WHERE
  * selecting a constant (as countWithCap wants it).

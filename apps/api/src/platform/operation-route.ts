@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { errorResponse, type Operation, type OperationInput, type OperationOutput } from '@planpiso/domain';
+import { sendAttachment, XLSX_CONTENT_TYPE } from './attachment';
 import { currentUser, type AuthUser } from './auth';
 
 /** The statuses every operation may answer besides its own: bad input, no session, not allowed, not in scope. */
@@ -67,6 +68,14 @@ export function actOnRow<Body, Answer>(
 ) {
   return ({ params, body }: { params: { id: number }; body: Body }, request: FastifyRequest): Promise<Answer> =>
     run(currentUser(request), params.id, body, request.id);
+}
+
+/** The handler of a row's units list as a spreadsheet: built for the signed-in user, answered as a download. */
+export function rowXlsx(run: (actor: AuthUser, id: number) => Promise<{ bytes: Buffer; fileName: string }>) {
+  return async ({ params }: { params: { id: number } }, request: FastifyRequest, reply: FastifyReply) => {
+    const { bytes, fileName } = await run(currentUser(request), params.id);
+    return sendAttachment(reply, { bytes, name: fileName, contentType: XLSX_CONTENT_TYPE });
+  };
 }
 
 /** The handler of a read of one row: the signed-in user and the row's id; the answer in the `{ data }` envelope. */

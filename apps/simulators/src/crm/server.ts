@@ -1,9 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  crmClient,
+  crmCreditDetail,
+  crmCreditLine,
+  crmCreditLineInformation,
+  crmGuarantor,
+  crmInventoryRow,
+  crmLineConfiguration,
+  crmVinInformation,
+  type CrmUnitInsertion,
+} from '@planpiso/domain';
 import { CLIENTS, GUARANTORS, LEGAL_REPRESENTATIVES, vehicleByVin, type CreditFixture } from '../fixtures/index';
 import { badRequest, notFound } from '../platform/errors';
 import { createSimulatorApp } from '../platform/server';
 import { isIsoDate } from './dates';
-import { CrmState, round2, type UnitInsertion } from './state';
+import { CrmState, round2 } from './state';
 
 export type CrmServer = { app: FastifyInstance; state: CrmState };
 
@@ -23,14 +34,15 @@ function optionalDate(request: FastifyRequest, name: string): string | undefined
   return value;
 }
 
-/** The CRM of decision 009: the spec's read paths over the fixtures, plus the idempotent unit insertion. */
+/**
+ * The CRM of decision 009: the spec's read paths over the fixtures, plus the idempotent unit insertion. Each
+ * answer is the domain's record of it (parse keeps the record's fields and drops what only the fixtures know).
+ */
 export function buildCrmServer(token: string): CrmServer {
   const { app } = createSimulatorApp({ token });
   const state = new CrmState();
 
-  app.get('/ClientesDispLinea', async () =>
-    CLIENTS.map(({ numeroCliente, nombreEmpresa, razonSocial }) => ({ numeroCliente, nombreEmpresa, razonSocial })),
-  );
+  app.get('/ClientesDispLinea', async () => CLIENTS.map((client) => crmClient.parse(client)));
 
   app.get('/RepresentantesLegales', async (request) => {
     const numeroCliente = required(request, 'numeroCliente');
@@ -39,50 +51,24 @@ export function buildCrmServer(token: string): CrmServer {
 
   app.get('/LineasCredito', async (request) => {
     const numeroCliente = required(request, 'numeroCliente');
-    return state.linesOf(numeroCliente).map((line) => ({
-      numeroCliente: line.numeroCliente,
-      lineaCredito: line.lineaCredito,
-      tipoDispLinea: line.tipoDispLinea,
-      montoAutorizado: line.montoAutorizado,
-      montoRestante: state.balances(line).montoRestante,
-      plazos: line.plazos,
-      estatus: line.estatus,
-    }));
+    return state
+      .linesOf(numeroCliente)
+      .map((line) => crmCreditLine.parse({ ...line, montoRestante: state.balances(line).montoRestante }));
   });
 
   app.get('/InformacionLineaCredito', async (request) => {
     const lineaCredito = required(request, 'lineaCredito');
     const line = state.line(lineaCredito);
     if (!line) throw notFound(`La línea de crédito ${lineaCredito} no existe`);
-    const { montoDispuesto, montoRestante } = state.balances(line);
-    return {
-      lineaCredito: line.lineaCredito,
-      numeroCliente: line.numeroCliente,
-      tipoDispLinea: line.tipoDispLinea,
-      montoAutorizado: line.montoAutorizado,
-      montoDispuesto,
-      montoRestante,
-      plazos: line.plazos,
-      tasa: line.tasa,
-      fechaApertura: line.fechaApertura,
-      fechaVencimiento: line.fechaVencimiento,
-    };
+    return crmCreditLineInformation.parse({ ...line, ...state.balances(line) });
   });
 
   app.get('/ConfiguracionClientesDispLinea', async (request) => {
     const numeroCliente = required(request, 'numeroCliente');
     const tienesSaldosPendientes = state.hasPendingBalances(numeroCliente);
-    return state.linesOf(numeroCliente).map((line) => {
-      const { montoRestante, disponible } = state.balances(line);
-      return {
-        lineaCredito: line.lineaCredito,
-        tipoDispLinea: line.tipoDispLinea,
-        montoRestante,
-        plazos: line.plazos,
-        disponible,
-        tienesSaldosPendientes,
-      };
-    });
+    return state
+      .linesOf(numeroCliente)
+      .map((line) => crmLineConfiguration.parse({ ...line, ...state.balances(line), tienesSaldosPendientes }));
   });
 
   app.get('/InventarioCredito', async (request) => {
@@ -95,49 +81,28 @@ export function buildCrmServer(token: string): CrmServer {
     return state
       .creditsOf(numeroCliente)
       .filter(inRange)
-      .map((credit) => ({
-        noCredito: credit.noCredito,
-        modelo: credit.modelo,
-        vin: credit.vin,
-        plazo: credit.plazo,
-        finCredito: credit.fechaVencimiento,
-        lineaCredito: credit.lineaCredito,
-      }));
+      .map((credit) => crmInventoryRow.parse({ ...credit, finCredito: credit.fechaVencimiento }));
   });
 
   app.get('/DetalleCreditos', async (request) => {
     const numeroCliente = required(request, 'numeroCliente');
-    return state.creditsOf(numeroCliente).map((credit) => ({
-      noCredito: credit.noCredito,
-      contrato: credit.contrato,
-      lineaCredito: credit.lineaCredito,
-      vin: credit.vin,
-      modelo: credit.modelo,
-      asignacion: credit.asignacion,
-      agencia: credit.agencia,
-      tasa: credit.tasa,
-      saldoCapital: round2(credit.saldoCapital),
-      fechaInicio: credit.fechaInicio,
-      fechaVencimiento: credit.fechaVencimiento,
-      ...state.dayCounts(credit),
-      auditoria: credit.auditoria,
-      tipo: credit.tipo,
-    }));
+    return state
+      .creditsOf(numeroCliente)
+      .map((credit) =>
+        crmCreditDetail.parse({ ...credit, saldoCapital: round2(credit.saldoCapital), ...state.dayCounts(credit) }),
+      );
   });
 
   app.get('/Avales', async (request) => {
     const lineaCredito = required(request, 'lineaCredito');
-    return GUARANTORS.filter((g) => g.lineasCredito.includes(lineaCredito)).map(
-      ({ lineasCredito: _lines, ...guarantor }) => guarantor,
-    );
+    return GUARANTORS.filter((g) => g.lineasCredito.includes(lineaCredito)).map((g) => crmGuarantor.parse(g));
   });
 
   app.get('/InformacionVin', async (request) => {
     const vin = required(request, 'vin').toUpperCase();
     const vehicle = vehicleByVin(vin);
     if (!vehicle) throw notFound(`El VIN ${vin} no existe en el CRM`);
-    const { marca, tipo, modelo, descripcion, motor, colorExterior, colorInterior } = vehicle;
-    return { vin: vehicle.vin, marca, tipo, modelo, descripcion, motor, colorExterior, colorInterior };
+    return crmVinInformation.parse(vehicle);
   });
 
   app.post('/InsertarUnidad', async (request, reply) => {
@@ -160,7 +125,7 @@ export function buildCrmServer(token: string): CrmServer {
 const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
 
 /** 400 for a body that is not a unit at all; business refusals are the state's 422s. */
-function parseInsertion(body: unknown): UnitInsertion {
+function parseInsertion(body: unknown): CrmUnitInsertion {
   if (typeof body !== 'object' || body === null) throw badRequest('El cuerpo debe ser un objeto JSON');
   const input = body as Record<string, unknown>;
   const text = (name: string, mandatory: boolean) => {

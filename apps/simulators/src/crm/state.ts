@@ -1,3 +1,4 @@
+import type { CrmInsertionResult, CrmUnitInsertion } from '@planpiso/domain';
 import {
   CLIENTS,
   CREDIT_LINES,
@@ -10,29 +11,10 @@ import {
 import { unprocessable } from '../platform/errors';
 import { addMonths, creditDayCounts } from './dates';
 
-/** The body of `POST /InsertarUnidad` once validated (the API's CrmUnitInsertion). */
-export type UnitInsertion = {
-  numeroCliente: string;
-  lineaCredito: string;
-  folio: string;
-  vin: string;
-  motor: string;
-  marca: string;
-  modelo: string;
-  descripcion: string;
-  colorExterior: string;
-  colorInterior: string;
-  monto: number;
-  plazo: number;
-  fechaInicio: string;
-};
-
-export type InsertionResult = { noCredito: string; vin: string; lineaCredito: string };
-
 export type Insertion = {
   idempotencyKey: string | null;
-  unit: UnitInsertion;
-  result: InsertionResult;
+  unit: CrmUnitInsertion;
+  result: CrmInsertionResult;
   insertedAt: string;
 };
 
@@ -101,7 +83,7 @@ export class CrmState {
    * first result again (`replayed`). A VIN already financed for the same client is refinanced (its old credit
    * is settled by the new one).
    */
-  insert(unit: UnitInsertion, idempotencyKey: string | null): { result: InsertionResult; replayed: boolean } {
+  insert(unit: CrmUnitInsertion, idempotencyKey: string | null): { result: CrmInsertionResult; replayed: boolean } {
     const byKey = idempotencyKey ? this.insertions.find((i) => i.idempotencyKey === idempotencyKey) : undefined;
     if (byKey) {
       if (byKey.unit.vin !== unit.vin || byKey.unit.lineaCredito !== unit.lineaCredito) {

@@ -3,10 +3,12 @@ import { VIN_MAX_LENGTH, VIN_MIN_LENGTH } from '../limits';
 import { badFormat } from '../messages';
 import { moneyDecimal } from '../money';
 import { envelope, isoDate } from './common';
+import { crmGuarantor, crmInventoryRow, crmLegalRepresentative, crmVinInformation } from './crm';
 
 // The lender's systems as the screens see them, through the API (issue 4, decision 009): the browser never
 // calls the CRM, the vehicle service or AX itself. Field names stay the CRM's own Spanish ones (spec 2 §3,
-// spec 3 §3), plus what the API computes (the available balance, the parsed terms).
+// spec 3 §3), plus what the API computes (the available balance, the parsed terms); the records the API passes
+// on as the CRM answered them are the CRM's own (./crm).
 
 /** A CRM key in a path: a client number or a credit line. */
 const crmKey = (item: string) =>
@@ -40,13 +42,7 @@ export const externalClient = z.object({
 export const externalClientsResponse = envelope(z.array(externalClient));
 export type ExternalClient = z.infer<typeof externalClient>;
 
-export const externalLegalRepresentative = z.object({
-  numeroCliente: z.string(),
-  nombres: z.string(),
-  apellidos: z.string(),
-  correo: z.string(),
-  telefono: z.string(),
-});
+export const externalLegalRepresentative = crmLegalRepresentative;
 export const externalLegalRepresentativesResponse = envelope(z.array(externalLegalRepresentative));
 export type ExternalLegalRepresentative = z.infer<typeof externalLegalRepresentative>;
 
@@ -70,21 +66,7 @@ export const externalCreditLine = z.object({
 export const externalCreditLinesResponse = envelope(z.array(externalCreditLine));
 export type ExternalCreditLine = z.infer<typeof externalCreditLine>;
 
-const guarantorRepresentative = z.object({
-  numeroCliente: z.string(),
-  nombres: z.string(),
-  apellidos: z.string(),
-  cargo: z.string(),
-});
-export const externalGuarantor = z.object({
-  numeroCliente: z.string(),
-  tipoPersona: z.enum(['fisica', 'moral']),
-  nombres: z.string(),
-  apellidos: z.string(),
-  cargo: z.string(),
-  razonSocial: z.string(),
-  representantes: z.array(guarantorRepresentative),
-});
+export const externalGuarantor = crmGuarantor;
 export const externalGuarantorsResponse = envelope(z.array(externalGuarantor));
 export type ExternalGuarantor = z.infer<typeof externalGuarantor>;
 
@@ -92,27 +74,11 @@ export const externalInventoryQuery = z.object({ from: isoDate.optional(), to: i
 export type ExternalInventoryQuery = z.infer<typeof externalInventoryQuery>;
 
 /** A credit inventory row (spec 3 §3). */
-export const externalInventoryRow = z.object({
-  noCredito: z.string(),
-  modelo: z.string(),
-  vin: z.string(),
-  plazo: z.number().int(),
-  finCredito: z.string(),
-  lineaCredito: z.string(),
-});
+export const externalInventoryRow = crmInventoryRow;
 export const externalInventoryResponse = envelope(z.array(externalInventoryRow));
 export type ExternalInventoryRow = z.infer<typeof externalInventoryRow>;
 
-export const externalVinInformation = z.object({
-  vin: z.string(),
-  marca: z.string(),
-  tipo: z.string(),
-  modelo: z.string(),
-  descripcion: z.string(),
-  motor: z.string(),
-  colorExterior: z.string(),
-  colorInterior: z.string(),
-});
+export const externalVinInformation = crmVinInformation;
 export const externalVinInformationResponse = envelope(externalVinInformation);
 export type ExternalVinInformation = z.infer<typeof externalVinInformation>;
 

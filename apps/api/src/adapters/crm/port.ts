@@ -1,124 +1,19 @@
-// The CRM as the API sees it (contract: docs/decisions/009-external-systems.md). Field names are the CRM's
-// own Spanish ones, as the spec's records; the HTTP implementation lives in ./http.ts.
+// The CRM as the API sees it (contract: docs/decisions/009-external-systems.md); the HTTP implementation lives in
+// ./http.ts. The records are declared once in the domain (./contracts/crm), which the simulator answers with too.
 
-/** 100000000 Nuevos, 100000001 Seminuevos (spec 2 §3, spec 3 §3). */
-export type LineType = '100000000' | '100000001';
-
-export type CrmClient = { numeroCliente: string; nombreEmpresa: string; razonSocial: string };
-
-export type CrmLegalRepresentative = {
-  numeroCliente: string;
-  nombres: string;
-  apellidos: string;
-  correo: string;
-  telefono: string;
-};
-
-export type CrmCreditLine = {
-  numeroCliente: string;
-  lineaCredito: string;
-  tipoDispLinea: LineType;
-  montoAutorizado: number;
-  montoRestante: number;
-  plazos: string;
-  estatus: string;
-};
-
-export type CrmCreditLineInformation = {
-  lineaCredito: string;
-  numeroCliente: string;
-  tipoDispLinea: LineType;
-  montoAutorizado: number;
-  montoDispuesto: number;
-  montoRestante: number;
-  plazos: string;
-  tasa: number;
-  fechaApertura: string;
-  fechaVencimiento: string;
-};
-
-/** One line of `ConfiguracionClientesDispLinea`: what a client may draw on. */
-export type CrmLineConfiguration = {
-  lineaCredito: string;
-  tipoDispLinea: LineType;
-  montoRestante: number;
-  /** Terms in months separated by '|', e.g. '1|2|3|6'. */
-  plazos: string;
-  disponible: number;
-  tienesSaldosPendientes: boolean;
-};
-
-export type CrmInventoryRow = {
-  noCredito: string;
-  modelo: string;
-  vin: string;
-  plazo: number;
-  finCredito: string;
-  lineaCredito: string;
-};
-
-export type CrmCreditDetail = {
-  noCredito: string;
-  contrato: string;
-  lineaCredito: string;
-  vin: string;
-  modelo: string;
-  asignacion: string;
-  agencia: string;
-  tasa: number;
-  saldoCapital: number;
-  fechaInicio: string;
-  fechaVencimiento: string;
-  diasTranscurridos: number;
-  plazoFinanciamiento: number;
-  diasRescate: number;
-  /** The audit flag (the layout's finbeCob): a unit under audit is not refinanceable. */
-  auditoria: boolean;
-  tipo: string;
-};
-
-export type CrmGuarantorRepresentative = { numeroCliente: string; nombres: string; apellidos: string; cargo: string };
-
-export type CrmGuarantor = {
-  numeroCliente: string;
-  tipoPersona: 'fisica' | 'moral';
-  nombres: string;
-  apellidos: string;
-  cargo: string;
-  razonSocial: string;
-  /** Legal representatives of a corporate guarantor (empty for natural persons). */
-  representantes: CrmGuarantorRepresentative[];
-};
-
-export type CrmVinInformation = {
-  vin: string;
-  marca: string;
-  tipo: string;
-  modelo: string;
-  descripcion: string;
-  motor: string;
-  colorExterior: string;
-  colorInterior: string;
-};
-
-export type CrmUnitInsertion = {
-  numeroCliente: string;
-  lineaCredito: string;
-  folio: string;
-  vin: string;
-  motor: string;
-  marca: string;
-  modelo: string;
-  descripcion: string;
-  colorExterior: string;
-  colorInterior: string;
-  monto: number;
-  plazo: number;
-  /** YYYY-MM-DD: 'Inicio de la disposición'. */
-  fechaInicio: string;
-};
-
-export type CrmInsertionResult = { noCredito: string; vin: string; lineaCredito: string };
+import type {
+  CrmClient,
+  CrmCreditDetail,
+  CrmCreditLine,
+  CrmCreditLineInformation,
+  CrmGuarantor,
+  CrmInsertionResult,
+  CrmInventoryRow,
+  CrmLegalRepresentative,
+  CrmLineConfiguration,
+  CrmUnitInsertion,
+  CrmVinInformation,
+} from '@planpiso/domain';
 
 export interface CrmPort {
   clients(): Promise<CrmClient[]>;

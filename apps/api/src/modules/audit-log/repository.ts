@@ -2,7 +2,7 @@ import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/users';
-import { withinDays, type Window } from '../../platform/listing';
+import { withinDays, type Window, pageWithCount } from '../../platform/listing';
 
 export type AuditLogFilters = {
   actor?: number;
@@ -64,7 +64,5 @@ export async function listAuditLog(
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(where(filters))
     .orderBy(...order);
-  const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
-  const [counted] = await db.select({ n: count() }).from(auditLog).where(where(filters));
-  return { rows, total: counted?.n ?? 0 };
+  return pageWithCount(query, window, db.select({ n: count() }).from(auditLog).where(where(filters)));
 }

@@ -2,7 +2,7 @@ import { and, count, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { audits } from '../../db/schema/audits';
 import { accounts, companies } from '../../db/schema/organisation';
-import { textKey, type Window } from '../../platform/listing';
+import { textKey, type Window, pageWithCount } from '../../platform/listing';
 import type { AccountScope } from '../organisation-lookups';
 import { companyScopeWhere } from '../organisation-lookups';
 
@@ -97,13 +97,11 @@ export async function listAudits(
     .innerJoin(accounts, eq(accounts.id, audits.accountId))
     .where(where)
     .orderBy(...order);
-  const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
-  const [counted] = await db
-    .select({ n: count() })
-    .from(audits)
-    .innerJoin(companies, eq(companies.id, audits.companyId))
-    .where(where);
-  return { rows, total: counted?.n ?? 0 };
+  return pageWithCount(
+    query,
+    window,
+    db.select({ n: count() }).from(audits).innerJoin(companies, eq(companies.id, audits.companyId)).where(where),
+  );
 }
 
 export async function findAudit(

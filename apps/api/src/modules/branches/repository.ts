@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { userAgencies } from '../../db/schema/assignments';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
-import { dayText, textKey, type Window } from '../../platform/listing';
+import { dayText, textKey, type Window, pageWithCount } from '../../platform/listing';
 import { agencyScopeWhere } from '../organisation-lookups';
 import type { AgencyScope } from '../organisation-lookups';
 
@@ -76,13 +76,11 @@ export async function listBranchUsers(db: Executor, branchId: number, window: Wi
     .innerJoin(users, eq(users.id, userAgencies.userId))
     .where(where)
     .orderBy(...order);
-  const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
-  const [counted] = await db
-    .select({ n: count() })
-    .from(userAgencies)
-    .innerJoin(users, eq(users.id, userAgencies.userId))
-    .where(where);
-  return { rows, total: counted?.n ?? 0 };
+  return pageWithCount(
+    query,
+    window,
+    db.select({ n: count() }).from(userAgencies).innerJoin(users, eq(users.id, userAgencies.userId)).where(where),
+  );
 }
 
 /** A dealer (type 4 or 5) of the branch's account, not archived: the only users a branch can hold. */

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { crmInsertions, provisionUnits, provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
 import { refinancingUnits, refinancings } from '../../db/schema/refinancings';
-import { BUSINESS_TIME_ZONE, containsPattern, countWithCap, withinDays, type Window } from '../../platform/listing';
+import { BUSINESS_TIME_ZONE, containsPattern, pageWithTotal, withinDays, type Window } from '../../platform/listing';
 
 export type { InsertionStatus };
 
@@ -63,10 +63,10 @@ export async function listCreditFailures(
   const query = joined(db)
     .where(condition)
     .orderBy(...order);
-  const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
   // Every insertion has its unit, provision and company (not-null foreign keys): only the folio filter needs them.
-  const counted = await countWithCap(
+  return pageWithTotal(
     db,
+    query,
     filters.folio
       ? db
           .select({ one: sql`1` })
@@ -79,8 +79,8 @@ export async function listCreditFailures(
           .select({ one: sql`1` })
           .from(crmInsertions)
           .where(condition),
+    window,
   );
-  return { rows, ...counted };
 }
 
 /**

@@ -10,8 +10,8 @@ import {
   type InsertionStatus,
   CONFIGURATION_MESSAGES,
   shownFolio,
+  type CrmUnitInsertion,
 } from '@planpiso/domain';
-import type { CrmUnitInsertion } from '../../adapters/crm/port';
 import { CrmRejectedError, ExternalServiceError, isOutage } from '../../adapters/errors';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';

@@ -1,16 +1,12 @@
 import { fileDownloadPath, EVIDENCE_TYPE, type EvidenceResponse, type ExceptionResponse } from '@planpiso/domain';
-import type { FileRow } from '../files';
+import { presentFileFields, type FileRow } from '../files';
 import type { ExceptionRow } from './repository';
 
 /** An evidence as the screens read it (spec 3 §3); `url` is the scoped download route, never a storage key. */
 export function presentEvidence(evidence: { id: number; type: number }, file: FileRow): EvidenceResponse {
-  const dot = file.originalName.lastIndexOf('.');
   return {
     id: evidence.id,
-    fileId: file.id,
-    fileName: file.originalName,
-    fileSize: file.size,
-    extension: dot > 0 ? file.originalName.slice(dot + 1).toLowerCase() : '',
+    ...presentFileFields(file),
     url: fileDownloadPath(file.id),
     type: evidence.type,
   };

@@ -7,8 +7,8 @@ import {
   MESSAGES,
   parseSort,
   USER_TYPE,
+  type CrmInventoryRow,
 } from '@planpiso/domain';
-import type { CrmInventoryRow } from '../../adapters/crm/port';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';

@@ -13,8 +13,8 @@ import {
   Money,
   suggestedLayoutTerm,
   USER_TYPE,
+  type CrmCreditDetail,
 } from '@planpiso/domain';
-import type { CrmCreditDetail } from '../../adapters/crm/port';
 import type { AuthUser } from '../../platform/auth';
 import { writeAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';

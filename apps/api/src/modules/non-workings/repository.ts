@@ -1,7 +1,7 @@
 import { count, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { nonWorkingDays } from '../../db/schema/non-working-days';
-import { dayText, textKey, type Window } from '../../platform/listing';
+import { dayText, textKey, type Window, pageWithCount } from '../../platform/listing';
 
 const columns = {
   id: nonWorkingDays.id,
@@ -37,9 +37,7 @@ export async function listNonWorkingDays(
     .select(columns)
     .from(nonWorkingDays)
     .orderBy(...order);
-  const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
-  const [counted] = await db.select({ n: count() }).from(nonWorkingDays);
-  return { rows, total: counted?.n ?? 0 };
+  return pageWithCount(query, window, db.select({ n: count() }).from(nonWorkingDays));
 }
 
 export async function findNonWorkingDay(

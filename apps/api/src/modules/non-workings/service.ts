@@ -7,9 +7,10 @@ import {
   type NonWorkingDayResponse,
 } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
+import { deleteAudited, type DeletableRows } from '../../platform/audited-delete';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { orderBy, pageWindow, type Page } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
 import { presentNonWorkingDay } from './presenter';
@@ -18,6 +19,13 @@ import { answerWithin } from '../../platform/idempotency';
 
 export type Saved<T> = { data: T; message: string };
 export type NonWorkingsService = ReturnType<typeof createNonWorkingsService>;
+
+const nonWorkingDayRows: DeletableRows<repo.NonWorkingDayRow> = {
+  entity: 'non-working-day',
+  findLocked: (tx, id) => repo.findNonWorkingDay(tx, id, { lock: true }),
+  remove: repo.deleteNonWorkingDay,
+  present: presentNonWorkingDay,
+};
 
 const dayTaken = () => new AppError(AppErrorCode.NON_WORKING_DAY_TAKEN);
 
@@ -57,19 +65,7 @@ export function createNonWorkingsService({ db }: Pick<AppDeps, 'db'>) {
     },
 
     async remove(actor: AuthUser, id: number, requestId: string): Promise<Saved<{ id: number }>> {
-      await transaction(db, async (tx) => {
-        const before = await repo.findNonWorkingDay(tx, id, { lock: true });
-        if (!before) throw notFound();
-        await repo.deleteNonWorkingDay(tx, id);
-        await writeAudit(tx, {
-          actor: actor.id,
-          action: 'non-working-day.deleted',
-          entity: 'non-working-day',
-          entityId: id,
-          before: presentNonWorkingDay(before),
-          requestId,
-        });
-      });
+      await deleteAudited(db, nonWorkingDayRows, actor, id, requestId);
       return { data: { id }, message: CONFIGURATION_MESSAGES.nonWorkingDayDeleted };
     },
   };

@@ -1,5 +1,5 @@
 import type { EvidenceResponse, ProvisionReviewItem, ProvisionReviewUnit, ProvisionRevision } from '@planpiso/domain';
-import type { UnitRow } from '../provisions';
+import { presentValidation, type UnitRow } from '../provisions';
 
 type ListRow = Omit<ProvisionReviewItem, 'createdAt' | 'companyName'> & { createdAt: Date; companyName: string | null };
 
@@ -15,12 +15,7 @@ export function presentReviewUnit(unit: UnitRow, evidences: EvidenceResponse[]):
     vinNumber: unit.vinNumber,
     amount: unit.amount,
     invoiceDate: unit.invoiceDate,
-    validation: {
-      validInvoice: unit.validInvoice,
-      validRepuve: unit.validRepuve,
-      validTransunion: unit.validTransunion,
-      validAx: unit.validAx,
-    },
+    validation: presentValidation(unit),
     reviewAF: unit.reviewAf,
     status: unit.status,
     comment: unit.comment,

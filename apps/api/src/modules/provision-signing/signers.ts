@@ -1,5 +1,10 @@
-import { SIGNING_DOCUMENT_TEXT as T, crmLegalId, jointIds } from '@planpiso/domain';
-import type { CrmGuarantor, CrmLegalRepresentative } from '../../adapters/crm/port';
+import {
+  SIGNING_DOCUMENT_TEXT as T,
+  crmLegalId,
+  jointIds,
+  type CrmGuarantor,
+  type CrmLegalRepresentative,
+} from '@planpiso/domain';
 import type { SignatureBlock } from './pdf';
 
 /** A signature of the account's configuration as stored (signer-configuration/repository signaturesOf). */

@@ -17,7 +17,7 @@ import { replaceUnsentDocument } from '../financing';
 import type { NotificationsService } from '../notifications';
 import type { ProvisionScope } from '../provisions';
 import * as provisionsRepo from '../provisions';
-import { createProvisionMover, type ProvisionMove, type ProvisionMoveRow } from '../provisions';
+import { createProvisionMover, provisionMoveRow, type ProvisionMove } from '../provisions';
 import { createSigningDocuments, type StoredPdf } from './envelopes';
 import { presentSigningEvidence } from './presenter';
 import * as repo from './repository';
@@ -47,18 +47,6 @@ export function createSigningContext(deps: SigningDeps, notifications: Notificat
     if (!row) throw notFound();
     return row;
   }
-
-  const moveRow = (row: provisionsRepo.ProvisionRow, names: { folio: string; companyName: string }) =>
-    ({
-      id: row.id,
-      status: row.status,
-      version: row.version,
-      accountId: row.accountId,
-      registerBy: row.registerBy,
-      legalId: row.legalId,
-      folio: names.folio,
-      companyName: names.companyName,
-    }) satisfies ProvisionMoveRow;
 
   /** Who signs the provision's document: the signer configuration, completed with what the CRM knows. */
   const signersOf = ({ provision: row, company }: FoundProvision): Promise<Signers> =>
@@ -117,7 +105,7 @@ export function createSigningContext(deps: SigningDeps, notifications: Notificat
   ) =>
     mover.move(tx, {
       ...move,
-      row: moveRow(row, names(provision)),
+      row: provisionMoveRow(row, names(provision)),
       unitCount: await provisionsRepo.countUnitsOf(tx, row.id),
     });
 
@@ -132,7 +120,7 @@ export function createSigningContext(deps: SigningDeps, notifications: Notificat
       mover.move(tx, {
         action: move.action,
         actor: SYSTEM_ACTOR,
-        row: moveRow(row, await repo.provisionNames(tx, move.id)),
+        row: provisionMoveRow(row, await repo.provisionNames(tx, move.id)),
         unitCount: await provisionsRepo.countUnitsOf(tx, move.id),
         details: move.details,
       }),
@@ -158,7 +146,7 @@ export function createSigningContext(deps: SigningDeps, notifications: Notificat
     kind,
     recording,
     found,
-    moveRow,
+    moveRow: provisionMoveRow,
     signersOf,
     makeDocument,
     answer,

@@ -25,7 +25,7 @@ import { recordValidations } from '../external';
 import { askCheck } from '../external';
 import type { NotificationsService } from '../notifications';
 import { provisionScopeOf } from '../provisions';
-import { createProvisionMover, type ProvisionMoveRow } from '../provisions';
+import { createProvisionMover, provisionMoveRow } from '../provisions';
 import { MAX_CFDI_BYTES, verifyInvoice, type InvoiceVerdict } from './cfdi';
 import { PROVISION_VALIDATION, type ValidationJobPayload } from './queue';
 import * as repo from './repository';
@@ -149,16 +149,9 @@ export function createProvisionValidation(deps: ProvisionValidationDeps) {
     });
   }
 
-  const moveRow = (row: NonNullable<Awaited<ReturnType<typeof repo.lockProvisionForMove>>>): ProvisionMoveRow => ({
-    id: row.id,
-    status: row.status,
-    version: row.version,
-    accountId: row.accountId,
-    registerBy: row.registerBy,
-    legalId: row.legalId,
-    folio: row.folio,
-    companyName: row.companyName,
-  });
+  // The locked row carries the names too.
+  const moveRow = (row: NonNullable<Awaited<ReturnType<typeof repo.lockProvisionForMove>>>) =>
+    provisionMoveRow(row, row);
 
   return {
     /**

@@ -14,6 +14,7 @@ export {
   shownFolio,
   unitCount,
 } from './repository';
+export { presentValidation } from './presenter';
 export type { ProvisionRow, UnitRow } from './repository';
-export { createProvisionMover } from './transitions';
+export { createProvisionMover, provisionMoveRow } from './transitions';
 export type { ProvisionMove, ProvisionMoveRow } from './transitions';

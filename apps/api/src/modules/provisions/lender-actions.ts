@@ -35,6 +35,7 @@ import { assertOperatingWindow } from '../provision-settings';
 import { followUpDetail } from './lender-follow-up';
 import * as lenderRepo from './lender-repository';
 import { provisionTimeline } from './lender-timeline';
+import { presentValidation } from './presenter';
 import { provisionUnitsXlsx } from './lender-units-xlsx';
 import { provisionScopeOf, type ProvisionScope } from './policy';
 import * as repo from './repository';
@@ -141,12 +142,7 @@ export function createProvisionLenderActions(
               status: unit.status,
               reviewAF: unit.reviewAf,
               invoiceDate: unit.invoiceDate,
-              validation: {
-                validInvoice: unit.validInvoice,
-                validRepuve: unit.validRepuve,
-                validTransunion: unit.validTransunion,
-                validAx: unit.validAx,
-              },
+              validation: presentValidation(unit),
             }),
         );
         if (blocked)

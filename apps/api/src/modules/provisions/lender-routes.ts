@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PROVISION_LENDER_OPERATIONS as op } from '@planpiso/domain';
-import { currentUser } from '../../platform/auth';
-import { actOnRow, operationRoute, readRow } from '../../platform/operation-route';
-import { sendAttachment, XLSX_CONTENT_TYPE } from '../../platform/attachment';
+import { actOnRow, operationRoute, readRow, rowXlsx } from '../../platform/operation-route';
 import type { ProvisionLenderActions } from './lender-actions';
 
 /**
@@ -17,10 +15,7 @@ export async function provisionLenderRoutes(app: FastifyInstance, { lender }: { 
   operationRoute(app, op.updateFolio, actOnRow(lender.updateFolio));
 
   // A file: the handler sends it with its own headers.
-  operationRoute(app, op.unitsXlsx, async ({ params }, request, reply) => {
-    const { bytes, fileName } = await lender.unitsXlsx(currentUser(request), params.id);
-    return sendAttachment(reply, { bytes, name: fileName, contentType: XLSX_CONTENT_TYPE });
-  });
+  operationRoute(app, op.unitsXlsx, rowXlsx(lender.unitsXlsx));
 
   operationRoute(app, op.timeline, readRow(lender.timeline));
 }

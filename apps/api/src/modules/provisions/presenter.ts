@@ -25,6 +25,18 @@ type EvidenceWithFile = {
   file: FileRow;
 };
 
+/** A unit's four checks as the screens read them (null: not checked yet). */
+export function presentValidation(
+  unit: Pick<UnitRow, 'validInvoice' | 'validRepuve' | 'validTransunion' | 'validAx'>,
+): ProvisionUnitResponse['validation'] {
+  return {
+    validInvoice: unit.validInvoice,
+    validRepuve: unit.validRepuve,
+    validTransunion: unit.validTransunion,
+    validAx: unit.validAx,
+  };
+}
+
 function presentUnit(unit: UnitRow, index: number, evidences: EvidenceResponse[]): ProvisionUnitResponse {
   return {
     id: unit.id,
@@ -36,12 +48,7 @@ function presentUnit(unit: UnitRow, index: number, evidences: EvidenceResponse[]
     reviewAF: unit.reviewAf,
     comment: unit.comment,
     invoiceDate: unit.invoiceDate,
-    validation: {
-      validInvoice: unit.validInvoice,
-      validRepuve: unit.validRepuve,
-      validTransunion: unit.validTransunion,
-      validAx: unit.validAx,
-    },
+    validation: presentValidation(unit),
     evidences,
   };
 }

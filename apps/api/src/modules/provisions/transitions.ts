@@ -25,6 +25,21 @@ export type ProvisionMoveRow = {
   companyName: string;
 };
 
+/** The move's row: the provision's own columns and the names its notices and timeline show. */
+export const provisionMoveRow = (
+  row: Omit<ProvisionMoveRow, 'folio' | 'companyName'>,
+  names: Pick<ProvisionMoveRow, 'folio' | 'companyName'>,
+): ProvisionMoveRow => ({
+  id: row.id,
+  status: row.status,
+  version: row.version,
+  accountId: row.accountId,
+  registerBy: row.registerBy,
+  legalId: row.legalId,
+  folio: names.folio,
+  companyName: names.companyName,
+});
+
 export type ProvisionMove = {
   action: ProvisionMachineAction;
   /** A user, or SYSTEM_ACTOR for the jobs and webhooks. */

@@ -13,10 +13,9 @@ import { assertCan } from '../../platform/can';
 import { badRequest, notFound } from '../../platform/errors';
 import { transaction } from '../../platform/transaction';
 import type { FileRule, ReceivedForm } from '../../platform/uploads';
-import type { Download, FilesService, StoredFile } from '../files';
+import { presentFileFields, type Download, type FilesService, type StoredFile } from '../files';
 import * as filesRepo from '../files';
-import { refinancingScopeOf, visibleRefinancingStatuses } from '../refinancings';
-import * as refinancingsRepo from '../refinancings';
+import { visibleRefinancing } from '../refinancings';
 import * as repo from './repository';
 import { answerWithin } from '../../platform/idempotency';
 
@@ -31,14 +30,10 @@ export function presentRefinancingEvidence(
   refinancingId: number,
   { evidence, file }: EvidenceRow,
 ): RefinancingEvidence {
-  const dot = file.originalName.lastIndexOf('.');
   return {
     id: evidence.id,
     unitId: evidence.refinancingUnitId ?? 0,
-    fileId: file.id,
-    fileName: file.originalName,
-    fileSize: file.size,
-    extension: dot > 0 ? file.originalName.slice(dot + 1).toLowerCase() : '',
+    ...presentFileFields(file),
     type: evidence.type,
     url: refinancingEvidenceFilePath(refinancingId, evidence.id),
     createdAt: evidence.createdAt.toISOString(),
@@ -51,16 +46,7 @@ export function presentRefinancingEvidence(
  * 2; read and downloaded by whoever sees the refinancing (404 otherwise).
  */
 export function createRefinancingEvidencesService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, files: FilesService) {
-  async function found(actor: AuthUser, id: number) {
-    const row = await refinancingsRepo.findRefinancing(
-      db,
-      refinancingScopeOf(actor),
-      visibleRefinancingStatuses(actor),
-      id,
-    );
-    if (!row) throw notFound();
-    return row;
-  }
+  const found = (actor: AuthUser, id: number) => visibleRefinancing(db, actor, id);
 
   async function unitOf(id: number, unitId: number) {
     const unit = await repo.findUnit(db, id, unitId);

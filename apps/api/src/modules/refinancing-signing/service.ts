@@ -30,7 +30,7 @@ import { replaceUnsentDocument } from '../financing';
 import { sendDocumentsToSign } from '../financing';
 import { REFINANCING_DOCUMENTS } from '../financing';
 import { createSigningDocuments, type StoredPdf, type WebhookOutcome } from '../provision-signing';
-import { refinancingScopeOf, visibleRefinancingStatuses } from '../refinancings';
+import { visibleRefinancing } from '../refinancings';
 import * as refinancingsRepo from '../refinancings';
 import { createRefinancingMover, lockRefinancingForMove, shownRefinancingFolio } from '../refinancings';
 import { presentRefinancingDocuments as presentDocuments } from './presenter';
@@ -63,16 +63,7 @@ export function createRefinancingSigningService(
   const mover = createRefinancingMover({ notifications, clock });
   const documents = createSigningDocuments(deps);
 
-  async function found(actor: AuthUser, id: number): Promise<FoundRefinancing> {
-    const row = await refinancingsRepo.findRefinancing(
-      db,
-      refinancingScopeOf(actor),
-      visibleRefinancingStatuses(actor),
-      id,
-    );
-    if (!row) throw notFound();
-    return row;
-  }
+  const found = (actor: AuthUser, id: number): Promise<FoundRefinancing> => visibleRefinancing(db, actor, id);
 
   /** The machine's verdict on `action` as the refinancing stands (403 who, 409 status or stale version, 422 need). */
   async function check(actor: AuthUser, id: number, action: SendAction | 'redoDocument', expectedVersion?: number) {

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { REFINANCING_FLOW_OPERATIONS as op } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
-import { actOnRow, operationRoute } from '../../platform/operation-route';
-import { sendAttachment, XLSX_CONTENT_TYPE } from '../../platform/attachment';
+import { actOnRow, operationRoute, rowXlsx } from '../../platform/operation-route';
 import type { RefinancingFlows } from './flows';
 
 /**
@@ -25,8 +24,5 @@ export async function refinancingFlowRoutes(app: FastifyInstance, { flows }: { f
   operationRoute(app, op.releaseRefinancing, actOnRow(flows.release));
   operationRoute(app, op.sendRefinancingToCrm, actOnRow(flows.sendToCrm));
   operationRoute(app, op.updateRefinancingFolio, actOnRow(flows.updateFolio));
-  operationRoute(app, op.downloadRefinancingUnits, async ({ params }, request, reply) => {
-    const { bytes, fileName } = await flows.unitsXlsx(currentUser(request), params.id);
-    return sendAttachment(reply, { bytes, name: fileName, contentType: XLSX_CONTENT_TYPE });
-  });
+  operationRoute(app, op.downloadRefinancingUnits, rowXlsx(flows.unitsXlsx));
 }

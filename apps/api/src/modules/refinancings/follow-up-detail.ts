@@ -17,12 +17,6 @@ import { shownRefinancingFolio } from './transitions';
 import { unitDescriptionOf } from '../financing';
 
 const iso = (date: Date) => date.toISOString();
-/** The refinancing as the caller sees it (scope and visible statuses), or 404. */
-export async function visibleRefinancing(executor: Executor, actor: AuthUser, id: number) {
-  const found = await repo.findRefinancing(executor, refinancingScopeOf(actor), visibleRefinancingStatuses(actor), id);
-  if (!found) throw notFound();
-  return found;
-}
 
 /**
  * GET /refinancings/{id} (Seguimiento de refinanciamiento): the refinancing with the caller's actions, whether the

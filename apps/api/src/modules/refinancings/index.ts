@@ -3,3 +3,4 @@
 export { refinancingScopeOf, visibleRefinancingStatuses } from './policy';
 export { findRefinancing, refinancingScopeWhere } from './repository';
 export { createRefinancingMover, lockRefinancingForMove, shownRefinancingFolio } from './transitions';
+export { visibleRefinancing } from './visible';

@@ -6,7 +6,7 @@ import { crmInsertions, provisionUnits } from '../../db/schema/financing';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { refinancingUnits, refinancings } from '../../db/schema/refinancings';
 import { users } from '../../db/schema/users';
-import { orderBy, type Window } from '../../platform/listing';
+import { orderBy, type Window, pageWithCount } from '../../platform/listing';
 import { accountScopeWhere } from '../organisation-lookups';
 import { refinancingHoldings } from '../credit-lines';
 import type { RefinancingScope } from './policy';
@@ -40,6 +40,16 @@ export function refinancingScopeWhere(scope: RefinancingScope, statuses: readonl
 const shownFolio = sql<string>`case when ${refinancings.useManualFolio} and ${refinancings.manualFolio} is not null
   then ${refinancings.manualFolio} else ${refinancings.folio}::text end`;
 
+const countUnits = sql<number>`(select count(*)::int from ${refinancingUnits} where ${refinancingUnits.refinancingId} = ${refinancings.id})`;
+
+/** The filters both lists offer: the company, and the folio (the number or the manual folio, exactly). */
+const listFilters = (query: { company?: number; folio?: string }) => [
+  query.company === undefined ? undefined : eq(refinancings.companyId, query.company),
+  query.folio === undefined
+    ? undefined
+    : sql`(${refinancings.folio}::text = ${query.folio} or (${refinancings.useManualFolio} and ${refinancings.manualFolio} = ${query.folio}))`,
+];
+
 export async function listRefinancings(
   db: Executor,
   scope: RefinancingScope,
@@ -47,14 +57,7 @@ export async function listRefinancings(
   query: RefinancingListQuery,
   window: Window,
 ) {
-  const where = and(
-    refinancingScopeWhere(scope, statuses),
-    query.company === undefined ? undefined : eq(refinancings.companyId, query.company),
-    query.folio === undefined
-      ? undefined
-      : sql`(${refinancings.folio}::text = ${query.folio} or (${refinancings.useManualFolio} and ${refinancings.manualFolio} = ${query.folio}))`,
-  );
-  const countUnits = sql<number>`(select count(*)::int from ${refinancingUnits} where ${refinancingUnits.refinancingId} = ${refinancings.id})`;
+  const where = and(refinancingScopeWhere(scope, statuses), ...listFilters(query));
   const order = orderBy(
     query.sort,
     'folio:asc',
@@ -83,9 +86,7 @@ export async function listRefinancings(
       .innerJoin(companies, eq(companies.id, refinancings.companyId))
       .where(where)
       .orderBy(...order);
-  const rows = window ? await base().limit(window.limit).offset(window.offset) : await base();
-  const [total] = await db.select({ n: count() }).from(refinancings).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return pageWithCount(base(), window, db.select({ n: count() }).from(refinancings).where(where));
 }
 
 export async function findRefinancing(db: Executor, scope: RefinancingScope, statuses: readonly number[], id: number) {
@@ -228,10 +229,7 @@ export async function reviewList(
     refinancingScopeWhere(scope, [REFINANCING_STATUS.ADMIN_VALIDATION]),
     eq(refinancings.requireEvidences, true),
     eq(refinancings.adminValidated, false),
-    query.company === undefined ? undefined : eq(refinancings.companyId, query.company),
-    query.folio === undefined
-      ? undefined
-      : sql`(${refinancings.folio}::text = ${query.folio} or (${refinancings.useManualFolio} and ${refinancings.manualFolio} = ${query.folio}))`,
+    ...listFilters(query),
   );
   const order = orderBy(
     query.sort,
@@ -246,7 +244,7 @@ export async function reviewList(
         folio: shownFolio,
         companyName: companies.name,
         total: refinancings.total,
-        countUnits: sql<number>`(select count(*)::int from ${refinancingUnits} where ${refinancingUnits.refinancingId} = ${refinancings.id})`,
+        countUnits,
         createdAt: refinancings.createdAt,
         version: refinancings.version,
       })
@@ -254,7 +252,5 @@ export async function reviewList(
       .innerJoin(companies, eq(companies.id, refinancings.companyId))
       .where(where)
       .orderBy(...order);
-  const rows = window ? await base().limit(window.limit).offset(window.offset) : await base();
-  const [total] = await db.select({ n: count() }).from(refinancings).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return pageWithCount(base(), window, db.select({ n: count() }).from(refinancings).where(where));
 }

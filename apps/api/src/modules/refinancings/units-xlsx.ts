@@ -8,7 +8,7 @@ import {
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { sheetXlsx } from '../../platform/spreadsheet';
-import { visibleRefinancing } from './follow-up-detail';
+import { visibleRefinancing } from './visible';
 
 /** GET /refinancings/{id}/units.xlsx: the units table (spec 3 §2), 'Unidades (DD-MM-YYYY).xlsx'. */
 export async function refinancingUnitsXlsx(

@@ -5,7 +5,7 @@ import { userCompanies } from '../../db/schema/assignments';
 import { provisions, unitValidations } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
-import { BUSINESS_TIME_ZONE, containsPattern, withinDays, type Window } from '../../platform/listing';
+import { BUSINESS_TIME_ZONE, containsPattern, withinDays, type Window, pageWithCount } from '../../platform/listing';
 import { companyScopeWhere } from '../organisation-lookups';
 import type { AccountScope } from '../organisation-lookups';
 
@@ -108,7 +108,5 @@ export async function historicalValidations(
     .leftJoin(users, eq(users.id, unitValidations.requestedBy))
     .where(condition)
     .orderBy(...order);
-  const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
-  const [counted] = await db.select({ n: count() }).from(unitValidations).where(condition);
-  return { rows, total: counted?.n ?? 0 };
+  return pageWithCount(query, window, db.select({ n: count() }).from(unitValidations).where(condition));
 }

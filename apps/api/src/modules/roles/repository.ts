@@ -4,7 +4,7 @@ import { users } from '../../db/schema/users';
 import type { Executor } from '../../db/client';
 import {
   containsPattern,
-  countWithCap,
+  pageWithTotal,
   dayText,
   textKey,
   withinDays,
@@ -86,17 +86,15 @@ export async function listRoles(
     .from(roles)
     .where(where)
     .orderBy(...order);
-  const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
-  return {
-    rows,
-    ...(await countWithCap(
-      db,
-      db
-        .select({ one: sql`1` })
-        .from(roles)
-        .where(where),
-    )),
-  };
+  return pageWithTotal(
+    db,
+    query,
+    db
+      .select({ one: sql`1` })
+      .from(roles)
+      .where(where),
+    window,
+  );
 }
 
 /** A role inside the scope, or undefined (a foreign role is simply not found). `lock` holds it for the update. */

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { serviceDeskEmails } from '../../db/schema/service-desk-emails';
-import { containsPattern, dayText, textKey, type Window } from '../../platform/listing';
+import { containsPattern, dayText, textKey, type Window, pageWithCount } from '../../platform/listing';
 
 const columns = {
   id: serviceDeskEmails.id,
@@ -36,9 +36,7 @@ export async function listServiceDeskEmails(
     .from(serviceDeskEmails)
     .where(where)
     .orderBy(...order);
-  const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
-  const [counted] = await db.select({ n: count() }).from(serviceDeskEmails).where(where);
-  return { rows, total: counted?.n ?? 0 };
+  return pageWithCount(query, window, db.select({ n: count() }).from(serviceDeskEmails).where(where));
 }
 
 export async function findServiceDeskEmail(

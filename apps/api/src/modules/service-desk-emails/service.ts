@@ -9,6 +9,7 @@ import {
   type UpdateServiceDeskEmailRequest,
 } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
+import { deleteAudited, type DeletableRows } from '../../platform/audited-delete';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
@@ -20,6 +21,13 @@ import { answerWithin } from '../../platform/idempotency';
 
 export type Saved<T> = { data: T; message: string };
 export type ServiceDeskEmailsService = ReturnType<typeof createServiceDeskEmailsService>;
+
+const serviceDeskEmailRows: DeletableRows<repo.ServiceDeskEmailRow> = {
+  entity: 'service-desk-email',
+  findLocked: (tx, id) => repo.findServiceDeskEmail(tx, id, { lock: true }),
+  remove: repo.deleteServiceDeskEmail,
+  present: presentServiceDeskEmail,
+};
 
 const emailTaken = () => new AppError(AppErrorCode.SERVICE_DESK_EMAIL_TAKEN);
 
@@ -94,19 +102,7 @@ export function createServiceDeskEmailsService({ db }: Pick<AppDeps, 'db'>) {
     },
 
     async remove(actor: AuthUser, id: number, requestId: string): Promise<Saved<{ id: number }>> {
-      await transaction(db, async (tx) => {
-        const before = await repo.findServiceDeskEmail(tx, id, { lock: true });
-        if (!before) throw notFound();
-        await repo.deleteServiceDeskEmail(tx, id);
-        await writeAudit(tx, {
-          actor: actor.id,
-          action: 'service-desk-email.deleted',
-          entity: 'service-desk-email',
-          entityId: id,
-          before: presentServiceDeskEmail(before),
-          requestId,
-        });
-      });
+      await deleteAudited(db, serviceDeskEmailRows, actor, id, requestId);
       return { data: { id }, message: CONFIGURATION_MESSAGES.serviceDeskEmailDeleted };
     },
   };
