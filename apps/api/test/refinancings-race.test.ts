@@ -1,16 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Money, REFINANCING_STATUS } from '@planpiso/domain';
+import { REFINANCING_STATUS, type Money } from '@planpiso/domain';
 import type { Db } from '../src/db/client';
 import { companies } from '../src/db/schema/organisation';
-import { provisionSettings } from '../src/db/schema/provision-settings';
-import { reservedOnLine } from '../src/modules/credit-lines/repository';
-import { bearer, buildTestApp, fakeClock, simulatorEnv, type TestApp } from './harness';
+import { buildTestApp, fakeClock, type TestApp } from './harness';
 import {
   WORKING_NOON,
   clearNonWorkingDays,
   dealerGroup,
-  montoRestante,
   randomVin,
   releaseLine,
   saveBody,
@@ -18,7 +15,17 @@ import {
   type DealerGroup,
 } from './provision-fixtures';
 import { createBody, financedUnits } from './refinancing-fixtures';
-import { startChildApi, stopChildApi, type ChildApi } from './support/child-api';
+import { stopChildApi, type ChildApi } from './support/child-api';
+import {
+  childApiForRace,
+  expectCreated,
+  expectWithinBalance as expectWithinBalanceOn,
+  threeFit,
+  viaHttp as httpAs,
+  viaInject as injectAs,
+  type Outcome,
+  type Send,
+} from './support/line-race';
 import { seededDatabase } from './seeded-database';
 
 /**
@@ -51,12 +58,7 @@ beforeAll(async () => {
   // client number moves to this file's dealer group, whose company then owns the line.
   await seeded.db.update(companies).set({ clientId: null }).where(eq(companies.clientId, CLIENT));
   group = await dealerGroup(t.app, seeded.db, CLIENT);
-  // An amount of which 3 fit the line's balance and 4 do not: 3A <= montoRestante < 4A.
-  remaining = Money.of(await montoRestante(t.app, group.tokens.dealer, CLIENT, LINE));
-  const seventh = remaining.divideRounded(7);
-  amount = seventh.add(seventh).toDecimalString();
-  expect(Money.of(amount).add(Money.of(amount)).add(Money.of(amount)).greaterThan(remaining)).toBe(false);
-  expect(Money.sum([1, 2, 3, 4].map(() => Money.of(amount))).greaterThan(remaining)).toBe(true);
+  ({ remaining, amount } = await threeFit(t.app, group, LINE));
 }, 120_000);
 
 afterAll(async () => {
@@ -82,26 +84,8 @@ const freshUnits = (count: number) =>
     Array.from({ length: count }, () => ({ amount })),
   );
 
-type Outcome = { status: number; message: string };
-type Send = (url: string, payload: object) => Promise<Outcome>;
-
-const viaInject =
-  (app: TestApp['app']): Send =>
-  async (url, payload) => {
-    const response = await app.inject({ method: 'POST', url, payload, headers: bearer(group.tokens.dealer) });
-    return { status: response.statusCode, message: (JSON.parse(response.body) as { message?: string }).message ?? '' };
-  };
-
-const viaHttp =
-  (port: number): Send =>
-  async (url, payload) => {
-    const response = await fetch(`http://127.0.0.1:${port}${url}`, {
-      method: 'POST',
-      body: JSON.stringify(payload),
-      headers: { ...bearer(group.tokens.dealer), 'content-type': 'application/json' },
-    });
-    return { status: response.status, message: ((await response.json()) as { message?: string }).message ?? '' };
-  };
+const viaInject = (app: TestApp['app']) => injectAs(app, () => group);
+const viaHttp = (port: number) => httpAs(port, () => group);
 
 /** One refinancing of one financed unit of `amount` on the line. */
 const refinance = (send: Send, source: { id: number; amount: string }) =>
@@ -111,23 +95,8 @@ const refinance = (send: Send, source: { id: number; amount: string }) =>
 const provide = (send: Send) =>
   send('/api/provisions', saveBody(group, LINE, [unit(randomVin(), amount)], amount) as object);
 
-function expectCreated(outcomes: Outcome[], count: number) {
-  const created = outcomes.filter((o) => o.status === 201);
-  const refused = outcomes.filter((o) => o.status !== 201);
-  expect(created).toHaveLength(count);
-  expect(refused).toHaveLength(outcomes.length - count);
-  for (const outcome of refused) {
-    expect(outcome).toEqual({ status: 422, message: 'El monto total supera el saldo restante' });
-  }
-}
-
 const expectExactlyThree = (outcomes: Outcome[]) => expectCreated(outcomes, 3);
-
-async function expectWithinBalance() {
-  const reserved = Money.of(await reservedOnLine(seeded.db, LINE));
-  expect(reserved.greaterThan(remaining)).toBe(false);
-  expect(reserved.toDecimalString()).toBe(Money.sum([1, 2, 3].map(() => Money.of(amount))).toDecimalString());
-}
+const expectWithinBalance = () => expectWithinBalanceOn(seeded.db, LINE, { remaining, amount });
 
 describe('50 concurrent refinancing creates on a line that fits exactly 3', () => {
   it('exactly 3 succeed and the rest get the balance message, 20 rounds in a row', async () => {
@@ -181,18 +150,8 @@ describe('the refinancing race split across two API processes', () => {
   });
 
   it('still creates exactly 3', async () => {
-    // The child reads the real clock: open the provisions' window all day for this database (an equal start and
-    // end), as the provisions' race does, though a refinancing create does not look at it.
-    await seeded.db.update(provisionSettings).set({ startOperation: '00:00', endOperation: '00:00' });
-    b = await startChildApi(seeded.url, { ...simulatorEnv(), JOBS: 'off' });
-    // The child checks tokens against the real clock: sign in again there so the token is current for it.
-    const signIn = await fetch(`http://127.0.0.1:${b.port}/api/identity/sign-in`, {
-      method: 'POST',
-      body: JSON.stringify({ email: group.dealer.email, password: group.dealer.password }),
-      headers: { 'content-type': 'application/json' },
-    });
-    const token = ((await signIn.json()) as { data: { accessToken: string } }).data.accessToken;
-    group.tokens.dealer = token;
+    // The provisions' window opened all day, though a refinancing create does not look at it: as the provisions' race.
+    b = await childApiForRace(seeded.db, seeded.url, group);
     t.clock.set(new Date());
 
     await freeLine(seeded.db);

@@ -1,0 +1,79 @@
+import { expect } from 'vitest';
+import { Money } from '@planpiso/domain';
+import type { Db } from '../../src/db/client';
+import { provisionSettings } from '../../src/db/schema/provision-settings';
+import { reservedOnLine } from '../../src/modules/credit-lines/repository';
+import { bearer, simulatorEnv, type TestApp } from '../harness';
+import { montoRestante, type DealerGroup } from '../provision-fixtures';
+import { signInOn, startChildApi, type ChildApi } from './child-api';
+
+/**
+ * What the no-overdraw races share (provisions-race, refinancings-race: ARCHITECTURE §6): creates sent in-process or
+ * over HTTP as the group's dealer, on a line whose balance fits exactly three of them, and the checks of the outcome.
+ */
+
+export type Outcome = { status: number; message: string };
+export type Send = (url: string, payload: object) => Promise<Outcome>;
+
+/** Sends as the group's dealer in `app`; the token is read at each send (a race on a child process replaces it). */
+export const viaInject =
+  (app: TestApp['app'], group: () => DealerGroup): Send =>
+  async (url, payload) => {
+    const response = await app.inject({ method: 'POST', url, payload, headers: bearer(group().tokens.dealer) });
+    return { status: response.statusCode, message: (JSON.parse(response.body) as { message?: string }).message ?? '' };
+  };
+
+/** Sends as the group's dealer to the API process on `port`. */
+export const viaHttp =
+  (port: number, group: () => DealerGroup): Send =>
+  async (url, payload) => {
+    const response = await fetch(`http://127.0.0.1:${port}${url}`, {
+      method: 'POST',
+      body: JSON.stringify(payload),
+      headers: { ...bearer(group().tokens.dealer), 'content-type': 'application/json' },
+    });
+    return { status: response.status, message: ((await response.json()) as { message?: string }).message ?? '' };
+  };
+
+/** `count` created, every other one refused with the balance message. */
+export function expectCreated(outcomes: Outcome[], count: number) {
+  const created = outcomes.filter((o) => o.status === 201);
+  const refused = outcomes.filter((o) => o.status !== 201);
+  expect(created).toHaveLength(count);
+  expect(refused).toHaveLength(outcomes.length - count);
+  for (const outcome of refused) {
+    expect(outcome).toEqual({ status: 422, message: 'El monto total supera el saldo restante' });
+  }
+}
+
+/** The line's montoRestante and an amount of which 3 fit it and 4 do not: 3A <= montoRestante < 4A. */
+export async function threeFit(app: TestApp['app'], group: DealerGroup, line: string) {
+  const remaining = Money.of(await montoRestante(app, group.tokens.dealer, group.company.clientId, line));
+  const seventh = remaining.divideRounded(7);
+  const amount = seventh.add(seventh).toDecimalString();
+  expect(Money.of(amount).add(Money.of(amount)).add(Money.of(amount)).greaterThan(remaining)).toBe(false);
+  expect(Money.sum([1, 2, 3, 4].map(() => Money.of(amount))).greaterThan(remaining)).toBe(true);
+  return { remaining, amount };
+}
+
+/** What the line holds never exceeds montoRestante, and is exactly three of `amount`. */
+export async function expectWithinBalance(
+  db: Db,
+  line: string,
+  { remaining, amount }: { remaining: Money; amount: string },
+) {
+  const reserved = Money.of(await reservedOnLine(db, line));
+  expect(reserved.greaterThan(remaining)).toBe(false);
+  expect(reserved.toDecimalString()).toBe(Money.sum([1, 2, 3].map(() => Money.of(amount))).toDecimalString());
+}
+
+/**
+ * A second API process on `url`, jobs off, and the group's dealer signed in there: the child reads the real clock,
+ * so the provisions' window is opened all day for this database (an equal start and end) and the token is its own.
+ */
+export async function childApiForRace(db: Db, url: string, group: DealerGroup): Promise<ChildApi> {
+  await db.update(provisionSettings).set({ startOperation: '00:00', endOperation: '00:00' });
+  const child = await startChildApi(url, { ...simulatorEnv(), JOBS: 'off' });
+  group.tokens.dealer = await signInOn(child.port, group.dealer);
+  return child;
+}
