@@ -1,28 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Money } from '@planpiso/domain';
-import { buildTestApp, fakeClock, type TestApp } from './harness';
-import {
-  WORKING_NOON,
-  clearNonWorkingDays,
-  dealerGroup,
-  randomVin,
-  releaseLine,
-  saveBody,
-  unit,
-  type DealerGroup,
-} from './provision-fixtures';
+import { afterAll, describe, expect, it } from 'vitest';
+import { randomVin, releaseLine, saveBody, unit } from './provision-fixtures';
 import { stopChildApi, type ChildApi } from './support/child-api';
-import {
-  childApiForRace,
-  expectCreated,
-  expectWithinBalance as expectWithinBalanceOn,
-  threeFit,
-  viaHttp as httpAs,
-  viaInject as injectAs,
-  type Outcome,
-  type Send,
-} from './support/line-race';
-import { seededDatabase } from './seeded-database';
+import { childApiForRace, useLineRace, type Send } from './support/line-race';
 
 /**
  * No overdraw (ARCHITECTURE §6, issue 16 acceptance): 50 concurrent creates against one credit line whose available
@@ -33,39 +12,19 @@ import { seededDatabase } from './seeded-database';
  */
 const LINE = 'LC-10006-01';
 
-let t: TestApp;
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
-let group: DealerGroup;
-let amount: string;
-let remaining: Money;
-
-beforeAll(async () => {
-  seeded = await seededDatabase('provisions_race');
-  t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
-  await clearNonWorkingDays(seeded.db);
-  group = await dealerGroup(t.app, seeded.db, '10006');
-  ({ remaining, amount } = await threeFit(t.app, group, LINE));
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await seeded?.close();
-});
+const race = useLineRace('provisions_race', '10006', LINE);
 
 /** One create of one unit of `amount` on the line, through `send` (an in-process inject or HTTP to a process). */
 const oneCreate = (send: Send) =>
-  send('/api/provisions', saveBody(group, LINE, [unit(randomVin(), amount)], amount) as object);
+  send('/api/provisions', saveBody(race.group, LINE, [unit(randomVin(), race.amount)], race.amount) as object);
 
-const viaInject = (app: TestApp['app']) => injectAs(app, () => group);
-const viaHttp = (port: number) => httpAs(port, () => group);
-const expectExactlyThree = (outcomes: Outcome[]) => expectCreated(outcomes, 3);
-const expectWithinBalance = () => expectWithinBalanceOn(seeded.db, LINE, { remaining, amount });
+const { viaInject, viaHttp, expectExactlyThree, expectWithinBalance } = race;
 
 describe('50 concurrent creates on a line that fits exactly 3', () => {
   it('exactly 3 succeed and the rest get the balance message, 20 rounds in a row', async () => {
     for (let round = 0; round < 20; round++) {
-      await releaseLine(seeded.db, LINE);
-      const outcomes = await Promise.all(Array.from({ length: 50 }, () => oneCreate(viaInject(t.app))));
+      await releaseLine(race.seeded.db, LINE);
+      const outcomes = await Promise.all(Array.from({ length: 50 }, () => oneCreate(viaInject(race.t.app))));
       expectExactlyThree(outcomes);
       await expectWithinBalance();
     }
@@ -76,12 +35,15 @@ describe('one VIN raced on two credit lines (decision 029 "Double financing")', 
   it('exactly one of two concurrent saves of the same VIN on different lines is created, ten rounds', async () => {
     const other = 'LC-10006-02';
     for (let round = 0; round < 10; round++) {
-      await releaseLine(seeded.db, LINE);
-      await releaseLine(seeded.db, other);
+      await releaseLine(race.seeded.db, LINE);
+      await releaseLine(race.seeded.db, other);
       const vin = randomVin();
       const outcomes = await Promise.all(
         [LINE, other].map((line) =>
-          viaInject(t.app)('/api/provisions', saveBody(group, line, [unit(vin, '100.00')], '100.00') as object),
+          viaInject(race.t.app)(
+            '/api/provisions',
+            saveBody(race.group, line, [unit(vin, '100.00')], '100.00') as object,
+          ),
         ),
       );
       expect(outcomes.filter((o) => o.status === 201)).toHaveLength(1);
@@ -101,12 +63,12 @@ describe('the race split across two API processes', () => {
   });
 
   it('still creates exactly 3', async () => {
-    b = await childApiForRace(seeded.db, seeded.url, group);
-    t.clock.set(new Date());
+    b = await childApiForRace(race.seeded.db, race.seeded.url, race.group);
+    race.t.clock.set(new Date());
 
-    await releaseLine(seeded.db, LINE);
+    await releaseLine(race.seeded.db, LINE);
     const outcomes = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => oneCreate(i % 2 === 0 ? viaInject(t.app) : viaHttp(b!.port))),
+      Array.from({ length: 50 }, (_, i) => oneCreate(i % 2 === 0 ? viaInject(race.t.app) : viaHttp(b!.port))),
     );
     expectExactlyThree(outcomes);
     await expectWithinBalance();

@@ -1,32 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFINANCING_STATUS, type Money } from '@planpiso/domain';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REFINANCING_STATUS } from '@planpiso/domain';
 import type { Db } from '../src/db/client';
 import { companies } from '../src/db/schema/organisation';
-import { buildTestApp, fakeClock, type TestApp } from './harness';
-import {
-  WORKING_NOON,
-  clearNonWorkingDays,
-  dealerGroup,
-  randomVin,
-  releaseLine,
-  saveBody,
-  unit,
-  type DealerGroup,
-} from './provision-fixtures';
+import { randomVin, releaseLine, saveBody, unit } from './provision-fixtures';
 import { createBody, financedUnits } from './refinancing-fixtures';
 import { stopChildApi, type ChildApi } from './support/child-api';
-import {
-  childApiForRace,
-  expectCreated,
-  expectWithinBalance as expectWithinBalanceOn,
-  threeFit,
-  viaHttp as httpAs,
-  viaInject as injectAs,
-  type Outcome,
-  type Send,
-} from './support/line-race';
-import { seededDatabase } from './seeded-database';
+import { childApiForRace, expectCreated, useLineRace, type Send } from './support/line-race';
 
 /**
  * No overdraw for refinancings (issue 19 acceptance, "as in the provisions issue": provisions-race.test.ts): 50
@@ -44,27 +24,11 @@ const CLIENT = '10003';
 const LINE = 'LC-10003-01';
 const ROUND = 50;
 
-let t: TestApp;
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
-let group: DealerGroup;
-let amount: string;
-let remaining: Money;
-
-beforeAll(async () => {
-  seeded = await seededDatabase('refinancings_race');
-  t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
-  await clearNonWorkingDays(seeded.db);
+const race = useLineRace('refinancings_race', CLIENT, LINE, (db) =>
   // The demo seed registers 10003 as Autos del Bajío (client numbers are unique): in this file's own database the
   // client number moves to this file's dealer group, whose company then owns the line.
-  await seeded.db.update(companies).set({ clientId: null }).where(eq(companies.clientId, CLIENT));
-  group = await dealerGroup(t.app, seeded.db, CLIENT);
-  ({ remaining, amount } = await threeFit(t.app, group, LINE));
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await seeded?.close();
-});
+  db.update(companies).set({ clientId: null }).where(eq(companies.clientId, CLIENT)),
+);
 
 /**
  * The line free again: its provisions cancelled (releaseLine) and its refinancings rejected (9, a closed status that
@@ -79,31 +43,27 @@ async function freeLine(db: Db) {
 /** `count` financed units of `amount`, refinanceable, each ready for a refinancing of its own. */
 const freshUnits = (count: number) =>
   financedUnits(
-    seeded.db,
-    group,
-    Array.from({ length: count }, () => ({ amount })),
+    race.seeded.db,
+    race.group,
+    Array.from({ length: count }, () => ({ amount: race.amount })),
   );
 
-const viaInject = (app: TestApp['app']) => injectAs(app, () => group);
-const viaHttp = (port: number) => httpAs(port, () => group);
+const { viaInject, viaHttp, expectExactlyThree, expectWithinBalance } = race;
 
 /** One refinancing of one financed unit of `amount` on the line. */
 const refinance = (send: Send, source: { id: number; amount: string }) =>
-  send('/api/refinancings', createBody(group, LINE, [source]));
+  send('/api/refinancings', createBody(race.group, LINE, [source]));
 
 /** One provision of one unit of `amount` on the line. */
 const provide = (send: Send) =>
-  send('/api/provisions', saveBody(group, LINE, [unit(randomVin(), amount)], amount) as object);
-
-const expectExactlyThree = (outcomes: Outcome[]) => expectCreated(outcomes, 3);
-const expectWithinBalance = () => expectWithinBalanceOn(seeded.db, LINE, { remaining, amount });
+  send('/api/provisions', saveBody(race.group, LINE, [unit(randomVin(), race.amount)], race.amount) as object);
 
 describe('50 concurrent refinancing creates on a line that fits exactly 3', () => {
   it('exactly 3 succeed and the rest get the balance message, 20 rounds in a row', async () => {
     for (let round = 0; round < 20; round++) {
-      await freeLine(seeded.db);
+      await freeLine(race.seeded.db);
       const sources = await freshUnits(ROUND);
-      const outcomes = await Promise.all(sources.map((source) => refinance(viaInject(t.app), source)));
+      const outcomes = await Promise.all(sources.map((source) => refinance(viaInject(race.t.app), source)));
       expectExactlyThree(outcomes);
       await expectWithinBalance();
     }
@@ -113,11 +73,11 @@ describe('50 concurrent refinancing creates on a line that fits exactly 3', () =
 describe('provisions and refinancings racing on the same line', () => {
   it('together never hold more than the balance: 3 of 12 concurrent creates of both kinds, ten rounds', async () => {
     for (let round = 0; round < 10; round++) {
-      await freeLine(seeded.db);
+      await freeLine(race.seeded.db);
       const sources = await freshUnits(6);
       // Interleaved: a provision, a refinancing, a provision… — twelve creates of `amount`, four times what fits.
       const outcomes = await Promise.all(
-        sources.flatMap((source) => [provide(viaInject(t.app)), refinance(viaInject(t.app), source)]),
+        sources.flatMap((source) => [provide(viaInject(race.t.app)), refinance(viaInject(race.t.app), source)]),
       );
       expectExactlyThree(outcomes);
       await expectWithinBalance();
@@ -126,14 +86,15 @@ describe('provisions and refinancings racing on the same line', () => {
 
   it('one kind already on the line counts for the other: a refinancing limits provisions and the other way round', async () => {
     for (let round = 0; round < 6; round++) {
-      await freeLine(seeded.db);
+      await freeLine(race.seeded.db);
       const [first, ...sources] = await freshUnits(7);
       // The line already holds one of `amount` — a refinancing on even rounds, a provision on odd ones — so of
       // twelve concurrent creates of both kinds only 2 fit.
-      const held = round % 2 === 0 ? await refinance(viaInject(t.app), first!) : await provide(viaInject(t.app));
+      const held =
+        round % 2 === 0 ? await refinance(viaInject(race.t.app), first!) : await provide(viaInject(race.t.app));
       expect(held.status).toBe(201);
       const outcomes = await Promise.all(
-        sources.flatMap((source) => [provide(viaInject(t.app)), refinance(viaInject(t.app), source)]),
+        sources.flatMap((source) => [provide(viaInject(race.t.app)), refinance(viaInject(race.t.app), source)]),
       );
       expectCreated(outcomes, 2);
       await expectWithinBalance();
@@ -151,13 +112,13 @@ describe('the refinancing race split across two API processes', () => {
 
   it('still creates exactly 3', async () => {
     // The provisions' window opened all day, though a refinancing create does not look at it: as the provisions' race.
-    b = await childApiForRace(seeded.db, seeded.url, group);
-    t.clock.set(new Date());
+    b = await childApiForRace(race.seeded.db, race.seeded.url, race.group);
+    race.t.clock.set(new Date());
 
-    await freeLine(seeded.db);
+    await freeLine(race.seeded.db);
     const sources = await freshUnits(ROUND);
     const outcomes = await Promise.all(
-      sources.map((source, i) => refinance(i % 2 === 0 ? viaInject(t.app) : viaHttp(b!.port), source)),
+      sources.map((source, i) => refinance(i % 2 === 0 ? viaInject(race.t.app) : viaHttp(b!.port), source)),
     );
     expectExactlyThree(outcomes);
     await expectWithinBalance();

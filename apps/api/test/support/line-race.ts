@@ -1,10 +1,11 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { Money } from '@planpiso/domain';
 import type { Db } from '../../src/db/client';
 import { provisionSettings } from '../../src/db/schema/provision-settings';
 import { reservedOnLine } from '../../src/modules/credit-lines/repository';
-import { bearer, simulatorEnv, type TestApp } from '../harness';
-import { montoRestante, type DealerGroup } from '../provision-fixtures';
+import { bearer, buildTestApp, fakeClock, simulatorEnv, type TestApp } from '../harness';
+import { WORKING_NOON, clearNonWorkingDays, dealerGroup, montoRestante, type DealerGroup } from '../provision-fixtures';
+import { seededDatabase } from '../seeded-database';
 import { signInOn, startChildApi, type ChildApi } from './child-api';
 
 /**
@@ -65,6 +66,60 @@ export async function expectWithinBalance(
   const reserved = Money.of(await reservedOnLine(db, line));
   expect(reserved.greaterThan(remaining)).toBe(false);
   expect(reserved.toDecimalString()).toBe(Money.sum([1, 2, 3].map(() => Money.of(amount))).toDecimalString());
+}
+
+type Seeded = Awaited<ReturnType<typeof seededDatabase>>;
+
+/**
+ * One race file's database (its own), app, dealer group on the CRM's `clientId` and the line's figures, opened before
+ * its tests (`beforeGroup` runs first on the database) and closed after them; with the senders and checks bound to
+ * `line`. Its fields are read when used.
+ */
+export function useLineRace(
+  label: string,
+  clientId: string,
+  line: string,
+  beforeGroup: (db: Db) => Promise<unknown> = async () => undefined,
+) {
+  let t: TestApp | undefined;
+  let seeded: Seeded | undefined;
+  let group: DealerGroup | undefined;
+  let figures: { remaining: Money; amount: string } | undefined;
+  beforeAll(async () => {
+    seeded = await seededDatabase(label);
+    t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
+    await clearNonWorkingDays(seeded.db);
+    await beforeGroup(seeded.db);
+    group = await dealerGroup(t.app, seeded.db, clientId);
+    figures = await threeFit(t.app, group, line);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await seeded?.close();
+  });
+  const opened = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The race opens in beforeAll');
+    return value;
+  };
+  const theGroup = () => opened(group);
+  return {
+    get t() {
+      return opened(t);
+    },
+    get seeded() {
+      return opened(seeded);
+    },
+    get group() {
+      return theGroup();
+    },
+    get amount() {
+      return opened(figures).amount;
+    },
+    viaInject: (app: TestApp['app']) => viaInject(app, theGroup),
+    viaHttp: (port: number) => viaHttp(port, theGroup),
+    expectExactlyThree: (outcomes: Outcome[]) => expectCreated(outcomes, 3),
+    expectWithinBalance: () => expectWithinBalance(opened(seeded).db, line, opened(figures)),
+  };
 }
 
 /**
