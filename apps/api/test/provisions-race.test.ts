@@ -1,7 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomVin, releaseLine, saveBody, unit } from './provision-fixtures';
-import { stopChildApi, type ChildApi } from './support/child-api';
-import { childApiForRace, useLineRace, type Send } from './support/line-race';
+import { useLineRace, type Send } from './support/line-race';
 
 /**
  * No overdraw (ARCHITECTURE §6, issue 16 acceptance): 50 concurrent creates against one credit line whose available
@@ -57,18 +56,12 @@ describe('one VIN raced on two credit lines (decision 029 "Double financing")', 
 // ---- the same race split across two API processes on one PostgreSQL ----
 
 describe('the race split across two API processes', () => {
-  let b: ChildApi | undefined;
-  afterAll(async () => {
-    if (b) await stopChildApi(b);
-  });
-
   it('still creates exactly 3', async () => {
-    b = await childApiForRace(race.seeded.db, race.seeded.url, race.group);
-    race.t.clock.set(new Date());
+    const b = await race.startChild();
 
     await releaseLine(race.seeded.db, LINE);
     const outcomes = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => oneCreate(i % 2 === 0 ? viaInject(race.t.app) : viaHttp(b!.port))),
+      Array.from({ length: 50 }, (_, i) => oneCreate(i % 2 === 0 ? viaInject(race.t.app) : viaHttp(b.port))),
     );
     expectExactlyThree(outcomes);
     await expectWithinBalance();

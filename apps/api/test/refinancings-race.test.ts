@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REFINANCING_STATUS } from '@planpiso/domain';
 import type { Db } from '../src/db/client';
 import { companies } from '../src/db/schema/organisation';
 import { randomVin, releaseLine, saveBody, unit } from './provision-fixtures';
 import { createBody, financedUnits } from './refinancing-fixtures';
-import { stopChildApi, type ChildApi } from './support/child-api';
-import { childApiForRace, expectCreated, useLineRace, type Send } from './support/line-race';
+import { expectCreated, useLineRace, type Send } from './support/line-race';
 
 /**
  * No overdraw for refinancings (issue 19 acceptance, "as in the provisions issue": provisions-race.test.ts): 50
@@ -105,20 +104,14 @@ describe('provisions and refinancings racing on the same line', () => {
 // ---- the same race split across two API processes on one PostgreSQL ----
 
 describe('the refinancing race split across two API processes', () => {
-  let b: ChildApi | undefined;
-  afterAll(async () => {
-    if (b) await stopChildApi(b);
-  });
-
   it('still creates exactly 3', async () => {
     // The provisions' window opened all day, though a refinancing create does not look at it: as the provisions' race.
-    b = await childApiForRace(race.seeded.db, race.seeded.url, race.group);
-    race.t.clock.set(new Date());
+    const b = await race.startChild();
 
     await freeLine(race.seeded.db);
     const sources = await freshUnits(ROUND);
     const outcomes = await Promise.all(
-      sources.map((source, i) => refinance(i % 2 === 0 ? viaInject(race.t.app) : viaHttp(b!.port), source)),
+      sources.map((source, i) => refinance(i % 2 === 0 ? viaInject(race.t.app) : viaHttp(b.port), source)),
     );
     expectExactlyThree(outcomes);
     await expectWithinBalance();

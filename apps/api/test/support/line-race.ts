@@ -6,7 +6,7 @@ import { reservedOnLine } from '../../src/modules/credit-lines/repository';
 import { bearer, buildTestApp, fakeClock, simulatorEnv, type TestApp } from '../harness';
 import { WORKING_NOON, clearNonWorkingDays, dealerGroup, montoRestante, type DealerGroup } from '../provision-fixtures';
 import { seededDatabase } from '../seeded-database';
-import { signInOn, startChildApi, type ChildApi } from './child-api';
+import { signInOn, startChildApi, stopChildApi, type ChildApi } from './child-api';
 
 /**
  * What the no-overdraw races share (provisions-race, refinancings-race: ARCHITECTURE §6): creates sent in-process or
@@ -93,7 +93,9 @@ export function useLineRace(
     group = await dealerGroup(t.app, seeded.db, clientId);
     figures = await threeFit(t.app, group, line);
   }, 120_000);
+  let child: ChildApi | undefined;
   afterAll(async () => {
+    if (child) await stopChildApi(child);
     await t?.close();
     await seeded?.close();
   });
@@ -119,6 +121,12 @@ export function useLineRace(
     viaHttp: (port: number) => viaHttp(port, theGroup),
     expectExactlyThree: (outcomes: Outcome[]) => expectCreated(outcomes, 3),
     expectWithinBalance: () => expectWithinBalance(opened(seeded).db, line, opened(figures)),
+    /** A second API process on this database (childApiForRace), stopped after the tests; this app's clock made real. */
+    startChild: async () => {
+      child = await childApiForRace(opened(seeded).db, opened(seeded).url, theGroup());
+      opened(t).clock.set(new Date());
+      return child;
+    },
   };
 }
 
@@ -126,7 +134,7 @@ export function useLineRace(
  * A second API process on `url`, jobs off, and the group's dealer signed in there: the child reads the real clock,
  * so the provisions' window is opened all day for this database (an equal start and end) and the token is its own.
  */
-export async function childApiForRace(db: Db, url: string, group: DealerGroup): Promise<ChildApi> {
+async function childApiForRace(db: Db, url: string, group: DealerGroup): Promise<ChildApi> {
   await db.update(provisionSettings).set({ startOperation: '00:00', endOperation: '00:00' });
   const child = await startChildApi(url, { ...simulatorEnv(), JOBS: 'off' });
   group.tokens.dealer = await signInOn(child.port, group.dealer);
