@@ -5,12 +5,9 @@
 // The queries are the repositories' own (captured through drizzle's logger while the list functions run), so the
 // plans are those the API runs. The users list is also explained the way it was before issue 15 (its indexes
 // dropped inside a rolled-back transaction, the old SQL) to record the before/after times.
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import {
   ACCOUNTS_LOOKUP_DEFAULT_SORT,
   AGENCIES_LOOKUP_DEFAULT_SORT,
@@ -18,11 +15,7 @@ import {
   ROLES_DEFAULT_SORT,
   USERS_DEFAULT_SORT,
   USER_TYPE,
-  type UserType,
 } from '@planpiso/domain';
-import type { Db } from '../apps/api/src/db/client';
-import { createDatabase, startEmbeddedPostgres } from '../apps/api/src/db/embedded';
-import { runMigrations } from '../apps/api/src/db/migrate';
 import { orderBy, pageWindow, sortKeyOf } from '../apps/api/src/platform/listing';
 import { createCompaniesService } from '../apps/api/src/modules/companies/service';
 import * as failures from '../apps/api/src/modules/credit-failures/repository';
@@ -32,7 +25,7 @@ import * as roles from '../apps/api/src/modules/roles/repository';
 import { roleScopeOf } from '../apps/api/src/modules/roles/policy';
 import * as users from '../apps/api/src/modules/users/repository';
 import { userScopeOf } from '../apps/api/src/modules/users/policy';
-import type { AuthUser } from '../apps/api/src/platform/auth';
+import { actor, timeOf, withExplainDb } from './explain-db';
 
 const OUT = fileURLToPath(new URL('../docs/queries/', import.meta.url));
 export const SIZE = { accounts: 500, operators: 100, users: 50_000, notifications: 500_000, insertions: 20_000 };
@@ -89,8 +82,6 @@ insert into crm_insertions (unit_id, provision_id, status, attempts, last_error,
   from provision_units;
 `;
 
-type Captured = { sql: string; params: unknown[] };
-
 /** The users list as it was before issue 15: every page sorted and counted over all users, days via timezone(). */
 const USERS_BEFORE = {
   page: (offset: number) => `select "users"."id", "users"."firstname", "users"."lastname", "users"."email",
@@ -107,41 +98,13 @@ const USERS_BEFORE = {
 };
 const NEW_USER_INDEXES = ['users_list_email_idx', 'users_list_account_email_idx', 'users_list_register_by_email_idx'];
 
-function actor(id: number, type: UserType, accountId: number | null = null, companyId: number | null = null) {
-  return { id, type, accountId, companyId } as AuthUser;
-}
-
 async function main() {
-  const dir = await mkdtemp(join(tmpdir(), 'planpiso-explain-'));
-  const port = 56_000 + Math.floor(Math.random() * 1000);
-  const server = await startEmbeddedPostgres({ dataDir: join(dir, 'pg'), port, persistent: false });
-  try {
-    const url = await createDatabase(server.url, 'explain');
-    await runMigrations(url);
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
-    const started = Date.now();
-    await pool.query(LOAD);
-    await pool.query('vacuum analyze');
-    console.log(`loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-    let captured: Captured[] = [];
-    const db = drizzle({
-      client: pool,
-      logger: { logQuery: (sql, params) => void captured.push({ sql, params }) },
-    }) as unknown as Db;
-    const explain = async (sql: string, params: unknown[] = []) => {
-      const result = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`, params);
-      return result.rows.map((row) => row['QUERY PLAN']).join('\n');
-    };
-    const timeOf = (plan: string) => /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? '?';
-
+  await withExplainDb('explain', 56_000, LOAD, async ({ pool, db, capture, explain }) => {
     const files = new Map<string, string[]>();
     const summary: string[] = [];
     async function record(list: string, title: string, run: () => Promise<unknown>) {
-      captured = [];
-      await run();
-      // The capped count's EXPLAIN (FORMAT JSON) is its own look-up, not a query to explain again.
-      const queries = captured.filter((query) => !query.sql.startsWith('explain'));
+      // The capped count's EXPLAIN (FORMAT JSON) is its own look-up, not a query to explain again: capture leaves it.
+      const queries = await capture(run);
       const sections = files.get(list) ?? [];
       for (const [i, query] of queries.entries()) {
         const plan = await explain(query.sql, query.params);
@@ -290,11 +253,7 @@ async function main() {
     const table = `| list | query | execution (ms) |\n|---|---|---|\n${summary.join('\n')}\n`;
     await writeFile(join(OUT, 'README.md'), `${header('Lists at lender scale (issue 15)')}${table}`);
     console.log(table);
-    await pool.end();
-  } finally {
-    await server.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 // Run as a script, not when another bench script borrows the dataset.

@@ -5,23 +5,18 @@
 //
 // The queries are the repository's own (captured through drizzle's logger while the list runs), per user type and
 // filter, plus the reservation sum and the double-financing look-up the creates run under the credit line's lock.
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
-import { PROVISIONS_DEFAULT_SORT, USER_TYPE, type UserType } from '@planpiso/domain';
-import type { Db } from '../apps/api/src/db/client';
+import { PROVISIONS_DEFAULT_SORT, USER_TYPE } from '@planpiso/domain';
 import { provisions } from '../apps/api/src/db/schema/financing';
-import { createDatabase, startEmbeddedPostgres } from '../apps/api/src/db/embedded';
-import { runMigrations } from '../apps/api/src/db/migrate';
 import { reservedOnLine } from '../apps/api/src/modules/credit-lines/repository';
 import { provisionScopeOf } from '../apps/api/src/modules/provisions/policy';
 import * as listRepo from '../apps/api/src/modules/provisions/list-repository';
 import * as repo from '../apps/api/src/modules/provisions/repository';
 import { orderBy, sortKeyOf } from '../apps/api/src/platform/listing';
 import type { AuthUser } from '../apps/api/src/platform/auth';
+import { actor, timeOf, withExplainDb } from './explain-db';
 
 const OUT = fileURLToPath(new URL('../docs/queries/', import.meta.url));
 const SIZE = { accounts: 500, operators: 100, provisions: 100_000, unitsPerProvision: 3 };
@@ -63,39 +58,14 @@ insert into provision_units (provision_id, vin_number, agency, brand_name, type,
   from generate_series(1, ${SIZE.provisions * SIZE.unitsPerProvision}) i;
 `;
 
-type Captured = { sql: string; params: unknown[] };
-const actor = (id: number, type: UserType, accountId: number | null = null, companyId: number | null = null) =>
-  ({ id, type, accountId, companyId }) as AuthUser;
-
 async function main() {
-  const dir = await mkdtemp(join(tmpdir(), 'planpiso-explain-provisions-'));
-  const port = 57_000 + Math.floor(Math.random() * 1000);
-  const server = await startEmbeddedPostgres({ dataDir: join(dir, 'pg'), port, persistent: false });
-  try {
-    const url = await createDatabase(server.url, 'explain');
-    await runMigrations(url);
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
-    const started = Date.now();
-    await pool.query(LOAD);
-    await pool.query('vacuum analyze');
-    console.log(`loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-    let captured: Captured[] = [];
-    const db = drizzle({
-      client: pool,
-      logger: { logQuery: (sql, params) => void captured.push({ sql, params }) },
-    }) as unknown as Db;
-    const timeOf = (plan: string) => /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? '?';
+  await withExplainDb('explain-provisions', 57_000, LOAD, async ({ db, capture, explain }) => {
     const sections: string[] = [];
     const summary: string[] = [];
     async function record(title: string, run: () => Promise<unknown>) {
-      captured = [];
-      await run();
-      const queries = captured.filter((query) => !query.sql.startsWith('explain'));
+      const queries = await capture(run);
       for (const [i, query] of queries.entries()) {
-        const plan = (await pool.query(`explain (analyze, buffers) ${query.sql}`, query.params)).rows
-          .map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN'])
-          .join('\n');
+        const plan = await explain(query.sql, query.params);
         const part = queries.length > 1 ? ` (${i + 1}/${queries.length})` : '';
         sections.push(
           `## ${title}${part}\n\n\`\`\`sql\n${query.sql}\n-- params: ${JSON.stringify(query.params)}\n\`\`\`\n\n` +
@@ -150,11 +120,7 @@ async function main() {
     const table = `| query | execution (ms) |\n|---|---|\n${summary.join('\n')}\n\n`;
     await writeFile(join(OUT, 'provisions.md'), header + table + sections.join('\n'));
     console.log(table);
-    await pool.end();
-  } finally {
-    await server.stop();
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

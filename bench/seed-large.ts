@@ -13,6 +13,7 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../apps/api/src/seed';
 import { hashPassword } from '../apps/api/src/modules/identity/passwords';
 import { countUsers, createLargeDatabase, databaseExists, dropLargeDatabase, LARGE, openLargeServer } from './large-db';
 import { loadProvisions } from './seed-provisions';
+import { random } from '@planpiso/domain/test-support/fixtures';
 
 /** Client numbers beyond the CRM simulator's (10001–10007), like the CRM's numeroCliente. */
 const FIRST_CLIENT_NUMBER = 20_001;
@@ -80,17 +81,7 @@ const CITIES = [
 ];
 const BRANDS = ['Autos', 'Camiones', 'Motores', 'Vehículos', 'Automotriz'];
 
-/** A fixed-seed generator: the same data set on every machine. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+// A fixed-seed generator (the tests' mulberry32): the same data set on every machine.
 const rnd = random(15);
 const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
 const NOW = Date.now();

@@ -16,10 +16,12 @@ import { createDb } from '../../apps/api/src/db/client';
 import { CREDITS, DEMO_CLIENT_NUMBERS } from '../../apps/simulators/src/fixtures/index';
 import { DEMO_USERS } from '../support/demo';
 import { e2eEnv } from '../support/env';
+import { confirmAndRead, dialogsSettled, PNG, switchUser } from '../support/exceptions';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { ARTIFACTS_DIR } from '../support/paths';
 import { csvBytes, freshVin, openOperatingWindow } from '../support/provisions';
 import { acceptSuccess, confirm, gridRow } from '../support/screens';
+import { acceptSavePrompt } from '../support/units-review';
 
 // Issue 18's journey across users: a suspending audit blocks the dealer, an exception (asked with evidence, observed
 // by the operator, approved by the administrator) lifts the block, the dealer draws again; the audit is on the
@@ -30,12 +32,6 @@ const journey = useBrowser();
 const tag = Date.now().toString(36);
 const AUDITOR = `Auditor Recorrido ${tag}`;
 const DESCRIPTION = 'Auditoría física en curso: disposiciones suspendidas';
-
-/** A real 1×1 PNG: the server checks the bytes, not only the name. */
-const PNG = Buffer.concat([
-  Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
-  Buffer.from('0000000d4944415478da63f8ffff3f0005fe02fea73581e40000000049454e44ae426082', 'hex'),
-]);
 
 after(async () => {
   const handle = createDb(e2eEnv().databaseUrl, { max: 1 });
@@ -48,29 +44,10 @@ after(async () => {
 
 /** A full-page PNG under artifacts/screenshots/, once the open dialogs have finished fading in. */
 async function shot(page: Page, name: string) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll('.MuiDialog-container')).every((el) => getComputedStyle(el).opacity === '1'),
-  );
+  await dialogsSettled(page);
   const dir = join(ARTIFACTS_DIR, 'screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
-
-async function switchUser(page: Page, email: string, to: string) {
-  await page.evaluate(() => localStorage.clear());
-  await page.context().clearCookies();
-  await signInAs(page, email);
-  await page.goto(to);
-  await expectPath(page, to);
-}
-
-/** Confirm (Aceptar), then the result dialog's message and its Aceptar. */
-async function confirmAndRead(page: Page, message: string) {
-  await page.getByRole('button', { name: 'Aceptar' }).click();
-  const result = page.getByRole('dialog', { name: MESSAGES.actionSucceeded });
-  await expectVisible(result);
-  await expectVisible(result.getByText(message));
-  await result.getByRole('button', { name: 'Aceptar' }).click();
 }
 
 /**
@@ -207,11 +184,7 @@ test('a suspending audit blocks the dealer until its exception is approved; the 
     await expectVisible(page.getByRole('heading', { name: 'Requisición finalizada' }));
     const created = page.waitForResponse((r) => r.url().endsWith('/api/provisions') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Guardar', exact: true }).click();
-    await page
-      .getByRole('dialog')
-      .filter({ has: page.getByRole('button', { name: 'Cancelar' }) })
-      .getByRole('button', { name: 'Aceptar' })
-      .click();
+    await acceptSavePrompt(page);
     const { data: saved } = (await (await created).json()) as { data: { folio: string } };
     const result = page.getByRole('dialog', { name: MESSAGES.actionSucceeded });
     await expectVisible(result.getByText(provisionCreated(saved.folio)));

@@ -5,39 +5,18 @@ import { FINANCING_MESSAGES, MESSAGES } from '@planpiso/domain';
 import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
+import { confirmAndRead, dialogsSettled, PNG, switchUser as switchUserTo } from '../support/exceptions';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
 
 const journey = useBrowser();
 
-/** A real 1×1 PNG: the server checks the bytes, not only the name. */
-const PNG = Buffer.concat([
-  Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
-  Buffer.from('0000000d4944415478da63f8ffff3f0005fe02fea73581e40000000049454e44ae426082', 'hex'),
-]);
-
-async function switchUser(page: Page, email: string) {
-  await page.evaluate(() => localStorage.clear());
-  await page.context().clearCookies();
-  await signInAs(page, email);
-  await page.goto('/excepciones');
-  await expectPath(page, '/excepciones');
-}
+/** Signs `email` in and opens /excepciones. */
+const switchUser = (page: Page, email: string) => switchUserTo(page, email, '/excepciones');
 
 /** A screenshot once the open dialogs have finished fading in (MUI's transition), so they are not half drawn. */
 async function settledScreenshot(page: Page, name: string) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll('.MuiDialog-container')).every((el) => getComputedStyle(el).opacity === '1'),
-  );
+  await dialogsSettled(page);
   await screenshot(page, name);
-}
-
-/** Confirm (Aceptar), then the result dialog's message and its Aceptar. */
-async function confirmAndRead(page: Page, message: string) {
-  await page.getByRole('button', { name: 'Aceptar' }).click();
-  const result = page.getByRole('dialog', { name: MESSAGES.actionSucceeded });
-  await expectVisible(result);
-  await expectVisible(result.getByText(message));
-  await result.getByRole('button', { name: 'Aceptar' }).click();
 }
 
 /** Opens Solicitar Excepción from the provisions list and checks Comentario is marked required and asked for. */

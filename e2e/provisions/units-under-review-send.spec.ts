@@ -6,7 +6,7 @@ import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { apiAsPage, freshVin, openOperatingWindow, wizardScreenshot } from '../support/provisions';
 import { acceptSuccess, gridRow } from '../support/screens';
-import { createFromReviewUnits, createReviewUnits } from '../support/units-review';
+import { acceptSavePrompt, createFromReviewUnits, createReviewUnits, listedProvision } from '../support/units-review';
 
 // Review mode's save-and-send (issue 26 §6), a file of its own: the journeys of units-under-review.spec.ts already
 // fill the runner's time per file.
@@ -74,11 +74,7 @@ test('type 5 saves and sends a provision from units under review: review mode ha
       (r) => r.url().endsWith('/api/provisions/create-send') && r.request().method() === 'POST',
     );
     await send.click();
-    await page
-      .getByRole('dialog')
-      .filter({ has: page.getByRole('button', { name: 'Cancelar' }) })
-      .getByRole('button', { name: 'Aceptar' })
-      .click();
+    await acceptSavePrompt(page);
     const response = await created;
     assert.equal(JSON.parse(response.request().postData() ?? '{}').reviewUnits, true);
     const { data: saved } = (await response.json()) as SavedProvision;
@@ -89,9 +85,7 @@ test('type 5 saves and sends a provision from units under review: review mode ha
     // The list shows it 'Enviada a validar' — or already 'Validación' when its validation job was quicker than the
     // list (decision 070: the queue takes work as it comes) — holding the unit that was under review; the unit left
     // /unidades, the one left out stays there.
-    const listed = page
-      .getByRole('row')
-      .filter({ has: page.getByRole('gridcell', { name: saved.folio, exact: true }) });
+    const listed = listedProvision(page, saved.folio);
     await expectVisible(listed.getByText(/^(Enviada a validar|Validación)$/));
     const detail = (await apiAsPage<ProvisionDetail>(page, `/api/provisions/${saved.id}`)).data;
     assert.deepEqual(

@@ -18,7 +18,7 @@ import { DEMO_USERS } from '../support/demo';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { apiAsPage, freshVin, openOperatingWindow, wizardScreenshot } from '../support/provisions';
 import { acceptSuccess, gridRow, search } from '../support/screens';
-import { createFromReviewUnits, createReviewUnits } from '../support/units-review';
+import { acceptSavePrompt, createFromReviewUnits, createReviewUnits, listedProvision } from '../support/units-review';
 
 const journey = useBrowser();
 const GRID = 'Unidades en revisión';
@@ -186,20 +186,14 @@ test('type 5 creates a provision from units under review', () =>
       (r) => r.url().endsWith('/api/provisions/create/withUnitsExistits') && r.request().method() === 'POST',
     );
     await wizard.getByRole('button', { name: 'Guardar', exact: true }).click();
-    await page
-      .getByRole('dialog')
-      .filter({ has: page.getByRole('button', { name: 'Cancelar' }) })
-      .getByRole('button', { name: 'Aceptar' })
-      .click();
+    await acceptSavePrompt(page);
     const { data: saved } = (await (await created).json()) as SavedProvision;
     await acceptSuccess(page, provisionCreated(saved.folio));
     assert.equal(saved.status, 1);
     await expectPath(page, '/disposiciones');
 
     // The list shows the new folio with its two units; the provision holds exactly the ticked units.
-    const listed = page
-      .getByRole('row')
-      .filter({ has: page.getByRole('gridcell', { name: saved.folio, exact: true }) });
+    const listed = listedProvision(page, saved.folio);
     await expectVisible(listed);
     await expectVisible(listed.getByRole('gridcell', { name: '2', exact: true }));
     const detail = (await apiAsPage<ProvisionDetail>(page, `/api/provisions/${saved.id}`)).data;

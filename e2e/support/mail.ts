@@ -1,14 +1,5 @@
+import type { CaughtMessage as CaughtMail } from '../../apps/simulators/src/mail/mail-catcher';
 import { e2eEnv } from './env';
-
-export type CaughtMail = {
-  id: string;
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  receivedAt: string;
-};
 
 /**
  * The newest e-mail the mail catcher holds for `to`, waiting for it to arrive (the API sends after it answers).

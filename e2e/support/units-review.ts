@@ -53,3 +53,16 @@ export async function createFromReviewUnits(page: Page, vins: string[]): Promise
   await creation.getByRole('button', { name: 'Aceptar' }).click();
   await expectPath(page, '/crear-disposicion');
 }
+
+/** Aceptar in a save's confirm step: the dialog that also offers Cancelar. */
+export async function acceptSavePrompt(page: Page): Promise<void> {
+  await page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('button', { name: 'Cancelar' }) })
+    .getByRole('button', { name: 'Aceptar' })
+    .click();
+}
+
+/** The provisions list's row of `folio`. */
+export const listedProvision = (page: Page, folio: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: folio, exact: true }) });

@@ -10,7 +10,7 @@ import { companies } from '../src/db/schema/organisation';
 import { roles } from '../src/db/schema/roles';
 import { DEMO_PASSWORD } from '../src/seed';
 import { bearer, json, signIn } from './harness';
-import { get, post, randomVin, releaseLine, saveBody, unit } from './provision-fixtures';
+import { get, randomVin, releaseLine, saveBody, saveOneUnit, unit } from './provision-fixtures';
 import { createBody, createRefinancing, financedUnits } from './refinancing-fixtures';
 import { PNG, multipart, type Part } from './support/uploads';
 import { financingApp } from './support/financing-app';
@@ -215,12 +215,7 @@ describe('a lender move whose answer was lost after its commit: the retry replay
   async function provisionAt(status: number) {
     const line = 'LC-10006-01';
     await releaseLine(seeded.db, line);
-    const created = await post(
-      t.app,
-      group.tokens.dealer,
-      '/api/provisions',
-      saveBody(group, line, [unit(randomVin(), '1000.00')], '1000.00'),
-    );
+    const created = await saveOneUnit(t.app, group, line, randomVin(), '1000.00');
     expect(created.statusCode, created.body).toBe(201);
     const id = json<Answer>(created).data.id!;
     const [row] = await seeded.db

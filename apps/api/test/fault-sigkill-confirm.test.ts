@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Money, PROVISION_STATUS, type ProvisionFollowUpDetail } from '@planpiso/domain';
 import { provisionUnits, provisions } from '../src/db/schema/financing';
-import { bearer, json } from './harness';
+import { json } from './harness';
 import { get, post, randomVin, releaseLine, saveBody, unit } from './provision-fixtures';
-import {
-  FAULT_LINE,
-  KILL_MOMENTS,
-  expectReservationsExact,
-  faultBench,
-  killAt,
-  retryAfterLease,
-  signInOn,
-  type FaultBench,
-} from './support/fault-kill';
+import { FAULT_LINE, expectReservationsExact, postAndKill, retryAfterLease, useFaultBench } from './support/fault-kill';
 
 /**
  * Fault suite (issue 27): an API process SIGKILLed while the lender confirms (Confirmar, status 3 → 4) a provision of
@@ -26,15 +17,7 @@ import {
  */
 const RUNS = Number(process.env.FAULT_RUNS ?? 5);
 const UNITS = Number(process.env.FAULT_UNITS ?? 200);
-let bench: FaultBench;
-
-beforeAll(async () => {
-  bench = await faultBench('fault_confirm', RUNS, 2);
-}, 180_000);
-
-afterAll(async () => {
-  await bench?.close();
-}, 60_000);
+const bench = useFaultBench('fault_confirm', RUNS, 2);
 
 /** A provision of UNITS units of 1.00 at Validación (3), its units' four checks passed (as provisions-lender does). */
 async function provisionInValidation(description: string): Promise<ProvisionFollowUpDetail> {
@@ -125,19 +108,12 @@ describe(`SIGKILL during a Confirmar of ${UNITS} units, ${RUNS} times`, () => {
         const kept = new Set(units.filter((u) => u.included).map((u) => u.id));
         const body = { status: PROVISION_STATUS.ACCEPTED, version: detail.version, units, useManualFolio: false };
         const key = randomUUID();
-        const child = await bench.childFor(run);
-        const token = await signInOn(child.port, group.operator);
-
-        const sent = fetch(`http://127.0.0.1:${child.port}/api/provisions/${id}/confirm-reject`, {
-          method: 'POST',
-          body: JSON.stringify(body),
-          headers: { ...bearer(token), 'content-type': 'application/json', 'idempotency-key': key },
-        }).then(
-          (response) => response.status,
-          () => 0,
+        await postAndKill(
+          bench,
+          run,
+          { user: group.operator, path: `/api/provisions/${id}/confirm-reject`, body, key },
+          async () => (await stored(id)).status === PROVISION_STATUS.ACCEPTED,
         );
-        const moment = KILL_MOMENTS[run % KILL_MOMENTS.length]!;
-        await killAt(bench, child, moment, sent, async () => (await stored(id)).status === PROVISION_STATUS.ACCEPTED);
 
         const afterKill = await stored(id);
         if (afterKill.status === PROVISION_STATUS.ACCEPTED) {

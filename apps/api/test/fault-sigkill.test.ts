@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Money } from '@planpiso/domain';
 import { bearer } from './harness';
 import { randomVin, releaseLine, saveBody, unit } from './provision-fixtures';
@@ -8,11 +8,9 @@ import {
   FAULT_LINE,
   KILL_MOMENTS,
   expectReservationsExact,
-  faultBench,
-  killAt,
+  postAndKill,
   retryAfterLease,
-  signInOn,
-  type FaultBench,
+  useFaultBench,
 } from './support/fault-kill';
 
 /**
@@ -26,15 +24,7 @@ import {
 const RUNS = Number(process.env.FAULT_RUNS ?? 5);
 const UNITS = Number(process.env.FAULT_UNITS ?? 1000);
 
-let bench: FaultBench;
-
-beforeAll(async () => {
-  bench = await faultBench('fault_sigkill', RUNS, 1);
-}, 180_000);
-
-afterAll(async () => {
-  await bench?.close();
-}, 60_000);
+const bench = useFaultBench('fault_sigkill', RUNS, 1);
 
 /** The provisions of a run (its description is the run's own), with how many units each holds. */
 async function provisionsOf(description: string) {
@@ -52,23 +42,17 @@ describe(`SIGKILL during a ${UNITS}-unit create-and-send, ${RUNS} times`, () => 
       const outcomes = { committedBeforeKill: 0, absentAfterKill: 0 };
       for (let run = 0; run < RUNS; run++) {
         await releaseLine(bench.db.db, FAULT_LINE);
-        const child = await bench.childFor(run);
-        const token = await signInOn(child.port, group.dealer);
         const description = `Falla ${run} ${randomUUID().slice(0, 8)}`;
         const units = Array.from({ length: UNITS }, () => unit(randomVin(), '1.00'));
         const body = saveBody(group, FAULT_LINE, units, Money.of(UNITS).toDecimalString(), { description });
         const key = randomUUID();
 
-        const sent = fetch(`http://127.0.0.1:${child.port}/api/provisions/create-send`, {
-          method: 'POST',
-          body: JSON.stringify(body),
-          headers: { ...bearer(token), 'content-type': 'application/json', 'idempotency-key': key },
-        }).then(
-          (response) => response.status,
-          () => 0,
+        const moment = await postAndKill(
+          bench,
+          run,
+          { user: group.dealer, path: '/api/provisions/create-send', body, key },
+          async () => (await provisionsOf(description)).length > 0,
         );
-        const moment = KILL_MOMENTS[run % KILL_MOMENTS.length]!;
-        await killAt(bench, child, moment, sent, async () => (await provisionsOf(description)).length > 0);
 
         const afterKill = await provisionsOf(description);
         expect(afterKill.length).toBeLessThanOrEqual(1);

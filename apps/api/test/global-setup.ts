@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -9,6 +8,7 @@ import { runMigrations } from '../src/db/migrate';
 import { seedDemo } from '../src/seed';
 import { startSimulators, type Simulators } from '../../simulators/src/index';
 import { startMailCatcher } from '../../simulators/src/mail/mail-catcher';
+import { freePort } from '../../../e2e/support/ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,18 +25,6 @@ declare module 'vitest' {
     /** Where every test process writes the API's log (harness.ts testLogger); log-scan-setup.ts scans it. */
     logDir: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -132,6 +132,24 @@ export function post(app: FastifyInstance, token: string, url: string, payload: 
   });
 }
 
+/** The group's dealer saves (POST /api/provisions) a provision of one unit of `amount` on `creditLine`: the answer. */
+export function saveOneUnit(app: FastifyInstance, group: DealerGroup, creditLine: string, vin: string, amount: string) {
+  return post(app, group.tokens.dealer, '/api/provisions', saveBody(group, creditLine, [unit(vin, amount)], amount));
+}
+
+/** The group's dealer sends saved provision `id` to the lender (PATCH set-status 2 with the version read): the answer. */
+export async function sendSaved(app: FastifyInstance, group: DealerGroup, id: number) {
+  const { version } = json<{ data: { version: number } }>(
+    await get(app, group.tokens.dealer, `/api/provisions/${id}`),
+  ).data;
+  return app.inject({
+    method: 'PATCH',
+    url: `/api/provisions/${id}/set-status`,
+    payload: { status: 2, version },
+    headers: bearer(group.tokens.dealer),
+  });
+}
+
 export function get(app: FastifyInstance, token: string, url: string) {
   return app.inject({ method: 'GET', url, headers: bearer(token) });
 }

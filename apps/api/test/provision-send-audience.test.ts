@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { Money, type ProvisionDetail } from '@planpiso/domain';
+import { Money } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
 import { notifications } from '../src/db/schema/notifications';
 import { users } from '../src/db/schema/users';
-import { bearer, json } from './harness';
-import { get, post, randomVin, saveBody, unit, type DealerGroup } from './provision-fixtures';
+import { json } from './harness';
+import { post, randomVin, saveBody, sendSaved, unit, type DealerGroup } from './provision-fixtures';
 import { financingApp } from './support/financing-app';
 
 /**
@@ -56,13 +56,7 @@ async function withOperator(state: { isActive?: boolean; isArchived?: boolean },
 /** Saved, then sent with the version read (PATCH set-status 2): the mover's move. */
 async function saveAndSend(group: DealerGroup) {
   const saved = await create(group, '/api/provisions');
-  const detail = json<{ data: ProvisionDetail }>(await get(t.app, group.tokens.dealer, `/api/provisions/${saved.id}`));
-  const sent = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/provisions/${saved.id}/set-status`,
-    payload: { status: 2, version: detail.data.version },
-    headers: bearer(group.tokens.dealer),
-  });
+  const sent = await sendSaved(t.app, group, saved.id);
   expect(sent.statusCode, sent.body).toBe(200);
   return saved;
 }

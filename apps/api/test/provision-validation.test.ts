@@ -4,13 +4,7 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  INVOICE_REASONS,
-  Money,
-  PROVISION_NOTICE_TEXT,
-  type ProvisionDetail,
-  type UnitValidationEntry,
-} from '@planpiso/domain';
+import { INVOICE_REASONS, Money, PROVISION_NOTICE_TEXT, type UnitValidationEntry } from '@planpiso/domain';
 import { FAILING_VINS, VALID_NEW_VINS } from '@planpiso/simulators/fixtures';
 import { setSimulatorFault, startSimulators, simulatorEnvironment, type Simulators } from '../../simulators/src/index';
 import { auditLog } from '../src/db/schema/audit';
@@ -30,6 +24,7 @@ import {
   get,
   post,
   saveBody,
+  sendSaved,
   unit,
   type DealerGroup,
 } from './provision-fixtures';
@@ -154,13 +149,7 @@ describe('validation of a sent provision (issue 17 "Validation of units")', () =
     const body = saveBody(a, LINE_A, [unit(good!, '120000.00'), unit(stolen!, '80000.00')], '200000.00');
     const created = json<Created>(await post(t.app, a.tokens.dealer, '/api/provisions', body)).data;
     expect(await jobsFor(created.id)).toBe(0);
-    const detail = json<{ data: ProvisionDetail }>(await get(t.app, a.tokens.dealer, `/api/provisions/${created.id}`));
-    const sent = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/provisions/${created.id}/set-status`,
-      payload: { status: 2, version: detail.data.version },
-      headers: bearer(a.tokens.dealer),
-    });
+    const sent = await sendSaved(t.app, a, created.id);
     expect(sent.statusCode, sent.body).toBe(200);
 
     await reachesStatus(created.id, 3);

@@ -29,6 +29,7 @@ import {
   post,
   randomVin,
   saveBody,
+  saveOneUnit,
   unit,
   type DealerGroup,
 } from './provision-fixtures';
@@ -216,19 +217,9 @@ describe('Confirmar and Rechazar (spec 3 §4, §5)', () => {
     expect(listed).not.toContain(d.units[1]!.id);
 
     // Its VIN may be drawn again; a financed unit's may not.
-    const again = await post(
-      t.app,
-      a.tokens.dealer,
-      '/api/provisions',
-      saveBody(a, LINE, [unit(vins[2]!, '1002.50')], '1002.50'),
-    );
+    const again = await saveOneUnit(t.app, a, LINE, vins[2]!, '1002.50');
     expect(again.statusCode, again.body).toBe(201);
-    const held = await post(
-      t.app,
-      a.tokens.dealer,
-      '/api/provisions',
-      saveBody(a, LINE, [unit(vins[0]!, '1000.50')], '1000.50'),
-    );
+    const held = await saveOneUnit(t.app, a, LINE, vins[0]!, '1000.50');
     expect(held.statusCode).toBe(422);
     expect(json(held)).toMatchObject({ code: 'VIN_ALREADY_FINANCED' });
 
@@ -483,12 +474,7 @@ describe('a closed provision’s balances (issue 26 item 3, decision 054)', () =
     });
     expect(released.statusCode, released.body).toBe(200);
     // Another provision takes money from the line: a closed provision's figures do not move.
-    const other = await post(
-      t.app,
-      a.tokens.dealer,
-      '/api/provisions',
-      saveBody(a, LINE, [unit(randomVin(), '900.00')], '900.00'),
-    );
+    const other = await saveOneUnit(t.app, a, LINE, randomVin(), '900.00');
     expect(other.statusCode, other.body).toBe(201);
     const closed = await detail(a.tokens.dealer, d.id);
     expect(closed.balances).toBeNull();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProvisionListItem } from '@planpiso/domain';
 import { provisions } from '../src/db/schema/financing';
 import { createUser, json, signIn } from './harness';
-import { get, post, randomVin, saveBody, unit } from './provision-fixtures';
+import { get, randomVin, saveOneUnit, sendSaved } from './provision-fixtures';
 import { financingApp } from './support/financing-app';
 
 /**
@@ -19,12 +19,7 @@ const items = async (token: string, url: string) =>
 
 describe('the operator’s list and status 2 (decision 031)', () => {
   it('hides Creada, shows Enviada a validar to the operator only, and every lender from Validación on', async () => {
-    const response = await post(
-      t.app,
-      a.tokens.dealer,
-      '/api/provisions',
-      saveBody(a, 'LC-10004-01', [unit(randomVin(), '950.25')], '950.25'),
-    );
+    const response = await saveOneUnit(t.app, a, 'LC-10004-01', randomVin(), '950.25');
     expect(response.statusCode, response.body).toBe(201);
     const { id } = json<{ data: { id: number } }>(response).data;
     const assigned = `/api/provisions/account-assigned/${a.operator.id}?pageSize=100`;
@@ -35,14 +30,7 @@ describe('the operator’s list and status 2 (decision 031)', () => {
     expect(await sees(a.tokens.operator, assigned)).toBe(false);
     expect(await opens(a.tokens.operator)).toBe(404);
 
-    const version = json<{ data: { version: number } }>(await get(t.app, a.tokens.dealer, `/api/provisions/${id}`)).data
-      .version;
-    const sent = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/provisions/${id}/set-status`,
-      payload: { status: 2, version },
-      headers: { authorization: `Bearer ${a.tokens.dealer}` },
-    });
+    const sent = await sendSaved(t.app, a, id);
     expect(sent.statusCode, sent.body).toBe(200);
 
     expect((await items(a.tokens.operator, assigned)).find((p) => p.id === id)).toMatchObject({

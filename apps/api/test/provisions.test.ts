@@ -10,7 +10,16 @@ import { notifications } from '../src/db/schema/notifications';
 import { provisionSettings } from '../src/db/schema/provision-settings';
 import { users } from '../src/db/schema/users';
 import { bearer, json } from './harness';
-import { clearNonWorkingDays, get, post, randomVin, saveBody, unit, type DealerGroup } from './provision-fixtures';
+import {
+  clearNonWorkingDays,
+  get,
+  post,
+  randomVin,
+  saveBody,
+  unit,
+  type DealerGroup,
+  saveOneUnit,
+} from './provision-fixtures';
 import { financingApp, lenderStaff } from './support/financing-app';
 import { PDF, PNG, multipart } from './support/uploads';
 
@@ -676,12 +685,7 @@ describe('reservations of authorised provisions (decision 029)', () => {
     await setStatus(id, 10);
     expect(await reserved()).toBe('0.00');
     // Released and not sold: the VIN is financed, so it cannot be drawn again.
-    const again = await post(
-      t.app,
-      b.tokens.dealer,
-      '/api/provisions',
-      saveBody(b, line, [unit(vins[1]!, '20.00')], '20.00'),
-    );
+    const again = await saveOneUnit(t.app, b, line, vins[1]!, '20.00');
     expect(again.statusCode).toBe(422);
     expect(json(again)).toMatchObject({ code: 'VIN_ALREADY_FINANCED' });
     const evidenceRows = await seeded.db.select().from(evidences).where(eq(evidences.unitId, first.id));

@@ -1,25 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Money, REFINANCING_STATUS } from '@planpiso/domain';
+import { describe, expect, it } from 'vitest';
+import { REFINANCING_STATUS } from '@planpiso/domain';
 import type { Db } from '../src/db/client';
 import { companies } from '../src/db/schema/organisation';
-import { provisionSettings } from '../src/db/schema/provision-settings';
-import { reservedOnLine } from '../src/modules/credit-lines/repository';
-import { bearer, buildTestApp, fakeClock, simulatorEnv, type TestApp } from './harness';
-import {
-  WORKING_NOON,
-  clearNonWorkingDays,
-  dealerGroup,
-  montoRestante,
-  randomVin,
-  releaseLine,
-  saveBody,
-  unit,
-  type DealerGroup,
-} from './provision-fixtures';
+import { randomVin, releaseLine, saveBody, unit } from './provision-fixtures';
 import { createBody, financedUnits } from './refinancing-fixtures';
-import { startChildApi, stopChildApi, type ChildApi } from './support/child-api';
-import { seededDatabase } from './seeded-database';
+import { expectCreated, useLineRace, type Send } from './support/line-race';
 
 /**
  * No overdraw for refinancings (issue 19 acceptance, "as in the provisions issue": provisions-race.test.ts): 50
@@ -37,32 +23,11 @@ const CLIENT = '10003';
 const LINE = 'LC-10003-01';
 const ROUND = 50;
 
-let t: TestApp;
-let seeded: Awaited<ReturnType<typeof seededDatabase>>;
-let group: DealerGroup;
-let amount: string;
-let remaining: Money;
-
-beforeAll(async () => {
-  seeded = await seededDatabase('refinancings_race');
-  t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
-  await clearNonWorkingDays(seeded.db);
+const race = useLineRace('refinancings_race', CLIENT, LINE, (db) =>
   // The demo seed registers 10003 as Autos del Bajío (client numbers are unique): in this file's own database the
   // client number moves to this file's dealer group, whose company then owns the line.
-  await seeded.db.update(companies).set({ clientId: null }).where(eq(companies.clientId, CLIENT));
-  group = await dealerGroup(t.app, seeded.db, CLIENT);
-  // An amount of which 3 fit the line's balance and 4 do not: 3A <= montoRestante < 4A.
-  remaining = Money.of(await montoRestante(t.app, group.tokens.dealer, CLIENT, LINE));
-  const seventh = remaining.divideRounded(7);
-  amount = seventh.add(seventh).toDecimalString();
-  expect(Money.of(amount).add(Money.of(amount)).add(Money.of(amount)).greaterThan(remaining)).toBe(false);
-  expect(Money.sum([1, 2, 3, 4].map(() => Money.of(amount))).greaterThan(remaining)).toBe(true);
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await seeded?.close();
-});
+  db.update(companies).set({ clientId: null }).where(eq(companies.clientId, CLIENT)),
+);
 
 /**
  * The line free again: its provisions cancelled (releaseLine) and its refinancings rejected (9, a closed status that
@@ -77,64 +42,27 @@ async function freeLine(db: Db) {
 /** `count` financed units of `amount`, refinanceable, each ready for a refinancing of its own. */
 const freshUnits = (count: number) =>
   financedUnits(
-    seeded.db,
-    group,
-    Array.from({ length: count }, () => ({ amount })),
+    race.seeded.db,
+    race.group,
+    Array.from({ length: count }, () => ({ amount: race.amount })),
   );
 
-type Outcome = { status: number; message: string };
-type Send = (url: string, payload: object) => Promise<Outcome>;
-
-const viaInject =
-  (app: TestApp['app']): Send =>
-  async (url, payload) => {
-    const response = await app.inject({ method: 'POST', url, payload, headers: bearer(group.tokens.dealer) });
-    return { status: response.statusCode, message: (JSON.parse(response.body) as { message?: string }).message ?? '' };
-  };
-
-const viaHttp =
-  (port: number): Send =>
-  async (url, payload) => {
-    const response = await fetch(`http://127.0.0.1:${port}${url}`, {
-      method: 'POST',
-      body: JSON.stringify(payload),
-      headers: { ...bearer(group.tokens.dealer), 'content-type': 'application/json' },
-    });
-    return { status: response.status, message: ((await response.json()) as { message?: string }).message ?? '' };
-  };
+const { viaInject, viaHttp, expectExactlyThree, expectWithinBalance } = race;
 
 /** One refinancing of one financed unit of `amount` on the line. */
 const refinance = (send: Send, source: { id: number; amount: string }) =>
-  send('/api/refinancings', createBody(group, LINE, [source]));
+  send('/api/refinancings', createBody(race.group, LINE, [source]));
 
 /** One provision of one unit of `amount` on the line. */
 const provide = (send: Send) =>
-  send('/api/provisions', saveBody(group, LINE, [unit(randomVin(), amount)], amount) as object);
-
-function expectCreated(outcomes: Outcome[], count: number) {
-  const created = outcomes.filter((o) => o.status === 201);
-  const refused = outcomes.filter((o) => o.status !== 201);
-  expect(created).toHaveLength(count);
-  expect(refused).toHaveLength(outcomes.length - count);
-  for (const outcome of refused) {
-    expect(outcome).toEqual({ status: 422, message: 'El monto total supera el saldo restante' });
-  }
-}
-
-const expectExactlyThree = (outcomes: Outcome[]) => expectCreated(outcomes, 3);
-
-async function expectWithinBalance() {
-  const reserved = Money.of(await reservedOnLine(seeded.db, LINE));
-  expect(reserved.greaterThan(remaining)).toBe(false);
-  expect(reserved.toDecimalString()).toBe(Money.sum([1, 2, 3].map(() => Money.of(amount))).toDecimalString());
-}
+  send('/api/provisions', saveBody(race.group, LINE, [unit(randomVin(), race.amount)], race.amount) as object);
 
 describe('50 concurrent refinancing creates on a line that fits exactly 3', () => {
   it('exactly 3 succeed and the rest get the balance message, 20 rounds in a row', async () => {
     for (let round = 0; round < 20; round++) {
-      await freeLine(seeded.db);
+      await freeLine(race.seeded.db);
       const sources = await freshUnits(ROUND);
-      const outcomes = await Promise.all(sources.map((source) => refinance(viaInject(t.app), source)));
+      const outcomes = await Promise.all(sources.map((source) => refinance(viaInject(race.t.app), source)));
       expectExactlyThree(outcomes);
       await expectWithinBalance();
     }
@@ -144,11 +72,11 @@ describe('50 concurrent refinancing creates on a line that fits exactly 3', () =
 describe('provisions and refinancings racing on the same line', () => {
   it('together never hold more than the balance: 3 of 12 concurrent creates of both kinds, ten rounds', async () => {
     for (let round = 0; round < 10; round++) {
-      await freeLine(seeded.db);
+      await freeLine(race.seeded.db);
       const sources = await freshUnits(6);
       // Interleaved: a provision, a refinancing, a provision… — twelve creates of `amount`, four times what fits.
       const outcomes = await Promise.all(
-        sources.flatMap((source) => [provide(viaInject(t.app)), refinance(viaInject(t.app), source)]),
+        sources.flatMap((source) => [provide(viaInject(race.t.app)), refinance(viaInject(race.t.app), source)]),
       );
       expectExactlyThree(outcomes);
       await expectWithinBalance();
@@ -157,14 +85,15 @@ describe('provisions and refinancings racing on the same line', () => {
 
   it('one kind already on the line counts for the other: a refinancing limits provisions and the other way round', async () => {
     for (let round = 0; round < 6; round++) {
-      await freeLine(seeded.db);
+      await freeLine(race.seeded.db);
       const [first, ...sources] = await freshUnits(7);
       // The line already holds one of `amount` — a refinancing on even rounds, a provision on odd ones — so of
       // twelve concurrent creates of both kinds only 2 fit.
-      const held = round % 2 === 0 ? await refinance(viaInject(t.app), first!) : await provide(viaInject(t.app));
+      const held =
+        round % 2 === 0 ? await refinance(viaInject(race.t.app), first!) : await provide(viaInject(race.t.app));
       expect(held.status).toBe(201);
       const outcomes = await Promise.all(
-        sources.flatMap((source) => [provide(viaInject(t.app)), refinance(viaInject(t.app), source)]),
+        sources.flatMap((source) => [provide(viaInject(race.t.app)), refinance(viaInject(race.t.app), source)]),
       );
       expectCreated(outcomes, 2);
       await expectWithinBalance();
@@ -175,30 +104,14 @@ describe('provisions and refinancings racing on the same line', () => {
 // ---- the same race split across two API processes on one PostgreSQL ----
 
 describe('the refinancing race split across two API processes', () => {
-  let b: ChildApi | undefined;
-  afterAll(async () => {
-    if (b) await stopChildApi(b);
-  });
-
   it('still creates exactly 3', async () => {
-    // The child reads the real clock: open the provisions' window all day for this database (an equal start and
-    // end), as the provisions' race does, though a refinancing create does not look at it.
-    await seeded.db.update(provisionSettings).set({ startOperation: '00:00', endOperation: '00:00' });
-    b = await startChildApi(seeded.url, { ...simulatorEnv(), JOBS: 'off' });
-    // The child checks tokens against the real clock: sign in again there so the token is current for it.
-    const signIn = await fetch(`http://127.0.0.1:${b.port}/api/identity/sign-in`, {
-      method: 'POST',
-      body: JSON.stringify({ email: group.dealer.email, password: group.dealer.password }),
-      headers: { 'content-type': 'application/json' },
-    });
-    const token = ((await signIn.json()) as { data: { accessToken: string } }).data.accessToken;
-    group.tokens.dealer = token;
-    t.clock.set(new Date());
+    // The provisions' window opened all day, though a refinancing create does not look at it: as the provisions' race.
+    const b = await race.startChild();
 
-    await freeLine(seeded.db);
+    await freeLine(race.seeded.db);
     const sources = await freshUnits(ROUND);
     const outcomes = await Promise.all(
-      sources.map((source, i) => refinance(i % 2 === 0 ? viaInject(t.app) : viaHttp(b!.port), source)),
+      sources.map((source, i) => refinance(i % 2 === 0 ? viaInject(race.t.app) : viaHttp(b.port), source)),
     );
     expectExactlyThree(outcomes);
     await expectWithinBalance();

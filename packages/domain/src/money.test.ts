@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Money, MoneyError, formatAmountText, formatCurrencyText, moneyDecimal } from './money';
-
-/** A deterministic pseudo-random sequence (mulberry32), so a failure reproduces. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from './test-support/fixtures';
 
 describe('parsing amounts', () => {
   it.each([

@@ -27,32 +27,18 @@ const ACTIVE_TABLE: Record<'active' | 'inactive', Record<ActiveAction, Record<Us
 };
 
 // spec 2 §4, §7 and spec 1 §6: Créditos con fallos is the super user's; only a failed insertion can be acted on.
+/** A credit-failure status where only the super user (type 1) gets past the type check, every action alike. */
+const superUserOnly = (verdict: Expected): Record<CreditFailureAction, Record<UserType, Expected>> => {
+  const byType = { 1: verdict, 2: 'who', 3: 'who', 4: 'who', 5: 'who' } as const;
+  return { retry: byType, insert: byType, archive: byType };
+};
 const CREDIT_TABLE: Record<InsertionStatus, Record<CreditFailureAction, Record<UserType, Expected>>> = {
-  failed: {
-    retry: { 1: 'ok', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
-    insert: { 1: 'ok', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
-    archive: { 1: 'ok', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
-  },
-  queued: {
-    retry: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
-    insert: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
-    archive: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
-  },
-  inserted: {
-    retry: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
-    insert: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
-    archive: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
-  },
-  archived: {
-    retry: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
-    insert: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
-    archive: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
-  }, // Released by Liberar, waiting for the CRM to list it (decision 055): never a credit failure to act on.
-  released: {
-    retry: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
-    insert: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
-    archive: { 1: 'status', 2: 'who', 3: 'who', 4: 'who', 5: 'who' },
-  },
+  failed: superUserOnly('ok'),
+  queued: superUserOnly('status'),
+  inserted: superUserOnly('status'),
+  archived: superUserOnly('status'),
+  // Released by Liberar, waiting for the CRM to list it (decision 055): never a credit failure to act on.
+  released: superUserOnly('status'),
 };
 
 function outcome(verdict: ReturnType<typeof askMachine>): Expected {

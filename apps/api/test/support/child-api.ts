@@ -1,13 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { freePort } from '../../../../e2e/support/ports';
 import { TEST_JWT_SECRET } from '../harness';
+
+export { freePort };
 
 /**
  * A second API process for the tests that need two on one PostgreSQL (ARCHITECTURE §1): `src/server.ts` in a child
@@ -18,18 +20,6 @@ import { TEST_JWT_SECRET } from '../harness';
 const ROOT = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
 
 export type ChildApi = { process: ChildProcess; port: number; output: string[]; dataDir: string };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 /**
  * Starts API B on `databaseUrl` (DATABASE_URL set: server.ts starts no embedded PostgreSQL; the migrations are
@@ -92,4 +82,14 @@ export async function stopChildApi(api: ChildApi): Promise<number | null> {
   }
   await rm(api.dataDir, { recursive: true, force: true });
   return child.exitCode;
+}
+
+/** A session on the API process listening on `port`: its access token. */
+export async function signInOn(port: number, user: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/identity/sign-in`, {
+    method: 'POST',
+    body: JSON.stringify({ email: user.email, password: user.password }),
+    headers: { 'content-type': 'application/json' },
+  });
+  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
 }

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { MESSAGES, Money } from '@planpiso/domain';
 import { provisionSettings } from '../../src/db/schema/provision-settings';
 import { reservedOnLine } from '../../src/modules/credit-lines/repository';
-import { buildTestApp, fakeClock, signIn, simulatorEnv, type TestApp } from '../harness';
+import { bearer, buildTestApp, fakeClock, signIn, simulatorEnv, type TestApp } from '../harness';
 import { WORKING_NOON, clearNonWorkingDays, dealerGroup, type DealerGroup } from '../provision-fixtures';
 import { seededDatabase } from '../seeded-database';
-import { startChildApi, stopChildApi, type ChildApi } from './child-api';
+import { signInOn, startChildApi, stopChildApi, type ChildApi } from './child-api';
+
+export { signInOn } from './child-api';
 
 /**
  * What the SIGKILL fault tests share (issue 27, "Faults with nothing lost"): a demo database with a dealer group on
@@ -75,6 +77,37 @@ export async function faultBench(label: string, runs: number, ahead: number): Pr
 }
 
 /**
+ * The fault bench of one test file: opened before its tests, closed after them. Its fields are read when used, so a
+ * test file declares it once at the top, as `faultBench(label, runs, ahead)` would give it.
+ */
+export function useFaultBench(label: string, runs: number, ahead: number): FaultBench {
+  let bench: FaultBench | undefined;
+  beforeAll(async () => {
+    bench = await faultBench(label, runs, ahead);
+  }, 180_000);
+  afterAll(async () => {
+    await bench?.close();
+  }, 60_000);
+  const opened = () => {
+    if (!bench) throw new Error('The fault bench opens in beforeAll');
+    return bench;
+  };
+  return {
+    get db() {
+      return opened().db;
+    },
+    get t() {
+      return opened().t;
+    },
+    get group() {
+      return opened().group;
+    },
+    childFor: (run) => opened().childFor(run),
+    close: () => opened().close(),
+  };
+}
+
+/**
  * Where in a request's life the process dies, one per run in turn: once its work is seen committed (before it could
  * store or send its answer: the window that found decision 072's fault, first), as the request leaves the client
  * (before the process has read it), while its transaction has written and not ended, after it answered.
@@ -102,6 +135,31 @@ export async function killAt(
   child.process.kill('SIGKILL');
   await stopChildApi(child);
   await answered;
+}
+
+/**
+ * Run `run`'s request: `body` POSTed to `path` with the Idempotency-Key `key` as `user`, on the run's process, killed at
+ * the run's moment (KILL_MOMENTS in turn; `committed` as for killAt). Returns the moment.
+ */
+export async function postAndKill(
+  bench: FaultBench,
+  run: number,
+  request: { user: { email: string; password: string }; path: string; body: object; key: string },
+  committed: () => Promise<boolean>,
+): Promise<KillMoment> {
+  const child = await bench.childFor(run);
+  const token = await signInOn(child.port, request.user);
+  const sent = fetch(`http://127.0.0.1:${child.port}${request.path}`, {
+    method: 'POST',
+    body: JSON.stringify(request.body),
+    headers: { ...bearer(token), 'content-type': 'application/json', 'idempotency-key': request.key },
+  }).then(
+    (response) => response.status,
+    () => 0,
+  );
+  const moment = KILL_MOMENTS[run % KILL_MOMENTS.length]!;
+  await killAt(bench, child, moment, sent, committed);
+  return moment;
 }
 
 /** A child's transaction has written (it holds a transaction id) and not ended. */
@@ -136,14 +194,4 @@ export async function retryAfterLease<T extends Retried>(bench: FaultBench, retr
   expect(first.body).toMatchObject({ message: MESSAGES.idempotencyInProgress });
   bench.t.clock.set(new Date(Date.now() + (LEASE_SECONDS + 1) * 1000));
   return retry();
-}
-
-/** A session on the API process listening on `port`: its access token. */
-export async function signInOn(port: number, user: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${port}/api/identity/sign-in`, {
-    method: 'POST',
-    body: JSON.stringify({ email: user.email, password: user.password }),
-    headers: { 'content-type': 'application/json' },
-  });
-  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
 }

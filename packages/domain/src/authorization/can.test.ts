@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RefinancingMachineEntity } from '../financing/refinancing-machine';
+import { refinancingEntity } from '../test-support/fixtures';
 import { ABILITIES, can, type Ability, type CanActor } from './can';
 
 /**
@@ -26,13 +27,7 @@ const provision = (
   ...more,
 });
 const refinancing = (status: number, more: Partial<RefinancingMachineEntity & { companyId: number }> = {}) => ({
-  status,
-  requireEvidences: true,
-  adminValidated: false,
-  unitCount: 2,
-  unitsWithoutEvidence: 0,
-  unreviewedUnits: 0,
-  disapprovedUnits: 0,
+  ...refinancingEntity(status),
   companyId: OWN_COMPANY,
   ...more,
 });

@@ -2,16 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
 import { CONFIGURATION_MESSAGES } from '../messages-configuration';
 import { provisionConfiguration } from './provision-configuration';
+import { VALID_CONFIGURATION } from '../test-support/fixtures';
 
-const valid = {
-  email: 'disposiciones@planpiso.mx',
-  startOperation: { days: 0, hours: '09:00' },
-  endOperation: { days: 0, hours: '18:30' },
-  provision: { days: 30, hours: '00:00' },
-  transunion: { days: 1, hours: '02:30' },
-  repuve: { days: 1, hours: '03:00' },
-  ax: { days: 2, hours: '02:00' },
-};
+const valid = VALID_CONFIGURATION;
 
 const firstMessage = (input: unknown) => {
   const result = provisionConfiguration.safeParse(input);

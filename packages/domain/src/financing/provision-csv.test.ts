@@ -15,6 +15,7 @@ import {
   type CsvResult,
 } from './provision-csv';
 import { unitDraft } from './unit-form';
+import { unitOf } from '../test-support/fixtures';
 
 // SUCURSAL, MARCA, TIPO UNIDAD, MODELO/YEAR, DESCRIPCION, COLOR EXTERNO, COLOR INTERNO, VIN, MOTOR, VALOR TOTAL
 const HEADER = CSV_COLUMNS.join(',');
@@ -165,18 +166,7 @@ describe('a row into a unit (spec 3 §5)', () => {
     ]);
     expect(result).toEqual({
       ok: true,
-      unit: {
-        agency: 'León Centro',
-        brandName: 'Nissan',
-        type: 'Sedán',
-        model: '2025',
-        description: 'Versa Advance',
-        color: 'Azul Marino Metálico',
-        insideColor: 'Gris',
-        vinNumber: '3N1AB7AP8KY250312',
-        motorNumber: 'HR16-123456',
-        amount: '325000.50',
-      },
+      unit: unitOf('3N1AB7AP8KY250312', '325000.50'),
     });
   });
 

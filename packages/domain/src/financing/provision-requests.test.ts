@@ -6,19 +6,9 @@ import {
   updateProvisionRequest,
   type CreateProvisionRequestInput,
 } from './provision-requests';
+import { unitOf } from '../test-support/fixtures';
 
-const unit = (vinNumber: string, amount: string) => ({
-  agency: 'León Centro',
-  brandName: 'Nissan',
-  type: 'Sedán',
-  model: '2025',
-  description: 'Versa Advance',
-  color: 'Azul Marino Metálico',
-  insideColor: 'Gris',
-  vinNumber,
-  motorNumber: 'HR16-123456',
-  amount,
-});
+const unit = unitOf;
 
 const body: CreateProvisionRequestInput = {
   companyId: 3,

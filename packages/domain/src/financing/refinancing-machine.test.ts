@@ -26,18 +26,10 @@ import {
   type UnitsCase,
 } from './refinancing-machine.spec-table';
 import { itMatchesTheHandTable } from './machine-spec-checks';
+import { refinancingEntity } from '../test-support/fixtures';
 
 const actor = (type: 1 | 2 | 3 | 4 | 5) => ({ id: 7, type });
-const entity = (status: number, overrides: Partial<RefinancingMachineEntity> = {}): RefinancingMachineEntity => ({
-  status,
-  requireEvidences: true,
-  adminValidated: false,
-  unitCount: 2,
-  unitsWithoutEvidence: 0,
-  unreviewedUnits: 0,
-  disapprovedUnits: 0,
-  ...overrides,
-});
+const entity = refinancingEntity;
 const noEvidences = { requireEvidences: false };
 /** May this type create a refinancing (`can` asked without a row)? */
 const canCreate = (type: number) => can({ id: 7, type }, 'refinancing.create').allowed;

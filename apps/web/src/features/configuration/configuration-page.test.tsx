@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@planpiso/domain';
+import { VALID_CONFIGURATION } from '@planpiso/domain/test-support/fixtures';
 import '../../test/dom';
 import { mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
@@ -11,16 +12,7 @@ beforeAll(async () => {
   await import('./configuration-page');
 }, 60_000);
 
-const stored = {
-  email: 'disposiciones@planpiso.mx',
-  startOperation: { days: 0, hours: '09:00' },
-  endOperation: { days: 0, hours: '18:30' },
-  provision: { days: 30, hours: '00:00' },
-  transunion: { days: 1, hours: '02:30' },
-  repuve: { days: 1, hours: '03:00' },
-  ax: { days: 2, hours: '02:00' },
-  updatedAt: '2026-11-01T10:00:00Z',
-};
+const stored = { ...VALID_CONFIGURATION, updatedAt: '2026-11-01T10:00:00Z' };
 
 describe('/configuraciones (spec 2 §2)', () => {
   it('refuses a cleared day field with the required message and saves nothing (issue 14 §1.3)', async () => {
