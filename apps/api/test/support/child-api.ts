@@ -91,5 +91,8 @@ export async function signInOn(port: number, user: { email: string; password: st
     body: JSON.stringify({ email: user.email, password: user.password }),
     headers: { 'content-type': 'application/json' },
   });
-  return ((await response.json()) as { data: { accessToken: string } }).data.accessToken;
+  const body = (await response.json()) as { data?: { accessToken?: string } };
+  const token = body.data?.accessToken;
+  if (!token) throw new Error(`sign-in on port ${port} answered ${response.status}: ${JSON.stringify(body)}`);
+  return token;
 }

@@ -71,6 +71,15 @@ export async function expectWithinBalance(
 type Seeded = Awaited<ReturnType<typeof seededDatabase>>;
 
 /**
+ * The races test that no create overdraws the line, not how long one waits: fifty creates queue for one line and a
+ * five-connection pool, which on a busy machine (another `npm test` beside this one) took longer than the product's
+ * 5 s waits and was answered 409 line busy or 503 instead of the balance message. Here every process waits a minute.
+ * The 5 s refusals have tests of their own (credit-lines.test.ts, fault-line-busy.test.ts).
+ */
+const PATIENT_MS = 60_000;
+const PATIENT_ENV = { CREDIT_LINE_LOCK_MS: String(PATIENT_MS), DB_CONNECTION_TIMEOUT_MS: String(PATIENT_MS) };
+
+/**
  * One race file's database (its own), app, dealer group on the CRM's `clientId` and the line's figures, opened before
  * its tests (`beforeGroup` runs first on the database) and closed after them; with the senders and checks bound to
  * `line`. Its fields are read when used.
@@ -86,8 +95,8 @@ export function useLineRace(
   let group: DealerGroup | undefined;
   let figures: { remaining: Money; amount: string } | undefined;
   beforeAll(async () => {
-    seeded = await seededDatabase(label);
-    t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON) });
+    seeded = await seededDatabase(label, { connectionTimeoutMillis: PATIENT_MS });
+    t = await buildTestApp({ db: seeded.db, clock: fakeClock(WORKING_NOON), env: PATIENT_ENV });
     await clearNonWorkingDays(seeded.db);
     await beforeGroup(seeded.db);
     group = await dealerGroup(t.app, seeded.db, clientId);
@@ -136,7 +145,7 @@ export function useLineRace(
  */
 async function childApiForRace(db: Db, url: string, group: DealerGroup): Promise<ChildApi> {
   await db.update(provisionSettings).set({ startOperation: '00:00', endOperation: '00:00' });
-  const child = await startChildApi(url, { ...simulatorEnv(), JOBS: 'off' });
+  const child = await startChildApi(url, { ...simulatorEnv(), JOBS: 'off', ...PATIENT_ENV });
   group.tokens.dealer = await signInOn(child.port, group.dealer);
   return child;
 }
