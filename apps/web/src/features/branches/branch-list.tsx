@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { useWatch, useController, type Control } from 'react-hook-form';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Edit from '@mui/icons-material/Edit';
 import Group from '@mui/icons-material/GroupOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -12,6 +11,7 @@ import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
 import { dateColumn, actionsColumn } from '../../components/grid-columns';
+import { statusColumn } from '../../components/status-column';
 import { PagedGrid } from '../../components/paged-grid';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
@@ -63,19 +63,7 @@ function columns(shows: Shows, on: { edit: (r: Row) => void; users: (r: Row) => 
     )),
   ];
   if (shows.statusToggle) {
-    list.push({
-      field: 'isActive',
-      headerName: 'Estatus',
-      minWidth: 100,
-      renderCell: ({ row }) => (
-        <Switch
-          size="small"
-          checked={row.isActive}
-          onChange={() => on.toggle(row)}
-          slotProps={{ input: { 'aria-label': `Estatus de ${row.name}` } }}
-        />
-      ),
-    });
+    list.push(statusColumn((row) => row.name, on.toggle));
   }
   return list;
 }
