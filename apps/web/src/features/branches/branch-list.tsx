@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useWatch, useController, type Control } from 'react-hook-form';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Edit from '@mui/icons-material/Edit';
@@ -16,12 +15,11 @@ import { PagedGrid } from '../../components/paged-grid';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { useUserType } from '../../lib/can';
-import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
-import { BRANCH_LIST, useBranches, useSetBranchActive, type BranchFilter } from './api/branches';
+import { BRANCH_LIST, useBranches, useSetBranchActive } from './api/branches';
 import { BranchUsersDialog } from './branch-users-dialog';
 import { IconAction } from '../../components/icon-action';
 import { gridQuery } from '../../lib/server-list';
-import { FilterSelect } from '../../components/form/filter-select';
+import { AccountCompanyFilters } from '../../components/form/account-company-filters';
 
 type Row = AgencyLookupItem;
 type Shows = ReturnType<typeof branchListFor>;
@@ -68,38 +66,6 @@ function columns(shows: Shows, on: { edit: (r: Row) => void; users: (r: Row) => 
   return list;
 }
 
-/** Account (hidden for type 4) and company (types 1 and 2) filters; the company list follows the account. */
-function OrganisationFilters({ control, shows }: { control: Control<Record<BranchFilter, string>>; shows: Shows }) {
-  const account = useWatch({ control, name: 'account' });
-  const accounts = useAccounts(shows.accountFilter);
-  const companies = useCompaniesOfAccount(shows.companyFilter && account ? Number(account) : null);
-  const company = useController({ control, name: 'company' }).field;
-  return (
-    <>
-      {shows.accountFilter && (
-        <FilterSelect
-          control={control}
-          name="account"
-          label="Cuenta"
-          all="Todas"
-          rows={accounts.data}
-          onPicked={() => company.onChange('')}
-        />
-      )}
-      {shows.companyFilter && (
-        <FilterSelect
-          control={control}
-          name="company"
-          label="Compañía"
-          all="Todas"
-          rows={companies.data}
-          disabled={!account}
-        />
-      )}
-    </>
-  );
-}
-
 /** /sucursales (spec 2 "Branches"): name, company, created day, actions, status; filters per user type. */
 export function BranchListPage() {
   const type = useUserType();
@@ -133,7 +99,12 @@ export function BranchListPage() {
         {(control) => (
           <>
             <TextField control={control} name="name" label="Nombre" size="small" />
-            <OrganisationFilters control={control} shows={shows} />
+            {/* Account (hidden for type 4) and company (types 1 and 2). */}
+            <AccountCompanyFilters
+              control={control}
+              all="Todas"
+              shows={{ account: shows.accountFilter, company: shows.companyFilter }}
+            />
             <DateRange control={control} from="from" to="to" />
           </>
         )}
