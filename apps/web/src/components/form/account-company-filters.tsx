@@ -35,32 +35,35 @@ export function AccountCompanyFilters<T extends FieldValues & Filters>({
   const accounts = useAccounts(shows.account);
   const companies = useCompaniesOfAccount(shows.company && account ? Number(account) : null);
   const company = useController({ control, name: 'company' as FieldPath<T> }).field;
+  // The two combos differ only in what they offer and what a pick clears.
+  const combos = [
+    {
+      name: 'account' as const,
+      rows: accounts.data,
+      disabled: false,
+      onPicked: () => {
+        company.onChange('');
+        onAccountPicked?.();
+      },
+    },
+    { name: 'company' as const, rows: companies.data, disabled: !account, onPicked: onCompanyPicked },
+  ];
   return (
     <>
-      {shows.account && (
-        <FilterSelect
-          control={control}
-          name={'account' as FieldPath<T>}
-          label={labels.account}
-          all={all}
-          rows={accounts.data}
-          onPicked={() => {
-            company.onChange('');
-            onAccountPicked?.();
-          }}
-        />
-      )}
-      {shows.company && (
-        <FilterSelect
-          control={control}
-          name={'company' as FieldPath<T>}
-          label={labels.company}
-          all={all}
-          rows={companies.data}
-          disabled={!account}
-          onPicked={onCompanyPicked}
-        />
-      )}
+      {combos
+        .filter((combo) => shows[combo.name])
+        .map((combo) => (
+          <FilterSelect
+            key={combo.name}
+            control={control}
+            name={combo.name as FieldPath<T>}
+            label={labels[combo.name]}
+            all={all}
+            rows={combo.rows}
+            disabled={combo.disabled}
+            onPicked={combo.onPicked}
+          />
+        ))}
     </>
   );
 }
