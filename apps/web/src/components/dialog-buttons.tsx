@@ -23,3 +23,14 @@ export function DialogButtons({ label, busy, onCancel, onConfirm }: Props) {
     </DialogActions>
   );
 }
+
+/** A dialog that only shows something: its one contained Cerrar. */
+export function CloseButton({ onClose, autoFocus }: { onClose: () => void; autoFocus?: boolean }) {
+  return (
+    <DialogActions>
+      <Button variant="contained" onClick={onClose} autoFocus={autoFocus}>
+        Cerrar
+      </Button>
+    </DialogActions>
+  );
+}
