@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -27,6 +26,7 @@ import { Field } from '../../../components/detail-field';
 import { ValidationIcon } from '../../../components/check-icon';
 import { formatDateTime } from '../../../lib/format';
 import { AdminReview, InvoiceIcon } from './follow-up-unit-icons';
+import { DetailSection } from '../../../components/detail-section';
 
 /** Which units are ticked, by unit id: while the lender may confirm (status 3), the page's own choice. */
 export type UnitSelection = Readonly<Record<number, boolean>>;
@@ -64,10 +64,7 @@ export function FollowUpUnits({ provision, selection, onSelect }: Props) {
         : null;
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="units-title" sx={{ p: 2.5 }}>
-      <Typography id="units-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-        Unidades seleccionadas
-      </Typography>
+    <DetailSection id="units-title" title="Unidades seleccionadas">
       <Box
         component="dl"
         sx={{ m: 0, mb: 2.5, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' } }}
@@ -145,6 +142,6 @@ export function FollowUpUnits({ provision, selection, onSelect }: Props) {
         </Table>
       </TableContainer>
       <RowsPagination paging={paging} />
-    </Paper>
+    </DetailSection>
   );
 }
