@@ -1,8 +1,7 @@
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { EVIDENCE_TYPE } from '@planpiso/domain';
-import { Field } from '../../../components/detail-field';
+import { Field, OrganisationFields, FieldGrid } from '../../../components/detail-field';
 import type { FollowUpDetail } from './api/follow-up-detail';
 import { DetailSection } from '../../../components/detail-section';
 
@@ -16,13 +15,8 @@ export function FollowUpCompany({ provision, onOpenFile }: Props) {
   const annexes = provision.evidences.filter((e) => e.type === EVIDENCE_TYPE.PROVISION_ATTACHMENT);
   return (
     <DetailSection id="company-title" title="Datos de la empresa">
-      <Box
-        component="dl"
-        sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}
-      >
-        <Field label="Empresa">{provision.company.name}</Field>
-        <Field label="Sucursal">{provision.agency?.name ?? '-'}</Field>
-        <Field label="Representante legal">{provision.legalPerson?.name ?? '-'}</Field>
+      <FieldGrid columns={{ xs: '1fr', sm: 'repeat(3, 1fr)' }}>
+        <OrganisationFields of={provision} />
         <Field label="Documento adjunto">
           {annexes.length === 0
             ? '-'
@@ -42,7 +36,7 @@ export function FollowUpCompany({ provision, onOpenFile }: Props) {
         <Field label="Descripción" wide>
           {provision.description || '-'}
         </Field>
-      </Box>
+      </FieldGrid>
     </DetailSection>
   );
 }

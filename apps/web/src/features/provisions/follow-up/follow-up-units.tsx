@@ -22,7 +22,7 @@ import { EmptyTableRow } from '../../../components/empty-table-row';
 import { RowsPagination, usePagedRows } from '../../../components/paged-rows';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import type { FollowUpDetail } from './api/follow-up-detail';
-import { Field } from '../../../components/detail-field';
+import { Field, FieldGrid } from '../../../components/detail-field';
 import { ValidationIcon } from '../../../components/check-icon';
 import { formatDateTime } from '../../../lib/format';
 import { AdminReview, InvoiceIcon } from './follow-up-unit-icons';
@@ -65,17 +65,14 @@ export function FollowUpUnits({ provision, selection, onSelect }: Props) {
 
   return (
     <DetailSection id="units-title" title="Unidades seleccionadas">
-      <Box
-        component="dl"
-        sx={{ m: 0, mb: 2.5, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' } }}
-      >
+      <FieldGrid columns={{ xs: '1fr 1fr', md: 'repeat(6, 1fr)' }} spaceBelow>
         <Field label="Línea de crédito">{provision.creditLine}</Field>
         <Field label="Tipo de línea">{lineTypeLabel(Number(provision.typeLine))}</Field>
         <Field label="Plazo">{provision.deadlines ? termLabel(provision.deadlines) : '-'}</Field>
         <Field label="Saldo disponible">{money(balances?.available)}</Field>
         <Field label="Saldo restante">{money(balances?.remaining)}</Field>
         {provisionTotalShown(provision.status) && <Field label="Total">{money(provision.total)}</Field>}
-      </Box>
+      </FieldGrid>
       {caption && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 2.5 }}>
           {caption}

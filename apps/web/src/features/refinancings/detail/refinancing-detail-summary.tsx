@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
 import { Money, formatCurrencyText, refinancingRemainingShown, termLabel, type UserType } from '@planpiso/domain';
-import { Field } from '../../../components/detail-field';
+import { Field, OrganisationFields, FieldGrid } from '../../../components/detail-field';
 import type { RefinancingDetail } from './api/refinancing-detail';
 import { DetailSection } from '../../../components/detail-section';
 
@@ -27,13 +26,8 @@ export function RefinancingDetailSummary({ refinancing, userType, total }: Props
   const remaining = balances ? Money.of(balances.available).sub(Money.of(total)).toDecimalString() : null;
   return (
     <DetailSection id="refinancing-data-title" title="Datos del refinanciamiento">
-      <Box
-        component="dl"
-        sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
-      >
-        <Field label="Empresa">{refinancing.company.name}</Field>
-        <Field label="Sucursal">{refinancing.agency?.name ?? '-'}</Field>
-        <Field label="Representante legal">{refinancing.legalPerson?.name ?? '-'}</Field>
+      <FieldGrid columns={{ xs: '1fr 1fr', md: 'repeat(4, 1fr)' }}>
+        <OrganisationFields of={refinancing} />
         <Field label="Línea de crédito">{refinancing.creditLine}</Field>
         <Field label="Plazo">{refinancing.deadlines ? termLabel(refinancing.deadlines) : '-'}</Field>
         <Field label="Solicitar evidencias">{refinancing.requireEvidences ? 'Si' : 'No'}</Field>
@@ -43,7 +37,7 @@ export function RefinancingDetailSummary({ refinancing, userType, total }: Props
         {refinancing.useManualFolio && refinancing.manualFolio && (
           <Field label="Folio manual">{refinancing.manualFolio}</Field>
         )}
-      </Box>
+      </FieldGrid>
     </DetailSection>
   );
 }
