@@ -3,8 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,12 +10,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Close from '@mui/icons-material/Close';
 import PersonRemove from '@mui/icons-material/PersonRemoveOutlined';
 import { ORGANISATION_MESSAGES } from '@planpiso/domain';
 import { IconAction } from './icon-action';
 import { EmptyTableRow } from './empty-table-row';
 import { useConfirmedAction } from './use-confirmed-action';
+import { TitleWithClose } from './dialog-buttons';
 
 type Person = { id: number; firstname: string; lastname: string; email: string };
 /** An assigned user; `isDefault` ones (a company's legal representative) have no remove button (spec 2 §2). */
@@ -78,13 +76,7 @@ export function AssignedUsersDialog({
 
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
-        {title}
-      </DialogTitle>
-      {/* Beside the title, not in it: the dialog's name is its title alone. */}
-      <IconButton aria-label="Cerrar" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
-        <Close />
-      </IconButton>
+      <TitleWithClose id={titleId} title={title} inset={12} onClose={onClose} />
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <Table size="small" aria-label={tableLabel}>
           <TableHead>

@@ -3,6 +3,20 @@ import { formatAmount, formatDate, formatDateTime } from '../lib/format';
 
 type ColumnOptions = { withTime?: boolean; sortable?: boolean; flex?: number; minWidth?: number };
 
+/** What a date and an amount column share: sortable unless told, the given flex, a minimum width by kind. */
+const valueColumn = <R extends GridValidRowModel>(
+  field: string,
+  headerName: string,
+  options: ColumnOptions,
+  minWidth: number,
+): GridColDef<R> => ({
+  field,
+  headerName,
+  sortable: options.sortable ?? true,
+  flex: options.flex,
+  minWidth: options.minWidth ?? minWidth,
+});
+
 /** A date column shown as dd/MM/yyyy (or dd/MM/yyyy HH:mm) whatever the API sends (spec 1 §9). */
 export function dateColumn<R extends GridValidRowModel>(
   field: string,
@@ -10,11 +24,7 @@ export function dateColumn<R extends GridValidRowModel>(
   options: ColumnOptions = {},
 ): GridColDef<R> {
   return {
-    field,
-    headerName,
-    sortable: options.sortable ?? true,
-    flex: options.flex,
-    minWidth: options.minWidth ?? (options.withTime ? 150 : 110),
+    ...valueColumn<R>(field, headerName, options, options.withTime ? 150 : 110),
     valueFormatter: (value: unknown) =>
       options.withTime ? formatDateTime(value as string | null) : formatDate(value as string | null),
   };
@@ -27,11 +37,7 @@ export function amountColumn<R extends GridValidRowModel>(
   options: ColumnOptions = {},
 ): GridColDef<R> {
   return {
-    field,
-    headerName,
-    sortable: options.sortable ?? true,
-    flex: options.flex,
-    minWidth: options.minWidth ?? 130,
+    ...valueColumn<R>(field, headerName, options, 130),
     align: 'right',
     headerAlign: 'right',
     valueFormatter: (value: unknown) => formatAmount(value as number | string | null),

@@ -1,5 +1,7 @@
 import { type QueryClient, type QueryKey, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Operation } from '@planpiso/domain';
 import { readListQuery, type ListQuery, type ListSpec } from '../components/list-query';
+import { callOperation } from './operation-client';
 
 /** The query keys of a paged list with its rows (`root` names the resource: 'roles', 'branches', …). */
 export const listKeys = <F extends string>(root: string) => ({
@@ -29,6 +31,13 @@ export function serverList<F extends string, T>(
       client.prefetchQuery(options(readListQuery(params, spec))),
   };
 }
+
+/** A server-paged list that is one declared operation called with the list's query: its rows are the answer's data. */
+export const operationList = <F extends string, O extends Operation>(
+  spec: ListSpec<F>,
+  key: (query: ListQuery<F>) => QueryKey,
+  operation: O,
+) => serverList(spec, key, async (query, signal) => (await callOperation(operation, { query, signal })).data);
 
 /** A list query as the grid reads it. */
 type ListResult<R> = {

@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { beforeAll } from 'vitest';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { createAppRoutes } from '../app/routes';
 
@@ -7,4 +8,14 @@ export function renderApp(path: string) {
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
   const view = render(<RouterProvider router={router} />);
   return { ...view, router };
+}
+
+/**
+ * Loads the screen's module once before the file's tests (the first load transforms MUI and the DataGrid), outside
+ * any test's time limit: `preloadScreen(() => import('./user-list'))`.
+ */
+export function preloadScreen(load: () => Promise<unknown>) {
+  beforeAll(async () => {
+    await load();
+  }, 60_000);
 }

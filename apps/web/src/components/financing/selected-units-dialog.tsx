@@ -3,13 +3,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Close from '@mui/icons-material/Close';
 import { MESSAGES } from '@planpiso/domain';
+import { TitleWithClose } from '../dialog-buttons';
 
 export type SelectedUnit = { id: number; vinNumber: string; detail: string };
 
@@ -35,13 +33,7 @@ export function SelectedUnitsDialog({
 }) {
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby={id}>
-      <DialogTitle id={id} sx={{ pr: 6 }}>
-        {title}
-      </DialogTitle>
-      {/* Beside the title, not in it: the dialog's name is its title alone. */}
-      <IconButton aria-label="Cerrar" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <Close />
-      </IconButton>
+      <TitleWithClose id={id} title={title} inset={8} onClose={onClose} />
       <DialogContent>
         {units.length === 0 ? (
           <DialogContentText sx={{ color: 'text.primary' }}>{MESSAGES.selectAtLeastOneUnit}</DialogContentText>

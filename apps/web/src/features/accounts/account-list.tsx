@@ -2,7 +2,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Archive from '@mui/icons-material/ArchiveOutlined';
 import Edit from '@mui/icons-material/Edit';
 import ManageAccounts from '@mui/icons-material/ManageAccountsOutlined';
@@ -21,6 +20,7 @@ import { FilterBar } from '../../components/filter-bar';
 import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { dateColumn, actionsColumn } from '../../components/grid-columns';
+import { statusColumn } from '../../components/status-column';
 import { PagedGrid } from '../../components/paged-grid';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
@@ -90,19 +90,12 @@ function accountColumns(shows: Shows, on: Handlers): GridColDef<Row>[] {
     )),
   );
   if (shows.statusToggle) {
-    columns.push({
-      field: 'isActive',
-      headerName: 'Estatus',
-      minWidth: 100,
-      renderCell: ({ row }) => (
-        <Switch
-          size="small"
-          checked={row.isActive}
-          onChange={() => on.change({ kind: 'status', id: row.id, active: !row.isActive }, row)}
-          slotProps={{ input: { 'aria-label': `Estatus de ${row.name}` } }}
-        />
+    columns.push(
+      statusColumn(
+        (row) => row.name,
+        (row) => on.change({ kind: 'status', id: row.id, active: !row.isActive }, row),
       ),
-    });
+    );
   }
   return columns;
 }

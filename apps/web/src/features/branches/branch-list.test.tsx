@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ORGANISATION_MESSAGES } from '@planpiso/domain';
 import '../../test/dom';
 import { mockApi } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { preloadScreen, renderApp } from '../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
 import { page } from '../../test/user-fixtures';
 
-beforeAll(async () => {
-  await import('./branch-list');
-}, 60_000);
+preloadScreen(() => import('./branch-list'));
 
 const branch = (id: number, name: string, companyId: number, company: string, isActive: boolean) => ({
   id,

@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useWatch, useController, type Control } from 'react-hook-form';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Edit from '@mui/icons-material/Edit';
 import Group from '@mui/icons-material/GroupOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -12,16 +10,16 @@ import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
 import { dateColumn, actionsColumn } from '../../components/grid-columns';
+import { statusColumn } from '../../components/status-column';
 import { PagedGrid } from '../../components/paged-grid';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { useUserType } from '../../lib/can';
-import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
-import { BRANCH_LIST, useBranches, useSetBranchActive, type BranchFilter } from './api/branches';
+import { BRANCH_LIST, useBranches, useSetBranchActive } from './api/branches';
 import { BranchUsersDialog } from './branch-users-dialog';
 import { IconAction } from '../../components/icon-action';
 import { gridQuery } from '../../lib/server-list';
-import { FilterSelect } from '../../components/form/filter-select';
+import { AccountCompanyFilters } from '../../components/form/account-company-filters';
 
 type Row = AgencyLookupItem;
 type Shows = ReturnType<typeof branchListFor>;
@@ -63,53 +61,9 @@ function columns(shows: Shows, on: { edit: (r: Row) => void; users: (r: Row) => 
     )),
   ];
   if (shows.statusToggle) {
-    list.push({
-      field: 'isActive',
-      headerName: 'Estatus',
-      minWidth: 100,
-      renderCell: ({ row }) => (
-        <Switch
-          size="small"
-          checked={row.isActive}
-          onChange={() => on.toggle(row)}
-          slotProps={{ input: { 'aria-label': `Estatus de ${row.name}` } }}
-        />
-      ),
-    });
+    list.push(statusColumn((row) => row.name, on.toggle));
   }
   return list;
-}
-
-/** Account (hidden for type 4) and company (types 1 and 2) filters; the company list follows the account. */
-function OrganisationFilters({ control, shows }: { control: Control<Record<BranchFilter, string>>; shows: Shows }) {
-  const account = useWatch({ control, name: 'account' });
-  const accounts = useAccounts(shows.accountFilter);
-  const companies = useCompaniesOfAccount(shows.companyFilter && account ? Number(account) : null);
-  const company = useController({ control, name: 'company' }).field;
-  return (
-    <>
-      {shows.accountFilter && (
-        <FilterSelect
-          control={control}
-          name="account"
-          label="Cuenta"
-          all="Todas"
-          rows={accounts.data}
-          onPicked={() => company.onChange('')}
-        />
-      )}
-      {shows.companyFilter && (
-        <FilterSelect
-          control={control}
-          name="company"
-          label="Compañía"
-          all="Todas"
-          rows={companies.data}
-          disabled={!account}
-        />
-      )}
-    </>
-  );
 }
 
 /** /sucursales (spec 2 "Branches"): name, company, created day, actions, status; filters per user type. */
@@ -145,7 +99,12 @@ export function BranchListPage() {
         {(control) => (
           <>
             <TextField control={control} name="name" label="Nombre" size="small" />
-            <OrganisationFilters control={control} shows={shows} />
+            {/* Account (hidden for type 4) and company (types 1 and 2). */}
+            <AccountCompanyFilters
+              control={control}
+              all="Todas"
+              shows={{ account: shows.accountFilter, company: shows.companyFilter }}
+            />
             <DateRange control={control} from="from" to="to" />
           </>
         )}

@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@planpiso/domain';
 import { VALID_CONFIGURATION } from '@planpiso/domain/test-support/fixtures';
 import '../../test/dom';
 import { mockApi } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { preloadScreen, renderApp } from '../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
 
-beforeAll(async () => {
-  await import('./configuration-page');
-}, 60_000);
+preloadScreen(() => import('./configuration-page'));
 
 const stored = { ...VALID_CONFIGURATION, updatedAt: '2026-11-01T10:00:00Z' };
 

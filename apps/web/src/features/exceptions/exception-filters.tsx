@@ -1,42 +1,12 @@
-import { useController, useWatch, type Control } from 'react-hook-form';
 import { FINANCING_MESSAGES as M, USER_TYPE } from '@planpiso/domain';
 import { DateRangeFields } from '../../components/date-range-fields';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
-import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
 import type { ExceptionFilter } from './api/exceptions';
-import { FilterSelect } from '../../components/form/filter-select';
+import { AccountCompanyFilters } from '../../components/form/account-company-filters';
 
 type Values = Record<ExceptionFilter, string>;
 const ALL = 'Todas';
-
-/** Types 2 and 3 (spec 3 §2): the account combo, then the customer combo loaded once an account is chosen. */
-function AccountAndCustomer({ control }: { control: Control<Values> }) {
-  const account = useWatch({ control, name: 'account' });
-  const accounts = useAccounts(true);
-  const companies = useCompaniesOfAccount(account ? Number(account) : null);
-  const company = useController({ control, name: 'company' }).field;
-  return (
-    <>
-      <FilterSelect
-        control={control}
-        name="account"
-        label={M.exceptionSelectAccount}
-        all={ALL}
-        rows={accounts.data}
-        onPicked={() => company.onChange('')}
-      />
-      <FilterSelect
-        control={control}
-        name="company"
-        label={M.exceptionSelectCustomer}
-        all={ALL}
-        rows={companies.data}
-        disabled={!account}
-      />
-    </>
-  );
-}
 
 type Props = { userType: number; values: Values; onSearch: (values: Values) => void };
 
@@ -56,7 +26,14 @@ export function ExceptionFilters({ userType, values, onSearch }: Props) {
   }
   return (
     <FilterBar values={values} onSearch={onSearch}>
-      {(control) => <AccountAndCustomer control={control} />}
+      {(control) => (
+        // Types 2 and 3 (spec 3 §2): the account combo, then the customer combo loaded once an account is chosen.
+        <AccountCompanyFilters
+          control={control}
+          all={ALL}
+          labels={{ account: M.exceptionSelectAccount, company: M.exceptionSelectCustomer }}
+        />
+      )}
     </FilterBar>
   );
 }

@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVENTORY_MESSAGES, type InventoryRow } from '@planpiso/domain';
 import '../../test/dom';
 import { mockApi, type MockReply } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { preloadScreen, renderApp } from '../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
 
-beforeAll(async () => {
-  await import('./inventory-list');
-}, 60_000);
+preloadScreen(() => import('./inventory-list'));
 
 const row = (noCredito: string, vin: string, plazo: number, finCredito: string): InventoryRow => ({
   noCredito,

@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LAYOUT_MESSAGES, type LayoutRow } from '@planpiso/domain';
 import '../../test/dom';
 import { mockApi } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { preloadScreen, renderApp } from '../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
 
-beforeAll(async () => {
-  await import('./layout-page');
-}, 60_000);
+preloadScreen(() => import('./layout-page'));
 
 const row = (unitId: number, noCredito: string, vin: string, plazoSugerido: LayoutRow['plazoSugerido']): LayoutRow => ({
   unitId,

@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, type NotificationResponse } from '@planpiso/domain';
 import '../../test/dom';
 import { mockApi } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { preloadScreen, renderApp } from '../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
 import { notificationRow, page } from '../../test/user-fixtures';
 
-beforeAll(async () => {
-  await import('./notification-list');
-}, 60_000);
+preloadScreen(() => import('./notification-list'));
 
 async function openList(rows: NotificationResponse[]) {
   storeSession(sessionUserOf(5));

@@ -1,11 +1,10 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { notificationTypeLabel, type NotificationResponse } from '@planpiso/domain';
 import { formatDateTime } from '../../lib/format';
+import { CloseButton } from '../../components/dialog-buttons';
 
 type Props = { notification: NotificationResponse | null; onClose: () => void };
 
@@ -20,11 +19,7 @@ export function NotificationViewDialog({ notification, onClose }: Props) {
           {notification ? formatDateTime(notification.createdAt) : ''}
         </Typography>
       </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          Cerrar
-        </Button>
-      </DialogActions>
+      <CloseButton onClose={onClose} />
     </Dialog>
   );
 }

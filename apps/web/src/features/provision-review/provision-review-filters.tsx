@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { useController, useWatch, type Control } from 'react-hook-form';
+import { useController, type Control } from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
 import MuiTextField from '@mui/material/TextField';
 import { PROVISION_LIST_MESSAGES, USER_TYPE } from '@planpiso/domain';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
-import { useAccounts, useCompaniesOfAccount } from '../../lib/lookups';
 import type { ReviewFilter } from './api/provision-review';
 import { useUserName, useUserSearch } from '../../lib/user-lookups';
-import { FilterSelect } from '../../components/form/filter-select';
+import { AccountCompanyFilters } from '../../components/form/account-company-filters';
 
 type Values = Record<ReviewFilter, string>;
 type Option = { value: string; label: string };
@@ -46,40 +45,16 @@ function OperatorPicker({ control }: { control: Control<Values> }) {
   );
 }
 
-/** Account and company, behind 'Filtros' (spec 3 §2 "under more filters"); a company belongs to the chosen account. */
-function MoreFilters({ control }: { control: Control<Values> }) {
-  const account = useWatch({ control, name: 'account' });
-  const accounts = useAccounts(true);
-  const companies = useCompaniesOfAccount(account ? Number(account) : null);
-  const companyField = useController({ control, name: 'company' }).field;
-  return (
-    <>
-      <FilterSelect
-        control={control}
-        name="account"
-        label="Cuenta"
-        all={ALL}
-        rows={accounts.data}
-        onPicked={() => companyField.onChange('')}
-      />
-      <FilterSelect
-        control={control}
-        name="company"
-        label="Compañía"
-        all={ALL}
-        rows={companies.data}
-        disabled={!account}
-      />
-    </>
-  );
-}
-
 type Props = { values: Values; onSearch: (values: Values) => void };
 
 /** The review list's search (spec 3 §2): disposition number and FinBe operator; account and company behind Filtros. */
 export function ProvisionReviewFilters({ values, onSearch }: Props) {
   return (
-    <FilterBar values={values} onSearch={onSearch} advanced={(control) => <MoreFilters control={control} />}>
+    <FilterBar
+      values={values}
+      onSearch={onSearch} // Account and company, behind 'Filtros' (spec 3 §2 "under more filters").
+      advanced={(control) => <AccountCompanyFilters control={control} all={ALL} />}
+    >
       {(control) => (
         <>
           <TextField control={control} name="folio" label="N° de disposición" size="small" inputMode="numeric" />

@@ -1,18 +1,16 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FINANCING_MESSAGES, MESSAGES } from '@planpiso/domain';
 import { createAppRoutes } from '../../app/routes';
 import '../../test/dom';
 import { mockApi, type ApiCall } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { preloadScreen, renderApp } from '../../test/render-app';
 import { LEON_USERS_AGENCIES, storeLeonOperatorSession } from '../../test/dealer-fixtures';
 import { sessionCheck } from '../../test/session-fixtures';
 
-beforeAll(async () => {
-  await import('./create-provision-page');
-}, 60_000);
+preloadScreen(() => import('./create-provision-page'));
 
 const HEADER = 'SUCURSAL,MARCA,TIPO UNIDAD,MODELO/YEAR,DESCRIPCION,COLOR EXTERNO,COLOR INTERNO,VIN,MOTOR,VALOR TOTAL';
 const GOOD = [

@@ -1,17 +1,15 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, PROVISION_WIZARD_MESSAGES, type ProvisionDetail } from '@planpiso/domain';
 import { PROVISION_40 } from '../../test/dealer-fixtures';
 import '../../test/dom';
 import { apiError, mockApi, type MockReply } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { preloadScreen, renderApp } from '../../test/render-app';
 import { LEON_USERS_AGENCIES, storeLeonOperatorSession } from '../../test/dealer-fixtures';
 import { sessionCheck } from '../../test/session-fixtures';
 
-beforeAll(async () => {
-  await import('./edit-provision-page');
-}, 60_000);
+preloadScreen(() => import('./edit-provision-page'));
 
 const unit = (id: number, vinNumber: string, amount: string, included: boolean) => ({
   id,

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -21,6 +19,7 @@ import { UploadButton } from './provision-wizard-upload-button';
 import { uploadDocument } from './api/provision-wizard';
 import type { WizardEvidence, WizardUnit } from './provision-wizard-state';
 import { EvidenceTable } from '../../components/evidence-table';
+import { CloseButton } from '../../components/dialog-buttons';
 
 /** Spec 3 §9: an evidence's size in KB, or in MB above 1,000,000 bytes. */
 export function evidenceSizeText(bytes: number | null | undefined): string {
@@ -106,11 +105,7 @@ export function EvidenceDialog({ unit, onClose, onChange }: Props) {
           }}
         />
       </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          Cerrar
-        </Button>
-      </DialogActions>
+      <CloseButton onClose={onClose} />
     </Dialog>
   );
 }

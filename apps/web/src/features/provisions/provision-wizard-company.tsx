@@ -23,6 +23,7 @@ import { UploadButton } from './provision-wizard-upload-button';
 import { uploadDocument } from './api/provision-wizard';
 import { useCompanyPeople } from '../../lib/lookups';
 import type { WizardState } from './provision-wizard-state';
+import { RecordSelect } from '../../components/form/record-select';
 
 type Props = {
   user: SessionUser;
@@ -87,38 +88,28 @@ export function ProvisionWizardCompany({ user, state, onChange, onIncludeAll, sh
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        select
+      <RecordSelect
         label="Sucursal"
-        value={branches.some((b) => b.id === state.agencyId) ? state.agencyId : ''}
-        onChange={(e) => onChange({ agencyId: Number(e.target.value) || null })}
+        records={branches}
+        labelOf={(b) => b.name}
+        value={state.agencyId}
+        onPick={(agencyId) => onChange({ agencyId })}
         error={Boolean(required(state.agencyId))}
         helperText={required(state.agencyId) ?? (people.isSuccess && branches.length === 0 ? M.noBranches : undefined)}
         required
-      >
-        {branches.map((b) => (
-          <MenuItem key={b.id} value={b.id}>
-            {b.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+      />
+      <RecordSelect
         label="Representante legal"
-        value={legal.some((p) => p.id === state.legalId) ? state.legalId : ''}
-        onChange={(e) => onChange({ legalId: Number(e.target.value) || null })}
+        records={legal}
+        labelOf={fullName}
+        value={state.legalId}
+        onPick={(legalId) => onChange({ legalId })}
         error={Boolean(required(state.legalId))}
         helperText={
           required(state.legalId) ?? (people.isSuccess && legal.length === 0 ? M.noLegalRepresentatives : undefined)
         }
         required
-      >
-        {legal.map((p) => (
-          <MenuItem key={p.id} value={p.id}>
-            {fullName(p)}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <TextField
         label="Descripción"
         value={state.description}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   FINANCING_MESSAGES,
   operatingNotStarted,
@@ -10,12 +10,10 @@ import {
 } from '@planpiso/domain';
 import '../../test/dom';
 import { mockApi, type MockReply } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { preloadScreen, renderApp } from '../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
 
-beforeAll(async () => {
-  await import('./provisions-list');
-}, 60_000);
+preloadScreen(() => import('./provisions-list'));
 
 const row = (over: Partial<ProvisionListItem>): ProvisionListItem => ({
   id: 1,

@@ -29,6 +29,7 @@ import {
 } from './provision-wizard-state';
 import { UnitDialog } from './unit-dialog';
 import { WizardUnitsTable } from './units-step-table';
+import { FieldGrid } from '../../components/detail-field';
 
 type Props = {
   state: WizardState;
@@ -105,14 +106,11 @@ export function UnitsStep({ state, onState, lines, linesError, line, onLine, onM
           ))}
         </TextField>
       </Box>
-      <Box
-        component="dl"
-        sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}
-      >
+      <FieldGrid columns={{ xs: '1fr', sm: 'repeat(3, 1fr)' }}>
         <Figure label="Saldo disponible" value={balances.available} />
         <Figure label="Total" value={balances.total} />
         <Figure label="Saldo restante" value={balances.remaining} negative={balances.remaining.isNegative()} />
-      </Box>
+      </FieldGrid>
       {balances.message && <Alert severity="error">{balances.message}</Alert>}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2 }}>
         <Typography variant="body2" color="text.secondary">

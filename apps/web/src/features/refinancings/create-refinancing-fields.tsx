@@ -14,6 +14,7 @@ import {
   type ExternalCreditLine,
   type SessionUser,
 } from '@planpiso/domain';
+import { RecordSelect } from '../../components/form/record-select';
 
 export type RefinancingHeader = {
   agencyId: number | null;
@@ -46,32 +47,22 @@ export function CreateRefinancingFields({ user, header, onChange, lines, linesPr
   return (
     <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
       <TextField label="Empresa" value={user.company?.name ?? ''} slotProps={{ input: { readOnly: true } }} />
-      <TextField
-        select
+      <RecordSelect
         label="Sucursal"
         required
-        value={branches.some((b) => b.id === header.agencyId) ? header.agencyId : ''}
-        onChange={(e) => onChange({ agencyId: Number(e.target.value) || null })}
-      >
-        {branches.map((b) => (
-          <MenuItem key={b.id} value={b.id}>
-            {b.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+        records={branches}
+        labelOf={(b) => b.name}
+        value={header.agencyId}
+        onPick={(agencyId) => onChange({ agencyId })}
+      />
+      <RecordSelect
         label="Representante legal"
         required
-        value={legal.some((p) => p.id === header.legalId) ? header.legalId : ''}
-        onChange={(e) => onChange({ legalId: Number(e.target.value) || null })}
-      >
-        {legal.map((p) => (
-          <MenuItem key={p.id} value={p.id}>
-            {fullName(p)}
-          </MenuItem>
-        ))}
-      </TextField>
+        records={legal}
+        labelOf={fullName}
+        value={header.legalId}
+        onPick={(legalId) => onChange({ legalId })}
+      />
       <TextField
         select
         label="Línea de crédito"

@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import Switch from '@mui/material/Switch';
 import Edit from '@mui/icons-material/Edit';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
@@ -16,6 +15,7 @@ import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
 import { dateColumn, actionsColumn } from '../../components/grid-columns';
+import { statusColumn } from '../../components/status-column';
 import { PagedGrid } from '../../components/paged-grid';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
 import { useUrlListState } from '../../components/use-url-list-state';
@@ -50,21 +50,12 @@ function roleColumns({ actor, mayEdit, onEdit, onToggle }: ColumnOptions): GridC
           />
         ),
     ),
-    {
-      field: 'isActive',
-      headerName: 'Estatus',
-      minWidth: 100,
-      // The role status machine decides who toggles (spec 1 §6), as the server does.
-      renderCell: ({ row }) =>
-        askMachine(ROLE_STATUS_MACHINE, actor, toggleActionOf(row), row).allowed && (
-          <Switch
-            size="small"
-            checked={row.isActive}
-            onChange={() => onToggle(row)}
-            slotProps={{ input: { 'aria-label': `Estatus de ${row.name}` } }}
-          />
-        ),
-    },
+    // The role status machine decides who toggles (spec 1 §6), as the server does.
+    statusColumn(
+      (row) => row.name,
+      onToggle,
+      (row) => askMachine(ROLE_STATUS_MACHINE, actor, toggleActionOf(row), row).allowed,
+    ),
   ];
 }
 

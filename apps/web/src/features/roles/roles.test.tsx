@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, roleCreated, roleLabel, roleUpdated, type UserType } from '@planpiso/domain';
 import '../../test/dom';
 import { mockApi, type MockReply } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { preloadScreen, renderApp } from '../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
 import { page, roleRow } from '../../test/user-fixtures';
 
-beforeAll(async () => {
-  await Promise.all([import('./role-list'), import('./role-form')]);
-}, 60_000);
+preloadScreen(() => Promise.all([import('./role-list'), import('./role-form')]));
 
 type Handlers = Record<string, MockReply | ((body: unknown, url: URL) => MockReply | Promise<MockReply>)>;
 

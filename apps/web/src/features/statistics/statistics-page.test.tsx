@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import '../../test/dom';
 import { mockApi } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { preloadScreen, renderApp } from '../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
 
-beforeAll(async () => {
-  await import('./statistics-page');
-}, 60_000);
+preloadScreen(() => import('./statistics-page'));
 
 const customers = [
   { accountId: 1, id: 11, name: 'Automotriz del Occidente', clientId: '100234', legal: null },

@@ -1,10 +1,9 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { UnitUnderReview } from '@planpiso/domain';
+import { CloseButton } from '../../components/dialog-buttons';
 
 /** 'Ver comentario' (spec 3 §2): the lender's comment on why the unit is in review. */
 export function UnitCommentDialog({ unit, onClose }: { unit: UnitUnderReview | null; onClose: () => void }) {
@@ -17,11 +16,7 @@ export function UnitCommentDialog({ unit, onClose }: { unit: UnitUnderReview | n
           {unit?.comment || 'Sin comentario'}
         </DialogContentText>
       </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose} autoFocus>
-          Cerrar
-        </Button>
-      </DialogActions>
+      <CloseButton onClose={onClose} autoFocus />
     </Dialog>
   );
 }

@@ -1,4 +1,3 @@
-import Switch from '@mui/material/Switch';
 import Edit from '@mui/icons-material/Edit';
 import ForwardToInbox from '@mui/icons-material/ForwardToInbox';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -13,6 +12,7 @@ import {
   type UserResponse,
 } from '@planpiso/domain';
 import { dateColumn, actionsColumn } from '../../components/grid-columns';
+import { statusColumn } from '../../components/status-column';
 import { IconAction } from '../../components/icon-action';
 
 export const fullName = (user: Pick<UserResponse, 'firstname' | 'lastname'>) => `${user.firstname} ${user.lastname}`;
@@ -71,20 +71,7 @@ export function userColumns({
         )}
       </>
     )),
-    {
-      field: 'isActive',
-      headerName: 'Estatus',
-      minWidth: 100,
-      renderCell: ({ row }) =>
-        // The user status machine decides (never one's own row; spec 1 §6), as the server does.
-        askMachine(USER_STATUS_MACHINE, actor, toggleActionOf(row), row).allowed ? (
-          <Switch
-            size="small"
-            checked={row.isActive}
-            onChange={() => onToggle(row)}
-            slotProps={{ input: { 'aria-label': `Estatus de ${fullName(row)}` } }}
-          />
-        ) : null,
-    },
+    // The user status machine decides (never one's own row; spec 1 §6), as the server does.
+    statusColumn(fullName, onToggle, (row) => askMachine(USER_STATUS_MACHINE, actor, toggleActionOf(row), row).allowed),
   ];
 }

@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, additionalEmailsInvalid, userSaved, userUpdated, type UserType } from '@planpiso/domain';
 import '../../test/dom';
 import { apiError, mockApi, type MockReply } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { preloadScreen, renderApp } from '../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
 import { page, roleRow, userRow } from '../../test/user-fixtures';
 
-beforeAll(async () => {
-  await import('./user-form');
-}, 60_000);
+preloadScreen(() => import('./user-form'));
 
 type Handlers = Record<string, MockReply | ((body: unknown, url: URL) => MockReply | Promise<MockReply>)>;
 

@@ -3,7 +3,8 @@ import { roleTypesInUserFilter, showsOrganisationFilters, type UserType } from '
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
-import { useAccounts, useAgencies, useCompaniesOfAccount, useRolesOfTypes } from '../../lib/lookups';
+import { useAgencies, useRolesOfTypes } from '../../lib/lookups';
+import { AccountCompanyFilters } from '../../components/form/account-company-filters';
 import type { UserFilter } from './api/get-users';
 import { FilterSelect } from '../../components/form/filter-select';
 
@@ -17,38 +18,21 @@ const idOf = (value: string | null | undefined) => (value ? Number(value) : null
 function AdvancedFilters({ control, actorType }: { control: Control<Values>; actorType: UserType }) {
   const organisation = showsOrganisationFilters(actorType);
   const [account, company] = useWatch({ control, name: ['account', 'company'] });
-  const accounts = useAccounts(organisation);
-  const companies = useCompaniesOfAccount(organisation ? idOf(account) : null);
   const agencies = useAgencies(organisation, { account: idOf(account), company: idOf(company) });
   const roles = useRolesOfTypes(roleTypesInUserFilter(actorType), false);
-  // A company of another account (or a branch of another company) is no choice at all: picking clears it.
-  const companyField = useController({ control, name: 'company' }).field;
+  // A branch of another company is no choice at all: picking an account or a company clears it.
   const agencyField = useController({ control, name: 'agency' }).field;
-  const accountPicked = () => {
-    companyField.onChange('');
-    agencyField.onChange('');
-  };
+  const clearAgency = () => agencyField.onChange('');
 
   return (
     <>
       {organisation && (
         <>
-          <FilterSelect
+          <AccountCompanyFilters
             control={control}
-            name="account"
-            label="Cuenta"
             all={ALL}
-            rows={accounts.data}
-            onPicked={accountPicked}
-          />
-          <FilterSelect
-            control={control}
-            name="company"
-            label="Compañía"
-            all={ALL}
-            rows={companies.data}
-            disabled={!account}
-            onPicked={() => agencyField.onChange('')}
+            onAccountPicked={clearAgency}
+            onCompanyPicked={clearAgency}
           />
           <FilterSelect control={control} name="agency" label="Agencia" all={ALL} rows={agencies.data} />
         </>

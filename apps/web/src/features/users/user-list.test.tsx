@@ -1,17 +1,15 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, temporaryPasswordResent, type UserResponse, type UserType } from '@planpiso/domain';
 import '../../test/dom';
 import { apiError, mockApi, type MockReply } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { preloadScreen, renderApp } from '../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
 import { page, userRow } from '../../test/user-fixtures';
 
 // The first render transforms the DataGrid; do it once, outside any test's time limit.
-beforeAll(async () => {
-  await import('./user-list');
-}, 60_000);
+preloadScreen(() => import('./user-list'));
 
 type Handlers = Record<string, MockReply | ((body: unknown, url: URL) => MockReply | Promise<MockReply>)>;
 

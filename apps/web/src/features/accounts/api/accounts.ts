@@ -9,7 +9,7 @@ import {
 } from '@planpiso/domain';
 import type { Envelope } from '../../../lib/api-client';
 import { listSpec } from '../../../components/list-query';
-import { listKeys, serverList } from '../../../lib/server-list';
+import { listKeys, operationList } from '../../../lib/server-list';
 
 export const ACCOUNT_FILTERS = ['name', 'type', 'assigned', 'from', 'to'] as const;
 export type AccountFilter = (typeof ACCOUNT_FILTERS)[number];
@@ -19,11 +19,7 @@ export const accountKeys = listKeys<AccountFilter>('accounts');
 export const ACCOUNT_LIST = listSpec<AccountFilter>(ACCOUNT_FILTERS, ACCOUNTS_LOOKUP_DEFAULT_SORT);
 
 /** GET /api/accounts (spec 2 §7): query name, type, assigned, from, to; paged and sorted by the server. */
-const accounts = serverList(
-  ACCOUNT_LIST,
-  accountKeys.list,
-  async (query, signal) => (await callOperation(ACCOUNT_OPERATIONS.listAccounts, { query, signal })).data,
-);
+const accounts = operationList(ACCOUNT_LIST, accountKeys.list, ACCOUNT_OPERATIONS.listAccounts);
 
 export const useAccountList = accounts.useList;
 /** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */

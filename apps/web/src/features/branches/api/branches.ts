@@ -8,7 +8,7 @@ import {
   USER_OPERATIONS,
 } from '@planpiso/domain';
 import { listSpec } from '../../../components/list-query';
-import { listKeys, pagedQueryOptions, serverList } from '../../../lib/server-list';
+import { listKeys, pagedQueryOptions, operationList } from '../../../lib/server-list';
 
 export const BRANCH_FILTERS = ['name', 'account', 'company', 'from', 'to'] as const;
 export type BranchFilter = (typeof BRANCH_FILTERS)[number];
@@ -23,11 +23,7 @@ export const branchKeys = {
 export const BRANCH_LIST = listSpec<BranchFilter>(BRANCH_FILTERS, AGENCIES_LOOKUP_DEFAULT_SORT);
 
 /** GET /api/agencies (spec 2 §7): the branches in the caller's scope, paged and sorted by the server. */
-const branches = serverList(
-  BRANCH_LIST,
-  branchKeys.list,
-  async (query, signal) => (await callOperation(AGENCY_OPERATIONS.listAgencies, { query, signal })).data,
-);
+const branches = operationList(BRANCH_LIST, branchKeys.list, AGENCY_OPERATIONS.listAgencies);
 
 export const useBranches = branches.useList;
 /** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */

@@ -2,7 +2,7 @@ import { callOperation } from '../../../lib/operation-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { COMPANIES_DEFAULT_SORT, COMPANY_OPERATIONS, USER_OPERATIONS } from '@planpiso/domain';
 import { listSpec } from '../../../components/list-query';
-import { listKeys, serverList } from '../../../lib/server-list';
+import { listKeys, operationList } from '../../../lib/server-list';
 
 export const COMPANY_FILTERS = ['name', 'account', 'from', 'to'] as const;
 export type CompanyFilter = (typeof COMPANY_FILTERS)[number];
@@ -15,11 +15,7 @@ export const companyKeys = {
 export const COMPANY_LIST = listSpec<CompanyFilter>(COMPANY_FILTERS, COMPANIES_DEFAULT_SORT);
 
 /** GET /api/companies: the read-only Compañías list (spec 2 §2). */
-const companies = serverList(
-  COMPANY_LIST,
-  companyKeys.list,
-  async (query, signal) => (await callOperation(COMPANY_OPERATIONS.listCompanies, { query, signal })).data,
-);
+const companies = operationList(COMPANY_LIST, companyKeys.list, COMPANY_OPERATIONS.listCompanies);
 
 export const useCompanyList = companies.useList;
 /** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */

@@ -1,7 +1,6 @@
 import { CREDIT_FAILURE_OPERATIONS, CREDIT_FAILURES_DEFAULT_SORT, type CreditFailureResponse } from '@planpiso/domain';
-import { callOperation } from '../../../lib/operation-client';
 import { listSpec } from '../../../components/list-query';
-import { listKeys, serverList } from '../../../lib/server-list';
+import { listKeys, operationList } from '../../../lib/server-list';
 
 export const CREDIT_FAILURE_FILTERS = ['folio', 'from', 'to'] as const;
 export type CreditFailureFilter = (typeof CREDIT_FAILURE_FILTERS)[number];
@@ -13,11 +12,10 @@ export const creditFailureKeys = listKeys<CreditFailureFilter>('credit-failures'
 export const CREDIT_FAILURE_LIST = listSpec<CreditFailureFilter>(CREDIT_FAILURE_FILTERS, CREDIT_FAILURES_DEFAULT_SORT);
 
 /** GET /api/credits-failures (spec 2 §7): paged and sorted by the server, newest attempt first. */
-const creditFailures = serverList(
+const creditFailures = operationList(
   CREDIT_FAILURE_LIST,
   creditFailureKeys.list,
-  async (query, signal): Promise<CreditFailurePage> =>
-    (await callOperation(CREDIT_FAILURE_OPERATIONS.listCreditFailures, { query, signal })).data,
+  CREDIT_FAILURE_OPERATIONS.listCreditFailures,
 );
 
 export const useCreditFailures = creditFailures.useList;

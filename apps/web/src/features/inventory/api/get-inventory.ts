@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ACCOUNT_OPERATIONS, INVENTORY_DEFAULT_SORT, INVENTORY_OPERATIONS, type InventoryRow } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
 import { type ListQuery, listSpec } from '../../../components/list-query';
-import { serverList } from '../../../lib/server-list';
+import { operationList } from '../../../lib/server-list';
 
 export const INVENTORY_FILTERS = ['clientNumber', 'from', 'to'] as const;
 export type InventoryFilter = (typeof INVENTORY_FILTERS)[number];
@@ -20,12 +20,7 @@ export const INVENTORY_LIST = listSpec<InventoryFilter>(INVENTORY_FILTERS, INVEN
  * GET /api/inventory (spec 3 §7, decision 042): the CRM's credit inventory of one client, paged and sorted by the
  * server. A dealer's is always its active company's; the operator names the client (none yet: an empty page).
  */
-const inventory = serverList(
-  INVENTORY_LIST,
-  inventoryKeys.list,
-  async (query, signal): Promise<InventoryPage> =>
-    (await callOperation(INVENTORY_OPERATIONS.listInventory, { query, signal })).data,
-);
+const inventory = operationList(INVENTORY_LIST, inventoryKeys.list, INVENTORY_OPERATIONS.listInventory);
 
 export const useInventory = inventory.useList;
 /** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */

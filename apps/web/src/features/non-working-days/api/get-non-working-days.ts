@@ -1,7 +1,6 @@
 import { NON_WORKING_DAYS_DEFAULT_SORT, NON_WORKING_OPERATIONS, type NonWorkingDayResponse } from '@planpiso/domain';
-import { callOperation } from '../../../lib/operation-client';
 import { listSpec } from '../../../components/list-query';
-import { listKeys, serverList } from '../../../lib/server-list';
+import { listKeys, operationList } from '../../../lib/server-list';
 
 export const NON_WORKING_DAY_FILTERS = [] as const;
 export type NonWorkingDayFilter = (typeof NON_WORKING_DAY_FILTERS)[number];
@@ -16,10 +15,11 @@ export const NON_WORKING_DAY_LIST = listSpec<NonWorkingDayFilter>(
 );
 
 /** GET /api/non-workings (spec 2 §7), newest date first. */
-const nonWorkingDays = serverList(NON_WORKING_DAY_LIST, nonWorkingDayKeys.list, async (query, signal) => {
-  const { data } = await callOperation(NON_WORKING_OPERATIONS.listNonWorkingDays, { query, signal });
-  return data as NonWorkingDayPage;
-});
+const nonWorkingDays = operationList(
+  NON_WORKING_DAY_LIST,
+  nonWorkingDayKeys.list,
+  NON_WORKING_OPERATIONS.listNonWorkingDays,
+);
 
 export const useNonWorkingDays = nonWorkingDays.useList;
 /** Starts the list call for this URL as the navigation starts (issue 15). */

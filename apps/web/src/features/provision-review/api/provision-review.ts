@@ -1,11 +1,4 @@
-import {
-  type QueryClient,
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PROVISION_REVIEW_DEFAULT_SORT,
   PROVISION_REVIEW_OPERATIONS,
@@ -14,7 +7,8 @@ import {
   type ProvisionReviewItem,
 } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
-import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { listSpec, type ListQuery } from '../../../components/list-query';
+import { operationList } from '../../../lib/server-list';
 import { signedFileLink } from '../../../lib/file-link';
 
 /** The list's URL filters (spec 3 §2): disposition number, FinBe operator; under more filters account and company. */
@@ -28,30 +22,15 @@ export const reviewKeys = {
   detail: (id: number) => ['provision-review', 'detail', id] as const,
 };
 
-/** GET /api/provisions/review (spec 3 §7): the provisions at Validación the administrator reviews. */
-export async function getReviewList(query: ListQuery<ReviewFilter>, signal?: AbortSignal): Promise<ReviewPage> {
-  const { data } = await callOperation(PROVISION_REVIEW_OPERATIONS.listReview, { query, signal });
-  return data;
-}
-
-export const reviewListQueryOptions = (query: ListQuery<ReviewFilter>) =>
-  queryOptions({
-    queryKey: reviewKeys.list(query),
-    queryFn: ({ signal }) => getReviewList(query, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export const useReviewList = (query: ListQuery<ReviewFilter>) => useQuery(reviewListQueryOptions(query));
-
 /** The list's URL reading, shared by the screen and the route's prefetch (spec 3 §9: folio ascending). */
-export const REVIEW_LIST: ListSpec<ReviewFilter> = {
-  filters: REVIEW_FILTERS,
-  defaultSort: PROVISION_REVIEW_DEFAULT_SORT,
-};
+export const REVIEW_LIST = listSpec<ReviewFilter>(REVIEW_FILTERS, PROVISION_REVIEW_DEFAULT_SORT);
 
+/** GET /api/provisions/review (spec 3 §7): the provisions at Validación the administrator reviews. */
+const reviewList = operationList(REVIEW_LIST, reviewKeys.list, PROVISION_REVIEW_OPERATIONS.listReview);
+
+export const useReviewList = reviewList.useList;
 /** Starts the list call for this URL as the navigation starts (issue 15). */
-export const prefetchReviewList = (params: URLSearchParams, client: QueryClient) =>
-  client.prefetchQuery(reviewListQueryOptions(readListQuery(params, REVIEW_LIST)));
+export const prefetchReviewList = reviewList.prefetch;
 
 /** GET /api/provisions/{id}/revision: the provision's company data, line, balances and units. */
 export const useRevision = (id: number | null) =>

@@ -1,11 +1,4 @@
-import {
-  type QueryClient,
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PROVISION_OPERATIONS,
   PROVISIONS_DEFAULT_SORT,
@@ -19,7 +12,8 @@ import {
 import type { QueryValue } from '../../../lib/api-client';
 import { callOperation } from '../../../lib/operation-client';
 import { getSession } from '../../../lib/session';
-import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { listSpec, readListQuery, type ListQuery } from '../../../components/list-query';
+import { pagedQueryOptions } from '../../../lib/server-list';
 
 /** The list's URL filters (spec 3 §2): number, customer, branch, operator, status, date range and the credit line. */
 export const PROVISION_FILTERS = [
@@ -69,11 +63,7 @@ export async function getProvisions(
 }
 
 export const provisionsQueryOptions = (viewer: ProvisionViewer, query: ListQuery<ProvisionFilter>) =>
-  queryOptions({
-    queryKey: provisionKeys.list(viewer, query),
-    queryFn: ({ signal }) => getProvisions(viewer, query, signal),
-    placeholderData: keepPreviousData,
-  });
+  pagedQueryOptions(provisionKeys.list(viewer, query), (signal) => getProvisions(viewer, query, signal));
 
 export const useProvisions = (viewer: ProvisionViewer | null, query: ListQuery<ProvisionFilter>) =>
   useQuery({
@@ -82,10 +72,7 @@ export const useProvisions = (viewer: ProvisionViewer | null, query: ListQuery<P
   });
 
 /** The list's URL reading, shared by the screen and the route's prefetch (decision 027). */
-export const PROVISION_LIST: ListSpec<ProvisionFilter> = {
-  filters: PROVISION_FILTERS,
-  defaultSort: PROVISIONS_DEFAULT_SORT,
-};
+export const PROVISION_LIST = listSpec<ProvisionFilter>(PROVISION_FILTERS, PROVISIONS_DEFAULT_SORT);
 
 /** Starts the list call for this URL as the navigation starts, beside the screen's code (decision 027). */
 export const prefetchProvisions = async (params: URLSearchParams, client: QueryClient) => {

@@ -1,11 +1,9 @@
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { EVIDENCE_TYPE } from '@planpiso/domain';
-import { Field } from '../../../components/detail-field';
+import { Field, OrganisationFields, FieldGrid } from '../../../components/detail-field';
 import type { FollowUpDetail } from './api/follow-up-detail';
+import { DetailSection } from '../../../components/detail-section';
 
 type Props = { provision: FollowUpDetail; onOpenFile: (fileId: number) => void };
 
@@ -16,17 +14,9 @@ type Props = { provision: FollowUpDetail; onOpenFile: (fileId: number) => void }
 export function FollowUpCompany({ provision, onOpenFile }: Props) {
   const annexes = provision.evidences.filter((e) => e.type === EVIDENCE_TYPE.PROVISION_ATTACHMENT);
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="company-title" sx={{ p: 2.5 }}>
-      <Typography id="company-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-        Datos de la empresa
-      </Typography>
-      <Box
-        component="dl"
-        sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}
-      >
-        <Field label="Empresa">{provision.company.name}</Field>
-        <Field label="Sucursal">{provision.agency?.name ?? '-'}</Field>
-        <Field label="Representante legal">{provision.legalPerson?.name ?? '-'}</Field>
+    <DetailSection id="company-title" title="Datos de la empresa">
+      <FieldGrid columns={{ xs: '1fr', sm: 'repeat(3, 1fr)' }}>
+        <OrganisationFields of={provision} />
         <Field label="Documento adjunto">
           {annexes.length === 0
             ? '-'
@@ -46,7 +36,7 @@ export function FollowUpCompany({ provision, onOpenFile }: Props) {
         <Field label="Descripción" wide>
           {provision.description || '-'}
         </Field>
-      </Box>
-    </Paper>
+      </FieldGrid>
+    </DetailSection>
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   BALANCES_NOT_RECORDED,
   MESSAGES,
@@ -14,12 +14,10 @@ import {
 import { PROVISION_40 } from '../../../test/dealer-fixtures';
 import '../../../test/dom';
 import { apiError, mockApi, type MockReply } from '../../../test/mock-api';
-import { renderApp } from '../../../test/render-app';
+import { preloadScreen, renderApp } from '../../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../../test/session-fixtures';
 
-beforeAll(async () => {
-  await import('./follow-up-page');
-}, 60_000);
+preloadScreen(() => import('./follow-up-page'));
 
 type Unit = ProvisionFollowUpDetail['units'][number];
 const passed = { validInvoice: true, validRepuve: true, validTransunion: true, validAx: true };

@@ -1,9 +1,8 @@
-import Paper from '@mui/material/Paper';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import Typography from '@mui/material/Typography';
 import { provisionTrackerPosition } from '@planpiso/domain';
+import { DetailSection } from '../../../components/detail-section';
 
 /**
  * The 5-step status tracker (spec 3 §4 "Tracker steps"): the steps before the active one are done; a rejected (9)
@@ -13,10 +12,7 @@ import { provisionTrackerPosition } from '@planpiso/domain';
 export function FollowUpTracker({ status }: { status: number }) {
   const position = provisionTrackerPosition(status);
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="tracker-title" sx={{ p: 2.5 }}>
-      <Typography id="tracker-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-        Estatus de la disposición
-      </Typography>
+    <DetailSection id="tracker-title" title="Estatus de la disposición">
       <Stepper activeStep={position.step} alternativeLabel aria-label="Estatus de la disposición">
         {position.labels.map((label, index) => {
           const current = index === position.step;
@@ -29,6 +25,6 @@ export function FollowUpTracker({ status }: { status: number }) {
           );
         })}
       </Stepper>
-    </Paper>
+    </DetailSection>
   );
 }

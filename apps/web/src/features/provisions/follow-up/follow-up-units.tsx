@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -23,10 +22,11 @@ import { EmptyTableRow } from '../../../components/empty-table-row';
 import { RowsPagination, usePagedRows } from '../../../components/paged-rows';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import type { FollowUpDetail } from './api/follow-up-detail';
-import { Field } from '../../../components/detail-field';
+import { Field, FieldGrid } from '../../../components/detail-field';
 import { ValidationIcon } from '../../../components/check-icon';
 import { formatDateTime } from '../../../lib/format';
 import { AdminReview, InvoiceIcon } from './follow-up-unit-icons';
+import { DetailSection } from '../../../components/detail-section';
 
 /** Which units are ticked, by unit id: while the lender may confirm (status 3), the page's own choice. */
 export type UnitSelection = Readonly<Record<number, boolean>>;
@@ -64,21 +64,15 @@ export function FollowUpUnits({ provision, selection, onSelect }: Props) {
         : null;
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="units-title" sx={{ p: 2.5 }}>
-      <Typography id="units-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-        Unidades seleccionadas
-      </Typography>
-      <Box
-        component="dl"
-        sx={{ m: 0, mb: 2.5, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' } }}
-      >
+    <DetailSection id="units-title" title="Unidades seleccionadas">
+      <FieldGrid columns={{ xs: '1fr 1fr', md: 'repeat(6, 1fr)' }} spaceBelow>
         <Field label="Línea de crédito">{provision.creditLine}</Field>
         <Field label="Tipo de línea">{lineTypeLabel(Number(provision.typeLine))}</Field>
         <Field label="Plazo">{provision.deadlines ? termLabel(provision.deadlines) : '-'}</Field>
         <Field label="Saldo disponible">{money(balances?.available)}</Field>
         <Field label="Saldo restante">{money(balances?.remaining)}</Field>
         {provisionTotalShown(provision.status) && <Field label="Total">{money(provision.total)}</Field>}
-      </Box>
+      </FieldGrid>
       {caption && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: -1, mb: 2.5 }}>
           {caption}
@@ -145,6 +139,6 @@ export function FollowUpUnits({ provision, selection, onSelect }: Props) {
         </Table>
       </TableContainer>
       <RowsPagination paging={paging} />
-    </Paper>
+    </DetailSection>
   );
 }

@@ -1,18 +1,12 @@
-import {
-  type QueryClient,
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   REFINANCING_OPERATIONS as op,
   REFINANCING_UNITS_DEFAULT_SORT,
   type RefinancingAvailableUnit,
 } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
-import { readListQuery, type ListQuery, type ListSpec } from '../../../components/list-query';
+import { listSpec, type ListQuery } from '../../../components/list-query';
+import { operationList } from '../../../lib/server-list';
 
 /** The URL filters of /refinanciamientos/unidades (spec 3 §2): company, VIN, engine; credit line and sold. */
 export const REFINANCING_UNIT_FILTERS = ['company', 'vinNumber', 'motorNumber', 'creditLine', 'isSold'] as const;
@@ -26,33 +20,17 @@ export const refinancingKeys = {
   lists: ['refinancings', 'list'] as const,
 };
 
-/** GET /api/refinancings/units (spec 3 §7): the financed units available for refinancing, paged by the server. */
-export async function getRefinancingUnits(
-  query: ListQuery<RefinancingUnitFilter>,
-  signal?: AbortSignal,
-): Promise<RefinancingUnitPage> {
-  const { data } = await callOperation(op.listRefinanceableUnits, { query, signal });
-  return data;
-}
-
-export const refinancingUnitsQueryOptions = (query: ListQuery<RefinancingUnitFilter>) =>
-  queryOptions({
-    queryKey: refinancingKeys.unitList(query),
-    queryFn: ({ signal }) => getRefinancingUnits(query, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export const useRefinancingUnits = (query: ListQuery<RefinancingUnitFilter>) =>
-  useQuery(refinancingUnitsQueryOptions(query));
-
 /** Spec 3 §9: refinancing units by vinNumber. */
-export const REFINANCING_UNIT_LIST: ListSpec<RefinancingUnitFilter> = {
-  filters: REFINANCING_UNIT_FILTERS,
-  defaultSort: REFINANCING_UNITS_DEFAULT_SORT,
-};
+export const REFINANCING_UNIT_LIST = listSpec<RefinancingUnitFilter>(
+  REFINANCING_UNIT_FILTERS,
+  REFINANCING_UNITS_DEFAULT_SORT,
+);
 
-export const prefetchRefinancingUnits = (params: URLSearchParams, client: QueryClient) =>
-  client.prefetchQuery(refinancingUnitsQueryOptions(readListQuery(params, REFINANCING_UNIT_LIST)));
+/** GET /api/refinancings/units (spec 3 §7): the financed units available for refinancing, paged by the server. */
+const refinancingUnits = operationList(REFINANCING_UNIT_LIST, refinancingKeys.unitList, op.listRefinanceableUnits);
+
+export const useRefinancingUnits = refinancingUnits.useList;
+export const prefetchRefinancingUnits = refinancingUnits.prefetch;
 
 /**
  * PATCH /api/units/{id}/set-deadlines `{ deadline }` and /set-sold `{ isSold }` (spec 3 §7): the server answers

@@ -31,6 +31,7 @@ import { RefinancingDetailSummary } from './refinancing-detail-summary';
 import { RefinancingDetailUnits } from './refinancing-detail-units';
 import { RefinancingEvidenceDialog } from './refinancing-evidence-dialog';
 import { useRefinancingRunner } from './use-refinancing-runner';
+import { DetailSection } from '../../../components/detail-section';
 
 /**
  * /refinanciamientos/{id} "Seguimiento de refinanciamiento" (spec 3 §2, §4, §6; decisions 045, 049): the refinancing's
@@ -104,16 +105,13 @@ function RefinancingDetailView({ refinancing, userType }: { refinancing: Refinan
         onEvidence={setEvidenceOf}
       />
       {refinancing.documents.length > 0 && (
-        <Paper variant="outlined" component="section" aria-labelledby="refinancing-documents-title" sx={{ p: 2.5 }}>
-          <Typography id="refinancing-documents-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-            Documentos firmados
-          </Typography>
+        <DetailSection id="refinancing-documents-title" title="Documentos firmados">
           <SignedDocumentsTable
             evidences={refinancing.documents}
             loading={false}
             onRedo={refinancing.actions.includes('redoDocument') ? (document) => setRedo(document.id) : undefined}
           />
-        </Paper>
+        </DetailSection>
       )}
       <Paper variant="outlined" component="section" aria-label="Acciones" sx={{ p: 2, display: 'grid', gap: 2 }}>
         {bar && (

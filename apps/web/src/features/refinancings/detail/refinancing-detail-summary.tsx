@@ -1,9 +1,7 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { Money, formatCurrencyText, refinancingRemainingShown, termLabel, type UserType } from '@planpiso/domain';
-import { Field } from '../../../components/detail-field';
+import { Field, OrganisationFields, FieldGrid } from '../../../components/detail-field';
 import type { RefinancingDetail } from './api/refinancing-detail';
+import { DetailSection } from '../../../components/detail-section';
 
 type Props = {
   refinancing: RefinancingDetail;
@@ -27,17 +25,9 @@ export function RefinancingDetailSummary({ refinancing, userType, total }: Props
   // the ticked units' while the operator accepts — so the remaining never contradicts the total beside it.
   const remaining = balances ? Money.of(balances.available).sub(Money.of(total)).toDecimalString() : null;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="refinancing-data-title" sx={{ p: 2.5 }}>
-      <Typography id="refinancing-data-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-        Datos del refinanciamiento
-      </Typography>
-      <Box
-        component="dl"
-        sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
-      >
-        <Field label="Empresa">{refinancing.company.name}</Field>
-        <Field label="Sucursal">{refinancing.agency?.name ?? '-'}</Field>
-        <Field label="Representante legal">{refinancing.legalPerson?.name ?? '-'}</Field>
+    <DetailSection id="refinancing-data-title" title="Datos del refinanciamiento">
+      <FieldGrid columns={{ xs: '1fr 1fr', md: 'repeat(4, 1fr)' }}>
+        <OrganisationFields of={refinancing} />
         <Field label="Línea de crédito">{refinancing.creditLine}</Field>
         <Field label="Plazo">{refinancing.deadlines ? termLabel(refinancing.deadlines) : '-'}</Field>
         <Field label="Solicitar evidencias">{refinancing.requireEvidences ? 'Si' : 'No'}</Field>
@@ -47,7 +37,7 @@ export function RefinancingDetailSummary({ refinancing, userType, total }: Props
         {refinancing.useManualFolio && refinancing.manualFolio && (
           <Field label="Folio manual">{refinancing.manualFolio}</Field>
         )}
-      </Box>
-    </Paper>
+      </FieldGrid>
+    </DetailSection>
   );
 }

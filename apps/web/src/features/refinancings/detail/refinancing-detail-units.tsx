@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -20,6 +19,7 @@ import { IconAction } from '../../../components/icon-action';
 import { RowsPagination, usePagedRows } from '../../../components/paged-rows';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import type { RefinancingDetailUnit } from './api/refinancing-detail';
+import { DetailSection } from '../../../components/detail-section';
 
 type Props = {
   units: readonly RefinancingDetailUnit[];
@@ -95,15 +95,7 @@ export function RefinancingDetailUnits(props: Props) {
   const paging = usePagedRows(units);
   const columns = HEADERS.length + CHECKS.length + 2 + (selection ? 1 : 0);
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby="refinancing-units-title"
-      sx={{ p: 2.5, minWidth: 0 }}
-    >
-      <Typography id="refinancing-units-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-        Unidades seleccionadas
-      </Typography>
+    <DetailSection id="refinancing-units-title" title="Unidades seleccionadas" shrinks>
       {refusal && (
         <Alert severity="warning" onClose={onDismissRefusal} sx={{ mb: 2 }}>
           {refusal}
@@ -195,6 +187,6 @@ export function RefinancingDetailUnits(props: Props) {
         </Table>
       </TableContainer>
       <RowsPagination paging={paging} />
-    </Paper>
+    </DetailSection>
   );
 }

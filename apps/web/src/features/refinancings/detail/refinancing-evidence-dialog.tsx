@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
@@ -16,6 +15,7 @@ import { errorResult } from '../../../components/result-dialog';
 import type { RefinancingDetailUnit } from './api/refinancing-detail';
 import { useUnitEvidences, useUploadUnitEvidence, viewUnitEvidence } from './api/refinancing-evidences';
 import { EvidenceTable, evidenceRows } from '../../../components/evidence-table';
+import { CloseButton } from '../../../components/dialog-buttons';
 
 type Props = {
   refinancingId: number;
@@ -108,11 +108,7 @@ export function RefinancingEvidenceDialog({ refinancingId, unit, title, canUploa
           }}
         />
       </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          Cerrar
-        </Button>
-      </DialogActions>
+      <CloseButton onClose={onClose} />
     </Dialog>
   );
 }

@@ -1,7 +1,6 @@
 import { ROLE_OPERATIONS, ROLES_DEFAULT_SORT, type RoleResponse } from '@planpiso/domain';
-import { callOperation } from '../../../lib/operation-client';
 import { listSpec } from '../../../components/list-query';
-import { listKeys, serverList } from '../../../lib/server-list';
+import { listKeys, operationList } from '../../../lib/server-list';
 
 export const ROLE_FILTERS = ['name', 'from', 'to'] as const;
 export type RoleFilter = (typeof ROLE_FILTERS)[number];
@@ -13,10 +12,7 @@ export const roleKeys = listKeys<RoleFilter>('roles');
 export const ROLE_LIST = listSpec<RoleFilter>(ROLE_FILTERS, ROLES_DEFAULT_SORT);
 
 /** GET /api/roles (spec 1 §7): types 2, 3 and 4 list only the roles they registered (spec 1 §6). */
-const roles = serverList(ROLE_LIST, roleKeys.list, async (query, signal) => {
-  const { data } = await callOperation(ROLE_OPERATIONS.listRoles, { query, signal });
-  return data as RolePage;
-});
+const roles = operationList(ROLE_LIST, roleKeys.list, ROLE_OPERATIONS.listRoles);
 
 export const useRoles = roles.useList;
 /** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */

@@ -6,7 +6,7 @@ import {
 } from '@planpiso/domain';
 import { callOperation } from '../../../lib/operation-client';
 import { listSpec } from '../../../components/list-query';
-import { listKeys, serverList } from '../../../lib/server-list';
+import { listKeys, operationList } from '../../../lib/server-list';
 
 export const SERVICE_DESK_FILTERS = ['email'] as const;
 export type ServiceDeskFilter = (typeof SERVICE_DESK_FILTERS)[number];
@@ -18,10 +18,11 @@ export const serviceDeskKeys = listKeys<ServiceDeskFilter>('service-desk');
 export const SERVICE_DESK_LIST = listSpec<ServiceDeskFilter>(SERVICE_DESK_FILTERS, SERVICE_DESK_EMAILS_DEFAULT_SORT);
 
 /** GET /api/emails-service-desk (spec 2 §7): filter by part of the e-mail. */
-const serviceDeskEmails = serverList(SERVICE_DESK_LIST, serviceDeskKeys.list, async (query, signal) => {
-  const { data } = await callOperation(SERVICE_DESK_EMAIL_OPERATIONS.listServiceDeskEmails, { query, signal });
-  return data as ServiceDeskPage;
-});
+const serviceDeskEmails = operationList(
+  SERVICE_DESK_LIST,
+  serviceDeskKeys.list,
+  SERVICE_DESK_EMAIL_OPERATIONS.listServiceDeskEmails,
+);
 
 export const useServiceDeskEmails = serviceDeskEmails.useList;
 /** Starts the list call for this URL as the navigation starts (issue 15). */

@@ -1,7 +1,6 @@
 import { UNIT_OPERATIONS, UNITS_REVIEW_DEFAULT_SORT, type UnitUnderReview } from '@planpiso/domain';
-import { callOperation } from '../../../lib/operation-client';
 import { type ListQuery, listSpec } from '../../../components/list-query';
-import { serverList } from '../../../lib/server-list';
+import { operationList } from '../../../lib/server-list';
 
 export const UNIT_REVIEW_FILTERS = ['model', 'vinNumber'] as const;
 export type UnitReviewFilter = (typeof UNIT_REVIEW_FILTERS)[number];
@@ -18,12 +17,7 @@ export const unitKeys = {
 export const UNIT_REVIEW_LIST = listSpec<UnitReviewFilter>(UNIT_REVIEW_FILTERS, UNITS_REVIEW_DEFAULT_SORT);
 
 /** GET /api/units/review (spec 3 §7): the caller's units under review, paged and sorted by the server. */
-const unitsReview = serverList(
-  UNIT_REVIEW_LIST,
-  unitKeys.list,
-  async (query, signal): Promise<UnitReviewPage> =>
-    (await callOperation(UNIT_OPERATIONS.listUnitsUnderReview, { query, signal })).data,
-);
+const unitsReview = operationList(UNIT_REVIEW_LIST, unitKeys.list, UNIT_OPERATIONS.listUnitsUnderReview);
 
 export const useUnitsReview = unitsReview.useList;
 /** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */

@@ -1,7 +1,6 @@
 import { USER_OPERATIONS, USERS_DEFAULT_SORT, type UserResponse } from '@planpiso/domain';
-import { callOperation } from '../../../lib/operation-client';
 import { listSpec } from '../../../components/list-query';
-import { listKeys, serverList } from '../../../lib/server-list';
+import { listKeys, operationList } from '../../../lib/server-list';
 
 export const USER_FILTERS = ['name', 'email', 'account', 'company', 'agency', 'role', 'from', 'to'] as const;
 export type UserFilter = (typeof USER_FILTERS)[number];
@@ -13,10 +12,7 @@ export const userKeys = listKeys<UserFilter>('users');
 export const USER_LIST = listSpec<UserFilter>(USER_FILTERS, USERS_DEFAULT_SORT);
 
 /** GET /api/users (spec 1 §7): the caller's scope, paged and sorted by the server. */
-const users = serverList(USER_LIST, userKeys.list, async (query, signal) => {
-  const { data } = await callOperation(USER_OPERATIONS.listUsers, { query, signal });
-  return data as UserPage;
-});
+const users = operationList(USER_LIST, userKeys.list, USER_OPERATIONS.listUsers);
 
 export const useUsers = users.useList;
 /** Starts the list call for this URL as the navigation starts, beside the screen's code (issue 15). */
