@@ -6,7 +6,7 @@ import { evidences } from '../src/db/schema/files';
 import { crmInsertions, provisionUnits, provisions } from '../src/db/schema/financing';
 import { bearer, json } from './harness';
 import { post, randomVin, saveBody, unit } from './provision-fixtures';
-import { itAnswersEachVerdict } from './support/verdict-cases';
+import { itAnswersEachVerdict, machineRow } from './support/verdict-cases';
 import { financingApp } from './support/financing-app';
 
 /**
@@ -137,17 +137,6 @@ describe('the provision machine over HTTP: one case per kind of answer', () => {
         then: S.ACCEPTED,
       },
     ],
-    () => ({
-      read: async () => {
-        const [row] = await seeded.db
-          .select({ status: provisions.status, version: provisions.version })
-          .from(provisions)
-          .where(eq(provisions.id, provisionId));
-        return row!;
-      },
-      setVersion: async (version) => {
-        await seeded.db.update(provisions).set({ version }).where(eq(provisions.id, provisionId));
-      },
-    }),
+    () => machineRow(seeded.db, provisions, provisionId),
   );
 });

@@ -5,7 +5,7 @@ import { crmInsertions } from '../src/db/schema/financing';
 import { refinancingUnits, refinancings } from '../src/db/schema/refinancings';
 import { bearer } from './harness';
 import { addUnitEvidence, createRefinancing } from './refinancing-fixtures';
-import { itAnswersEachVerdict } from './support/verdict-cases';
+import { itAnswersEachVerdict, machineRow } from './support/verdict-cases';
 import { financingApp, groupAdmins } from './support/financing-app';
 
 /**
@@ -119,17 +119,6 @@ describe('the refinancing machine over HTTP: one case per kind of answer', () =>
         then: S.ACCEPTED,
       },
     ],
-    () => ({
-      read: async () => {
-        const [row] = await seeded.db
-          .select({ status: refinancings.status, version: refinancings.version })
-          .from(refinancings)
-          .where(eq(refinancings.id, refinancingId));
-        return row!;
-      },
-      setVersion: async (version) => {
-        await seeded.db.update(refinancings).set({ version }).where(eq(refinancings.id, refinancingId));
-      },
-    }),
+    () => machineRow(seeded.db, refinancings, refinancingId),
   );
 });

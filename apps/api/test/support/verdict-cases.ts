@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
+import type { Db } from '../../src/db/client';
 
 /**
  * One HTTP case per kind of answer a state machine gives over a route (issue 28 item 6): 403 who, 404 scope,
@@ -24,6 +27,20 @@ export type CaseRow = {
   read: () => Promise<{ status: number; version: number }>;
   setVersion: (version: number) => Promise<void>;
 };
+
+/** A table whose rows move through a state machine: a provision's, a refinancing's. */
+type MachineTable = PgTable & { id: PgColumn; status: PgColumn; version: PgColumn };
+
+/** Row `id` of a machine table as the cases read and move it. */
+export const machineRow = (db: Db, table: MachineTable, id: number): CaseRow => ({
+  read: async () => {
+    const [row] = await db.select({ status: table.status, version: table.version }).from(table).where(eq(table.id, id));
+    return row as { status: number; version: number };
+  },
+  setVersion: async (version) => {
+    await db.update(table).set({ version }).where(eq(table.id, id));
+  },
+});
 
 const bodyOf = (response: LightMyRequestResponse): { code?: string; message?: string } => {
   try {
