@@ -24,7 +24,7 @@ import {
   webhook,
 } from './support/esign-simulator';
 import { pdfText } from './support/pdf-text';
-import { groupProvision, startSigningApp, type SigningApp } from './support/signing-app';
+import { failAuditOf, groupProvision, startSigningApp, type SigningApp } from './support/signing-app';
 
 /**
  * Signing documents and e-signature (issue 17, decision 037), on a database of this file's own, the CRM and the
@@ -406,16 +406,7 @@ describe('a send whose transaction fails, and a redo while out for signature', (
       await post(t.app, a.tokens.dealer, `/api/provisions/${p.id}/documents`, undefined),
     ).data;
     // The move's audit row fails once: the transaction rolls back after the provider created the envelope.
-    await seeded.db.execute(
-      sql.raw(`
-      create or replace function fail_send_${p.id}() returns trigger language plpgsql as $$
-      begin
-        if new.action = 'provisions.sendToSign' and new.entity_id = '${p.id}' then raise exception 'boom'; end if;
-        return new;
-      end $$;
-      create trigger fail_send_${p.id} before insert on audit_log for each row execute function fail_send_${p.id}();
-    `),
-    );
+    const restoreAudit = await failAuditOf(seeded.db, 'provisions.sendToSign', p.id);
     const failed = await post(t.app, a.tokens.dealer, `/api/provisions/${p.id}/send-to-sign`, {
       version: generated.version,
     });
@@ -423,7 +414,7 @@ describe('a send whose transaction fails, and a redo while out for signature', (
     expect(await statusOf(p.id)).toBe(4);
     const kept = (await envelopeOfDocument(generated.evidences[0]!.id)).envelopeId;
     expect(kept).toBeTruthy();
-    await seeded.db.execute(sql.raw(`drop trigger fail_send_${p.id} on audit_log; drop function fail_send_${p.id}();`));
+    await restoreAudit();
 
     const retried = await post(t.app, a.tokens.dealer, `/api/provisions/${p.id}/send-to-sign`, {
       version: generated.version,

@@ -19,7 +19,7 @@ import { bearer, json, type TestApp } from './harness';
 import { dealerGroup, get, post, randomVin, type DealerGroup } from './provision-fixtures';
 import { deliveries, envelopesSentFor, hmac, providerEnvelope, signAt, webhook } from './support/esign-simulator';
 import { pdfText } from './support/pdf-text';
-import { groupProvision, startSigningApp, type SigningApp } from './support/signing-app';
+import { failAuditOf, groupProvision, startSigningApp, type SigningApp } from './support/signing-app';
 import { PDF, PNG, multipart } from './support/uploads';
 
 /**
@@ -392,16 +392,7 @@ describe('Enviar a firma at 4, a send whose transaction fails, and redo', () => 
     expect((await sendToSign(a.tokens.dealer, r.id, version + 1)).statusCode).toBe(409);
     expect(await envelopesSentFor('refinancing', r.id)).toEqual(new Set());
 
-    await seeded.db.execute(
-      sql.raw(`
-      create or replace function fail_ref_send_${r.id}() returns trigger language plpgsql as $$
-      begin
-        if new.action = 'refinancings.sendToSign' and new.entity_id = '${r.id}' then raise exception 'boom'; end if;
-        return new;
-      end $$;
-      create trigger fail_ref_send_${r.id} before insert on audit_log for each row execute function fail_ref_send_${r.id}();
-    `),
-    );
+    const restoreAudit = await failAuditOf(seeded.db, 'refinancings.sendToSign', r.id);
     const failed = await sendToSign(a.tokens.dealer, r.id, version);
     expect(failed.statusCode).toBe(500);
     expect((await rowOf(r.id)).status).toBe(4);
@@ -409,9 +400,7 @@ describe('Enviar a firma at 4, a send whose transaction fails, and redo', () => 
     expect(document).toMatchObject({ signedStatus: 0 });
     const kept = await envelopeIdOf(document!.id);
     expect(kept).toBeTruthy();
-    await seeded.db.execute(
-      sql.raw(`drop trigger fail_ref_send_${r.id} on audit_log; drop function fail_ref_send_${r.id}();`),
-    );
+    await restoreAudit();
 
     const retried = await sendToSign(a.tokens.dealer, r.id, version);
     expect(retried.statusCode, retried.body).toBe(200);

@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { provisions } from '../../src/db/schema/financing';
 import { buildTestApp, fakeClock, type TestApp } from '../harness';
@@ -67,4 +68,25 @@ export async function groupProvision(
     })
     .returning({ id: provisions.id, folio: provisions.folio });
   return row!;
+}
+
+/**
+ * Makes the audit row of `action` on row `entityId` fail (a trigger raising 'boom'), so that move's transaction rolls
+ * back after whatever it did outside (the provider's envelope). Answers the undo: drops the trigger.
+ */
+export async function failAuditOf(db: Db, action: string, entityId: number): Promise<() => Promise<void>> {
+  const name = `fail_${action.replace('.', '_')}_${entityId}`;
+  await db.execute(
+    sql.raw(`
+      create or replace function ${name}() returns trigger language plpgsql as $$
+      begin
+        if new.action = '${action}' and new.entity_id = '${entityId}' then raise exception 'boom'; end if;
+        return new;
+      end $$;
+      create trigger ${name} before insert on audit_log for each row execute function ${name}();
+    `),
+  );
+  return async () => {
+    await db.execute(sql.raw(`drop trigger ${name} on audit_log; drop function ${name}();`));
+  };
 }
