@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
 import { beforeAll } from 'vitest';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { createAppRoutes } from '../app/routes';
@@ -19,3 +19,9 @@ export function preloadScreen(load: () => Promise<unknown>) {
     await load();
   }, 60_000);
 }
+
+/** The column headers' texts of a table or grid, in order. */
+export const columnHeaders = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);

@@ -10,7 +10,7 @@ import {
 } from '@planpiso/domain';
 import '../../test/dom';
 import { mockApi, type MockReply } from '../../test/mock-api';
-import { preloadScreen, renderApp } from '../../test/render-app';
+import { columnHeaders, preloadScreen, renderApp } from '../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
 
 preloadScreen(() => import('./provisions-list'));
@@ -67,10 +67,7 @@ describe('/disposiciones (spec 3 §2)', () => {
       row({ id: 1, folio: '1000', status: 1 }),
       row({ id: 2, folio: '1001', status: 2, typeLine: '100000001', total: '500.00' }),
     ]);
-    const headers = within(grid)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent);
-    expect(headers).toEqual([
+    expect(columnHeaders(grid)).toEqual([
       'N° de disposición',
       'Operador',
       'Tipo',

@@ -10,7 +10,7 @@ import {
 } from '@planpiso/domain';
 import '../../../test/dom';
 import { apiError, mockApi, type MockReply } from '../../../test/mock-api';
-import { preloadScreen, renderApp } from '../../../test/render-app';
+import { columnHeaders, preloadScreen, renderApp } from '../../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../../test/session-fixtures';
 
 preloadScreen(() => import('./refinancing-detail-page'));
@@ -131,10 +131,7 @@ describe('/refinanciamientos/:id — what the page shows', () => {
     expect(figure('Monto total')).toBe('$250,000.75');
     expect(figure('Saldo restante')).toBe('$149,999.25'); // type 3 sees it
     const table = screen.getByRole('table', { name: 'Unidades del refinanciamiento' });
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent);
-    expect(headers).toEqual([
+    expect(columnHeaders(table)).toEqual([
       'Incluir',
       'N° VIN',
       'Sucursal de Asignación',
