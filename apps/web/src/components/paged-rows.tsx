@@ -1,6 +1,12 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { PAGE_SIZES } from '@planpiso/domain';
+import { EmptyTableRow } from './empty-table-row';
 
 /** A table's paging in the browser: the page, its size and the rows it shows. */
 export type PagedRows<R> = {
@@ -50,5 +56,35 @@ export function RowsPagination({ paging, always = false }: Props) {
       labelRowsPerPage="Filas por página"
       labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
     />
+  );
+}
+
+type TableProps<R> = {
+  paging: PagedRows<R>;
+  /** The table's accessible name. */
+  label: string;
+  sx?: SxProps<Theme>;
+  /** The header row. */
+  head: ReactNode;
+  /** How many columns the empty state spans. */
+  columns: number;
+  row: (row: R) => ReactNode;
+};
+
+/** A small table paged by usePagedRows (a provision's or refinancing's units): header, visible rows, footer. */
+export function PagedTable<R>({ paging, label, sx, head, columns, row }: TableProps<R>) {
+  return (
+    <>
+      <TableContainer>
+        <Table size="small" aria-label={label} sx={sx}>
+          <TableHead>{head}</TableHead>
+          <TableBody>
+            {paging.rows.length === 0 && <EmptyTableRow colSpan={columns} />}
+            {paging.visible.map((r) => row(r))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <RowsPagination paging={paging} />
+    </>
   );
 }

@@ -1,10 +1,6 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
@@ -18,8 +14,7 @@ import {
   termLabel,
   unitSelectable,
 } from '@planpiso/domain';
-import { EmptyTableRow } from '../../../components/empty-table-row';
-import { RowsPagination, usePagedRows } from '../../../components/paged-rows';
+import { PagedTable, usePagedRows } from '../../../components/paged-rows';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import type { FollowUpDetail } from './api/follow-up-detail';
 import { Field, FieldGrid } from '../../../components/detail-field';
@@ -78,67 +73,64 @@ export function FollowUpUnits({ provision, selection, onSelect }: Props) {
           {caption}
         </Typography>
       )}
-      <TableContainer>
-        <Table size="small" aria-label="Unidades">
-          <TableHead>
-            <TableRow>
+      <PagedTable
+        paging={paging}
+        label="Unidades"
+        columns={10}
+        head={
+          <TableRow>
+            <TableCell padding="checkbox">
+              <Box component="span" sx={visuallyHidden}>
+                Incluir
+              </Box>
+            </TableCell>
+            <TableCell>Modelo</TableCell>
+            <TableCell>N° de motor</TableCell>
+            <TableCell>VIN</TableCell>
+            <TableCell align="right">Monto</TableCell>
+            <TableCell align="center">Factura</TableCell>
+            <TableCell align="center">REPUVE</TableCell>
+            <TableCell align="center">Transunion</TableCell>
+            <TableCell align="center">AX</TableCell>
+            <TableCell>Revisión FinBe</TableCell>
+          </TableRow>
+        }
+        row={(unit) => {
+          const editable = selection !== null && unitSelectable(unit);
+          const checked = selection ? (selection[unit.id] ?? false) : unit.included;
+          return (
+            <TableRow key={unit.id} hover selected={checked}>
               <TableCell padding="checkbox">
-                <Box component="span" sx={visuallyHidden}>
-                  Incluir
-                </Box>
+                <Checkbox
+                  checked={checked}
+                  disabled={!editable}
+                  onChange={(e) => onSelect(unit.id, e.target.checked)}
+                  slotProps={{ input: { 'aria-label': `Incluir ${unit.vinNumber}` } }}
+                />
               </TableCell>
-              <TableCell>Modelo</TableCell>
-              <TableCell>N° de motor</TableCell>
-              <TableCell>VIN</TableCell>
-              <TableCell align="right">Monto</TableCell>
-              <TableCell align="center">Factura</TableCell>
-              <TableCell align="center">REPUVE</TableCell>
-              <TableCell align="center">Transunion</TableCell>
-              <TableCell align="center">AX</TableCell>
-              <TableCell>Revisión FinBe</TableCell>
+              <TableCell>{unit.model}</TableCell>
+              <TableCell>{unit.motorNumber}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{unit.vinNumber}</TableCell>
+              <TableCell align="right">{money(unit.amount)}</TableCell>
+              <TableCell align="center">
+                <InvoiceIcon unit={unit} />
+              </TableCell>
+              <TableCell align="center">
+                <ValidationIcon check="REPUVE" valid={unit.validation?.validRepuve} />
+              </TableCell>
+              <TableCell align="center">
+                <ValidationIcon check="Transunion" valid={unit.validation?.validTransunion} />
+              </TableCell>
+              <TableCell align="center">
+                <ValidationIcon check="AX" valid={unit.validation?.validAx} />
+              </TableCell>
+              <TableCell>
+                <AdminReview unit={unit} />
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {units.length === 0 && <EmptyTableRow colSpan={10} />}
-            {paging.visible.map((unit) => {
-              const editable = selection !== null && unitSelectable(unit);
-              const checked = selection ? (selection[unit.id] ?? false) : unit.included;
-              return (
-                <TableRow key={unit.id} hover selected={checked}>
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={checked}
-                      disabled={!editable}
-                      onChange={(e) => onSelect(unit.id, e.target.checked)}
-                      slotProps={{ input: { 'aria-label': `Incluir ${unit.vinNumber}` } }}
-                    />
-                  </TableCell>
-                  <TableCell>{unit.model}</TableCell>
-                  <TableCell>{unit.motorNumber}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{unit.vinNumber}</TableCell>
-                  <TableCell align="right">{money(unit.amount)}</TableCell>
-                  <TableCell align="center">
-                    <InvoiceIcon unit={unit} />
-                  </TableCell>
-                  <TableCell align="center">
-                    <ValidationIcon check="REPUVE" valid={unit.validation?.validRepuve} />
-                  </TableCell>
-                  <TableCell align="center">
-                    <ValidationIcon check="Transunion" valid={unit.validation?.validTransunion} />
-                  </TableCell>
-                  <TableCell align="center">
-                    <ValidationIcon check="AX" valid={unit.validation?.validAx} />
-                  </TableCell>
-                  <TableCell>
-                    <AdminReview unit={unit} />
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <RowsPagination paging={paging} />
+          );
+        }}
+      />
     </DetailSection>
   );
 }

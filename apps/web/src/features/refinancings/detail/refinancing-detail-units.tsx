@@ -2,11 +2,7 @@ import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha, type Theme } from '@mui/material/styles';
@@ -14,9 +10,8 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { REFINANCING_MESSAGES, formatCurrencyText } from '@planpiso/domain';
 import { CheckIcon, ValidationIcon } from '../../../components/check-icon';
-import { EmptyTableRow } from '../../../components/empty-table-row';
 import { IconAction } from '../../../components/icon-action';
-import { RowsPagination, usePagedRows } from '../../../components/paged-rows';
+import { PagedTable, usePagedRows } from '../../../components/paged-rows';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import type { RefinancingDetailUnit } from './api/refinancing-detail';
 import { DetailSection } from '../../../components/detail-section';
@@ -101,92 +96,90 @@ export function RefinancingDetailUnits(props: Props) {
           {refusal}
         </Alert>
       )}
-      <TableContainer>
-        <Table size="small" aria-label="Unidades del refinanciamiento" sx={TABLE_SX}>
-          <TableHead>
-            <TableRow>
+      <PagedTable
+        paging={paging}
+        label="Unidades del refinanciamiento"
+        sx={TABLE_SX}
+        columns={columns}
+        head={
+          <TableRow>
+            {selection && (
+              <TableCell padding="checkbox">
+                <Box component="span" sx={visuallyHidden}>
+                  Incluir
+                </Box>
+              </TableCell>
+            )}
+            {HEADERS.map((header) => (
+              <TableCell key={header}>{header}</TableCell>
+            ))}
+            {CHECKS.map((check) => (
+              <TableCell key={check} align="center">
+                {check}
+              </TableCell>
+            ))}
+            <TableCell align="right">Monto</TableCell>
+            <TableCell align="center" sx={STICKY}>
+              Acciones
+            </TableCell>
+          </TableRow>
+        }
+        row={(unit) => {
+          const checked = selection?.ticked.has(unit.id) ?? false;
+          const upload = evidenceTitle === REFINANCING_MESSAGES.uploadEvidenceTitle;
+          return (
+            <TableRow key={unit.id} hover selected={checked}>
               {selection && (
                 <TableCell padding="checkbox">
-                  <Box component="span" sx={visuallyHidden}>
-                    Incluir
-                  </Box>
+                  <Checkbox
+                    checked={checked}
+                    disabled={!selection.editable}
+                    onChange={(e) => selection.onTick(unit, e.target.checked)}
+                    slotProps={{ input: { 'aria-label': `Incluir ${unit.vinNumber}` } }}
+                  />
                 </TableCell>
               )}
-              {HEADERS.map((header) => (
-                <TableCell key={header}>{header}</TableCell>
-              ))}
-              {CHECKS.map((check) => (
-                <TableCell key={check} align="center">
-                  {check}
-                </TableCell>
-              ))}
-              <TableCell align="right">Monto</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap', fontSize: '0.75rem !important' }}>
+                {unit.vinNumber}
+              </TableCell>
+              <TableCell>{unit.agency}</TableCell>
+              <TableCell>{unit.brandName}</TableCell>
+              <TableCell>{unit.type}</TableCell>
+              <TableCell>{unit.model}</TableCell>
+              <TableCell>{unit.description}</TableCell>
+              <TableCell>{unit.color}</TableCell>
+              <TableCell>{unit.insideColor}</TableCell>
+              <TableCell>{unit.motorNumber}</TableCell>
+              <TableCell>{unit.deadlines}</TableCell>
+              <TableCell align="center">
+                <ValidationIcon check="REPUVE" valid={unit.validRepuve} />
+              </TableCell>
+              <TableCell align="center">
+                <ValidationIcon check="TransUnion" valid={unit.validTransunion} />
+              </TableCell>
+              <TableCell align="center">
+                <ValidationIcon check="AX" valid={unit.validAx} />
+              </TableCell>
+              <TableCell align="center">
+                <AdminFinbe unit={unit} />
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatCurrencyText(unit.amount)}
+              </TableCell>
               <TableCell align="center" sx={STICKY}>
-                Acciones
+                <Badge badgeContent={unit.evidenceCount} color="primary" overlap="circular">
+                  <IconAction
+                    title={evidenceTitle}
+                    label={`${evidenceTitle} ${unit.vinNumber}`}
+                    icon={upload ? <UploadFile fontSize="small" /> : <VisibilityOutlined fontSize="small" />}
+                    onClick={() => onEvidence(unit)}
+                  />
+                </Badge>
               </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {units.length === 0 && <EmptyTableRow colSpan={columns} />}
-            {paging.visible.map((unit) => {
-              const checked = selection?.ticked.has(unit.id) ?? false;
-              const upload = evidenceTitle === REFINANCING_MESSAGES.uploadEvidenceTitle;
-              return (
-                <TableRow key={unit.id} hover selected={checked}>
-                  {selection && (
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={checked}
-                        disabled={!selection.editable}
-                        onChange={(e) => selection.onTick(unit, e.target.checked)}
-                        slotProps={{ input: { 'aria-label': `Incluir ${unit.vinNumber}` } }}
-                      />
-                    </TableCell>
-                  )}
-                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap', fontSize: '0.75rem !important' }}>
-                    {unit.vinNumber}
-                  </TableCell>
-                  <TableCell>{unit.agency}</TableCell>
-                  <TableCell>{unit.brandName}</TableCell>
-                  <TableCell>{unit.type}</TableCell>
-                  <TableCell>{unit.model}</TableCell>
-                  <TableCell>{unit.description}</TableCell>
-                  <TableCell>{unit.color}</TableCell>
-                  <TableCell>{unit.insideColor}</TableCell>
-                  <TableCell>{unit.motorNumber}</TableCell>
-                  <TableCell>{unit.deadlines}</TableCell>
-                  <TableCell align="center">
-                    <ValidationIcon check="REPUVE" valid={unit.validRepuve} />
-                  </TableCell>
-                  <TableCell align="center">
-                    <ValidationIcon check="TransUnion" valid={unit.validTransunion} />
-                  </TableCell>
-                  <TableCell align="center">
-                    <ValidationIcon check="AX" valid={unit.validAx} />
-                  </TableCell>
-                  <TableCell align="center">
-                    <AdminFinbe unit={unit} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatCurrencyText(unit.amount)}
-                  </TableCell>
-                  <TableCell align="center" sx={STICKY}>
-                    <Badge badgeContent={unit.evidenceCount} color="primary" overlap="circular">
-                      <IconAction
-                        title={evidenceTitle}
-                        label={`${evidenceTitle} ${unit.vinNumber}`}
-                        icon={upload ? <UploadFile fontSize="small" /> : <VisibilityOutlined fontSize="small" />}
-                        onClick={() => onEvidence(unit)}
-                      />
-                    </Badge>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <RowsPagination paging={paging} />
+          );
+        }}
+      />
     </DetailSection>
   );
 }
