@@ -5,6 +5,7 @@ import { auditLog } from '../../db/schema/audit';
 import { evidences } from '../../db/schema/files';
 import { crmInsertions, provisionUnits, unitValidations } from '../../db/schema/financing';
 import { users } from '../../db/schema/users';
+import { updateFinancedUnits } from '../financing';
 
 // The lender's actions on a provision (decision 036): the rows Confirmar, Rechazar and send to CRM write, and the
 // follow-up page's reads (signing documents, the timeline).
@@ -30,12 +31,11 @@ export async function sendUnitsToReview(
   reviewBy: number,
 ): Promise<number> {
   if (unitIds.length === 0) return 0;
-  const rows = await tx
-    .update(provisionUnits)
-    .set({ inReview: true, reviewBy, version: sql`${provisionUnits.version} + 1` })
-    .where(and(eq(provisionUnits.provisionId, provisionId), inArray(provisionUnits.id, unitIds)))
-    .returning({ id: provisionUnits.id });
-  return rows.length;
+  return updateFinancedUnits(
+    tx,
+    { inReview: true, reviewBy },
+    and(eq(provisionUnits.provisionId, provisionId), inArray(provisionUnits.id, unitIds)),
+  );
 }
 
 /**

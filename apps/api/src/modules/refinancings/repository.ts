@@ -8,6 +8,7 @@ import { refinancingUnits, refinancings } from '../../db/schema/refinancings';
 import { users } from '../../db/schema/users';
 import { orderBy, type Window, pageWithCount } from '../../platform/listing';
 import { accountScopeWhere } from '../organisation-lookups';
+import { updateFinancedUnits } from '../financing';
 import { refinancingHoldings } from '../credit-lines';
 import type { RefinancingScope } from './policy';
 
@@ -179,20 +180,11 @@ export async function deleteUnits(tx: Tx, unitIds: number[]) {
  * new layout marks them again. Returns how many units changed.
  */
 export async function useUpRefinancedUnits(tx: Executor, refinancingId: number): Promise<number> {
-  const rows = await tx
-    .update(provisionUnits)
-    .set({ canRefinance: false, version: sql`${provisionUnits.version} + 1` })
-    .where(
-      inArray(
-        provisionUnits.id,
-        tx
-          .select({ id: refinancingUnits.sourceUnitId })
-          .from(refinancingUnits)
-          .where(eq(refinancingUnits.refinancingId, refinancingId)),
-      ),
-    )
-    .returning({ id: provisionUnits.id });
-  return rows.length;
+  const copied = tx
+    .select({ id: refinancingUnits.sourceUnitId })
+    .from(refinancingUnits)
+    .where(eq(refinancingUnits.refinancingId, refinancingId));
+  return updateFinancedUnits(tx, { canRefinance: false }, inArray(provisionUnits.id, copied));
 }
 
 /**
