@@ -3,7 +3,8 @@ import { COUNT_CAP } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
-import { containsPattern, pageInOneStatement, pageOfShape, withinDays, type Window } from '../../platform/listing';
+import { pageInOneStatement, pageOfShape } from '../../platform/list-statements';
+import { containsPattern, withinDays, type Window } from '../../platform/listing';
 import type { ProvisionScope } from './policy';
 import { provisionScopeWhere, shownFolio, unitCount } from './repository';
 

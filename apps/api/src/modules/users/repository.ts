@@ -8,13 +8,12 @@ import {
   containsPattern,
   countWithCap,
   dayText,
-  statementName,
-  statementOfShape,
   textKey,
   withinDays,
   type Counted,
   type Window,
 } from '../../platform/listing';
+import { statementName, statementOfShape } from '../../platform/list-statements';
 import { companyColumns, operatedBy } from '../organisation-lookups';
 import type { UserScope } from './policy';
 
