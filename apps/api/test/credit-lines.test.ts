@@ -79,6 +79,23 @@ function gate() {
   return { open, opened };
 }
 
+/** Runs `attempt` while another reservation (waiting 20 s itself) holds `line` locked, then lets the line go. */
+async function whileLineHeld<T>(line: string, attempt: () => Promise<T>): Promise<T> {
+  const held = gate();
+  const release = gate();
+  const holding = service('20s').withLockedCreditLine(db, line, async () => {
+    held.open();
+    await release.opened;
+  });
+  await held.opened;
+  try {
+    return await attempt();
+  } finally {
+    release.open();
+    await holding;
+  }
+}
+
 /** Sessions of this database waiting for a row lock on credit_lines (the second reservation, blocked). */
 async function waitingOnCreditLines(): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`
@@ -167,17 +184,9 @@ describe('the credit line lock (two reservations on one line)', () => {
   });
 
   it('answers the Spanish 409 when the line stays locked beyond lock_timeout, and holds nothing', async () => {
-    const holder = service('20s');
     const impatient = service('200ms');
     const line = await lineWith('500.00');
-    const held = gate();
-    const release = gate();
-    const holding = holder.withLockedCreditLine(db, line, async () => {
-      held.open();
-      await release.opened;
-    });
-    await held.opened;
-    try {
+    await whileLineHeld(line, async () => {
       const started = Date.now();
       const refused = await impatient
         .withLockedCreditLine(db, line, async (tx, locked) => {
@@ -193,35 +202,21 @@ describe('the credit line lock (two reservations on one line)', () => {
         message: 'La línea de crédito está siendo utilizada por otra operación, intente nuevamente',
       });
       expect((refused as AppError).message).toBe(FINANCING_MESSAGES.creditLineBusy);
-    } finally {
-      release.open();
-      await holding;
-    }
+    });
     expect(await repo.reservedOnLine(db, line)).toBe('0.00');
   });
 
   it('waits as long as the app’s CREDIT_LINE_LOCK_MS says (here 200 ms) when no wait is named', async () => {
-    const holder = service('20s');
     const configured = createCreditLinesService({ db, adapters: adapters(), clock, config: { creditLineLockMs: 200 } });
     const line = await lineWith('500.00');
-    const held = gate();
-    const release = gate();
-    const holding = holder.withLockedCreditLine(db, line, async () => {
-      held.open();
-      await release.opened;
-    });
-    await held.opened;
-    try {
+    await whileLineHeld(line, async () => {
       const started = Date.now();
       await expect(configured.withLockedCreditLine(db, line, async () => 1)).rejects.toMatchObject({
         statusCode: 409,
         code: 'CREDIT_LINE_BUSY',
       });
       expect(Date.now() - started).toBeLessThan(5_000);
-    } finally {
-      release.open();
-      await holding;
-    }
+    });
   });
 
   it('puts the server’s lock_timeout back once it holds the lock', async () => {
