@@ -34,7 +34,8 @@ export async function sendUnitsToReview(
   return updateFinancedUnits(
     tx,
     { inReview: true, reviewBy },
-    and(eq(provisionUnits.provisionId, provisionId), inArray(provisionUnits.id, unitIds)),
+    eq(provisionUnits.provisionId, provisionId),
+    inArray(provisionUnits.id, unitIds),
   );
 }
 
