@@ -4,7 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { installSpanishZodMessages } from '@planpiso/domain';
 import { registerHttpPlugins } from './app-http';
 import { registerModuleRoutes, type Services } from './app-routes';
-import { registerSpaAndNotFound } from './app-spa';
+import { isApiPath, registerSpaAndNotFound } from './app-spa';
 import { createAdapters, type Adapters } from './adapters';
 import type { Db } from './db/client';
 import { registerAuthorization } from './platform/auth';
@@ -143,6 +143,10 @@ export async function buildApp({
   if (ownMailer) app.addHook('onClose', async () => deps.mailer.close());
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    // A lender's data never waits in a browser's or a proxy's cache (a shared office computer): every API answer is
+    // no-store unless its route chose otherwise. The SPA's files keep their own headers (app-spa.ts).
+    if (isApiPath(pathOnly(request.url)) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     done(null, payload);
   });
   if (config.slowRequestMs > 0) {

@@ -67,6 +67,14 @@ describe('compressed API answers', () => {
     expect(JSON.parse(small.body)).toEqual({ status: 'ok' });
   });
 
+  it('keeps every API answer out of caches (no-store), the error answers and the 404 of an unknown path too', async () => {
+    const list = await listUsers();
+    const refused = await t.app.inject({ method: 'GET', url: '/api/users' });
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/no-such-thing', headers: bearer(token) });
+    expect([list.statusCode, refused.statusCode, unknown.statusCode]).toEqual([200, 401, 404]);
+    for (const response of [list, refused, unknown]) expect(response.headers['cache-control']).toBe('no-store');
+  });
+
   it('compresses nothing with HTTP_COMPRESSION=off (a proxy in front does it)', async () => {
     const app = await buildApp({ config: testConfig({ HTTP_COMPRESSION: 'off' }), db: testDb(), logger: testLogger() });
     try {
