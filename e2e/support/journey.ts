@@ -2,11 +2,12 @@ import { after, before } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { MESSAGES } from '@planpiso/domain';
-import { launchBrowser, newPage, releaseBrowser, screenshot } from './browser';
+import { endJourney, journeyPage, launchBrowser, releaseBrowser, screenshot } from './browser';
 import { DEMO_PASSWORD } from './demo';
 
 /**
- * One Chromium for the whole run (shared by every spec file, see specs-entry.ts) and a fresh context per journey:
+ * One Chromium for the whole run (shared by every spec file, see specs-entry.ts); each journey starts with no
+ * cookies, storage or page (a pooled context, emptied after each journey: browser.ts journeyPage):
  * `const journey = useBrowser();` at the top of a spec, then
  * `test('...', () => journey('name', async (page) => { ... }))` (a third argument adds context options,
  * e.g. `{ timezoneId: 'UTC' }`). A failed journey leaves artifacts/failed-<name>.png behind.
@@ -21,14 +22,16 @@ export function useBrowser() {
     run: (page: Page) => Promise<void>,
     options?: BrowserContextOptions,
   ): Promise<void> {
-    const { context, page } = await newPage(await launchBrowser(), options);
+    const { context, page } = await journeyPage(await launchBrowser(), options);
+    let failed = true;
     try {
       await run(page);
+      failed = false;
     } catch (error) {
       await screenshot(page, `failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`).catch(() => undefined);
       throw error;
     } finally {
-      await context.close();
+      await endJourney(context, failed);
     }
   };
 }
