@@ -2,13 +2,15 @@
 // as root, otherwise it stops with the apt-get command to run) and the locked dependencies; then every check a
 // change must pass, in the order that fails fastest to read: lint, formatting (prettier --check), typecheck,
 // unit tests, API integration tests (throwaway embedded PostgreSQL), end-to-end journeys (headless Chromium).
+// The e2e stage runs beside the others (its output is kept and printed whole when it ends): one Chromium keeps
+// ~70% of the two cores busy, and the other stages fill the rest (TEST_SERIAL=1 runs them one after the other).
 // Every stage runs even after a failure, so one run reports everything; the summary ends with
 // `N passed, N failed` (tests for the test stages, one check each for lint, format and typecheck) and the exit
 // code is non-zero when anything failed.
 //
 //   node scripts/test.mjs                 all stages
 //   node scripts/test.mjs unit api        only those stages
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkNodeVersion, CHROMIUM_HELP, chromiumPath, ensureDependencies, ROOT, run } from './lib/setup.mjs';
@@ -19,6 +21,7 @@ ensureSystemPackages('test');
 ensureDependencies();
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+const ARTIFACTS_DIR = join(ROOT, 'artifacts');
 const reports = mkdtempSync(join(tmpdir(), 'planpiso-test-'));
 
 /** A stage that either passes or fails as a whole. */
@@ -55,10 +58,12 @@ const vitest = (project) => ({
 
 const e2e = {
   name: 'e2e',
-  async run() {
+  /** `output`: a file descriptor for its stdout and stderr when it runs beside other stages. */
+  async run(output) {
     const report = join(reports, 'e2e.json');
     const code = await run(process.execPath, [join(ROOT, 'scripts', 'test-e2e.mjs')], {
       env: { ...process.env, E2E_SUMMARY_FILE: report },
+      ...(output === undefined ? {} : { stdio: ['ignore', output, output] }),
     });
     return fromCounts(code, readJson(report), (json) => json);
   },
@@ -118,11 +123,32 @@ if (selected.includes(e2e) && !chromiumPath()) {
 
 const results = [];
 const started = Date.now();
-for (const stage of selected) {
-  console.log(`\n━━ ${stage.name} ━━`);
+const timed = async (stage, output) => {
   const t0 = Date.now();
-  const result = await stage.run();
-  results.push({ name: stage.name, seconds: (Date.now() - t0) / 1000, ...result });
+  const result = await stage.run(output);
+  return { name: stage.name, seconds: (Date.now() - t0) / 1000, ...result };
+};
+
+// The e2e stage beside the rest, its output in a file until it ends.
+const beside = selected.includes(e2e) && selected.length > 1 && process.env.TEST_SERIAL !== '1';
+let besideRun;
+if (beside) {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const logPath = join(ARTIFACTS_DIR, 'e2e-stage.log');
+  const output = openSync(logPath, 'w');
+  console.log(`\n━━ e2e (beside the other stages; its output follows them, live in ${logPath}) ━━`);
+  besideRun = timed(e2e, output).finally(() => closeSync(output));
+}
+for (const stage of selected) {
+  if (beside && stage === e2e) continue;
+  console.log(`\n━━ ${stage.name} ━━`);
+  results.push(await timed(stage));
+}
+if (besideRun) {
+  const result = await besideRun;
+  console.log('\n━━ e2e ━━');
+  process.stdout.write(readFileSync(join(ARTIFACTS_DIR, 'e2e-stage.log')));
+  results.push(result);
 }
 rmSync(reports, { recursive: true, force: true });
 
