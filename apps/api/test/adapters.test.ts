@@ -172,6 +172,12 @@ describe('normal answers', () => {
       { principal: '0.00', accruedInterest: '0.00', status: 'liquidado', paidOffAt: '2026-11-16' },
     );
     expect(await crm.creditBalance(credit)).toMatchObject({ status: 'liquidado', nextCurtailment: null });
+    // The day before, it was still owed, with 8 days of interest.
+    expect(await crm.creditBalance(credit, '2026-11-15')).toMatchObject({
+      principal: '387200.00',
+      accruedInterest: '1140.09',
+      status: 'vigente',
+    });
     const refused = await failureOf(crm.recordPayment({ creditNumber: credit, amount: '1.00', paidAt: '2026-11-17' }));
     expect(refused).toBeInstanceOf(ExternalServiceError);
     expect(refused).toMatchObject({ kind: 'rejected', upstreamStatus: 422 });

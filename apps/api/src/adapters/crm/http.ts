@@ -53,7 +53,8 @@ export function createCrmAdapter(http: HttpClient): CrmPort {
     creditDetails: (numeroCliente) => list('DetalleCreditos', numeroCliente, { numeroCliente }, creditDetail),
     guarantors: (lineaCredito) => list('Avales', lineaCredito, { lineaCredito }, guarantor),
     vinInformation: (vin) => one('InformacionVin', vin, { vin }, vinInformation),
-    creditBalance: (noCredito) => one('SaldoCredito', noCredito, { noCredito }, creditBalance),
+    creditBalance: (noCredito, asOf) =>
+      one('SaldoCredito', noCredito, { noCredito, ...(asOf ? { date: asOf } : {}) }, creditBalance),
     payoffQuote: (noCredito, date) => one('CotizacionLiquidacion', noCredito, { noCredito, date }, payoffQuote),
 
     // Not idempotent (no key): a payment repeated would be a second payment, so it is never retried.

@@ -37,9 +37,10 @@ export interface CrmPort {
   insertUnit(unit: CrmUnitInsertion, idempotencyKey: string): Promise<CrmInsertionResult>;
   /**
    * A credit's money (issue 29): principal, accrued interest, payments, next curtailment and whether it is paid
-   * off, at the CRM's current day. null when the CRM does not know the credit.
+   * off, at the end of `asOf` (YYYY-MM-DD) or, without it, at the CRM's current day. null when the CRM does not
+   * know the credit.
    */
-  creditBalance(creditNumber: string): Promise<CrmCreditBalance | null>;
+  creditBalance(creditNumber: string, asOf?: string): Promise<CrmCreditBalance | null>;
   /** What settles a credit on `date` (YYYY-MM-DD): principal plus interest to that day. null for an unknown credit. */
   payoffQuote(creditNumber: string, date: string): Promise<CrmPayoffQuote | null>;
   /**
