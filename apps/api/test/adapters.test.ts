@@ -145,6 +145,48 @@ describe('normal answers', () => {
     expect((rejection as CrmRejectedError).crmMessage).toBe(CRM_REJECTIONS[rejectedVin]);
   });
 
+  it('CRM: a credit’s balance and payoff quote, and the payment that settles it (issue 29)', async () => {
+    const crm = external().crm;
+    // CRE-0001047: $387,200.00 at 13.25% from 2026-11-07 for 1 month; the CRM's day is 2026-11-16, 9 days on:
+    // 387,200 × 13.25% / 360 × 9 = 1,282.60 of interest, and the whole principal due on 2026-12-07.
+    const credit = 'CRE-0001047';
+    expect(await crm.creditBalance(credit)).toEqual({
+      creditNumber: credit,
+      principal: '387200.00',
+      accruedInterest: '1282.60',
+      paidTotal: '0.00',
+      nextCurtailment: { date: '2026-12-07', amount: '387200.00' },
+      status: 'vigente',
+      paidOffAt: null,
+    });
+    const quote = await crm.payoffQuote(credit, '2026-11-16');
+    expect(quote).toEqual({
+      creditNumber: credit,
+      date: '2026-11-16',
+      principal: '387200.00',
+      interest: '1282.60',
+      total: '388482.60',
+    });
+
+    expect(await crm.recordPayment({ creditNumber: credit, amount: quote!.total, paidAt: '2026-11-16' })).toMatchObject(
+      { principal: '0.00', accruedInterest: '0.00', status: 'liquidado', paidOffAt: '2026-11-16' },
+    );
+    expect(await crm.creditBalance(credit)).toMatchObject({ status: 'liquidado', nextCurtailment: null });
+    // The day before, it was still owed, with 8 days of interest.
+    expect(await crm.creditBalance(credit, '2026-11-15')).toMatchObject({
+      principal: '387200.00',
+      accruedInterest: '1140.09',
+      status: 'vigente',
+    });
+    const refused = await failureOf(crm.recordPayment({ creditNumber: credit, amount: '1.00', paidAt: '2026-11-17' }));
+    expect(refused).toBeInstanceOf(ExternalServiceError);
+    expect(refused).toMatchObject({ kind: 'rejected', upstreamStatus: 422 });
+    expect((refused as ExternalServiceError).detail).toContain('ya está liquidado');
+
+    expect(await crm.creditBalance('CRE-9999999')).toBeNull();
+    expect(await crm.payoffQuote('CRE-9999999', '2026-11-16')).toBeNull();
+  });
+
   it('vehicle service and AX: verdicts by VIN', async () => {
     const { vehicles, ax } = external();
     const good = VALID_NEW_VINS[0]!;

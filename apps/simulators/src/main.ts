@@ -21,7 +21,7 @@ const simulators = await startSimulators({
   await catcher.stop();
   throw error;
 });
-console.log(`CRM:             ${simulators.urls.crm}`);
+console.log(`CRM:             ${simulators.urls.crm} (the lender's ERP payments page at /pagos)`);
 console.log(`Vehicle service: ${simulators.urls.vehicles}`);
 console.log(`AX:              ${simulators.urls.ax}`);
 console.log(`E-signature:     ${simulators.urls.esign}`);

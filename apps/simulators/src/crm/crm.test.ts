@@ -337,6 +337,220 @@ describe('CRM simulator', () => {
     }
   });
 
+  describe("a credit's money (issue 29)", () => {
+    type Balance = {
+      creditNumber: string;
+      principal: string;
+      accruedInterest: string;
+      paidTotal: string;
+      nextCurtailment: { date: string; amount: string } | null;
+      status: 'vigente' | 'liquidado';
+      paidOffAt: string | null;
+    };
+    type Quote = { creditNumber: string; date: string; principal: string; interest: string; total: string };
+
+    /** A credit of $400,000.00 for 3 months (92 days) from 2026-11-20, on a line at 13.25% a year. */
+    async function insertedCredit(vin = VALID_NEW_VINS[6]!) {
+      const inserted = await crm().post<{ noCredito: string }>('/InsertarUnidad', unit(vin));
+      expect(inserted.status).toBe(201);
+      const detail = (
+        await crm().get<{ noCredito: string; tasa: number; fechaVencimiento: string }[]>(
+          `/DetalleCreditos?numeroCliente=${NORTE}`,
+        )
+      ).body.find((c) => c.noCredito === inserted.body.noCredito)!;
+      expect(detail).toMatchObject({ tasa: 13.25, fechaVencimiento: '2027-02-20' });
+      return inserted.body.noCredito;
+    }
+    const pay = (creditNumber: string, amount: string, paidAt: string) =>
+      crm().post<Balance>('/RegistrarPago', { creditNumber, amount, paidAt });
+
+    it('answers a new credit’s balance: its whole principal, no interest yet, the first third due at day 30', async () => {
+      const credit = await insertedCredit();
+      expect(await crm().get(`/SaldoCredito?noCredito=${credit}`)).toMatchObject({
+        status: 200,
+        body: {
+          creditNumber: credit,
+          principal: '400000.00',
+          accruedInterest: '0.00',
+          paidTotal: '0.00',
+          nextCurtailment: { date: '2026-12-20', amount: '133333.33' },
+          status: 'vigente',
+          paidOffAt: null,
+        },
+      });
+      // Ten days later: 400,000 × 13.25% / 360 × 10 = 1,472.22 of interest.
+      expect((await crm().get<Balance>(`/SaldoCredito?noCredito=${credit}&date=2026-11-30`)).body).toMatchObject({
+        principal: '400000.00',
+        accruedInterest: '1472.22',
+      });
+    });
+
+    it('quotes the payoff of a day as principal plus the interest to that day', async () => {
+      const credit = await insertedCredit();
+      // 30 days: 400,000 × 13.25% / 360 × 30 = 4,416.666… → 4,416.67.
+      expect(await crm().get(`/CotizacionLiquidacion?noCredito=${credit}&date=2026-12-20`)).toMatchObject({
+        status: 200,
+        body: {
+          creditNumber: credit,
+          date: '2026-12-20',
+          principal: '400000.00',
+          interest: '4416.67',
+          total: '404416.67',
+        },
+      });
+    });
+
+    it('applies a payment to interest first, then principal, and moves the next curtailment on', async () => {
+      const credit = await insertedCredit();
+      const paid = await pay(credit, '140000.00', '2026-12-20');
+      // 4,416.67 of interest, 135,583.33 of principal: the first third (133,333.33) is covered, the second third
+      // (266,666.67 paid down by day 60) still needs 131,083.34.
+      expect(paid).toMatchObject({
+        status: 201,
+        body: {
+          principal: '264416.67',
+          accruedInterest: '0.00',
+          paidTotal: '140000.00',
+          nextCurtailment: { date: '2027-01-19', amount: '131083.34' },
+          status: 'vigente',
+          paidOffAt: null,
+        },
+      });
+      expect((await crm().get<Balance>(`/SaldoCredito?noCredito=${credit}`)).body).toMatchObject(paid.body);
+      // The principal paid frees the line again in DetalleCreditos.
+      const detail = (
+        await crm().get<{ noCredito: string; saldoCapital: number }[]>(`/DetalleCreditos?numeroCliente=${NORTE}`)
+      ).body.find((c) => c.noCredito === credit);
+      expect(detail?.saldoCapital).toBe(264416.67);
+    });
+
+    it('settles the credit with a payment equal to the payoff: liquidado, dated, and the line freed', async () => {
+      const before = (await crm().get<LineConfiguration[]>(`/ConfiguracionClientesDispLinea?numeroCliente=${NORTE}`))
+        .body[0]!;
+      const credit = await insertedCredit();
+      expect((await pay(credit, '140000.00', '2026-12-20')).status).toBe(201);
+      // 30 more days on 264,416.67: 2,919.60 of interest.
+      const quote = await crm().get<Quote>(`/CotizacionLiquidacion?noCredito=${credit}&date=2027-01-19`);
+      expect(quote.body).toMatchObject({ principal: '264416.67', interest: '2919.60', total: '267336.27' });
+
+      expect(await pay(credit, '267336.28', '2027-01-19')).toMatchObject({
+        status: 422,
+        body: { message: expect.stringContaining('267336.27') },
+      });
+      const settled = await pay(credit, '267336.27', '2027-01-19');
+      expect(settled).toMatchObject({
+        status: 201,
+        body: {
+          principal: '0.00',
+          accruedInterest: '0.00',
+          paidTotal: '407336.27',
+          nextCurtailment: null,
+          status: 'liquidado',
+          paidOffAt: '2027-01-19',
+        },
+      });
+      expect((await crm().get<Balance>(`/SaldoCredito?noCredito=${credit}`)).body).toEqual(settled.body);
+      expect((await crm().get<Quote>(`/CotizacionLiquidacion?noCredito=${credit}&date=2027-03-01`)).body).toMatchObject(
+        { principal: '0.00', interest: '0.00', total: '0.00' },
+      );
+      expect(await pay(credit, '100.00', '2027-01-20')).toMatchObject({
+        status: 422,
+        body: { message: `El crédito ${credit} ya está liquidado` },
+      });
+      const after = (await crm().get<LineConfiguration[]>(`/ConfiguracionClientesDispLinea?numeroCliente=${NORTE}`))
+        .body[0]!;
+      expect(after.disponible).toBe(before.disponible);
+    });
+
+    it('shows a past-due curtailment of a fixture credit, all the shares fallen due adding up', async () => {
+      // CRE-0001103: 256,140.00 for 3 months from 2026-10-12; a third was due on day 30, 2026-11-11.
+      expect((await crm().get<Balance>('/SaldoCredito?noCredito=CRE-0001103')).body.nextCurtailment).toEqual({
+        date: '2026-11-11',
+        amount: '85380.00',
+      });
+      expect(
+        (await crm().get<Balance>('/SaldoCredito?noCredito=CRE-0001103&date=2026-12-15')).body.nextCurtailment,
+      ).toEqual({ date: '2026-12-11', amount: '170760.00' });
+    });
+
+    it('answers 400 for bad input, 404 for an unknown credit and 422 for a payment or a date it cannot take', async () => {
+      const credit = await insertedCredit();
+      for (const path of [
+        '/SaldoCredito',
+        `/SaldoCredito?noCredito=${credit}&date=20/12/2026`,
+        '/CotizacionLiquidacion?date=2026-12-20',
+        `/CotizacionLiquidacion?noCredito=${credit}`,
+        `/CotizacionLiquidacion?noCredito=${credit}&date=2026-02-30`,
+      ]) {
+        expect(await crm().get(path), path).toMatchObject({ status: 400, body: { message: expect.any(String) } });
+      }
+      for (const body of [
+        { creditNumber: credit, amount: 1500, paidAt: '2026-12-20' },
+        { creditNumber: credit, amount: '1500.5', paidAt: '2026-12-20' },
+        { creditNumber: credit, amount: '0.00', paidAt: '2026-12-20' },
+        { creditNumber: credit, amount: '-10.00', paidAt: '2026-12-20' },
+        { creditNumber: credit, amount: '1500.00', paidAt: '20/12/2026' },
+        { amount: '1500.00', paidAt: '2026-12-20' },
+      ]) {
+        expect(await crm().post('/RegistrarPago', body), JSON.stringify(body)).toMatchObject({
+          status: 400,
+          body: { message: expect.any(String) },
+        });
+      }
+      expect((await crm().get('/SaldoCredito?noCredito=CRE-9999999')).status).toBe(404);
+      expect((await crm().get('/CotizacionLiquidacion?noCredito=CRE-9999999&date=2026-12-20')).status).toBe(404);
+      expect((await pay('CRE-9999999', '100.00', '2026-12-20')).status).toBe(404);
+
+      expect((await crm().get(`/CotizacionLiquidacion?noCredito=${credit}&date=2026-11-19`)).status).toBe(422);
+      expect((await pay(credit, '100.00', '2026-11-19')).status).toBe(422);
+      expect((await pay(credit, '100.00', '2026-12-20')).status).toBe(201);
+      expect(await pay(credit, '100.00', '2026-12-19')).toMatchObject({
+        status: 422,
+        body: { message: 'La fecha del pago es anterior al último pago registrado (2026-12-20)' },
+      });
+      expect((await httpClient(url).post('/RegistrarPago', { creditNumber: credit })).status).toBe(401);
+      // Nothing refused was recorded.
+      expect((await crm().get<Balance>(`/SaldoCredito?noCredito=${credit}`)).body.paidTotal).toBe('100.00');
+    });
+
+    it('lets a person record a payment and settle a credit from the ERP page', async () => {
+      const credit = await insertedCredit();
+      const form = (fields: Record<string, string>) =>
+        fetch(`${url}/pagos`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields).toString(),
+        });
+      const page = await fetch(`${url}/pagos`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(await page.text()).toContain(credit);
+
+      const typed = await form({ creditNumber: credit, amount: '1,500', paidAt: '2026-12-01' });
+      expect(typed.status).toBe(200);
+      expect(await typed.text()).toContain(`Pago registrado en el crédito ${credit}.`);
+      expect((await crm().get<Balance>(`/SaldoCredito?noCredito=${credit}`)).body.paidTotal).toBe('1500.00');
+
+      const refused = await form({ creditNumber: credit, amount: 'mil', paidAt: '2026-12-01' });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain('amount debe ser un monto con 2 decimales');
+
+      // The row's Liquidar button posts the payoff of the day the page shows.
+      const html = await (await fetch(`${url}/pagos`)).text();
+      const row = html.slice(html.indexOf(`<tr data-credit="${credit}">`));
+      const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(row)![1]!;
+      const quote = (await crm().get<Quote>(`/CotizacionLiquidacion?noCredito=${credit}&date=${hidden('paidAt')}`))
+        .body;
+      expect(hidden('amount')).toBe(quote.total);
+      const settled = await form({ creditNumber: credit, amount: hidden('amount'), paidAt: hidden('paidAt') });
+      expect(await settled.text()).toContain(`el crédito ${credit} quedó liquidado`);
+      expect((await crm().get<Balance>(`/SaldoCredito?noCredito=${credit}`)).body).toMatchObject({
+        status: 'liquidado',
+        paidOffAt: '2026-12-01',
+      });
+    });
+  });
+
   it('obeys its fault knobs per route', async () => {
     await crm().put('/__admin/faults', { route: 'GET /ConfiguracionClientesDispLinea', errorRate: 1 });
     expect((await crm().get(`/ConfiguracionClientesDispLinea?numeroCliente=${NORTE}`)).status).toBe(500);

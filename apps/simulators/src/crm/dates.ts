@@ -35,3 +35,8 @@ export function addMonths(date: string, months: number): string {
   target.setUTCDate(Math.min(day, lastDay));
   return target.toISOString().slice(0, 10);
 }
+
+/** The calendar day `days` after `date` (both YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}

@@ -7,13 +7,19 @@ import {
   crmGuarantor,
   crmInventoryRow,
   crmLineConfiguration,
+  crmPayment,
+  crmPayoffQuote,
   crmVinInformation,
+  crmCreditBalance,
+  Money,
+  type CrmPayment,
   type CrmUnitInsertion,
 } from '@planpiso/domain';
 import { CLIENTS, GUARANTORS, LEGAL_REPRESENTATIVES, vehicleByVin, type CreditFixture } from '../fixtures/index';
-import { badRequest, notFound } from '../platform/errors';
+import { SimulatorError, badRequest, notFound } from '../platform/errors';
 import { createSimulatorApp } from '../platform/server';
 import { isIsoDate } from './dates';
+import { paymentsPagePath, readPaymentForm, renderPaymentsPage } from './payments-page';
 import { CrmState, round2 } from './state';
 
 export type CrmServer = { app: FastifyInstance; state: CrmState };
@@ -113,6 +119,51 @@ export function buildCrmServer(token: string): CrmServer {
     return reply.status(replayed ? 200 : 201).send(result);
   });
 
+  // A credit's money (issue 29): its balance, a payoff quote for a day, and the payments the lender's ERP records.
+  app.get('/SaldoCredito', async (request) => {
+    const noCredito = required(request, 'noCredito');
+    return crmCreditBalance.parse(state.balance(noCredito, optionalDate(request, 'date')));
+  });
+
+  app.get('/CotizacionLiquidacion', async (request) => {
+    const noCredito = required(request, 'noCredito');
+    const date = required(request, 'date');
+    if (!isIsoDate(date)) throw badRequest('date debe tener el formato YYYY-MM-DD');
+    return crmPayoffQuote.parse(state.payoffQuote(noCredito, date));
+  });
+
+  app.post('/RegistrarPago', async (request, reply) => {
+    const payment = parsePayment(request.body);
+    return reply.status(201).send(crmCreditBalance.parse(state.recordPayment(payment)));
+  });
+
+  // The ERP's own page, for a person (like the e-signature pages, no token): the credits with their balances and a
+  // form that records a payment through the same rules.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app.get(paymentsPagePath, { config: { public: true } }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(renderPaymentsPage(state)),
+  );
+  app.post(paymentsPagePath, { config: { public: true } }, async (request, reply) => {
+    let outcome: { ok: boolean; text: string };
+    try {
+      const balance = state.recordPayment(parsePayment(readPaymentForm(request.body)));
+      outcome = {
+        ok: true,
+        text:
+          balance.status === 'liquidado'
+            ? `Pago registrado: el crédito ${balance.creditNumber} quedó liquidado.`
+            : `Pago registrado en el crédito ${balance.creditNumber}.`,
+      };
+    } catch (error) {
+      if (!(error instanceof SimulatorError)) throw error;
+      void reply.status(error.statusCode);
+      outcome = { ok: false, text: error.message };
+    }
+    return reply.type('text/html; charset=utf-8').send(renderPaymentsPage(state, outcome));
+  });
+
   app.get('/__admin/insertions', async () => state.listInsertions());
   app.delete('/__admin/insertions', async () => {
     state.reset();
@@ -164,4 +215,21 @@ function parseInsertion(body: unknown): CrmUnitInsertion {
     plazo,
     fechaInicio,
   };
+}
+
+/** 400 for a body that is not a payment (an amount above 0 with exactly 2 decimals, the day YYYY-MM-DD). */
+function parsePayment(body: unknown): CrmPayment {
+  const parsed = crmPayment.safeParse(body);
+  if (parsed.success) {
+    if (!Money.of(parsed.data.amount).greaterThan(Money.zero)) throw badRequest('amount debe ser mayor a 0');
+    return parsed.data;
+  }
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.join('.') || 'el cuerpo';
+  const expected: Record<string, string> = {
+    creditNumber: 'creditNumber debe ser el número de crédito',
+    amount: "amount debe ser un monto con 2 decimales, p. ej. '1500.00'",
+    paidAt: 'paidAt debe tener el formato YYYY-MM-DD',
+  };
+  throw badRequest(expected[field] ?? `${field} no es válido: debe ser { creditNumber, amount, paidAt }`);
 }

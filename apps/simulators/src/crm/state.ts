@@ -1,4 +1,11 @@
-import type { CrmInsertionResult, CrmUnitInsertion } from '@planpiso/domain';
+import {
+  Money,
+  type CrmCreditBalance,
+  type CrmInsertionResult,
+  type CrmPayment,
+  type CrmPayoffQuote,
+  type CrmUnitInsertion,
+} from '@planpiso/domain';
 import {
   CLIENTS,
   CREDIT_LINES,
@@ -8,8 +15,9 @@ import {
   type CreditFixture,
   type CreditLineFixture,
 } from '../fixtures/index';
-import { unprocessable } from '../platform/errors';
+import { notFound, unprocessable } from '../platform/errors';
 import { addMonths, creditDayCounts } from './dates';
+import { nextCurtailment, statementAt, type CreditTerms, type Payment } from './ledger';
 
 export type Insertion = {
   idempotencyKey: string | null;
@@ -23,14 +31,20 @@ export const round2 = (amount: number) => Math.round(amount * 100) / 100;
 /** Credit numbers the CRM hands out to inserted units, above every fixture's. */
 const FIRST_INSERTED_CREDIT = 5_000_001;
 
+/** What a credit financed and the payments the lender's ERP recorded for it, oldest first. */
+type Ledger = { financed: Money; payments: Payment[] };
+
 /**
- * The CRM's memory: the fixtures' lines and credits plus what was inserted. Balances are always derived from the
- * credits (montoDispuesto is the sum of their saldoCapital), so an insertion lowers the line's montoRestante and
- * disponible by itself. Each server has its own copy; a restart (or DELETE /__admin/insertions) starts over.
+ * The CRM's memory: the fixtures' lines and credits plus what was inserted, and each credit's ledger. Balances are
+ * always derived from the credits (montoDispuesto is the sum of their saldoCapital), so an insertion lowers the
+ * line's montoRestante and disponible by itself, and a payment to the principal raises them again. A fixture
+ * credit's saldoCapital is taken as what it financed. Each server has its own copy; a restart (or
+ * DELETE /__admin/insertions) starts over, payments included.
  */
 export class CrmState {
   private credits: CreditFixture[] = [];
   private insertions: Insertion[] = [];
+  private ledgers = new Map<string, Ledger>();
   private nextCredit = FIRST_INSERTED_CREDIT;
   readonly today = FIXTURES_REFERENCE_DATE;
 
@@ -40,6 +54,7 @@ export class CrmState {
 
   reset(): void {
     this.credits = CREDITS.map((credit) => ({ ...credit }));
+    this.ledgers = new Map(this.credits.map((credit) => [credit.noCredito, newLedger(credit)]));
     this.insertions = [];
     this.nextCredit = FIRST_INSERTED_CREDIT;
   }
@@ -60,9 +75,9 @@ export class CrmState {
     return this.credits.filter((credit) => credit.numeroCliente === numeroCliente);
   }
 
-  /** Past due at the CRM's date: what makes a client "have pending balances". */
+  /** Past due at the CRM's date and not paid off: what makes a client "have pending balances". */
   isOverdue(credit: CreditFixture): boolean {
-    return credit.fechaVencimiento < this.today;
+    return credit.fechaVencimiento < this.today && credit.saldoCapital > 0;
   }
 
   hasPendingBalances(numeroCliente: string): boolean {
@@ -133,9 +148,93 @@ export class CrmState {
       tipo: line.tipoDispLinea === '100000001' ? 'Seminuevo' : 'Nuevo',
     };
     this.credits = [...this.credits.filter((c) => c !== previous), credit];
+    if (previous) this.ledgers.delete(previous.noCredito);
+    this.ledgers.set(credit.noCredito, newLedger(credit));
     const result = { noCredito: credit.noCredito, vin: credit.vin, lineaCredito: credit.lineaCredito };
     this.insertions.push({ idempotencyKey, unit, result, insertedAt: new Date().toISOString() });
     return { result, replayed: false };
+  }
+
+  /** A credit by its number; 404 when the CRM does not know it. */
+  credit(noCredito: string): { credit: CreditFixture; terms: CreditTerms; payments: Payment[] } {
+    const credit = this.credits.find((c) => c.noCredito === noCredito);
+    const ledger = this.ledgers.get(noCredito);
+    if (!credit || !ledger) throw notFound(`El crédito ${noCredito} no existe en el CRM`);
+    const terms = { ...credit, financed: ledger.financed };
+    return { credit, terms, payments: ledger.payments };
+  }
+
+  allCredits(): readonly CreditFixture[] {
+    return this.credits;
+  }
+
+  /**
+   * A credit's money at the end of `asOf`. Without a date: at the CRM's date, or at the credit's start or its last
+   * payment when those come later (the lender may send a start, or record a payment, past the fixtures' clock).
+   */
+  balance(noCredito: string, asOf?: string): CrmCreditBalance {
+    const { terms, payments } = this.credit(noCredito);
+    const day = asOf ?? this.currentDay(noCredito);
+    const statement = statementAt(terms, payments, day);
+    const next = nextCurtailment(terms, statement, day);
+    return {
+      creditNumber: noCredito,
+      principal: statement.principal.toDecimalString(),
+      accruedInterest: statement.interest.toDecimalString(),
+      paidTotal: statement.paidTotal.toDecimalString(),
+      nextCurtailment: next && { date: next.date, amount: next.amount.toDecimalString() },
+      status: statement.paidOffAt ? 'liquidado' : 'vigente',
+      paidOffAt: statement.paidOffAt,
+    };
+  }
+
+  /** The day a balance without a date is for: the latest of the CRM's date, the credit's start and its last payment. */
+  currentDay(noCredito: string): string {
+    const { terms, payments } = this.credit(noCredito);
+    return [this.today, terms.fechaInicio, payments.at(-1)?.paidAt ?? ''].sort().at(-1)!;
+  }
+
+  /** What settles the credit on `date`; 0 once it is paid off. */
+  payoffQuote(noCredito: string, date: string): CrmPayoffQuote {
+    const { terms, payments } = this.credit(noCredito);
+    if (date < terms.fechaInicio) {
+      throw unprocessable(`La fecha ${date} es anterior al inicio del crédito ${noCredito} (${terms.fechaInicio})`);
+    }
+    const { principal, interest } = statementAt(terms, payments, date);
+    return {
+      creditNumber: noCredito,
+      date,
+      principal: principal.toDecimalString(),
+      interest: interest.toDecimalString(),
+      total: principal.add(interest).toDecimalString(),
+    };
+  }
+
+  /**
+   * Records a payment the lender's ERP received: interest first, then principal. One equal to the payoff of its day
+   * settles the credit (liquidado); more than that, a payment to a settled credit, or one dated before the credit's
+   * start or its last payment is refused (422).
+   */
+  recordPayment(payment: CrmPayment): CrmCreditBalance {
+    const { credit, terms, payments } = this.credit(payment.creditNumber);
+    const amount = Money.of(payment.amount);
+    const last = payments.at(-1);
+    if (last && statementAt(terms, payments, last.paidAt).paidOffAt) {
+      throw unprocessable(`El crédito ${credit.noCredito} ya está liquidado`);
+    }
+    if (payment.paidAt < terms.fechaInicio) {
+      throw unprocessable(`La fecha del pago es anterior al inicio del crédito (${terms.fechaInicio})`);
+    }
+    if (last && payment.paidAt < last.paidAt) {
+      throw unprocessable(`La fecha del pago es anterior al último pago registrado (${last.paidAt})`);
+    }
+    const quote = this.payoffQuote(credit.noCredito, payment.paidAt);
+    if (amount.greaterThan(Money.of(quote.total))) {
+      throw unprocessable(`El pago excede el saldo por liquidar al ${payment.paidAt}: ${quote.total}`);
+    }
+    payments.push({ amount, paidAt: payment.paidAt });
+    credit.saldoCapital = statementAt(terms, payments, payment.paidAt).principal.toNumber();
+    return this.balance(credit.noCredito, payment.paidAt);
   }
 
   /** The day counts of a credit at the CRM's date, from its own dates (the layout reads them; decision 060). */
@@ -143,3 +242,5 @@ export class CrmState {
     return creditDayCounts(credit, this.today);
   }
 }
+
+const newLedger = (credit: CreditFixture): Ledger => ({ financed: Money.round(credit.saldoCapital), payments: [] });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Money } from '../money';
+import { Money, moneyDecimal } from '../money';
+import { isoDate } from './common';
 
 // The CRM's records on the wire (decision 009), declared once: the API's adapter checks every answer against
 // them (a CRM that answers something else fails like a broken one, 503) and the simulator answers with them.
@@ -155,3 +156,41 @@ export type CrmInsertionResult = z.infer<typeof crmInsertionResult>;
 
 /** A refusal of the CRM (422 to an insertion), and every other error of decision 009. */
 export const crmRejection = z.object({ message: z.string() });
+
+// The money of one credit (issue 29): what the register reconciles with and what a payoff is worth. Unlike the
+// spec's records above, these amounts travel as exact decimal strings ('387200.00'), never as JSON numbers.
+
+const creditStatus = z.enum(['vigente', 'liquidado']);
+
+/** A part of the principal the dealer must pay by a date (a curtailment), set by the credit's term. */
+const curtailment = z.object({ date: isoDate, amount: moneyDecimal });
+
+export const crmCreditBalance = z.object({
+  creditNumber: z.string(),
+  /** The principal still owed. */
+  principal: moneyDecimal,
+  /** Interest accrued and not yet paid. */
+  accruedInterest: moneyDecimal,
+  /** Every payment received, interest and principal together. */
+  paidTotal: moneyDecimal,
+  /** null once nothing is owed. */
+  nextCurtailment: curtailment.nullable(),
+  status: creditStatus,
+  /** The day the payment that settled the credit was made; null while it is vigente. */
+  paidOffAt: isoDate.nullable(),
+});
+export type CrmCreditBalance = z.infer<typeof crmCreditBalance>;
+
+/** What settles a credit on `date`: its principal plus the interest accrued to that day. */
+export const crmPayoffQuote = z.object({
+  creditNumber: z.string(),
+  date: isoDate,
+  principal: moneyDecimal,
+  interest: moneyDecimal,
+  total: moneyDecimal,
+});
+export type CrmPayoffQuote = z.infer<typeof crmPayoffQuote>;
+
+/** A payment the lender's ERP received for a credit (PlanPiso never takes money). */
+export const crmPayment = z.object({ creditNumber: z.string().min(1), amount: moneyDecimal, paidAt: isoDate });
+export type CrmPayment = z.infer<typeof crmPayment>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   crmClient as client,
+  crmCreditBalance as creditBalance,
   crmCreditDetail as creditDetail,
   crmCreditLine as creditLine,
   crmCreditLineInformation as creditLineInformation,
@@ -9,6 +10,7 @@ import {
   crmInventoryRow as inventoryRow,
   crmLegalRepresentative as legalRepresentative,
   crmLineConfiguration as lineConfiguration,
+  crmPayoffQuote as payoffQuote,
   crmRejection as rejection,
   crmVinInformation as vinInformation,
 } from '@planpiso/domain';
@@ -51,6 +53,16 @@ export function createCrmAdapter(http: HttpClient): CrmPort {
     creditDetails: (numeroCliente) => list('DetalleCreditos', numeroCliente, { numeroCliente }, creditDetail),
     guarantors: (lineaCredito) => list('Avales', lineaCredito, { lineaCredito }, guarantor),
     vinInformation: (vin) => one('InformacionVin', vin, { vin }, vinInformation),
+    creditBalance: (noCredito, asOf) =>
+      one('SaldoCredito', noCredito, { noCredito, ...(asOf ? { date: asOf } : {}) }, creditBalance),
+    payoffQuote: (noCredito, date) => one('CotizacionLiquidacion', noCredito, { noCredito, date }, payoffQuote),
+
+    // Not idempotent (no key): a payment repeated would be a second payment, so it is never retried.
+    recordPayment: (payment) =>
+      http.json(
+        { method: 'POST', path: '/RegistrarPago', body: payment, operation: `RegistrarPago ${payment.creditNumber}` },
+        creditBalance,
+      ),
 
     async insertUnit(unit, idempotencyKey) {
       const answer = await http.jsonAnswer(

@@ -3,6 +3,7 @@
 
 import type {
   CrmClient,
+  CrmCreditBalance,
   CrmCreditDetail,
   CrmCreditLine,
   CrmCreditLineInformation,
@@ -11,6 +12,8 @@ import type {
   CrmInventoryRow,
   CrmLegalRepresentative,
   CrmLineConfiguration,
+  CrmPayment,
+  CrmPayoffQuote,
   CrmUnitInsertion,
   CrmVinInformation,
 } from '@planpiso/domain';
@@ -32,4 +35,17 @@ export interface CrmPort {
    * insertion happens once. A rejection by the CRM throws CrmRejectedError (not retried, not a 503).
    */
   insertUnit(unit: CrmUnitInsertion, idempotencyKey: string): Promise<CrmInsertionResult>;
+  /**
+   * A credit's money (issue 29): principal, accrued interest, payments, next curtailment and whether it is paid
+   * off, at the end of `asOf` (YYYY-MM-DD) or, without it, at the CRM's current day. null when the CRM does not
+   * know the credit.
+   */
+  creditBalance(creditNumber: string, asOf?: string): Promise<CrmCreditBalance | null>;
+  /** What settles a credit on `date` (YYYY-MM-DD): principal plus interest to that day. null for an unknown credit. */
+  payoffQuote(creditNumber: string, date: string): Promise<CrmPayoffQuote | null>;
+  /**
+   * Records a payment as the lender's ERP does (PlanPiso never takes money: for tests and demos only). Answers the
+   * credit's balance on the payment's day; a payment the CRM refuses throws ExternalServiceError ('rejected').
+   */
+  recordPayment(payment: CrmPayment): Promise<CrmCreditBalance>;
 }
