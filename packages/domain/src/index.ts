@@ -77,6 +77,7 @@ export * from './financing/financed-unit-machine';
 export * from './financing/payoff-grace';
 export * from './financing/aging';
 export * from './financing/sold-out-of-trust';
+export * from './financing/portfolio';
 export * from './financing/provision-notices';
 export * from './financing/provision-requests';
 export * from './contracts/provisions';
