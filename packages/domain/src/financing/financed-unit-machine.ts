@@ -36,7 +36,8 @@ export function isOutstanding(status: number): boolean {
  * - reportSold: the dealer (types 4, 5) reports the sale; the system too, when a closed audit found the unit sold.
  * - recordPayoff: the reconciliation job sees the payoff in the CRM (a unit may be paid off before it is reported
  *   sold, and an SOT unit's payoff lifts the hold).
- * - graceExpired: the job finds the grace over and the unit unpaid.
+ * - graceExpired: the job finds the grace over and the unit unpaid. A sale reported late (its grace already over)
+ *   still goes to Vendida first: the history shows the report, and the job's next pass moves it to SOT.
  * - reverseSale (ours): the lender's administrator corrects a sale reported by mistake, or an SOT unit a later
  *   audit found on the lot. Only type 2: a dealer must not be able to take a unit out of SOT by itself.
  */
