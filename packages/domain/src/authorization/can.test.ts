@@ -220,3 +220,46 @@ describe('can: who may do what at which status (spec 3 §4, §6)', () => {
     }
   });
 });
+
+describe('can: the financed units (issue 29 §1, §2)', () => {
+  const unit = (status: number, companyId = OWN_COMPANY) => ({ status, companyId, graceOver: true });
+
+  it.each<Row>([
+    // "A dealer (types 4, 5) reports a unit sold": from Vigente (1) only.
+    [5, 'financedUnit.reportSold', 1, 'yes'],
+    [4, 'financedUnit.reportSold', 1, 'yes'],
+    [5, 'financedUnit.reportSold', 2, 409],
+    [4, 'financedUnit.reportSold', 3, 409],
+    [3, 'financedUnit.reportSold', null, 403],
+    [2, 'financedUnit.reportSold', 1, 403],
+    [1, 'financedUnit.reportSold', 1, 403],
+    // The payoff and the end of the grace are the CRM's and the clock's: no user takes them.
+    [2, 'financedUnit.recordPayoff', 2, 403],
+    [5, 'financedUnit.recordPayoff', null, 403],
+    [3, 'financedUnit.graceExpired', 2, 403],
+    // Ours: only the lender's administrator corrects a sale.
+    [2, 'financedUnit.reverseSale', 4, 'yes'],
+    [2, 'financedUnit.reverseSale', 1, 409],
+    [5, 'financedUnit.reverseSale', 4, 403],
+  ])('type %i, %s at %s → %s', (type, ability, status, exp) => {
+    const entity = status === null ? undefined : unit(status);
+    expect(verdictOf(can(actor(type), ability, entity as never))).toBe(exp);
+  });
+
+  it('a dealer never reaches another company’s unit (404), the lender’s staff by account (the WHERE)', () => {
+    expect(can(actor(5), 'financedUnit.reportSold', unit(1, OWN_COMPANY + 1))).toMatchObject({
+      reason: 'scope',
+      httpStatus: 404,
+    });
+    expect(can(actor(4), 'financedUnit.reportSold', unit(2, OWN_COMPANY + 1))).toMatchObject({ httpStatus: 404 });
+    expect(can(actor(2), 'financedUnit.reverseSale', unit(2, OWN_COMPANY + 1))).toEqual({ allowed: true });
+  });
+
+  it('tells the dealer the unit was already reported sold, in Spanish', () => {
+    expect(can(actor(5), 'financedUnit.reportSold', unit(4))).toMatchObject({
+      code: 'UNIT_ALREADY_SOLD',
+      message: 'La unidad ya fue reportada como vendida',
+      httpStatus: 409,
+    });
+  });
+});

@@ -1,4 +1,10 @@
 import { EXCEPTION_MACHINE, type ExceptionAction, type ExceptionEntity } from '../financing/exception-machine';
+import {
+  askFinancedUnit,
+  FINANCED_UNIT_MACHINE,
+  type FinancedUnitAction,
+  type FinancedUnitEntity,
+} from '../financing/financed-unit-machine';
 import { visibleProvisionStatusRange } from '../financing/provision-list';
 import {
   PROVISION_MACHINE,
@@ -18,7 +24,8 @@ import { AppErrorCode } from '../errors';
 import { APP_ERROR_MESSAGE } from '../errors-messages';
 import { REFINANCING_SIGNING_MESSAGES } from '../messages-financing';
 import { API_PERMISSIONS } from '../permissions';
-import { USER_TYPE, type UserType } from '../user-types';
+import type { ActorType } from '../state-machine';
+import { isDealer, USER_TYPE, type UserType } from '../user-types';
 import {
   allow,
   ask,
@@ -48,6 +55,8 @@ export type ProvisionCanEntity = ProvisionMachineEntity & { companyId?: number }
 /** A refinancing as `can` sees it: the machine's entity and, when known, its company (types 4 and 5). */
 export type RefinancingCanEntity = RefinancingMachineEntity & { companyId?: number };
 export type ExceptionCanEntity = ExceptionEntity;
+/** A unit of the financed-units register (issue 29) as `can` sees it: the machine's entity and, when known, its company. */
+export type FinancedUnitCanEntity = FinancedUnitEntity & { companyId?: number };
 /** A refinancing as the evidence upload sees it (its units' evidences, spec 3 §4). */
 export type RefinancingEvidenceEntity = { status: number; requireEvidences: boolean; companyId?: number };
 
@@ -55,6 +64,8 @@ export type RefinancingEvidenceEntity = { status: number; requireEvidences: bool
 export type AbilityEntities = { [A in ProvisionMachineAction as `provision.${A}`]: ProvisionCanEntity } & {
   [A in RefinancingMachineAction as `refinancing.${A}`]: RefinancingCanEntity;
 } & { [A in ExceptionAction as `exception.${A}`]: ExceptionCanEntity } & {
+  [A in FinancedUnitAction as `financedUnit.${A}`]: FinancedUnitCanEntity;
+} & {
   'provision.create': never;
   'provision.createAndSend': never;
   'refinancing.create': never;
@@ -78,6 +89,23 @@ function reachesRefinancing(actor: CanActor, refinancing: { status: number; comp
   if (!ownCompany || refinancing.companyId === undefined) return true;
   return refinancing.companyId === actor.companyId;
 }
+
+/**
+ * Issue 29 §1: the register's scope is the provisions' — the dealer's types (4, 5) reach their active company's units
+ * only; the lender's staff reach units by account, which the server's WHERE holds.
+ */
+function reachesFinancedUnit(actor: CanActor, unit: FinancedUnitCanEntity): boolean {
+  if (!isDealer(actor.type as UserType) || unit.companyId === undefined) return true;
+  return unit.companyId === actor.companyId;
+}
+
+/** The machine's verdict with the sale report's own words ('ya fue reportada como vendida', askFinancedUnit). */
+const financedUnitState =
+  (action: FinancedUnitAction): Check<FinancedUnitCanEntity> =>
+  (actor, unit) => {
+    const verdict = askFinancedUnit({ id: actor.id, type: actor.type as ActorType }, action, unit);
+    return verdict.allowed || { ...verdict, allowed: false };
+  };
 
 /** Exceptions: the list each type reads is its scope (the server's WHERE); the row's state is the machine's. */
 const reachesException = () => true;
@@ -108,6 +136,7 @@ const whileEvidenceOpen: Check<RefinancingEvidenceEntity> = (_actor, refinancing
 const PROVISION_ACTIONS = [...new Set(PROVISION_MACHINE.transitions.map((t) => t.action))];
 const REFINANCING_ACTIONS = [...new Set(REFINANCING_MACHINE.transitions.map((t) => t.action))];
 const EXCEPTION_ACTIONS = [...new Set(EXCEPTION_MACHINE.transitions.map((t) => t.action))];
+const FINANCED_UNIT_ACTIONS = [...new Set(FINANCED_UNIT_MACHINE.transitions.map((t) => t.action))];
 
 const typesOf = (access: (typeof API_PERMISSIONS)[keyof typeof API_PERMISSIONS]): readonly number[] =>
   typeof access === 'string' ? [] : access;
@@ -121,6 +150,16 @@ const RULES = {
   ),
   ...Object.fromEntries(
     EXCEPTION_ACTIONS.map((a) => [`exception.${a}`, machineRule(EXCEPTION_MACHINE, a, reachesException)]),
+  ),
+  ...Object.fromEntries(
+    FINANCED_UNIT_ACTIONS.map((a) => [
+      `financedUnit.${a}`,
+      allow<FinancedUnitCanEntity>(
+        whoOf(FINANCED_UNIT_MACHINE.transitions, a),
+        inScope(reachesFinancedUnit),
+        financedUnitState(a),
+      ),
+    ]),
   ),
   // The creates: no row yet, the table's `create` rows say who.
   'provision.create': allow(whoOf(PROVISION_TRANSITIONS, 'create')),

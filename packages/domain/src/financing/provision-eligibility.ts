@@ -1,5 +1,7 @@
 import { EXCEPTION_STATUS } from '../contracts/exceptions';
+import { FINANCED_UNIT_MESSAGES } from '../messages-financed-units';
 import { FINANCING_MESSAGES, pendingAudits, pendingBalances } from '../messages-financing';
+import { soldOutOfTrustHold } from './sold-out-of-trust';
 
 /**
  * What the API reads before a dealer operator (type 5) creates a provision (spec 3 §5 "Pre-checks", §8): the user's
@@ -18,6 +20,13 @@ export type EligibilityFacts = {
    * so it does not lift this one (issue 18: "blocks unless an exception was approved after it"; decision 056).
    */
   approvalPredatesAudit?: boolean;
+  /** Issue 29 §2: the company's units in Vencida sin liquidar (sold out of trust). Left out: none. */
+  soldOutOfTrustUnits?: number;
+  /**
+   * The latest exception was approved before the most recent of those units fell into SOT: as with audits, it does
+   * not lift the hold (sold-out-of-trust.ts).
+   */
+  approvalPredatesSoldOutOfTrust?: boolean;
 };
 
 export type Eligibility = { canProvision: boolean; messages: string[] };
@@ -35,6 +44,10 @@ export type Eligibility = { canProvision: boolean; messages: string[] };
  * - blocked, latest exception in any other status: 'La última excepción no está aprobada. No puedes disponer';
  * - blocked, no exception at all: 'No puedes disponer'.
  * Without an account or a company nothing else is checked.
+ *
+ * Issue 29 §2 adds the sold-out-of-trust hold as one more block, after the audits: 'Tienes [n] unidades vendidas sin
+ * liquidar'. An approved exception lifts it as it lifts audits, unless the approval is older than the hold: then
+ * 'La excepción aprobada es anterior a las unidades vendidas sin liquidar; …' (the audits' line too, when both).
  */
 export function provisionEligibility(facts: EligibilityFacts): Eligibility {
   if (!facts.hasAccount) return { canProvision: false, messages: [FINANCING_MESSAGES.userWithoutAccount] };
@@ -43,16 +56,20 @@ export function provisionEligibility(facts: EligibilityFacts): Eligibility {
   const messages: string[] = [];
   if (facts.pendingBalances > 0) messages.push(pendingBalances(facts.pendingBalances));
   if (facts.auditsInProgress > 0) messages.push(pendingAudits(facts.auditsInProgress));
+  const approved = facts.latestExceptionStatus === EXCEPTION_STATUS.APPROVED;
+  const hold = soldOutOfTrustHold({
+    sotUnits: facts.soldOutOfTrustUnits ?? 0,
+    approvedExceptionCoversIt: approved && !facts.approvalPredatesSoldOutOfTrust,
+  });
+  if (hold.reason) messages.push(hold.reason);
   if (messages.length === 0) return { canProvision: true, messages: [FINANCING_MESSAGES.canProvision] };
 
-  if (
-    facts.latestExceptionStatus === EXCEPTION_STATUS.APPROVED &&
-    facts.approvalPredatesAudit &&
-    facts.auditsInProgress > 0
-  )
-    return { canProvision: false, messages: [...messages, FINANCING_MESSAGES.approvalPredatesAudit] };
-  if (facts.latestExceptionStatus === EXCEPTION_STATUS.APPROVED)
-    return { canProvision: true, messages: [...messages, FINANCING_MESSAGES.latestExceptionApproved] };
+  const olderApprovals: string[] = [];
+  if (approved && facts.approvalPredatesAudit && facts.auditsInProgress > 0)
+    olderApprovals.push(FINANCING_MESSAGES.approvalPredatesAudit);
+  if (approved && hold.held) olderApprovals.push(FINANCED_UNIT_MESSAGES.approvalPredatesSoldOutOfTrust);
+  if (olderApprovals.length > 0) return { canProvision: false, messages: [...messages, ...olderApprovals] };
+  if (approved) return { canProvision: true, messages: [...messages, FINANCING_MESSAGES.latestExceptionApproved] };
   if (facts.latestExceptionStatus === null)
     return { canProvision: false, messages: [...messages, FINANCING_MESSAGES.cannotProvision] };
   return { canProvision: false, messages: [...messages, FINANCING_MESSAGES.latestExceptionNotApproved] };
