@@ -67,4 +67,35 @@ CREATE INDEX "financed_units_company_status_idx" ON "financed_units" USING btree
 CREATE INDEX "financed_units_status_idx" ON "financed_units" USING btree ("status","released_on","id");--> statement-breakpoint
 CREATE INDEX "financed_units_folio_idx" ON "financed_units" USING btree ("folio");--> statement-breakpoint
 CREATE INDEX "financed_units_credit_number_idx" ON "financed_units" USING btree ("credit_number") WHERE "financed_units"."credit_number" is not null;--> statement-breakpoint
-CREATE INDEX "financed_units_vin_trgm_idx" ON "financed_units" USING gin ("vin" gin_trgm_ops);
+CREATE INDEX "financed_units_vin_trgm_idx" ON "financed_units" USING gin ("vin" gin_trgm_ops);--> statement-breakpoint
+-- The units released or inserted before the register existed (issue 29): the same copy as modules/financed-units/
+-- register.ts makes at the move. Released on the release's day (Liberar: the insertion row's day, Mexico City) or
+-- on the approved date ('Inicio de la disposición') of one sent to the CRM.
+INSERT INTO "financed_units" ("provision_unit_id", "provision_id", "refinancing_unit_id", "refinancing_id",
+  "crm_insertion_id", "account_id", "company_id", "agency_id", "folio", "credit_line", "vin", "brand", "model",
+  "description", "amount", "credit_number", "released_on", "term", "ends_on", "created_at", "updated_at")
+SELECT pu."id", p."id", ru."id", r."id", ci."id",
+  coalesce(r."account_id", p."account_id"), coalesce(r."company_id", p."company_id"),
+  CASE WHEN ru."id" IS NOT NULL THEN r."agency_id" ELSE p."agency_id" END,
+  CASE WHEN ru."id" IS NOT NULL THEN r."folio" ELSE p."folio" END,
+  CASE WHEN ru."id" IS NOT NULL THEN r."credit_line" ELSE p."credit_line" END,
+  pu."vin_number", pu."brand_name", pu."model", pu."description",
+  CASE WHEN ru."id" IS NOT NULL THEN ru."amount" ELSE pu."amount" END,
+  ci."credit_number", released."day", term."months", (released."day" + make_interval(months => term."months"))::date,
+  now(), now()
+FROM "crm_insertions" AS ci
+  JOIN "provision_units" AS pu ON pu."id" = ci."unit_id"
+  JOIN "provisions" AS p ON p."id" = ci."provision_id"
+  LEFT JOIN "refinancing_units" AS ru ON ru."id" = ci."refinancing_unit_id"
+  LEFT JOIN "refinancings" AS r ON r."id" = ru."refinancing_id"
+  CROSS JOIN LATERAL (SELECT CASE
+    WHEN (CASE WHEN ru."id" IS NOT NULL THEN r."status" ELSE p."status" END) = 10
+      THEN (ci."created_at" AT TIME ZONE 'America/Mexico_City')::date
+    ELSE coalesce(CASE WHEN ru."id" IS NOT NULL THEN r."approved_date" ELSE p."approved_date" END,
+      (ci."created_at" AT TIME ZONE 'America/Mexico_City')::date) END AS "day") AS released
+  CROSS JOIN LATERAL (SELECT greatest(coalesce(CASE WHEN ru."id" IS NOT NULL THEN ru."deadlines"
+    ELSE coalesce(pu."deadlines", p."deadlines") END, 1), 1)::int AS "months") AS term
+WHERE ci."status" IN ('inserted', 'released')
+ON CONFLICT DO NOTHING;--> statement-breakpoint
+INSERT INTO "financed_unit_events" ("financed_unit_id", "kind", "actor_id", "at", "details")
+SELECT "id", 'released', NULL, "created_at", '{"via":"backfill"}'::jsonb FROM "financed_units";

@@ -14,11 +14,13 @@ import {
 import { auditLog } from '../src/db/schema/audit';
 import { users } from '../src/db/schema/users';
 import { crmInsertions, provisionUnits, provisions } from '../src/db/schema/financing';
+import { refinancings } from '../src/db/schema/refinancings';
 import { crmInsertionJobs } from '../src/jobs/crm-insertion';
 import { createCreditFailuresService } from '../src/modules/credit-failures/service';
 import { registerReleasedUnits } from '../src/modules/financed-units';
 import { bearer, createUser, json, signIn } from './harness';
 import { get, post, randomVin, saveBody, unit, type DealerGroup } from './provision-fixtures';
+import { createRefinancing } from './refinancing-fixtures';
 import { financingApp, lenderStaff } from './support/financing-app';
 
 /**
@@ -123,6 +125,31 @@ describe('the register (issue 29 item 1)', () => {
     expect(shown.history.map((event) => event.kind)).toEqual(['released']);
     const [operator] = await seeded.db.select().from(users).where(eq(users.id, a.operator.id));
     expect(shown.history[0]!.actorName).toBe(`${operator!.firstname} ${operator!.lastname}`);
+  });
+
+  it('a released refinancing’s unit appears in it as the refinancing’s: its folio, amount and term', async () => {
+    const refinancing = await createRefinancing(t.app, seeded.db, a, 'LC-10004-01', [{ amount: '3500.00' }]);
+    const [signed] = await seeded.db
+      .update(refinancings)
+      .set({ status: 6 })
+      .where(eq(refinancings.id, refinancing.id))
+      .returning({ version: refinancings.version });
+    const released = await post(t.app, superToken, `/api/refinancings/${refinancing.id}/release`, {
+      version: signed!.version,
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    const page = await list(a.tokens.dealer, `vin=${refinancing.sources[0]!.vin}`);
+    expect(page.items).toEqual([
+      expect.objectContaining({
+        source: 'refinancing',
+        refinancingId: refinancing.id,
+        folio: String(refinancing.folio),
+        amount: '3500.00',
+        term: 2,
+        releasedOn: TODAY,
+        status: FINANCED_UNIT_STATUS.CURRENT,
+      }),
+    ]);
   });
 
   it('a provision not released yet has no unit in it', async () => {
