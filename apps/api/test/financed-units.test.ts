@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -189,6 +190,54 @@ describe('the register (issue 29 item 1)', () => {
     expect(page.total).toBe(1);
     // Released on the approved date ('Inicio de la disposición'), its credit number from the CRM.
     expect(page.items[0]).toMatchObject({ creditNumber, releasedOn: '2026-11-23', amount: '4321.00', daysFloored: 1 });
+  });
+});
+
+describe('the migration’s backfill (0027)', () => {
+  it('copies a unit released before the register existed exactly as the release does', async () => {
+    const released = await releasedProvision(a, ['8100.00', '8200.00']);
+    const signed = await signedProvision(a, ['8300.00']);
+    expect(
+      (
+        await post(t.app, a.tokens.operator, `/api/provisions/${signed.id}/send-crm`, {
+          approvedDate: TODAY,
+          version: signed.version,
+        })
+      ).statusCode,
+    ).toBe(200);
+    // The CRM inserted it before the register existed: the insertion row alone says so.
+    await seeded.db
+      .update(crmInsertions)
+      .set({ status: 'inserted', creditNumber: `BF-${signed.folio}` })
+      .where(eq(crmInsertions.provisionId, signed.id));
+    const ours = async () =>
+      (await list(superToken, 'pageSize=100&sort=vin:asc')).items.filter(
+        (item) => item.source === 'provision' && [released.id, signed.id].includes(item.provisionId),
+      );
+    const before = await ours();
+    // The CRM's insertion above went around the register: only the released units are in it.
+    expect(before.map((item) => item.provisionId)).toEqual([released.id, released.id]);
+
+    // As before the migration: the rows gone (their history with them), then the migration's INSERT run again.
+    await seeded.db.execute(sql`delete from financed_units where provision_id in (${released.id}, ${signed.id})`);
+    const migration = await readFile(new URL('../drizzle/0027_financed_units.sql', import.meta.url), 'utf8');
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .find((statement) => statement.includes('INSERT INTO "financed_units"'))!;
+    await seeded.db.execute(sql.raw(backfill));
+
+    const after = await ours();
+    const comparable = (item: FinancedUnitItem) => ({ ...item, id: 0 });
+    expect(after.filter((item) => item.provisionId === released.id).map(comparable)).toEqual(before.map(comparable));
+    expect(after.filter((item) => item.provisionId === signed.id)).toEqual([
+      expect.objectContaining({
+        vin: signed.units[0]!.vinNumber,
+        creditNumber: `BF-${signed.folio}`,
+        amount: '8300.00',
+        releasedOn: TODAY,
+        status: FINANCED_UNIT_STATUS.CURRENT,
+      }),
+    ]);
   });
 });
 
