@@ -18,7 +18,7 @@ import { calendarPayoffDueDate } from './payoff-due-date';
 import { recordEvents } from './register';
 import * as repo from './repository';
 
-const refused = (message: string) => new AppError(AppErrorCode.VALIDATION_ERROR, { message });
+const invalidSale = (message: string) => new AppError(AppErrorCode.VALIDATION_ERROR, { message });
 
 /**
  * POST /api/financed-units/:id/sale (Reportar venta, types 4 and 5; issue 29 item 2): a Vigente unit of the caller's
@@ -41,11 +41,11 @@ export async function reportFinancedUnitSale(
       throw new AppError(AppErrorCode.INVALID_STATUS, { message: TEXT.notCurrent });
     }
     const now = clock.now();
-    if (body.soldAt > businessClock(now).day) throw refused(TEXT.soldAtInFuture);
-    if (body.soldAt < unit.releasedOn) throw refused(TEXT.soldAtBeforeRelease);
+    if (body.soldAt > businessClock(now).day) throw invalidSale(TEXT.soldAtInFuture);
+    if (body.soldAt < unit.releasedOn) throw invalidSale(TEXT.soldAtBeforeRelease);
     const evidenceFileId = body.evidenceFileId ?? null;
     if (evidenceFileId !== null && !(await repo.isOwnUpload(tx, evidenceFileId, actor.id))) {
-      throw refused(TEXT.evidenceNotYours);
+      throw invalidSale(TEXT.evidenceNotYours);
     }
     const payoffDueDate = calendarPayoffDueDate(body.soldAt);
     const version = await repo.markSold(
