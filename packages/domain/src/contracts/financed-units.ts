@@ -11,7 +11,7 @@ import { idParam, searchText } from './inputs';
  */
 export const FINANCED_UNIT_STATUS = { CURRENT: 1, SOLD: 2, PAID: 3, SOLD_OUT_OF_TRUST: 4 } as const;
 export type FinancedUnitStatus = (typeof FINANCED_UNIT_STATUS)[keyof typeof FINANCED_UNIT_STATUS];
-export const FINANCED_UNIT_STATUSES = Object.values(FINANCED_UNIT_STATUS) as readonly FinancedUnitStatus[];
+export const FINANCED_UNIT_STATUSES = [1, 2, 3, 4] as const satisfies readonly FinancedUnitStatus[];
 
 /** What a unit's history records: how it entered the register, and each move after. */
 export const FINANCED_UNIT_EVENT_KINDS = [
