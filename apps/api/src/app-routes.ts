@@ -28,6 +28,7 @@ import { createSignerConfigurationService } from './modules/signer-configuration
 import { createCompaniesService } from './modules/companies/service';
 import { createBranchesService } from './modules/branches/service';
 import { creditFailureRoutes } from './modules/credit-failures/routes';
+import { financedUnitRoutes } from './modules/financed-units/routes';
 import { createCreditFailuresService } from './modules/credit-failures/service';
 import { externalRoutes } from './modules/external/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
@@ -140,5 +141,6 @@ export async function registerModuleRoutes(app: FastifyInstance, deps: AppDeps, 
   });
   const failures = createCreditFailuresService(deps);
   await app.register(creditFailureRoutes, { failures });
+  await app.register(financedUnitRoutes, { deps });
   return { failures };
 }

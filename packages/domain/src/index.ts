@@ -99,5 +99,6 @@ export * from './financing/refinancing-detail';
 export * from './financing/refinancing-notices';
 export * from './contracts/refinancings';
 export * from './contracts/refinancing-flows';
+export * from './contracts/financed-units';
 export * from './financing/refinancing-screens';
 export * from './authorization/can';

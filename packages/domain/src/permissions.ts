@@ -32,6 +32,7 @@ import { PROVISION_REVIEW_OPERATIONS } from './operations/provision-review';
 import { PROVISION_SIGNING_OPERATIONS } from './operations/provision-signing';
 import { WEBHOOK_OPERATIONS } from './operations/webhooks';
 import { UNIT_VALIDATION_OPERATIONS } from './operations/unit-validations';
+import { FINANCED_UNIT_OPERATIONS } from './operations/financed-units';
 import type { UserType } from './user-types';
 
 /**
@@ -122,6 +123,8 @@ export const API_PERMISSIONS = {
   // Files (issue 13): the scoped download and its short-lived signed link (the file's owner decides who: 404
   // otherwise); the signed link carries its own authority (HMAC, 5 minutes), so it needs no session
   ...permissionsOf(FILE_OPERATIONS),
+  // The financed-units register (issue 29): every type within the provisions' scope; the dealer reports a sale
+  ...permissionsOf(FINANCED_UNIT_OPERATIONS),
 } as const satisfies Record<string, Access>;
 
 export type ApiOperation = keyof typeof API_PERMISSIONS;

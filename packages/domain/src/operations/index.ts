@@ -32,6 +32,7 @@ import { PROVISION_REVIEW_OPERATIONS } from './provision-review';
 import { PROVISION_SIGNING_OPERATIONS } from './provision-signing';
 import { WEBHOOK_OPERATIONS } from './webhooks';
 import { UNIT_VALIDATION_OPERATIONS } from './unit-validations';
+import { FINANCED_UNIT_OPERATIONS } from './financed-units';
 
 export * from './operation';
 export * from './non-workings';
@@ -67,6 +68,7 @@ export * from './provision-review';
 export * from './provision-signing';
 export * from './webhooks';
 export * from './unit-validations';
+export * from './financed-units';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -107,4 +109,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(PROVISION_SIGNING_OPERATIONS),
   ...Object.values(WEBHOOK_OPERATIONS),
   ...Object.values(UNIT_VALIDATION_OPERATIONS),
+  ...Object.values(FINANCED_UNIT_OPERATIONS),
 ];

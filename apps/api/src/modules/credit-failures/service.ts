@@ -22,6 +22,7 @@ import { applyTransition, checkTransition, staleVersion, type StateTarget } from
 import { transaction } from '../../platform/transaction';
 import { crmInsertions } from '../../db/schema/financing';
 import { createCreditLinesService } from '../credit-lines';
+import { registerInsertedUnit } from '../financed-units';
 import * as repo from './repository';
 
 export type CreditFailuresService = ReturnType<typeof createCreditFailuresService>;
@@ -134,6 +135,8 @@ export function createCreditFailuresService(deps: Pick<AppDeps, 'db' | 'adapters
             });
       // Still queued: no change of state, no audit row (the job's failure is in the log).
       if (!moved || result.outcome === 'waiting') return;
+      // The CRM has the unit: it enters the financed-units register with its credit number (issue 29).
+      if (result.outcome === 'inserted') await registerInsertedUnit(tx, id, attempted, actor);
       await writeAudit(tx, {
         actor,
         action: result.outcome === 'inserted' ? 'crm-insertion.inserted' : 'crm-insertion.failed',

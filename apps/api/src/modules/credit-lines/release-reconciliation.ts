@@ -5,7 +5,9 @@ import { crmInsertions, provisionUnits, provisions } from '../../db/schema/finan
 import { refinancingUnits, refinancings } from '../../db/schema/refinancings';
 import type { Executor } from '../../db/client';
 import type { AppDeps, Logger } from '../../platform/deps';
+import { transaction } from '../../platform/transaction';
 import { moveInsertion } from '../credit-failures';
+import { registerInsertedUnit } from '../financed-units';
 import type { CreditLinesService } from './service';
 
 /** A unit released without the CRM (Liberar, decision 055) whose credit the CRM has not listed yet. */
@@ -95,7 +97,14 @@ export function createReleaseReconciliation(
         }
       }
       for (const { unit, creditNumber } of matches.filter((match) => refreshed.has(match.unit.creditLine))) {
-        if (await moveInsertion(db, unit.id, INSERTION_STATUS_RELEASED, 'inserted', { creditNumber })) counted++;
+        // The move and the register's credit number together (issue 29): a unit never shows inserted without it.
+        const moved = await transaction(db, async (tx) => {
+          if (!(await moveInsertion(tx, unit.id, INSERTION_STATUS_RELEASED, 'inserted', { creditNumber })))
+            return false;
+          await registerInsertedUnit(tx, unit.id, new Date(), null);
+          return true;
+        });
+        if (moved) counted++;
       }
     }
     return { counted, pending: released.length - counted };

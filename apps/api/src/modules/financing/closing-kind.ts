@@ -25,6 +25,8 @@ export type ClosingMove = {
  * closing use cases of this folder take it; provisions and refinancings each declare theirs.
  */
 export type ClosingKind<Found, Detail> = {
+  /** Which operation it is: its released units enter the financed-units register by it (issue 29). */
+  owner: 'provision' | 'refinancing';
   /** The machine's `who` (403 before anything is read), the caller's scope (404), then the operation's own checks. */
   admit(actor: AuthUser, id: number, action: ClosingAction): Promise<Found>;
   /** The credit line the operation holds (Liberar and Enviar a CRM run under its lock). */

@@ -171,6 +171,7 @@ export function createProvisionLenderActions(
 
   /** The provision as a financing operation that closes (financing/closing-kind.ts). */
   const closing: ClosingKind<Awaited<ReturnType<typeof admitted>>, Awaited<ReturnType<typeof followUpDetail>>> = {
+    owner: 'provision',
     admit: admitted,
     creditLineOf: ({ found }) => found.provision.creditLine,
     async move(tx, { scope, found }, id, move) {

@@ -288,6 +288,7 @@ export function createRefinancingFlows(
 
   /** The refinancing as a financing operation that closes (financing/closing-kind.ts). */
   const closing: ClosingKind<Awaited<ReturnType<typeof admitted>>, Awaited<ReturnType<typeof followUpDetail>>> = {
+    owner: 'refinancing',
     admit: admitted,
     creditLineOf: (found) => found.refinancing.creditLine,
     move: (tx, _found, id, move) =>

@@ -1,0 +1,5 @@
+// The financed-units module's public face: what the rest of the API may use of it (decision 078). Only the writers
+// the financing moves call in their transactions; the register's reads and routes are wired by app-routes.ts, so
+// this face imports no other module (the moves that import it are below the provisions the reads use).
+export { recordEvents, registerInsertedUnit, registerReleasedUnits } from './register';
+export type { ReleasedOperation } from './register';

@@ -1,0 +1,72 @@
+import {
+  AppErrorCode,
+  FINANCED_UNIT_REGISTER_MESSAGES as TEXT,
+  FINANCED_UNIT_STATUS,
+  businessClock,
+  type FinancedUnitDetail,
+  type ReportFinancedUnitSaleRequest,
+} from '@planpiso/domain';
+import { writeAudit } from '../../platform/audit';
+import type { AuthUser } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, notFound } from '../../platform/errors';
+import { staleVersion } from '../../platform/state-transition';
+import { transaction } from '../../platform/transaction';
+import { provisionScopeOf } from '../provisions';
+import { financedUnitDetail } from './financed-unit-detail';
+import { calendarPayoffDueDate } from './payoff-due-date';
+import { recordEvents } from './register';
+import * as repo from './repository';
+
+const invalidSale = (message: string) => new AppError(AppErrorCode.VALIDATION_ERROR, { message });
+
+/**
+ * POST /api/financed-units/:id/sale (Reportar venta, types 4 and 5; issue 29 item 2): a Vigente unit of the caller's
+ * scope becomes Vendida (por liquidar), its payoff due when the grace period after the sale ends. The sale day is
+ * neither after today (Mexico City) nor before the release; the evidence, when given, is the caller's own upload. The
+ * move, its history row and its audit row in one transaction, the row locked and its version checked.
+ */
+export async function reportFinancedUnitSale(
+  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  actor: AuthUser,
+  id: number,
+  body: ReportFinancedUnitSaleRequest,
+  requestId: string,
+): Promise<{ data: FinancedUnitDetail; message: string }> {
+  const scope = provisionScopeOf(actor);
+  return transaction(db, async (tx) => {
+    const unit = await repo.lockFinancedUnit(tx, scope, id);
+    if (!unit) throw notFound();
+    if (unit.status !== FINANCED_UNIT_STATUS.CURRENT) {
+      throw new AppError(AppErrorCode.INVALID_STATUS, { message: TEXT.notCurrent });
+    }
+    const now = clock.now();
+    if (body.soldAt > businessClock(now).day) throw invalidSale(TEXT.soldAtInFuture);
+    if (body.soldAt < unit.releasedOn) throw invalidSale(TEXT.soldAtBeforeRelease);
+    const evidenceFileId = body.evidenceFileId ?? null;
+    if (evidenceFileId !== null && !(await repo.isOwnUpload(tx, evidenceFileId, actor.id))) {
+      throw invalidSale(TEXT.evidenceNotYours);
+    }
+    const payoffDueDate = calendarPayoffDueDate(body.soldAt);
+    const version = await repo.markSold(
+      tx,
+      id,
+      body.version,
+      { soldAt: body.soldAt, reportedBy: actor.id, evidenceFileId, payoffDueDate, status: FINANCED_UNIT_STATUS.SOLD },
+      now,
+    );
+    if (version === undefined) throw staleVersion();
+    const sale = { soldAt: body.soldAt, payoffDueDate, ...(evidenceFileId !== null && { evidenceFileId }) };
+    await recordEvents(tx, [{ financedUnitId: id, kind: 'sold', actorId: actor.id, at: now, details: sale }]);
+    await writeAudit(tx, {
+      actor: actor.id,
+      action: 'financed-units.sold',
+      entity: 'financed-unit',
+      entityId: id,
+      before: { status: unit.status, version: unit.version },
+      after: { status: FINANCED_UNIT_STATUS.SOLD, version, ...sale },
+      requestId,
+    });
+    return { data: await financedUnitDetail(tx, clock, actor, id), message: TEXT.saleReported(unit.vin) };
+  });
+}

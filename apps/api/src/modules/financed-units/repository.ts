@@ -1,0 +1,247 @@
+import { and, asc, eq, ilike, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { FinancedUnitEventKind } from '@planpiso/domain';
+import type { Executor } from '../../db/client';
+import { userCompanies } from '../../db/schema/assignments';
+import { financedUnitEvents, financedUnits } from '../../db/schema/financed-units';
+import { files } from '../../db/schema/files';
+import { provisions } from '../../db/schema/financing';
+import { accounts, agencies, companies } from '../../db/schema/organisation';
+import { refinancings } from '../../db/schema/refinancings';
+import { users } from '../../db/schema/users';
+import { pageInOneStatement, type PreparableRows } from '../../platform/list-statements';
+import { containsPattern, type Window } from '../../platform/listing';
+import { accountScopeWhere } from '../organisation-lookups';
+import type { ProvisionScope } from '../provisions';
+
+/** The register's filters (the list's and the export's). */
+export type FinancedUnitFilters = {
+  vin?: string;
+  company?: number;
+  agency?: number;
+  status?: number[];
+  from?: string;
+  to?: string;
+  folio?: string;
+};
+
+/**
+ * The provisions' scope (provisionScopeOf) on financed_units alone: lender types the accounts they reach, type 4 the
+ * companies assigned to it, type 5 its company. Every released unit is at a status each type sees of its operation
+ * (8 or 10), so the statuses of the scope do not narrow it further.
+ */
+export function financedUnitScopeWhere(scope: ProvisionScope): SQL {
+  switch (scope.kind) {
+    case 'lender':
+      return sql`${financedUnits.accountId} in (select ${accounts.id} from ${accounts} where ${accountScopeWhere(scope.accounts)})`;
+    case 'legal':
+      return sql`${financedUnits.companyId} in (select ${userCompanies.companyId} from ${userCompanies} where ${userCompanies.userId} = ${scope.userId})`;
+    case 'dealer':
+      return eq(financedUnits.companyId, scope.companyId);
+    case 'none':
+      return sql`false`;
+  }
+}
+
+/** The operation's folio as users quote it, matched against either operation's manual folio too. */
+function folioWhere(folio: string): SQL {
+  const number = Number(folio) <= 2_147_483_647 ? Number(folio) : -1;
+  return sql`(${financedUnits.folio} = ${number}
+    or (${financedUnits.refinancingId} is null and ${financedUnits.provisionId} in
+      (select "p"."id" from "provisions" as "p" where "p"."use_manual_folio" and "p"."manual_folio" = ${folio}))
+    or ${financedUnits.refinancingId} in
+      (select "r"."id" from "refinancings" as "r" where "r"."use_manual_folio" and "r"."manual_folio" = ${folio}))`;
+}
+
+export function listWhere(scope: ProvisionScope, filters: FinancedUnitFilters): SQL {
+  return and(
+    financedUnitScopeWhere(scope),
+    filters.vin ? ilike(financedUnits.vin, containsPattern(filters.vin)) : undefined,
+    filters.company === undefined ? undefined : eq(financedUnits.companyId, filters.company),
+    filters.agency === undefined ? undefined : eq(financedUnits.agencyId, filters.agency),
+    filters.status?.length ? inArray(financedUnits.status, filters.status) : undefined,
+    filters.from ? sql`${financedUnits.releasedOn} >= ${filters.from}::date` : undefined,
+    filters.to ? sql`${financedUnits.releasedOn} <= ${filters.to}::date` : undefined,
+    filters.folio === undefined ? undefined : folioWhere(filters.folio),
+  )!;
+}
+
+/**
+ * The company's name as a sort key, written with its table names: the page's ids are read from financed_units alone,
+ * where drizzle leaves columns unqualified.
+ */
+const companyNameKey = sql`(select lower("sorted_company"."name") collate "C" from "companies" as "sorted_company"
+  where "sorted_company"."id" = "financed_units"."company_id")`;
+
+export const financedUnitSortFields: Record<string, AnyColumn | SQL> = {
+  releasedOn: financedUnits.releasedOn,
+  endsOn: financedUnits.endsOn,
+  vin: financedUnits.vin,
+  amount: financedUnits.amount,
+  status: financedUnits.status,
+  companyName: companyNameKey,
+  folio: financedUnits.folio,
+};
+
+/** The id, the sort's last key. */
+export const financedUnitId = financedUnits.id;
+
+/** The folio users quote: the manual folio when the operation uses one. */
+const shownFolio = sql<string>`case when ${financedUnits.refinancingId} is not null
+  then case when ${refinancings.useManualFolio} and ${refinancings.manualFolio} is not null
+    then ${refinancings.manualFolio} else ${refinancings.folio}::text end
+  else case when ${provisions.useManualFolio} and ${provisions.manualFolio} is not null
+    then ${provisions.manualFolio} else ${provisions.folio}::text end end`;
+
+const rowColumns = {
+  id: financedUnits.id,
+  vin: financedUnits.vin,
+  brand: financedUnits.brand,
+  model: financedUnits.model,
+  description: financedUnits.description,
+  companyId: financedUnits.companyId,
+  companyName: companies.name,
+  agencyId: financedUnits.agencyId,
+  agencyName: agencies.name,
+  provisionId: financedUnits.provisionId,
+  refinancingId: financedUnits.refinancingId,
+  folio: shownFolio,
+  creditLine: financedUnits.creditLine,
+  creditNumber: financedUnits.creditNumber,
+  amount: financedUnits.amount,
+  releasedOn: financedUnits.releasedOn,
+  term: financedUnits.term,
+  endsOn: financedUnits.endsOn,
+  status: financedUnits.status,
+  soldAt: financedUnits.soldAt,
+  payoffDueDate: financedUnits.payoffDueDate,
+  paidAt: financedUnits.paidAt,
+  version: financedUnits.version,
+  soldEvidenceFileId: financedUnits.soldEvidenceFileId,
+  soldReportedBy: sql<string | null>`(select "reporter"."firstname" || ' ' || "reporter"."lastname"
+    from "users" as "reporter" where "reporter"."id" = "financed_units"."sold_reported_by")`,
+};
+
+/** The rows with their names, for the ids `where` picks, in `order` (`extra`: the page's total riding along). */
+function rowsWithNames(db: Executor, where: SQL, order: SQL[], extra: { pageTotal?: SQL<number> } = {}) {
+  return db
+    .select({ ...rowColumns, ...extra })
+    .from(financedUnits)
+    .innerJoin(companies, eq(companies.id, financedUnits.companyId))
+    .leftJoin(agencies, eq(agencies.id, financedUnits.agencyId))
+    .innerJoin(provisions, eq(provisions.id, financedUnits.provisionId))
+    .leftJoin(refinancings, eq(refinancings.id, financedUnits.refinancingId))
+    .where(where)
+    .orderBy(...order);
+}
+
+export type FinancedUnitRow = Awaited<ReturnType<typeof rowsWithNames>>[number];
+
+/**
+ * One page of the register and its total in one statement (decision 050): the page's ids from financed_units alone in
+ * the sort's index order, then those rows with their names. The lender's total is the planner's estimate past the
+ * cap (its WHERE is the scope's columns and the filters').
+ */
+export function listFinancedUnits(
+  db: Executor,
+  scope: ProvisionScope,
+  filters: FinancedUnitFilters,
+  window: NonNullable<Window>,
+  order: SQL[],
+) {
+  return pageInOneStatement(
+    db,
+    {
+      table: financedUnits,
+      id: financedUnits.id,
+      where: listWhere(scope, filters),
+      order,
+      window,
+      estimateFirst: scope.kind === 'lender' && !filters.vin && filters.folio === undefined,
+    },
+    (inPage, extra) => rowsWithNames(db, inPage, order, extra) as PreparableRows<FinancedUnitRow>,
+  );
+}
+
+/** Every row the filters pick (up to `max`), in `order`: the export. */
+export function allFinancedUnits(
+  db: Executor,
+  scope: ProvisionScope,
+  filters: FinancedUnitFilters,
+  order: SQL[],
+  max: number,
+): Promise<FinancedUnitRow[]> {
+  return rowsWithNames(db, listWhere(scope, filters), order).limit(max);
+}
+
+/** One unit the scope reaches; undefined otherwise (404). */
+export async function findFinancedUnit(db: Executor, scope: ProvisionScope, id: number) {
+  const [row] = await rowsWithNames(db, and(eq(financedUnits.id, id), financedUnitScopeWhere(scope))!, []).limit(1);
+  return row;
+}
+
+/** The unit's history, oldest first, with who acted. */
+export async function historyOf(db: Executor, financedUnitId: number) {
+  return db
+    .select({
+      id: financedUnitEvents.id,
+      kind: sql<FinancedUnitEventKind>`${financedUnitEvents.kind}`,
+      actorName: sql<string | null>`${users.firstname} || ' ' || ${users.lastname}`,
+      at: financedUnitEvents.at,
+      details: financedUnitEvents.details,
+    })
+    .from(financedUnitEvents)
+    .leftJoin(users, eq(users.id, financedUnitEvents.actorId))
+    .where(eq(financedUnitEvents.financedUnitId, financedUnitId))
+    .orderBy(asc(financedUnitEvents.at), asc(financedUnitEvents.id));
+}
+
+/** The unit in scope, its row locked for a move; undefined when the scope does not reach it. */
+export async function lockFinancedUnit(tx: Executor, scope: ProvisionScope, id: number) {
+  const [row] = await tx
+    .select({
+      id: financedUnits.id,
+      vin: financedUnits.vin,
+      status: financedUnits.status,
+      releasedOn: financedUnits.releasedOn,
+      version: financedUnits.version,
+    })
+    .from(financedUnits)
+    .where(and(eq(financedUnits.id, id), financedUnitScopeWhere(scope)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/** Moves the unit to Vendida (por liquidar) if still at `version`; false when someone moved it first. */
+export async function markSold(
+  tx: Executor,
+  id: number,
+  version: number,
+  sale: { soldAt: string; reportedBy: number; evidenceFileId: number | null; payoffDueDate: string; status: number },
+  at: Date,
+): Promise<number | undefined> {
+  const [row] = await tx
+    .update(financedUnits)
+    .set({
+      status: sale.status,
+      soldAt: sale.soldAt,
+      soldReportedBy: sale.reportedBy,
+      soldEvidenceFileId: sale.evidenceFileId,
+      payoffDueDate: sale.payoffDueDate,
+      version: sql`${financedUnits.version} + 1`,
+      updatedAt: at,
+    })
+    .where(and(eq(financedUnits.id, id), eq(financedUnits.version, version)))
+    .returning({ version: financedUnits.version });
+  return row?.version;
+}
+
+/** Whether `fileId` is an upload of `userId`'s. */
+export async function isOwnUpload(db: Executor, fileId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.uploadedBy, userId)))
+    .limit(1);
+  return row !== undefined;
+}
