@@ -2,18 +2,15 @@ import { FINANCED_UNIT_MESSAGES } from '../messages-financed-units';
 import { askMachine, defineMachine, SYSTEM_ACTOR_TYPE, type StateActor, type Verdict } from '../state-machine';
 import { USER_TYPE } from '../user-types';
 
-/**
- * A released unit's status in the financed-units register (issue 29 §2): Vigente → Vendida (por liquidar) →
- * Liquidada, or → Vencida sin liquidar (sold out of trust, SOT) when the grace ends unpaid.
- */
-export const FINANCED_UNIT_STATUS = {
-  CURRENT: 1 /* Vigente */,
-  SOLD: 2 /* Vendida (por liquidar) */,
-  PAID: 3 /* Liquidada */,
-  SOLD_OUT_OF_TRUST: 4 /* Vencida sin liquidar */,
-} as const;
-export type FinancedUnitStatus = (typeof FINANCED_UNIT_STATUS)[keyof typeof FINANCED_UNIT_STATUS];
-export const FINANCED_UNIT_STATUSES = [1, 2, 3, 4] as const satisfies readonly FinancedUnitStatus[];
+import {
+  FINANCED_UNIT_STATUS,
+  FINANCED_UNIT_STATUSES,
+  type FinancedUnitStatus,
+} from '../contracts/financed-units';
+
+// The status codes live with the register's contract (contracts/financed-units.ts): Vigente → Vendida (por liquidar)
+// → Liquidada, or → Vencida sin liquidar (sold out of trust, SOT) when the grace ends unpaid (issue 29 §2).
+export { FINANCED_UNIT_STATUS, FINANCED_UNIT_STATUSES, type FinancedUnitStatus };
 
 const STATUS_NAMES: Record<FinancedUnitStatus, string> = {
   1: FINANCED_UNIT_MESSAGES.statusCurrent,
