@@ -13,7 +13,7 @@ import { e2eEnv } from './env';
  * - The files of a lane share one stack, one after another: a spec that moves the clocks puts them back in its
  *   `after` hook with `resetClocks()`.
  * - The CRM's date starts at its fixtures' (2026-11-16), not today's: some of Autos del Norte's fixture credits fall
- *   due from 2026-12-05, so more than 18 days ahead the company has pending balances at the CRM (its own refusal).
+ *   due on 2026-12-05, so from 20 days ahead the company has pending balances at the CRM (its own refusal).
  */
 export type MovedClocks = { api: TestClockResponse['data']; crm: { today: string; daysMoved: number } };
 
