@@ -55,6 +55,8 @@ export async function startStack({ seed = true, logLevel = 'info', name = 'e2e' 
         // Idle workers look for work every second (pg-boss's floor for our whole-second setting; default 2 s): the
         // journeys wait on the jobs' results (validation, signing), so each hop between jobs is a shorter wait.
         JOBS_POLL_SECONDS: '1',
+        // The journeys make days pass (a sale's grace period) through the API's movable clock (support/clock.ts).
+        TEST_CLOCK: '1',
       },
       readyTimeoutMs: 180_000,
       cleanups,

@@ -8,7 +8,7 @@ import { isApiPath, registerSpaAndNotFound } from './app-spa';
 import { createAdapters, type Adapters } from './adapters';
 import type { Db } from './db/client';
 import { registerAuthorization } from './platform/auth';
-import { systemClock, type Clock } from './platform/clock';
+import { adjustableClock, systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { AppDeps } from './platform/deps';
 import { registerErrorHandling } from './platform/errors';
@@ -26,6 +26,7 @@ import { allJobs } from './jobs';
 import { createJobRunner } from './jobs/runner';
 import { createIdentityService } from './modules/identity/service';
 import { createNotificationsService } from './modules/notifications/service';
+import { testClockRoutes } from './modules/test-clock/routes';
 
 // Spanish for every validation message a contract does not spell out itself: the catalogue's (spec 1 §5), installed
 // by the domain's installSpanishZodMessages in buildApp — one map for the API and the screens, not zod's own locale.
@@ -45,7 +46,7 @@ declare module 'fastify' {
 export type BuildAppOptions = {
   config: Config;
   db: Db;
-  /** Tests move time; everything else uses the system clock. */
+  /** Tests move time; everything else uses the system clock (movable over HTTP with TEST_CLOCK=1). */
   clock?: Clock;
   mailer?: Mailer;
   /** Tests may pass their own (e.g. pointed at a private simulator they break on purpose). */
@@ -68,7 +69,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 export async function buildApp({
   config,
   db,
-  clock = systemClock,
+  clock: givenClock = systemClock,
   mailer,
   adapters,
   storage,
@@ -115,6 +116,10 @@ export async function buildApp({
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
+
+  // TEST_CLOCK=1 (development mode only): one movable clock for the whole app, moved by the routes registered below.
+  const testClock = config.testClock ? adjustableClock(givenClock) : undefined;
+  const clock = testClock ?? givenClock;
 
   const ownMailer = !mailer;
   // Every process sends jobs (services queue mail and other outside work in their transactions, decision 017);
@@ -174,6 +179,7 @@ export async function buildApp({
   await registerUploads(app);
 
   const { failures } = await registerModuleRoutes(app, deps, services);
+  if (testClock) await app.register(testClockRoutes, { clock: testClock });
 
   // Background jobs (decision 011): this process works the queues unless JOBS=off; it sends them either way.
   app.addHook('onReady', async () => {

@@ -9,7 +9,8 @@ import { sharedApp } from './support/shared-app';
  * every route answers each caller — anonymous and one user of each type 1–5 — as the table says. A new route
  * missing from the table fails here before it can fail closed (500) in production.
  */
-const t = await sharedApp();
+// TEST_CLOCK=1, so the movable clock's routes (registered only with it) are in the sweep like every other.
+const t = await sharedApp({ env: { TEST_CLOCK: '1' } });
 const { app, db } = t;
 
 const table = API_PERMISSIONS as Record<string, Access>;

@@ -13,7 +13,8 @@ import { buildTestApp, closeTestDb } from './harness';
 const NOT_OPERATIONS = ['/api/docs'];
 const notAnOperation = (url: string) => NOT_OPERATIONS.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 
-const t = await buildTestApp();
+// TEST_CLOCK=1: the movable clock's operations are declared like the others but registered only with it.
+const t = await buildTestApp({ env: { TEST_CLOCK: '1' } });
 afterAll(async () => {
   await t.close();
   await closeTestDb();

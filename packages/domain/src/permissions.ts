@@ -23,7 +23,7 @@ import { EXCEPTION_OPERATIONS } from './operations/exceptions';
 import { DOCUMENT_OPERATIONS } from './operations/documents';
 import { UNIT_OPERATIONS } from './operations/units';
 import { FILE_OPERATIONS } from './operations/files';
-import { PLATFORM_OPERATIONS } from './operations/platform';
+import { PLATFORM_OPERATIONS, TEST_CLOCK_OPERATIONS } from './operations/platform';
 import { AUTH_OPERATIONS } from './operations/auth';
 import { IDENTITY_OPERATIONS } from './operations/identity';
 import { PROVISION_OPERATIONS } from './operations/provisions';
@@ -46,6 +46,8 @@ export type Access = 'public' | 'authenticated' | readonly UserType[];
 export const API_PERMISSIONS = {
   // Platform: liveness and readiness
   ...permissionsOf(PLATFORM_OPERATIONS),
+  // The movable clock of e2e journeys: registered only with TEST_CLOCK=1 (development mode)
+  ...permissionsOf(TEST_CLOCK_OPERATIONS),
   // OpenAPI documentation (ARCHITECTURE §2), served by @fastify/swagger-ui under /api/docs
   'GET /api/docs': 'public',
   'GET /api/docs/json': 'public',

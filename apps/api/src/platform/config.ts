@@ -50,6 +50,11 @@ export type Config = {
   jobs: JobsConfig;
   /** Where uploaded files live (decision 018). */
   storage: StorageConfig;
+  /**
+   * TEST_CLOCK=1: the API's clock can be moved forward through POST /api/__test/clock (e2e journeys that make a
+   * grace period pass). Development mode only: the API refuses to start with it otherwise.
+   */
+  testClock: boolean;
 };
 
 export type S3Config = {
@@ -166,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { exte
     trustProxy: truthy(env.TRUST_PROXY),
     external: externalConfig(env, appUrl, options.externalSecrets ?? true),
     storage: storageConfig(env, dataDir),
+    testClock: testClockFrom(env),
     jobs: {
       enabled: !['0', 'false', 'off', 'no'].includes((env.JOBS ?? 'on').toLowerCase()),
       crmInsertionCron: env.CRM_INSERTION_CRON || '*/5 * * * *',
@@ -218,6 +224,20 @@ export function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageC
  */
 function isDevelopmentMode(env: NodeJS.ProcessEnv): boolean {
   return ['development', 'test'].includes((env.NODE_ENV ?? '').trim().toLowerCase());
+}
+
+/**
+ * A movable clock moves every date the lender relies on (a grace period, an expiry, a session), so it is for the
+ * e2e stack and local runs only: outside development mode TEST_CLOCK stops the start rather than being ignored.
+ */
+function testClockFrom(env: NodeJS.ProcessEnv): boolean {
+  if (!truthy(env.TEST_CLOCK)) return false;
+  if (!isDevelopmentMode(env)) {
+    throw new Error(
+      `TEST_CLOCK is for development mode only (NODE_ENV=development or test), not NODE_ENV=${env.NODE_ENV || '<unset>'}`,
+    );
+  }
+  return true;
 }
 
 /** The variable prefixes of the lender's systems (decision 009): CRM_URL, CRM_TOKEN, ... */

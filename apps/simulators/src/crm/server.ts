@@ -164,6 +164,20 @@ export function buildCrmServer(token: string): CrmServer {
     return reply.type('text/html; charset=utf-8').send(renderPaymentsPage(state, outcome));
   });
 
+  // The CRM's date, moved by e2e journeys together with the API's clock (TEST_CLOCK): `{ advanceDays }` or `{ today }`.
+  const clock = () => ({ today: state.today, daysMoved: state.daysMoved() });
+  app.get('/__admin/clock', async () => clock());
+  app.post('/__admin/clock', async (request) => {
+    const move = parseClockMove(request.body);
+    if ('today' in move) state.setToday(move.today);
+    else state.advanceDays(move.advanceDays);
+    return clock();
+  });
+  app.delete('/__admin/clock', async () => {
+    state.resetToday();
+    return clock();
+  });
+
   app.get('/__admin/insertions', async () => state.listInsertions());
   app.delete('/__admin/insertions', async () => {
     state.reset();
@@ -215,6 +229,18 @@ function parseInsertion(body: unknown): CrmUnitInsertion {
     plazo,
     fechaInicio,
   };
+}
+
+/** 400 unless the body is exactly one of `{ advanceDays }` (a whole number of days, 1 to 3650) or `{ today }`. */
+function parseClockMove(body: unknown): { advanceDays: number } | { today: string } {
+  const input = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const keys = Object.keys(input);
+  const { advanceDays, today } = input;
+  if (keys.length === 1 && typeof today === 'string' && isIsoDate(today)) return { today };
+  if (keys.length === 1 && typeof advanceDays === 'number' && Number.isInteger(advanceDays)) {
+    if (advanceDays >= 1 && advanceDays <= 3650) return { advanceDays };
+  }
+  throw badRequest('El cuerpo debe ser { advanceDays } (días enteros, 1 a 3650) o { today } (YYYY-MM-DD)');
 }
 
 /** 400 for a body that is not a payment (an amount above 0 with exactly 2 decimals, the day YYYY-MM-DD). */

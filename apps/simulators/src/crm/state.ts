@@ -16,7 +16,7 @@ import {
   type CreditLineFixture,
 } from '../fixtures/index';
 import { notFound, unprocessable } from '../platform/errors';
-import { addMonths, creditDayCounts } from './dates';
+import { addDays, addMonths, creditDayCounts, daysBetween } from './dates';
 import { nextCurtailment, statementAt, type CreditTerms, type Payment } from './ledger';
 
 export type Insertion = {
@@ -46,7 +46,7 @@ export class CrmState {
   private insertions: Insertion[] = [];
   private ledgers = new Map<string, Ledger>();
   private nextCredit = FIRST_INSERTED_CREDIT;
-  readonly today = FIXTURES_REFERENCE_DATE;
+  private day = FIXTURES_REFERENCE_DATE;
 
   constructor() {
     this.reset();
@@ -57,6 +57,32 @@ export class CrmState {
     this.ledgers = new Map(this.credits.map((credit) => [credit.noCredito, newLedger(credit)]));
     this.insertions = [];
     this.nextCredit = FIRST_INSERTED_CREDIT;
+  }
+
+  /**
+   * The CRM's date: the fixtures' unless an e2e journey moved it (`/__admin/clock`), together with the API's clock, to
+   * make a grace period pass. Starting over (reset) keeps it: the clock is moved and put back on its own.
+   */
+  get today(): string {
+    return this.day;
+  }
+
+  /** Moves the CRM's date to `day` (YYYY-MM-DD), ahead or back. */
+  setToday(day: string): void {
+    this.day = day;
+  }
+
+  advanceDays(days: number): void {
+    this.day = addDays(this.day, days);
+  }
+
+  resetToday(): void {
+    this.day = FIXTURES_REFERENCE_DATE;
+  }
+
+  /** How many days the CRM's date is past the fixtures' (negative before it). */
+  daysMoved(): number {
+    return daysBetween(FIXTURES_REFERENCE_DATE, this.day);
   }
 
   listInsertions(): Insertion[] {

@@ -34,3 +34,23 @@ export const healthResponse = z.object({ status: z.literal('ok') });
 export const readyResponse = z.object({ status: z.literal('ready'), database: z.literal('up') });
 /** Readiness's 503: the database did not answer in time (not a catalogue error: load balancers read `status`). */
 export const notReadyResponse = z.object({ status: z.literal('unavailable'), database: z.literal('down') });
+
+/**
+ * The API's movable clock (TEST_CLOCK=1, development mode only): days ahead (`advanceDays`), or an exact instant
+ * (`now`). Never in production, so its messages are not the catalogue's.
+ */
+export const testClockMove = z
+  .object({
+    advanceDays: z.number().int().min(1).max(3650).optional(),
+    now: z.iso.datetime({ offset: true }).optional(),
+  })
+  .strict()
+  .refine((move) => (move.advanceDays === undefined) !== (move.now === undefined), {
+    message: 'Indica advanceDays o now, uno de los dos',
+  });
+export type TestClockMove = z.infer<typeof testClockMove>;
+/** What the clock says: the instant, how far it is from the system's, and the business day it falls on. */
+export const testClockResponse = envelope(
+  z.object({ now: z.iso.datetime({ offset: true }), offsetMs: z.number().int(), businessDay: z.string() }),
+);
+export type TestClockResponse = z.infer<typeof testClockResponse>;

@@ -23,7 +23,7 @@ import { EXCEPTION_OPERATIONS } from './exceptions';
 import { DOCUMENT_OPERATIONS } from './documents';
 import { UNIT_OPERATIONS } from './units';
 import { FILE_OPERATIONS } from './files';
-import { PLATFORM_OPERATIONS } from './platform';
+import { PLATFORM_OPERATIONS, TEST_CLOCK_OPERATIONS } from './platform';
 import { AUTH_OPERATIONS } from './auth';
 import { IDENTITY_OPERATIONS } from './identity';
 import { PROVISION_OPERATIONS } from './provisions';
@@ -101,6 +101,7 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(UNIT_OPERATIONS),
   ...Object.values(FILE_OPERATIONS),
   ...Object.values(PLATFORM_OPERATIONS),
+  ...Object.values(TEST_CLOCK_OPERATIONS),
   ...Object.values(AUTH_OPERATIONS),
   ...Object.values(IDENTITY_OPERATIONS),
   ...Object.values(PROVISION_OPERATIONS),

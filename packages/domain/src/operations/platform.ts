@@ -1,4 +1,4 @@
-import { healthResponse, notReadyResponse, readyResponse } from '../contracts/auth';
+import { healthResponse, notReadyResponse, readyResponse, testClockMove, testClockResponse } from '../contracts/auth';
 import { defineOperation } from './operation';
 
 const tags = ['platform'];
@@ -22,5 +22,38 @@ export const PLATFORM_OPERATIONS = {
     response: readyResponse,
     errors: [503],
     errorAnswers: { 503: notReadyResponse },
+  }),
+} as const;
+
+/**
+ * The API's movable clock, for e2e journeys that make days pass (a sale's grace period): registered only with
+ * TEST_CLOCK=1, which development mode alone accepts (apps/api/src/platform/config.ts). The super user's, like
+ * everything else that moves the whole system.
+ */
+export const TEST_CLOCK_OPERATIONS = {
+  read: defineOperation({
+    method: 'GET',
+    path: '/api/__test/clock',
+    tags,
+    who: [1],
+    summary: 'TEST_CLOCK only: what the API takes as now',
+    response: testClockResponse,
+  }),
+  move: defineOperation({
+    method: 'POST',
+    path: '/api/__test/clock',
+    tags,
+    who: [1],
+    summary: "TEST_CLOCK only: move the API's clock some days ahead, or to an instant",
+    body: testClockMove,
+    response: testClockResponse,
+  }),
+  reset: defineOperation({
+    method: 'DELETE',
+    path: '/api/__test/clock',
+    tags,
+    who: [1],
+    summary: "TEST_CLOCK only: back to the system's time",
+    response: testClockResponse,
   }),
 } as const;
