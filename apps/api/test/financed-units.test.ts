@@ -7,12 +7,14 @@ import {
   FINANCED_UNIT_STATUS,
   MESSAGES,
   Money,
+  financedUnitStatusName,
   type ErrorResponse,
   type FinancedUnitDetail,
   type FinancedUnitItem,
   type ProvisionFollowUpDetail,
 } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
+import { nonWorkingDays } from '../src/db/schema/non-working-days';
 import { users } from '../src/db/schema/users';
 import { crmInsertions, provisionUnits, provisions } from '../src/db/schema/financing';
 import { refinancings } from '../src/db/schema/refinancings';
@@ -277,7 +279,7 @@ describe('scope: as provisions (issue 29 Rules)', () => {
 });
 
 describe('Reportar venta (issue 29 item 2, server side)', () => {
-  it('moves the unit to Vendida (por liquidar), the payoff due 10 days later, with its history and audit row', async () => {
+  it('moves the unit to Vendida (por liquidar), the payoff due 10 business days later (Tue 24 Nov → Tue 8 Dec), with its history and audit row', async () => {
     const released = await releasedProvision(a, ['5000.00']);
     const item = (await list(a.tokens.dealer, `folio=${released.folio}`)).items[0]!;
     const response = await sell(a.tokens.dealer, item.id, { soldAt: '2026-11-20', version: item.version });
@@ -292,13 +294,13 @@ describe('Reportar venta (issue 29 item 2, server side)', () => {
     expect(answer.data).toMatchObject({
       status: FINANCED_UNIT_STATUS.SOLD,
       soldAt: TODAY,
-      payoffDueDate: '2026-12-04',
+      payoffDueDate: '2026-12-08',
       version: item.version + 1,
     });
     expect(answer.data.soldReportedBy).toBeTruthy();
     const shown = await detail(a.tokens.legal, item.id);
     expect(shown.history.map((event) => event.kind)).toEqual(['released', 'sold']);
-    expect(shown.history[1]!.details).toMatchObject({ soldAt: TODAY, payoffDueDate: '2026-12-04' });
+    expect(shown.history[1]!.details).toMatchObject({ soldAt: TODAY, payoffDueDate: '2026-12-08' });
     // The list filters by status.
     const soldOnes = await list(a.tokens.dealer, `status=${FINANCED_UNIT_STATUS.SOLD}&folio=${released.folio}`);
     expect(soldOnes.items.map((row) => row.id)).toEqual([item.id]);
@@ -316,6 +318,20 @@ describe('Reportar venta (issue 29 item 2, server side)', () => {
       const twice = await sell(a.tokens.dealer, item.id, { soldAt: TODAY, version });
       expect(twice.statusCode).toBe(409);
       expect(json<ErrorResponse>(twice).message).toBe(TEXT.notCurrent);
+    }
+  });
+
+  it('counts the payoff grace on the lender’s calendar: a Día inhábil inside it moves the due date a day on', async () => {
+    const released = await releasedProvision(a, ['5100.00']);
+    const item = (await list(a.tokens.dealer, `folio=${released.folio}`)).items[0]!;
+    await seeded.db.insert(nonWorkingDays).values({ date: '2026-11-30', reason: 'Día inhábil de prueba' });
+    try {
+      const sold = await sell(a.tokens.dealer, item.id, { soldAt: TODAY, version: item.version });
+      expect(sold.statusCode, sold.body).toBe(200);
+      // Tue 24 Nov + 10 business days, Mon 30 Nov closed → Wed 9 Dec.
+      expect(json<{ data: FinancedUnitDetail }>(sold).data.payoffDueDate).toBe('2026-12-09');
+    } finally {
+      await seeded.db.delete(nonWorkingDays).where(eq(nonWorkingDays.date, '2026-11-30'));
     }
   });
 
@@ -408,6 +424,6 @@ describe('filters and the XLSX', () => {
     const body = rows.slice(1);
     expect(body.map((row) => row[0])).toEqual(listed.items.map((item) => item.vin));
     expect(body.map((row) => row[9])).toEqual(listed.items.map((item) => Money.of(item.amount).toNumber()));
-    expect(body.map((row) => row[14])).toEqual(listed.items.map((item) => TEXT.statusNames[item.status]));
+    expect(body.map((row) => row[14])).toEqual(listed.items.map((item) => financedUnitStatusName(item.status)));
   });
 });

@@ -446,13 +446,9 @@ export const REFINANCING_NOTICE_TEXT = {
 
 /**
  * Ours (issue 29 item 1): the financed-units register (/unidades-financiadas) as the server says it — the XLSX's
- * columns and name, the statuses' names, and the refusals of Reportar venta, in the spec's voice.
+ * columns and name and the refusals of Reportar venta, in the spec's voice (the statuses' names: financedUnitStatusName).
  */
 export const FINANCED_UNIT_REGISTER_MESSAGES = {
-  /** Vigente, Vendida (por liquidar), Liquidada, Vencida sin liquidar — by FINANCED_UNIT_STATUS code. */
-  statusNames: { 1: 'Vigente', 2: 'Vendida (por liquidar)', 3: 'Liquidada', 4: 'Vencida sin liquidar' } as Readonly<
-    Record<number, string>
-  >,
   xlsxSheet: 'Unidades financiadas',
   xlsxName: (day: string) => `Unidades financiadas (${day.split('-').reverse().join('-')}).xlsx`,
   xlsxColumns: [

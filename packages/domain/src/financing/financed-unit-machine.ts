@@ -2,11 +2,7 @@ import { FINANCED_UNIT_MESSAGES } from '../messages-financed-units';
 import { askMachine, defineMachine, SYSTEM_ACTOR_TYPE, type StateActor, type Verdict } from '../state-machine';
 import { USER_TYPE } from '../user-types';
 
-import {
-  FINANCED_UNIT_STATUS,
-  FINANCED_UNIT_STATUSES,
-  type FinancedUnitStatus,
-} from '../contracts/financed-units';
+import { FINANCED_UNIT_STATUS, FINANCED_UNIT_STATUSES, type FinancedUnitStatus } from '../contracts/financed-units';
 
 // The status codes live with the register's contract (contracts/financed-units.ts): Vigente → Vendida (por liquidar)
 // → Liquidada, or → Vencida sin liquidar (sold out of trust, SOT) when the grace ends unpaid (issue 29 §2).

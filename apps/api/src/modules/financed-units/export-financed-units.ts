@@ -4,6 +4,7 @@ import {
   FINANCED_UNIT_REGISTER_MESSAGES as TEXT,
   Money,
   businessClock,
+  financedUnitStatusName,
   type FinancedUnitExportQuery,
 } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
@@ -51,7 +52,7 @@ export async function exportFinancedUnits(
         unit.term,
         shownDay(unit.endsOn),
         unit.daysFloored,
-        TEXT.statusNames[unit.status] ?? String(unit.status),
+        financedUnitStatusName(unit.status),
       ];
     }),
   });

@@ -1,13 +1,21 @@
-/** The grace period from a sale to its payoff when nothing else is configured (issue 29 item 2: default 10). */
-export const DEFAULT_PAYOFF_GRACE_DAYS = 10;
+import { gte } from 'drizzle-orm';
+import { PAYOFF_GRACE_DAYS_DEFAULT, payoffDueDate } from '@planpiso/domain';
+import type { Executor } from '../../db/client';
+import { nonWorkingDays } from '../../db/schema/non-working-days';
 
 /**
- * When a sold unit's payoff is due: `graceDays` calendar days after `soldAt` (YYYY-MM-DD each).
- * TODO(issue 29): use `payoffDueDate` from packages/domain/src/financing/financed-unit-machine.ts (business days on
- * the lender's calendar) once it is merged, and the grace configured in /configuraciones.
+ * When a unit sold on `soldAt` must be paid off: the grace's last business day on the lender's calendar (domain
+ * `payoffDueDate`: weekends and the Días inhábiles from the day after the sale). The lender's days from the sale on
+ * are read in the sale's transaction. The grace is the default 10 days until /configuraciones offers it (issue 29).
  */
-export function calendarPayoffDueDate(soldAt: string, graceDays: number = DEFAULT_PAYOFF_GRACE_DAYS): string {
-  const due = new Date(`${soldAt}T00:00:00Z`);
-  due.setUTCDate(due.getUTCDate() + graceDays);
-  return due.toISOString().slice(0, 10);
+export async function payoffDueDateOf(
+  tx: Executor,
+  soldAt: string,
+  graceDays: number = PAYOFF_GRACE_DAYS_DEFAULT,
+): Promise<string> {
+  const closed = await tx
+    .select({ date: nonWorkingDays.date })
+    .from(nonWorkingDays)
+    .where(gte(nonWorkingDays.date, soldAt));
+  return payoffDueDate(soldAt, graceDays, closed);
 }

@@ -14,7 +14,7 @@ import { staleVersion } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
 import { provisionScopeOf } from '../provisions';
 import { financedUnitDetail } from './financed-unit-detail';
-import { calendarPayoffDueDate } from './payoff-due-date';
+import { payoffDueDateOf } from './payoff-due-date';
 import { recordEvents } from './register';
 import * as repo from './repository';
 
@@ -47,7 +47,7 @@ export async function reportFinancedUnitSale(
     if (evidenceFileId !== null && !(await repo.isOwnUpload(tx, evidenceFileId, actor.id))) {
       throw invalidSale(TEXT.evidenceNotYours);
     }
-    const payoffDueDate = calendarPayoffDueDate(body.soldAt);
+    const payoffDueDate = await payoffDueDateOf(tx, body.soldAt);
     const version = await repo.markSold(
       tx,
       id,
