@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomVin, releaseLine, saveBody, unit } from './provision-fixtures';
 import { useLineRace, type Send } from './support/line-race';
+import { MANY_ROUNDS_TIMEOUT_MS } from './support/timeouts';
 
 /**
  * No overdraw (ARCHITECTURE §6, issue 16 acceptance): 50 concurrent creates against one credit line whose available
@@ -20,14 +21,18 @@ const oneCreate = (send: Send) =>
 const { viaInject, viaHttp, expectExactlyThree, expectWithinBalance } = race;
 
 describe('50 concurrent creates on a line that fits exactly 3', () => {
-  it('exactly 3 succeed and the rest get the balance message, 20 rounds in a row', async () => {
-    for (let round = 0; round < 20; round++) {
-      await releaseLine(race.seeded.db, LINE);
-      const outcomes = await Promise.all(Array.from({ length: 50 }, () => oneCreate(viaInject(race.t.app))));
-      expectExactlyThree(outcomes);
-      await expectWithinBalance();
-    }
-  }, 300_000);
+  it(
+    'exactly 3 succeed and the rest get the balance message, 20 rounds in a row',
+    async () => {
+      for (let round = 0; round < 20; round++) {
+        await releaseLine(race.seeded.db, LINE);
+        const outcomes = await Promise.all(Array.from({ length: 50 }, () => oneCreate(viaInject(race.t.app))));
+        expectExactlyThree(outcomes);
+        await expectWithinBalance();
+      }
+    },
+    MANY_ROUNDS_TIMEOUT_MS,
+  );
 });
 
 describe('one VIN raced on two credit lines (decision 029 "Double financing")', () => {

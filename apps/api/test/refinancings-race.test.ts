@@ -6,6 +6,7 @@ import { companies } from '../src/db/schema/organisation';
 import { randomVin, releaseLine, saveBody, unit } from './provision-fixtures';
 import { createBody, financedUnits } from './refinancing-fixtures';
 import { expectCreated, useLineRace, type Send } from './support/line-race';
+import { MANY_ROUNDS_TIMEOUT_MS } from './support/timeouts';
 
 /**
  * No overdraw for refinancings (issue 19 acceptance, "as in the provisions issue": provisions-race.test.ts): 50
@@ -58,15 +59,19 @@ const provide = (send: Send) =>
   send('/api/provisions', saveBody(race.group, LINE, [unit(randomVin(), race.amount)], race.amount) as object);
 
 describe('50 concurrent refinancing creates on a line that fits exactly 3', () => {
-  it('exactly 3 succeed and the rest get the balance message, 20 rounds in a row', async () => {
-    for (let round = 0; round < 20; round++) {
-      await freeLine(race.seeded.db);
-      const sources = await freshUnits(ROUND);
-      const outcomes = await Promise.all(sources.map((source) => refinance(viaInject(race.t.app), source)));
-      expectExactlyThree(outcomes);
-      await expectWithinBalance();
-    }
-  }, 300_000);
+  it(
+    'exactly 3 succeed and the rest get the balance message, 20 rounds in a row',
+    async () => {
+      for (let round = 0; round < 20; round++) {
+        await freeLine(race.seeded.db);
+        const sources = await freshUnits(ROUND);
+        const outcomes = await Promise.all(sources.map((source) => refinance(viaInject(race.t.app), source)));
+        expectExactlyThree(outcomes);
+        await expectWithinBalance();
+      }
+    },
+    MANY_ROUNDS_TIMEOUT_MS,
+  );
 });
 
 describe('provisions and refinancings racing on the same line', () => {
