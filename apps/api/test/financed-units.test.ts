@@ -8,10 +8,12 @@ import {
   MESSAGES,
   Money,
   financedUnitStatusName,
+  soldOutOfTrustUnits,
   type ErrorResponse,
   type FinancedUnitDetail,
   type FinancedUnitItem,
   type ProvisionFollowUpDetail,
+  type ValidateProcess,
 } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
 import { nonWorkingDays } from '../src/db/schema/non-working-days';
@@ -20,7 +22,7 @@ import { crmInsertions, provisionUnits, provisions } from '../src/db/schema/fina
 import { refinancings } from '../src/db/schema/refinancings';
 import { crmInsertionJobs } from '../src/jobs/crm-insertion';
 import { createCreditFailuresService } from '../src/modules/credit-failures/service';
-import { registerReleasedUnits } from '../src/modules/financed-units';
+import { expireSaleGraces, registerReleasedUnits } from '../src/modules/financed-units';
 import { bearer, createUser, json, signIn } from './harness';
 import { get, post, randomVin, saveBody, unit, type DealerGroup } from './provision-fixtures';
 import { createRefinancing } from './refinancing-fixtures';
@@ -425,5 +427,46 @@ describe('filters and the XLSX', () => {
     expect(body.map((row) => row[0])).toEqual(listed.items.map((item) => item.vin));
     expect(body.map((row) => row[9])).toEqual(listed.items.map((item) => Money.of(item.amount).toNumber()));
     expect(body.map((row) => row[14])).toEqual(listed.items.map((item) => financedUnitStatusName(item.status)));
+  });
+});
+
+describe('the sold-out-of-trust control (issue 29 item 2)', () => {
+  /** The business clock at noon (Mexico City, UTC−6) of `day`. */
+  const noonOf = (day: string) => ({ now: () => new Date(`${day}T18:00:00Z`) });
+  const precheck = async (token: string) =>
+    json<{ data: ValidateProcess }>(await get(t.app, token, '/api/audits/validate-process')).data;
+
+  it('a sale unpaid past its grace becomes Vencida sin liquidar, and the company may no longer draw', async () => {
+    const released = await releasedProvision(b, ['7000.00']);
+    const item = (await list(b.tokens.dealer, `folio=${released.folio}`)).items[0]!;
+    const sold = await sell(b.tokens.dealer, item.id, { soldAt: TODAY, version: item.version });
+    expect(json<{ data: FinancedUnitDetail }>(sold).data.payoffDueDate).toBe('2026-12-08');
+    expect((await precheck(b.tokens.dealer)).messages).not.toContain(soldOutOfTrustUnits(1));
+
+    // The due day itself is still within the grace.
+    await expireSaleGraces({ db: seeded.db, clock: noonOf('2026-12-08') });
+    expect((await detail(b.tokens.dealer, item.id)).status).toBe(FINANCED_UNIT_STATUS.SOLD);
+
+    await expireSaleGraces({ db: seeded.db, clock: noonOf('2026-12-09') });
+    const shown = await detail(b.tokens.dealer, item.id);
+    expect(shown.status).toBe(FINANCED_UNIT_STATUS.SOLD_OUT_OF_TRUST);
+    expect(shown.history.map((event) => event.kind)).toEqual(['released', 'sold', 'soldOutOfTrust']);
+    // A second pass moves nothing again.
+    await expireSaleGraces({ db: seeded.db, clock: noonOf('2026-12-10') });
+    expect((await detail(b.tokens.dealer, item.id)).history).toHaveLength(3);
+
+    const verdict = await precheck(b.tokens.dealer);
+    expect(verdict.canProvision).toBe(false);
+    expect(verdict.messages).toContain(soldOutOfTrustUnits(1));
+    // The server refuses the drawdown itself, with the same reason.
+    const line = LINES[b.company.clientId]!;
+    const attempt = await post(
+      t.app,
+      b.tokens.dealer,
+      '/api/provisions',
+      saveBody(b, line, [unit(randomVin(), '1000.00')], '1000.00'),
+    );
+    expect(attempt.statusCode).toBe(422);
+    expect(json<ErrorResponse>(attempt).message).toContain(soldOutOfTrustUnits(1));
   });
 });

@@ -13,6 +13,7 @@ import { createProvisionValidation } from '../modules/provision-validation';
 import type { Storage } from '../platform/storage/storage';
 import { crmInsertionJobs } from './crm-insertion';
 import { crmReleaseReconciliationJob } from './crm-release-reconciliation';
+import { financedUnitsGraceJob } from './financed-units-grace';
 import { passwordResetCodeJob } from './password-reset-code';
 import { periodicValidationJobs } from './periodic-validations';
 import { provisionExpiryJob } from './provision-expiry';
@@ -60,6 +61,7 @@ export function allJobs(deps: JobsDeps, runner: BatchJobRunner): AnyJobDefinitio
       ),
       deps.config.crmInsertionCron,
     ),
+    financedUnitsGraceJob(deps, deps.config.crmInsertionCron),
   ];
   if (deps.storage && deps.notifications) {
     const validation = createProvisionValidation({ ...deps, storage: deps.storage, notifications: deps.notifications });

@@ -71,6 +71,11 @@ export const financedUnits = pgTable(
     soldEvidenceFileId: integer('sold_evidence_file_id').references(() => files.id),
     payoffDueDate: date('payoff_due_date', { mode: 'string' }),
     paidAt: date('paid_at', { mode: 'string' }),
+    /**
+     * When the grace ended unpaid (Vencida sin liquidar), the database's time: the hold compares it with an
+     * exception's approval, also stamped by the database (an approval older than the hold does not lift it).
+     */
+    soldOutOfTrustAt: timestamp('sold_out_of_trust_at', { withTimezone: true }),
     /** Bumped on every change: a stale write answers 409 (ARCHITECTURE §6). */
     version: integer('version').notNull().default(1),
     createdAt: createdAtColumn(),

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import * as companiesRepo from '../companies';
 import { approvalAgainstAudits } from '../exceptions';
+import { soldOutOfTrustFacts } from '../financed-units';
 import { accountScopeOf } from '../organisation-lookups';
 import { findCompanyInScope } from '../organisation-lookups';
 import * as repo from './repository';
@@ -40,11 +41,12 @@ async function evaluate(
     latestExceptionStatus: null,
   };
   if (account !== null && company !== null) {
-    const [lines, auditsInProgress, latest, timing] = await Promise.all([
+    const [lines, auditsInProgress, latest, timing, soldOutOfTrust] = await Promise.all([
       company.clientId ? adapters.crm.lineConfiguration(company.clientId) : Promise.resolve([]),
       repo.countSuspendingAudits(db, company.id, day),
       companiesRepo.latestException(db, company.id),
       approvalAgainstAudits(db, company.id, day),
+      soldOutOfTrustFacts(db, company.id),
     ]);
     facts.pendingBalances = lines.filter((line) => line.tienesSaldosPendientes).length;
     facts.auditsInProgress = auditsInProgress;
@@ -52,6 +54,10 @@ async function evaluate(
     // Issue 18: a suspending audit blocks unless an exception was approved after it was recorded.
     facts.approvalPredatesAudit =
       timing.approvedAt !== null && timing.auditRecordedAt !== null && timing.approvedAt < timing.auditRecordedAt;
+    // Issue 29 §2: units sold out of trust hold the company's drawdowns the same way, lifted by a later approval.
+    facts.soldOutOfTrustUnits = soldOutOfTrust.units;
+    facts.approvalPredatesSoldOutOfTrust =
+      timing.approvedAt !== null && soldOutOfTrust.latestAt !== null && timing.approvedAt < soldOutOfTrust.latestAt;
   }
   const verdict = provisionEligibility(facts);
   return {

@@ -3,3 +3,6 @@
 // this face imports no other module (the moves that import it are below the provisions the reads use).
 export { recordEvents, registerInsertedUnit, registerReleasedUnits } from './register';
 export type { ReleasedOperation } from './register';
+// The sold-out-of-trust control's job step and the hold's facts (jobs/financed-units-grace.ts, audits' eligibility).
+export { expireSaleGraces } from './expire-sale-graces';
+export { soldOutOfTrustFacts } from './sold-out-of-trust-facts';

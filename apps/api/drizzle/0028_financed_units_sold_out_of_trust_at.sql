@@ -1,0 +1,1 @@
+ALTER TABLE "financed_units" ADD COLUMN "sold_out_of_trust_at" timestamp with time zone;
