@@ -25,7 +25,7 @@ import { createCreditFailuresService } from '../src/modules/credit-failures/serv
 import { expireSaleGraces, registerReleasedUnits } from '../src/modules/financed-units';
 import { bearer, createUser, json, signIn } from './harness';
 import { get, post, randomVin, saveBody, unit, type DealerGroup } from './provision-fixtures';
-import { createRefinancing } from './refinancing-fixtures';
+import { createBody, createRefinancing, financedUnits } from './refinancing-fixtures';
 import { financingApp, lenderStaff } from './support/financing-app';
 
 /**
@@ -468,5 +468,10 @@ describe('the sold-out-of-trust control (issue 29 item 2)', () => {
     );
     expect(attempt.statusCode).toBe(422);
     expect(json<ErrorResponse>(attempt).message).toContain(soldOutOfTrustUnits(1));
+    // A refinancing is a drawdown too: refused with the same words.
+    const aged = await financedUnits(seeded.db, b, [{ amount: '2000.00', deadlines: 2 }]);
+    const refinancing = await post(t.app, b.tokens.dealer, '/api/refinancings', createBody(b, line, aged));
+    expect(refinancing.statusCode).toBe(422);
+    expect(json<ErrorResponse>(refinancing).message).toBe(soldOutOfTrustUnits(1));
   });
 });

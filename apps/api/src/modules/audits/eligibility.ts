@@ -2,6 +2,8 @@ import {
   AppErrorCode,
   businessClock,
   type EligibilityFacts,
+  exceptionCoversSoldOutOfTrust,
+  soldOutOfTrustHold,
   FINANCING_MESSAGES,
   isDealer,
   provisionEligibility,
@@ -113,4 +115,30 @@ export async function assertCanProvision(deps: EligibilityDeps, caller: AuthUser
   const own = await ownAccountAndCompany(deps, caller);
   const verdict = await evaluate(deps, own.account, own.company, businessClock(deps.clock.now()).day);
   if (!verdict.canProvision) throw new AppError(AppErrorCode.NOT_ELIGIBLE, { message: verdict.messages.join('. ') });
+}
+
+/**
+ * A refinancing is a drawdown too (issue 29 §2): refused (422, the pre-check's 'Tienes [n] unidades vendidas sin
+ * liquidar') while the company's units sold out of trust hold it and no exception approved since lifts it. Call it
+ * before the create's transaction.
+ */
+export async function assertNotHeldBySoldOutOfTrust(
+  { db, clock }: Pick<EligibilityDeps, 'db' | 'clock'>,
+  companyId: number,
+): Promise<void> {
+  const day = businessClock(clock.now()).day;
+  const [latest, timing, soldOutOfTrust] = await Promise.all([
+    companiesRepo.latestException(db, companyId),
+    approvalAgainstAudits(db, companyId, day),
+    soldOutOfTrustFacts(db, companyId),
+  ]);
+  const hold = soldOutOfTrustHold({
+    sotUnits: soldOutOfTrust.units,
+    approvedExceptionCoversIt: exceptionCoversSoldOutOfTrust({
+      latestExceptionStatus: latest?.status ?? null,
+      approvedAt: timing.approvedAt,
+      heldSince: soldOutOfTrust.latestAt,
+    }),
+  });
+  if (hold.held && hold.reason) throw new AppError(AppErrorCode.NOT_ELIGIBLE, { message: hold.reason });
 }

@@ -19,6 +19,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { pageWindow } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
 import * as provisionsRepo from '../provisions';
+import { assertNotHeldBySoldOutOfTrust } from '../audits';
 import { reserve, type CreditLinesService } from '../credit-lines';
 import { refinancingScopeOf, visibleRefinancingStatuses } from './policy';
 import * as repo from './repository';
@@ -82,6 +83,8 @@ export function createRefinancingsService(deps: Pick<AppDeps, 'db' | 'clock'> & 
     if (!company || company.accountId !== actor.accountId) {
       throw new AppError(AppErrorCode.COMPANY_NOT_ASSIGNED);
     }
+    // Units sold out of trust hold the company's refinancings as they hold its provisions (issue 29 §2).
+    await assertNotHeldBySoldOutOfTrust({ db, clock }, company.id);
     if (!(await provisionsRepo.findAssignedBranch(db, actor.id, body.agencyId, company.id))) {
       throw new AppError(AppErrorCode.AGENCY_NOT_ASSIGNED, { message: MESSAGES.forbidden });
     }
