@@ -13,6 +13,7 @@ import {
   type FinancedUnitDetail,
   type FinancedUnitItem,
   type ProvisionFollowUpDetail,
+  type CrmCreditBalance,
   type ValidateProcess,
 } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
@@ -22,7 +23,8 @@ import { crmInsertions, provisionUnits, provisions } from '../src/db/schema/fina
 import { refinancings } from '../src/db/schema/refinancings';
 import { crmInsertionJobs } from '../src/jobs/crm-insertion';
 import { createCreditFailuresService } from '../src/modules/credit-failures/service';
-import { expireSaleGraces, registerReleasedUnits } from '../src/modules/financed-units';
+import { expireSaleGraces, reconcilePayoffs, registerReleasedUnits } from '../src/modules/financed-units';
+import { financedUnits as financedUnitsTable } from '../src/db/schema/financed-units';
 import { bearer, createUser, json, signIn } from './harness';
 import { get, post, randomVin, saveBody, unit, type DealerGroup } from './provision-fixtures';
 import { createBody, createRefinancing, financedUnits } from './refinancing-fixtures';
@@ -473,5 +475,37 @@ describe('the sold-out-of-trust control (issue 29 item 2)', () => {
     const refinancing = await post(t.app, b.tokens.dealer, '/api/refinancings', createBody(b, line, aged));
     expect(refinancing.statusCode).toBe(422);
     expect(json<ErrorResponse>(refinancing).message).toBe(soldOutOfTrustUnits(1));
+
+    // The CRM shows the credit paid off: the unit becomes Liquidada and the hold lifts. A CRM that fails, or shows
+    // the credit still vigente, leaves the unit as it is.
+    const creditNumber = `SOT-${released.folio}`;
+    await seeded.db.update(financedUnitsTable).set({ creditNumber }).where(eq(financedUnitsTable.id, item.id));
+    const answering = (answer: () => Promise<CrmCreditBalance | null>) => ({
+      ...t.app.deps,
+      clock: noonOf('2026-12-10'),
+      adapters: { ...t.app.deps.adapters, crm: { ...t.app.deps.adapters.crm, creditBalance: answer } },
+    });
+    const balance = (status: 'vigente' | 'liquidado'): CrmCreditBalance => ({
+      creditNumber,
+      principal: status === 'liquidado' ? '0.00' : '7000.00',
+      accruedInterest: '0.00',
+      paidTotal: status === 'liquidado' ? '7105.00' : '0.00',
+      nextCurtailment: null,
+      status,
+      paidOffAt: status === 'liquidado' ? '2026-12-10' : null,
+    });
+    await reconcilePayoffs(
+      answering(async () => {
+        throw new Error('CRM caído');
+      }),
+    );
+    await reconcilePayoffs(answering(async () => balance('vigente')));
+    expect((await detail(b.tokens.dealer, item.id)).status).toBe(FINANCED_UNIT_STATUS.SOLD_OUT_OF_TRUST);
+
+    await reconcilePayoffs(answering(async () => balance('liquidado')));
+    const paid = await detail(b.tokens.dealer, item.id);
+    expect(paid.status).toBe(FINANCED_UNIT_STATUS.PAID);
+    expect(paid.history.map((event) => event.kind)).toEqual(['released', 'sold', 'soldOutOfTrust', 'paid']);
+    expect((await precheck(b.tokens.dealer)).messages).not.toContain(soldOutOfTrustUnits(1));
   });
 });

@@ -5,4 +5,5 @@ export { recordEvents, registerInsertedUnit, registerReleasedUnits } from './reg
 export type { ReleasedOperation } from './register';
 // The sold-out-of-trust control's job step and the hold's facts (jobs/financed-units-grace.ts, audits' eligibility).
 export { expireSaleGraces } from './expire-sale-graces';
+export { reconcilePayoffs } from './reconcile-payoffs';
 export { soldOutOfTrustFacts } from './sold-out-of-trust-facts';
