@@ -91,7 +91,8 @@ function FinancedUnitView({ unit, type }: { unit: FinancedUnitDetail; type: User
         </FieldGrid>
       </DetailSection>
       <FinancedUnitHistory unit={unit} />
-      <ReportSaleDialog key={unit.version} unit={unit} open={reporting} onClose={() => setReporting(false)} />
+      {/* Not keyed by the version: the answer's reload must not unmount the result dialog it opens. */}
+      <ReportSaleDialog unit={unit} open={reporting} onClose={() => setReporting(false)} />
     </Box>
   );
 }

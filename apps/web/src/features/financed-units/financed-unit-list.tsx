@@ -36,8 +36,7 @@ export function financedUnitColumns(): GridColDef<FinancedUnitItem>[] {
     {
       field: 'vin',
       headerName: 'VIN',
-      minWidth: 190,
-      flex: 1,
+      minWidth: 175,
       // The row's way to its detail and history.
       renderCell: ({ row }) => (
         <Link component={RouterLink} to={`/unidades-financiadas/${row.id}`}>
@@ -51,31 +50,32 @@ export function financedUnitColumns(): GridColDef<FinancedUnitItem>[] {
       minWidth: 150,
       flex: 1,
       sortable: false,
-      valueGetter: (_v, row) => [row.brand, row.model].filter(Boolean).join(' '),
+      // The unit's model is its year ('2027'): brand and version say which car it is.
+      valueGetter: (_v, row) => [row.brand, row.description, row.model].filter(Boolean).join(' '),
     },
-    { field: 'companyName', headerName: 'Empresa', minWidth: 160, flex: 1 },
+    { field: 'companyName', headerName: 'Empresa', minWidth: 130, flex: 0.8 },
     {
       field: 'agencyName',
       headerName: 'Sucursal',
-      minWidth: 130,
+      minWidth: 120,
       sortable: false,
       valueGetter: (_v, row) => row.agencyName ?? '-',
     },
-    { field: 'folio', headerName: 'Folio', minWidth: 90 },
+    { field: 'folio', headerName: 'Folio', minWidth: 70 },
     {
       field: 'creditNumber',
       headerName: 'N° de crédito',
-      minWidth: 120,
+      minWidth: 110,
       sortable: false,
       valueGetter: (_v, row) => row.creditNumber ?? '-',
     },
-    amountColumn<FinancedUnitItem>('amount', 'Monto financiado', { minWidth: 150 }),
-    dateColumn<FinancedUnitItem>('releasedOn', 'Liberada'),
-    dateColumn<FinancedUnitItem>('endsOn', 'Vence'),
+    amountColumn<FinancedUnitItem>('amount', 'Monto financiado', { minWidth: 140 }),
+    dateColumn<FinancedUnitItem>('releasedOn', 'Liberada', { minWidth: 100 }),
+    dateColumn<FinancedUnitItem>('endsOn', 'Vence', { minWidth: 100 }),
     {
       field: 'daysFloored',
       headerName: 'Días en piso',
-      minWidth: 110,
+      minWidth: 100,
       sortable: false,
       align: 'right',
       headerAlign: 'right',
@@ -83,7 +83,7 @@ export function financedUnitColumns(): GridColDef<FinancedUnitItem>[] {
     {
       field: 'status',
       headerName: 'Estatus',
-      minWidth: 190,
+      minWidth: 180,
       renderCell: ({ row }) => <FinancedUnitStatusChip status={row.status} />,
     },
   ];
