@@ -83,4 +83,14 @@ test('a released provision’s units appear in the dealer’s register; Reportar
     assert.equal(await page.getByRole('button', { name: M.reportSale }).count(), 0, 'a sold unit is reported once');
     await settle(page);
     await wizardScreenshot(page, 'financed-units-detail-sold');
+
+    // The register says it too: filtered by that status, scrolled to the status column.
+    await page.goto(`/unidades-financiadas?vin=${signed.vins[0]}&status=2`);
+    await expectVisible(grid(page).getByRole('link', { name: signed.vins[0]! }));
+    await grid(page)
+      .locator('.MuiDataGrid-virtualScroller')
+      .evaluate((scroller) => scroller.scrollTo({ left: 2000 }));
+    await expectVisible(grid(page).getByText('Vendida (por liquidar)', { exact: true }));
+    await settle(page);
+    await wizardScreenshot(page, 'financed-units-list-sold-scrolled');
   }));
