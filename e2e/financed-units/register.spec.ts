@@ -11,7 +11,7 @@ import { settle } from '../support/a11y';
 import { DEMO_USERS } from '../support/demo';
 import { createProvisionAt } from '../support/follow-up';
 import { expectVisible, signInAs, useBrowser } from '../support/journey';
-import { openOperatingWindow, wizardScreenshot } from '../support/provisions';
+import { PDF, openOperatingWindow, wizardScreenshot } from '../support/provisions';
 
 const journey = useBrowser();
 
@@ -71,6 +71,13 @@ test('a released provision’s units appear in the dealer’s register; Reportar
       .click();
     const today = businessClock(new Date()).day;
     await page.keyboard.type(`${today.slice(8, 10)}${today.slice(5, 7)}${today.slice(0, 4)}`);
+    // The buyer's evidence, uploaded as a unit's evidence and named by its file id.
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'factura-venta.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await expectVisible(dialog.getByText('factura-venta.pdf', { exact: true }));
     await settle(page);
     await wizardScreenshot(page, 'financed-units-report-sale-dialog');
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
@@ -81,6 +88,7 @@ test('a released provision’s units appear in the dealer’s register; Reportar
     await expectVisible(page.getByText('Vendida (por liquidar)', { exact: true }));
     await expectVisible(page.getByRole('list', { name: 'Historial' }).getByText(M.eventKinds.sold));
     assert.equal(await page.getByRole('button', { name: M.reportSale }).count(), 0, 'a sold unit is reported once');
+    await expectVisible(page.getByRole('button', { name: M.saleEvidenceOpen }));
     await settle(page);
     await wizardScreenshot(page, 'financed-units-detail-sold');
 

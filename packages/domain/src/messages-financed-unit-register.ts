@@ -21,6 +21,7 @@ export const FINANCED_UNIT_SCREEN_MESSAGES = {
   saleDateLabel: 'Fecha de venta',
   saleDateRequired: 'La fecha de venta es obligatoria',
   saleEvidenceLabel: 'Evidencia de venta (opcional)',
+  saleEvidenceOpen: 'Ver evidencia',
   exportXlsx: 'Exportar XLSX',
   exportFailedTitle: 'Error',
 } as const;

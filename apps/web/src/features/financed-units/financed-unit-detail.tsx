@@ -19,6 +19,7 @@ import { Field, FieldGrid } from '../../components/detail-field';
 import { DetailSection } from '../../components/detail-section';
 import { errorResult } from '../../components/result-dialog';
 import { useUserType } from '../../lib/can';
+import { signedFileLink } from '../../lib/file-link';
 import { formatAmount, formatDate, formatDateTime } from '../../lib/format';
 import { useFinancedUnit } from './api/get-financed-units';
 import { FinancedUnitStatusChip } from './financed-unit-status';
@@ -86,6 +87,12 @@ function FinancedUnitView({ unit, type }: { unit: FinancedUnitDetail; type: User
           <Field label="Fecha de vencimiento">{formatDate(unit.endsOn)}</Field>
           <Field label="Días en piso">{unit.daysFloored}</Field>
           {unit.soldAt && <Field label="Fecha de venta">{formatDate(unit.soldAt)}</Field>}
+          {unit.soldReportedBy && <Field label="Venta reportada por">{unit.soldReportedBy}</Field>}
+          {unit.soldEvidenceFileId !== null && (
+            <Field label="Evidencia de venta">
+              <SaleEvidenceButton fileId={unit.soldEvidenceFileId} />
+            </Field>
+          )}
           {unit.payoffDueDate && <Field label="Liquidar a más tardar">{formatDate(unit.payoffDueDate)}</Field>}
           {unit.paidAt && <Field label="Fecha de liquidación">{formatDate(unit.paidAt)}</Field>}
         </FieldGrid>
@@ -94,6 +101,26 @@ function FinancedUnitView({ unit, type }: { unit: FinancedUnitDetail; type: User
       {/* Not keyed by the version: the answer's reload must not unmount the result dialog it opens. */}
       <ReportSaleDialog unit={unit} open={reporting} onClose={() => setReporting(false)} />
     </Box>
+  );
+}
+
+/** Opens the buyer's evidence through a short-lived signed link (the files module's scoped download). */
+function SaleEvidenceButton({ fileId }: { fileId: number }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const open = async () => {
+    try {
+      window.open((await signedFileLink(fileId)).url, '_blank', 'noopener');
+    } catch (error) {
+      setProblem(errorResult(error).message ?? MESSAGES.loadError);
+    }
+  };
+  return (
+    <>
+      <Button size="small" sx={{ px: 0, minWidth: 0 }} onClick={() => void open()}>
+        {M.saleEvidenceOpen}
+      </Button>
+      {problem && <Typography component="span" color="error" variant="body2">{` ${problem}`}</Typography>}
+    </>
   );
 }
 
