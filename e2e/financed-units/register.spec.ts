@@ -8,6 +8,7 @@ import {
   businessClock,
 } from '@planpiso/domain';
 import { settle } from '../support/a11y';
+import { expectNoAxeViolations } from '../support/axe';
 import { DEMO_USERS } from '../support/demo';
 import { createProvisionAt } from '../support/follow-up';
 import { expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -56,11 +57,13 @@ test('a released provision’s units appear in the dealer’s register; Reportar
     await expectVisible(grid(page).getByRole('link', { name: signed.vins[1]! }));
     await settle(page);
     await wizardScreenshot(page, 'financed-units-list-type-5');
+    await expectNoAxeViolations(page, '/unidades-financiadas (type 5)');
 
     await grid(page).getByRole('link', { name: signed.vins[0]! }).click();
     await expectVisible(page.getByRole('list', { name: 'Historial' }).getByText(M.eventKinds.released));
     await settle(page);
     await wizardScreenshot(page, 'financed-units-detail-type-5');
+    await expectNoAxeViolations(page, '/unidades-financiadas/:id (type 5, Vigente)');
 
     await page.getByRole('button', { name: M.reportSale }).click();
     const dialog = page.getByRole('dialog', { name: M.reportSale });
@@ -91,6 +94,7 @@ test('a released provision’s units appear in the dealer’s register; Reportar
     await expectVisible(page.getByRole('button', { name: M.saleEvidenceOpen }));
     await settle(page);
     await wizardScreenshot(page, 'financed-units-detail-sold');
+    await expectNoAxeViolations(page, '/unidades-financiadas/:id (type 5, Vendida)');
 
     // The register says it too: filtered by that status, scrolled to the status column.
     await page.goto(`/unidades-financiadas?vin=${signed.vins[0]}&status=2`);

@@ -15,6 +15,13 @@ export const financedUnitStatusName = (status: number) =>
 /** A unit's status by its Spanish name (issue 29 item 2). */
 export function FinancedUnitStatusChip({ status }: { status: number }) {
   return (
-    <Chip size="small" variant="outlined" color={COLORS[status] ?? 'default'} label={financedUnitStatusName(status)} />
+    <Chip
+      size="small"
+      variant="outlined"
+      color={COLORS[status] ?? 'default'}
+      label={financedUnitStatusName(status)}
+      // The warning orange is too light for text on white (axe color-contrast): its border keeps the colour.
+      sx={status === FINANCED_UNIT_STATUS.SOLD ? { color: 'text.primary' } : undefined}
+    />
   );
 }
