@@ -1,6 +1,9 @@
 import type { UserType } from './user-types';
 
-/** Side menus per user type, exactly as spec 1 §6 lists them. Parents hold children and no path. */
+/**
+ * Side menus per user type, exactly as spec 1 §6 lists them, plus the financed-units register after Disposiciones
+ * for types 2–5 (issue 29 item 1). Parents hold children and no path.
+ */
 export type MenuItem = { label: string; path?: string; children?: readonly MenuItem[] };
 
 const item = (label: string, path: string): MenuItem => ({ label, path });
@@ -25,6 +28,7 @@ export const MENUS: Record<UserType, readonly MenuItem[]> = {
   ],
   2: [
     item('Disposiciones', '/disposiciones'),
+    item('Unidades financiadas', '/unidades-financiadas'),
     item('Unidades en revisión', '/disposiciones-revision'),
     item('Notificaciones', '/notificaciones'),
     item('Excepciones', '/excepciones'),
@@ -38,6 +42,7 @@ export const MENUS: Record<UserType, readonly MenuItem[]> = {
   ],
   3: [
     item('Disposiciones', '/disposiciones'),
+    item('Unidades financiadas', '/unidades-financiadas'),
     item('Inventario', '/inventario'),
     item('Notificaciones', '/notificaciones'),
     item('Excepciones', '/excepciones'),
@@ -52,6 +57,7 @@ export const MENUS: Record<UserType, readonly MenuItem[]> = {
   ],
   4: [
     item('Disposiciones', '/disposiciones'),
+    item('Unidades financiadas', '/unidades-financiadas'),
     item('Inventario', '/inventario'),
     item('Refinanciamiento', '/refinanciamientos'),
     item('Sucursales', '/sucursales'),
@@ -59,6 +65,7 @@ export const MENUS: Record<UserType, readonly MenuItem[]> = {
   ],
   5: [
     item('Disposiciones', '/disposiciones'),
+    item('Unidades financiadas', '/unidades-financiadas'),
     item('Unidades en revisión', '/unidades'),
     item('Inventario', '/inventario'),
     item('Notificaciones', '/notificaciones'),

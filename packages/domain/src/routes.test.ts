@@ -54,6 +54,9 @@ const SPEC_PATHS = [
   // Ours (issue 26): the refinancing's 'Firmar documentos', as /firmar-disposicion.
   '/firmar-refinanciamiento/:id',
   '/layout',
+  // Ours (issue 29): the financed-units register and a unit's detail.
+  '/unidades-financiadas',
+  '/unidades-financiadas/:id',
 ];
 
 describe('route table (spec 1 §2.2)', () => {
@@ -111,6 +114,7 @@ describe('side menus (spec 1 §6)', () => {
       2,
       [
         '/disposiciones',
+        '/unidades-financiadas',
         '/disposiciones-revision',
         '/notificaciones',
         '/excepciones',
@@ -127,6 +131,7 @@ describe('side menus (spec 1 §6)', () => {
       3,
       [
         '/disposiciones',
+        '/unidades-financiadas',
         '/inventario',
         '/notificaciones',
         '/excepciones',
@@ -140,8 +145,19 @@ describe('side menus (spec 1 §6)', () => {
         '/estadisticas-disposiciones',
       ],
     ],
-    [4, ['/disposiciones', '/inventario', '/refinanciamientos', '/sucursales', '/usuarios']],
-    [5, ['/disposiciones', '/unidades', '/inventario', '/notificaciones', '/excepciones', '/refinanciamientos']],
+    [4, ['/disposiciones', '/unidades-financiadas', '/inventario', '/refinanciamientos', '/sucursales', '/usuarios']],
+    [
+      5,
+      [
+        '/disposiciones',
+        '/unidades-financiadas',
+        '/unidades',
+        '/inventario',
+        '/notificaciones',
+        '/excepciones',
+        '/refinanciamientos',
+      ],
+    ],
   ] as const)('type %i leads to exactly these screens', (type, paths) => {
     expect(menuPaths(menuFor(type))).toEqual(paths);
   });

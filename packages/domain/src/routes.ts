@@ -357,6 +357,16 @@ export const ROUTES: readonly AppRoute[] = [
     built: true,
   },
   { path: '/layout', title: 'Generación de layout', area: 'layout', types: [2], built: true },
+  // Ours (issue 29 item 1): the financed-units register, scoped as provisions; a unit's detail with its history.
+  { path: '/unidades-financiadas', title: 'Unidades financiadas', area: 'financed-units', types: ALL, built: true },
+  {
+    path: '/unidades-financiadas/:id',
+    title: 'Unidad financiada',
+    area: 'financed-units',
+    parent: '/unidades-financiadas',
+    types: ALL,
+    built: true,
+  },
 ];
 
 /** Finds the route whose pattern matches a concrete path ('/editar-usuario/7' → '/editar-usuario/:id'). */

@@ -4,6 +4,7 @@ import { prefetchBranches } from '../features/branches/api/branches';
 import { prefetchCompanies } from '../features/companies/api/companies';
 import { prefetchExceptions } from '../features/exceptions/api/exceptions';
 import { prefetchCreditFailures } from '../features/credit-failures/api/get-credit-failures';
+import { prefetchFinancedUnits } from '../features/financed-units/api/get-financed-units';
 import { prefetchInventory } from '../features/inventory/api/get-inventory';
 import { prefetchNonWorkingDays } from '../features/non-working-days/api/get-non-working-days';
 import { prefetchNotifications } from '../features/notifications/api/get-notifications';
@@ -37,6 +38,7 @@ const PREFETCH: Partial<Record<string, ListPrefetch>> = {
   '/creditos-fallos': prefetchCreditFailures,
   '/disposiciones': prefetchProvisions,
   '/unidades': prefetchUnitsReview,
+  '/unidades-financiadas': prefetchFinancedUnits,
   '/inventario': prefetchInventory,
   '/disposiciones-revision': prefetchReviewList,
   '/notificaciones': prefetchNotifications,

@@ -40,6 +40,10 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/disposiciones': async () => (await import('../features/provisions/provisions-list')).ProvisionListPage,
   '/creditos-fallos': async () =>
     (await import('../features/credit-failures/credit-failure-list')).CreditFailureListPage,
+  '/unidades-financiadas': async () =>
+    (await import('../features/financed-units/financed-unit-list')).FinancedUnitListPage,
+  '/unidades-financiadas/:id': async () =>
+    (await import('../features/financed-units/financed-unit-detail')).FinancedUnitDetailPage,
   '/inventario': async () => (await import('../features/inventory/inventory-list')).InventoryListPage,
   '/layout': async () => (await import('../features/layout/layout-page')).LayoutPage,
   '/crear-disposicion': async () => (await import('../features/provisions/create-provision-page')).CreateProvisionPage,

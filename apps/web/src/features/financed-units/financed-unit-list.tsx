@@ -1,0 +1,163 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import FileDownload from '@mui/icons-material/FileDownloadOutlined';
+import type { GridColDef } from '@mui/x-data-grid';
+import {
+  FINANCED_UNIT_REGISTER_MESSAGES,
+  FINANCED_UNIT_SCREEN_MESSAGES as M,
+  FINANCED_UNIT_STATUSES,
+  type FinancedUnitItem,
+} from '@planpiso/domain';
+import { DateRange } from '../../components/date-range';
+import { FilterBar } from '../../components/filter-bar';
+import { SelectField } from '../../components/form/select-field';
+import { TextField } from '../../components/form/text-field';
+import { amountColumn, dateColumn } from '../../components/grid-columns';
+import { PagedGrid } from '../../components/paged-grid';
+import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { useUrlListState } from '../../components/use-url-list-state';
+import { saveFile } from '../../lib/download';
+import { gridQuery } from '../../lib/server-list';
+import { FINANCED_UNIT_LIST, downloadFinancedUnits, useFinancedUnits } from './api/get-financed-units';
+import { FinancedUnitStatusChip, financedUnitStatusName } from './financed-unit-status';
+
+const STATUS_OPTIONS = FINANCED_UNIT_STATUSES.map((status) => ({
+  value: String(status),
+  label: financedUnitStatusName(status),
+}));
+
+/** The register's columns (issue 29 item 1); the sortable ones are the server's sort keys. */
+export function financedUnitColumns(): GridColDef<FinancedUnitItem>[] {
+  return [
+    {
+      field: 'vin',
+      headerName: 'VIN',
+      minWidth: 175,
+      // The row's way to its detail and history.
+      renderCell: ({ row }) => (
+        <Link component={RouterLink} to={`/unidades-financiadas/${row.id}`}>
+          {row.vin}
+        </Link>
+      ),
+    },
+    {
+      field: 'model',
+      headerName: 'Modelo',
+      minWidth: 150,
+      flex: 1,
+      sortable: false,
+      // The unit's model is its year ('2027'): brand and version say which car it is.
+      valueGetter: (_v, row) => [row.brand, row.description, row.model].filter(Boolean).join(' '),
+    },
+    { field: 'companyName', headerName: 'Empresa', minWidth: 130, flex: 0.8 },
+    {
+      field: 'agencyName',
+      headerName: 'Sucursal',
+      minWidth: 120,
+      sortable: false,
+      valueGetter: (_v, row) => row.agencyName ?? '-',
+    },
+    { field: 'folio', headerName: 'Folio', minWidth: 70 },
+    {
+      field: 'creditNumber',
+      headerName: 'N° de crédito',
+      minWidth: 110,
+      sortable: false,
+      valueGetter: (_v, row) => row.creditNumber ?? '-',
+    },
+    amountColumn<FinancedUnitItem>('amount', 'Monto financiado', { minWidth: 140 }),
+    dateColumn<FinancedUnitItem>('releasedOn', 'Liberada', { minWidth: 100 }),
+    dateColumn<FinancedUnitItem>('endsOn', 'Vence', { minWidth: 100 }),
+    {
+      field: 'daysFloored',
+      headerName: 'Días en piso',
+      minWidth: 100,
+      sortable: false,
+      align: 'right',
+      headerAlign: 'right',
+    },
+    {
+      field: 'status',
+      headerName: 'Estatus',
+      minWidth: 180,
+      renderCell: ({ row }) => <FinancedUnitStatusChip status={row.status} />,
+    },
+  ];
+}
+
+/** Exportar XLSX: the rows of the filters in force, every page, as the server names the file. */
+function ExportButton({ query }: { query: Parameters<typeof downloadFinancedUnits>[0] }) {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { blob, fileName } = await downloadFinancedUnits(query);
+      saveFile(blob, fileName ?? `${FINANCED_UNIT_REGISTER_MESSAGES.xlsxSheet}.xlsx`);
+    } catch (error) {
+      setResult(errorResult(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={busy ? <CircularProgress size={16} /> : <FileDownload />}
+        disabled={busy}
+        onClick={() => void download()}
+      >
+        {M.exportXlsx}
+      </Button>
+      <ResultDialog result={result} onAccept={() => setResult(null)} />
+    </>
+  );
+}
+
+/**
+ * /unidades-financiadas (issue 29 items 1 and 5): every released unit the caller sees — the server scopes it as
+ * provisions, so the dealer sees its own units — with its amount, age and status; filters VIN, status and release
+ * days; paged and sorted by the server, latest released first; the XLSX of the same filters.
+ */
+export function FinancedUnitListPage() {
+  const list = useUrlListState(FINANCED_UNIT_LIST);
+  const units = useFinancedUnits(list.query);
+  const columns = useMemo(financedUnitColumns, []);
+
+  return (
+    <>
+      <FilterBar values={list.filters} onSearch={list.setFilters}>
+        {(control) => (
+          <>
+            <TextField control={control} name="vin" label="VIN" size="small" />
+            <SelectField
+              control={control}
+              name="status"
+              label="Estatus"
+              size="small"
+              emptyLabel="Todos"
+              options={STATUS_OPTIONS}
+            />
+            <DateRange control={control} from="from" to="to" />
+          </>
+        )}
+      </FilterBar>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1.5 }}>
+        <ExportButton query={list.query} />
+      </Box>
+      <PagedGrid
+        label="Unidades financiadas"
+        columns={columns}
+        {...gridQuery(units)}
+        totalIsEstimate={units.data?.totalIsEstimate}
+        list={list}
+        disableVirtualization
+      />
+    </>
+  );
+}
