@@ -10,6 +10,7 @@ import {
   FINANCED_UNIT_REGISTER_MESSAGES,
   FINANCED_UNIT_SCREEN_MESSAGES as M,
   FINANCED_UNIT_STATUSES,
+  financedUnitStatusName,
   type FinancedUnitItem,
 } from '@planpiso/domain';
 import { DateRange } from '../../components/date-range';
@@ -23,7 +24,7 @@ import { useUrlListState } from '../../components/use-url-list-state';
 import { saveFile } from '../../lib/download';
 import { gridQuery } from '../../lib/server-list';
 import { FINANCED_UNIT_LIST, downloadFinancedUnits, useFinancedUnits } from './api/get-financed-units';
-import { FinancedUnitStatusChip, financedUnitStatusName } from './financed-unit-status';
+import { FinancedUnitStatusChip } from './financed-unit-status';
 
 const STATUS_OPTIONS = FINANCED_UNIT_STATUSES.map((status) => ({
   value: String(status),

@@ -1,5 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import { FINANCED_UNIT_REGISTER_MESSAGES, FINANCED_UNIT_STATUS } from '@planpiso/domain';
+import { FINANCED_UNIT_STATUS, financedUnitStatusName } from '@planpiso/domain';
 
 /** Vigente is the quiet case; a sold unit waits for its payoff; an unpaid one past its grace is the lender's loss. */
 const COLORS: Record<number, ChipProps['color']> = {
@@ -8,9 +8,6 @@ const COLORS: Record<number, ChipProps['color']> = {
   [FINANCED_UNIT_STATUS.PAID]: 'success',
   [FINANCED_UNIT_STATUS.SOLD_OUT_OF_TRUST]: 'error',
 };
-
-export const financedUnitStatusName = (status: number) =>
-  FINANCED_UNIT_REGISTER_MESSAGES.statusNames[status] ?? String(status);
 
 /** A unit's status by its Spanish name (issue 29 item 2). */
 export function FinancedUnitStatusChip({ status }: { status: number }) {
