@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
   FINANCED_UNIT_REGISTER_MESSAGES as TEXT,
+  FINANCED_UNIT_MESSAGES,
   FINANCED_UNIT_STATUS,
   MESSAGES,
   Money,
@@ -321,7 +322,7 @@ describe('Reportar venta (issue 29 item 2, server side)', () => {
     for (const version of [item.version, item.version + 1]) {
       const twice = await sell(a.tokens.dealer, item.id, { soldAt: TODAY, version });
       expect(twice.statusCode).toBe(409);
-      expect(json<ErrorResponse>(twice).message).toBe(TEXT.notCurrent);
+      expect(json<ErrorResponse>(twice).message).toBe(FINANCED_UNIT_MESSAGES.unitAlreadySold);
     }
   });
 

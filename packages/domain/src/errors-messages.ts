@@ -12,6 +12,7 @@ import {
   REFINANCING_SIGNING_MESSAGES,
   SIGNING_MESSAGES,
 } from './messages-financing';
+import { FINANCED_UNIT_MESSAGES } from './messages-financed-units';
 import { INPUT_MESSAGES } from './messages-inputs';
 
 /**
@@ -83,6 +84,10 @@ export const APP_ERROR_MESSAGE = {
   UNKNOWN_ERROR: MESSAGES.internalError,
   SERVICE_UNAVAILABLE: MESSAGES.serviceUnavailable,
   EXTERNAL_API_ERROR: MESSAGES.externalApiError,
+  // Issue 29: the financed unit's machine (financed-unit-machine.ts).
+  UNIT_ALREADY_SOLD: FINANCED_UNIT_MESSAGES.unitAlreadySold,
+  UNIT_ALREADY_PAID: FINANCED_UNIT_MESSAGES.unitAlreadyPaid,
+  GRACE_NOT_OVER: FINANCED_UNIT_MESSAGES.graceNotOver,
 } as const satisfies Partial<Record<AppErrorCode, string>>;
 
 /** A code whose text is always the same: a throw names the code and nothing else. */

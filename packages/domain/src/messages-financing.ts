@@ -471,7 +471,6 @@ export const FINANCED_UNIT_REGISTER_MESSAGES = {
   saleReported: (vin: string) => `La venta de la unidad con vin:${vin} fue reportada`,
   soldAtInFuture: 'La fecha de venta no puede ser posterior a hoy',
   soldAtBeforeRelease: 'La fecha de venta no puede ser anterior a la fecha de liberación de la unidad',
-  notCurrent: 'Solo se puede reportar la venta de una unidad vigente',
   evidenceNotYours: 'La evidencia de venta no es un archivo que usted haya cargado',
   dateRangeInvalid: 'La fecha inicial no puede ser posterior a la fecha final',
 } as const;

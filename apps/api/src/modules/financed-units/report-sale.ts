@@ -2,6 +2,7 @@ import {
   AppErrorCode,
   FINANCED_UNIT_REGISTER_MESSAGES as TEXT,
   FINANCED_UNIT_STATUS,
+  askFinancedUnit,
   businessClock,
   type FinancedUnitDetail,
   type ReportFinancedUnitSaleRequest,
@@ -9,7 +10,7 @@ import {
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, notFound, refusalError } from '../../platform/errors';
 import { staleVersion } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
 import { provisionScopeOf } from '../provisions';
@@ -37,9 +38,9 @@ export async function reportFinancedUnitSale(
   return transaction(db, async (tx) => {
     const unit = await repo.lockFinancedUnit(tx, scope, id);
     if (!unit) throw notFound();
-    if (unit.status !== FINANCED_UNIT_STATUS.CURRENT) {
-      throw new AppError(AppErrorCode.INVALID_STATUS, { message: TEXT.notCurrent });
-    }
+    // The unit's machine decides (Vigente only; 'ya fue reportada como vendida', 'ya está liquidada' otherwise).
+    const verdict = askFinancedUnit(actor, 'reportSold', { status: unit.status });
+    if (!verdict.allowed) throw refusalError(verdict);
     const now = clock.now();
     if (body.soldAt > businessClock(now).day) throw invalidSale(TEXT.soldAtInFuture);
     if (body.soldAt < unit.releasedOn) throw invalidSale(TEXT.soldAtBeforeRelease);
@@ -52,7 +53,7 @@ export async function reportFinancedUnitSale(
       tx,
       id,
       body.version,
-      { soldAt: body.soldAt, reportedBy: actor.id, evidenceFileId, payoffDueDate, status: FINANCED_UNIT_STATUS.SOLD },
+      { soldAt: body.soldAt, reportedBy: actor.id, evidenceFileId, payoffDueDate, status: verdict.to },
       now,
     );
     if (version === undefined) throw staleVersion();
