@@ -1,10 +1,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { FINANCED_UNIT_STATUS, SYSTEM_ACTOR, askFinancedUnit, businessClock, isGraceOver } from '@planpiso/domain';
 import { financedUnits } from '../../db/schema/financed-units';
-import { writeAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
-import { transaction } from '../../platform/transaction';
-import { recordEvents } from './register';
+import { moveFinancedUnitBySystem } from './system-move';
 
 /**
  * The sold-out-of-trust control's daily step (issue 29 item 2): every unit Vendida (por liquidar) whose payoff grace
@@ -24,37 +22,19 @@ export async function expireSaleGraces({ db, clock }: Pick<AppDeps, 'db' | 'cloc
     const graceOver = unit.payoffDueDate !== null && isGraceOver(unit.payoffDueDate, today);
     const verdict = askFinancedUnit(SYSTEM_ACTOR, 'graceExpired', { status: FINANCED_UNIT_STATUS.SOLD, graceOver });
     if (!verdict.allowed) continue;
-    const changed = await transaction(db, async (tx) => {
-      const [row] = await tx
-        .update(financedUnits)
-        .set({
-          status: verdict.to,
-          // The database's time, as an exception's approval is (the hold compares the two).
-          soldOutOfTrustAt: sql`now()`,
-          version: sql`${financedUnits.version} + 1`,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(financedUnits.id, unit.id),
-            eq(financedUnits.version, unit.version),
-            eq(financedUnits.status, FINANCED_UNIT_STATUS.SOLD),
-          ),
-        )
-        .returning({ version: financedUnits.version });
-      if (!row) return false;
-      const details = { payoffDueDate: unit.payoffDueDate, today };
-      await recordEvents(tx, [{ financedUnitId: unit.id, kind: 'soldOutOfTrust', actorId: null, at: now, details }]);
-      await writeAudit(tx, {
-        actor: null,
-        action: 'financed-units.sold-out-of-trust',
-        entity: 'financed-unit',
-        entityId: unit.id,
-        before: { status: FINANCED_UNIT_STATUS.SOLD, version: unit.version },
-        after: { status: verdict.to, version: row.version, ...details },
-      });
-      return true;
-    });
+    const changed = await moveFinancedUnitBySystem(
+      db,
+      now,
+      { ...unit, status: FINANCED_UNIT_STATUS.SOLD },
+      {
+        to: verdict.to,
+        // The database's time, as an exception's approval is (the hold compares the two).
+        set: { soldOutOfTrustAt: sql`now()` },
+        kind: 'soldOutOfTrust',
+        action: 'sold-out-of-trust',
+        details: { payoffDueDate: unit.payoffDueDate, today },
+      },
+    );
     if (changed) moved += 1;
   }
   return moved;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull } from 'drizzle-orm';
 import {
   FINANCED_UNIT_STATUS,
   SYSTEM_ACTOR,
@@ -7,10 +7,8 @@ import {
   type CrmCreditBalance,
 } from '@planpiso/domain';
 import { financedUnits } from '../../db/schema/financed-units';
-import { writeAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
-import { transaction } from '../../platform/transaction';
-import { recordEvents } from './register';
+import { moveFinancedUnitBySystem } from './system-move';
 
 /** The units whose payoff the control waits for: sold (by report or by the grace's end) and not yet paid. */
 const AWAITING_PAYOFF = [FINANCED_UNIT_STATUS.SOLD, FINANCED_UNIT_STATUS.SOLD_OUT_OF_TRUST];
@@ -43,26 +41,12 @@ export async function reconcilePayoffs({ db, clock, adapters }: Pick<AppDeps, 'd
     if (balance?.status !== 'liquidado' || balance.paidOffAt === null) continue;
     const verdict = askFinancedUnit(SYSTEM_ACTOR, 'recordPayoff', { status: unit.status });
     if (!verdict.allowed) continue;
-    const paidAt = balance.paidOffAt;
-    const now = clock.now();
-    const changed = await transaction(db, async (tx) => {
-      const [row] = await tx
-        .update(financedUnits)
-        .set({ status: verdict.to, paidAt, version: sql`${financedUnits.version} + 1`, updatedAt: now })
-        .where(and(eq(financedUnits.id, unit.id), eq(financedUnits.version, unit.version)))
-        .returning({ version: financedUnits.version });
-      if (!row) return false;
-      const details = { creditNumber: unit.creditNumber, paidAt, paidTotal: balance.paidTotal };
-      await recordEvents(tx, [{ financedUnitId: unit.id, kind: 'paid', actorId: null, at: now, details }]);
-      await writeAudit(tx, {
-        actor: null,
-        action: 'financed-units.paid',
-        entity: 'financed-unit',
-        entityId: unit.id,
-        before: { status: unit.status, version: unit.version },
-        after: { status: verdict.to, version: row.version, ...details },
-      });
-      return true;
+    const changed = await moveFinancedUnitBySystem(db, clock.now(), unit, {
+      to: verdict.to,
+      set: { paidAt: balance.paidOffAt },
+      kind: 'paid',
+      action: 'paid',
+      details: { creditNumber: unit.creditNumber, paidAt: balance.paidOffAt, paidTotal: balance.paidTotal },
     });
     if (changed) moved += 1;
   }
