@@ -35,6 +35,20 @@ export const FINANCING_LIFE_STATUS = {
   RELEASED: 10,
 } as const;
 
+/**
+ * The names users read for the shared life's statuses (spec 3 §4, the same words in both documents' tables). 8 and
+ * 10 are both 'Autorizado': 10 is the release without the CRM (code LIBERADO), which users are not told apart.
+ */
+export const FINANCING_LIFE_STATUS_NAMES = {
+  4: 'Aceptada',
+  5: 'Enviada a firmar',
+  6: 'Proceso firma',
+  7: 'Firmado',
+  8: 'Autorizado',
+  9: 'Rechazada',
+  10: 'Autorizado',
+} as const satisfies Record<(typeof FINANCING_LIFE_STATUS)[keyof typeof FINANCING_LIFE_STATUS], string>;
+
 /** The statuses of the shared life, each operation's own code for it. */
 export type FinancingLifeStatuses<S extends number> = {
   ACCEPTED: S;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PROVISION_STATUS, reservesBalance, unitHoldsBalance, unitsAwaitValidation } from './provision-status';
+import {
+  PROVISION_STATUS,
+  PROVISION_STATUS_NAMES,
+  reservesBalance,
+  unitHoldsBalance,
+  unitsAwaitValidation,
+} from './provision-status';
 
 describe('provision statuses', () => {
   it.each([
@@ -40,5 +46,23 @@ describe('unitHoldsBalance (decisions 015, 029, 055)', () => {
     [11, true, null, false],
   ])('a unit of a provision at %i (included=%s, insertion %s) holds: %s', (status, included, insertion, holds) => {
     expect(unitHoldsBalance({ provisionStatus: status, included, insertionStatus: insertion })).toBe(holds);
+  });
+});
+
+describe('provision status names (spec 3 §4 "Provision status codes", written here from the spec)', () => {
+  it('names every code 1 to 11 as the spec does', () => {
+    expect(PROVISION_STATUS_NAMES).toEqual({
+      1: 'Creada',
+      2: 'Enviada a validar',
+      3: 'Validación',
+      4: 'Aceptada',
+      5: 'Enviada a firmar',
+      6: 'Proceso firma',
+      7: 'Firmado',
+      8: 'Autorizado',
+      9: 'Rechazada',
+      10: 'Autorizado',
+      11: 'Cancelado',
+    });
   });
 });

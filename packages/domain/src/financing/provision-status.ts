@@ -1,4 +1,4 @@
-import { FINANCING_LIFE_STATUS } from './financing-life';
+import { FINANCING_LIFE_STATUS, FINANCING_LIFE_STATUS_NAMES } from './financing-life';
 
 /** Provision status codes (spec 3 §4 "Provision status codes"). */
 export const PROVISION_STATUS = {
@@ -84,21 +84,12 @@ export const VALIDATED_PROVISION_STATUSES: readonly ProvisionStatus[] = [
 export const unitsAwaitValidation = (status: number): boolean =>
   (VALIDATED_PROVISION_STATUSES as readonly number[]).includes(status);
 
-/**
- * The status names users read (spec 3 §4 "Provision status codes"). 8 and 10 are both 'Autorizado': 10 is the
- * release without the CRM (code LIBERADO), which users are not told apart from an authorisation.
- */
+/** The status names users read (spec 3 §4 "Provision status codes"); 4–10 are the shared life's. */
 export const PROVISION_STATUS_NAMES: Readonly<Record<ProvisionStatus, string>> = {
   1: 'Creada',
   2: 'Enviada a validar',
   3: 'Validación',
-  4: 'Aceptada',
-  5: 'Enviada a firmar',
-  6: 'Proceso firma',
-  7: 'Firmado',
-  8: 'Autorizado',
-  9: 'Rechazada',
-  10: 'Autorizado',
+  ...FINANCING_LIFE_STATUS_NAMES,
   11: 'Cancelado',
 };
 

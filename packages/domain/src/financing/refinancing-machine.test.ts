@@ -36,8 +36,18 @@ const canCreate = (type: number) => can({ id: 7, type }, 'refinancing.create').a
 
 describe('refinancing statuses (spec 3 §4)', () => {
   it('names and codes every status 1 to 10 as the spec does', () => {
-    expect(REFINANCING_STATUS_NAMES[2]).toBe('Solicitud Evidencias');
-    expect(REFINANCING_STATUS_NAMES[3]).toBe('Validación Administrador');
+    expect(REFINANCING_STATUS_NAMES).toEqual({
+      1: 'Creada',
+      2: 'Solicitud Evidencias',
+      3: 'Validación Administrador',
+      4: 'Aceptada',
+      5: 'Enviada a firmar',
+      6: 'Proceso firma',
+      7: 'Firmado',
+      8: 'Autorizado',
+      9: 'Rechazada',
+      10: 'Autorizado',
+    });
     expect(REFINANCING_STATUS_CODES[10]).toBe('LIBERADO');
     expect(Object.keys(REFINANCING_STATUS_NAMES)).toHaveLength(10);
     expect(OPEN_REFINANCING_STATUSES).not.toContain(8);

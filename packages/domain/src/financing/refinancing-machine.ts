@@ -4,6 +4,7 @@ import { actionsFor, defineMachine, type ActorType, type Refusal } from '../stat
 import { USER_TYPE } from '../user-types';
 import {
   FINANCING_LIFE_STATUS,
+  FINANCING_LIFE_STATUS_NAMES,
   financingLifeRows,
   fromEach,
   machineTransitions,
@@ -25,18 +26,12 @@ export const REFINANCING_STATUS = {
 export type RefinancingStatus = (typeof REFINANCING_STATUS)[keyof typeof REFINANCING_STATUS];
 export const REFINANCING_STATUSES = Object.values(REFINANCING_STATUS) as RefinancingStatus[];
 
-/** Spec 3 §4, verbatim: the name a screen shows and the code. */
+/** Spec 3 §4, verbatim: the name a screen shows and the code (4–10 the shared life's). */
 export const REFINANCING_STATUS_NAMES: Readonly<Record<RefinancingStatus, string>> = {
   1: 'Creada',
   2: 'Solicitud Evidencias',
   3: 'Validación Administrador',
-  4: 'Aceptada',
-  5: 'Enviada a firmar',
-  6: 'Proceso firma',
-  7: 'Firmado',
-  8: 'Autorizado',
-  9: 'Rechazada',
-  10: 'Autorizado',
+  ...FINANCING_LIFE_STATUS_NAMES,
 };
 export const REFINANCING_STATUS_CODES: Readonly<Record<RefinancingStatus, string>> = {
   1: 'CREADA',

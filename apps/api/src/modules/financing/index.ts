@@ -1,6 +1,7 @@
 // The financing module's public face: what the rest of the API may use of it (decision 078). Other modules,
 // jobs and the seed import from here, never from a file of this folder; the import lint enforces it.
 export type { ClosingKind } from './closing-kind';
+export { closingRoutes } from './closing-routes';
 export { updateFinancedUnits } from './financed-units';
 export { isUnsent } from './financing-kind';
 export type { FinancingKind } from './financing-kind';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PROVISION_LENDER_OPERATIONS as op } from '@planpiso/domain';
-import { actOnRow, operationRoute, readRow, rowXlsx } from '../../platform/operation-route';
+import { actOnRow, operationRoute, readRow } from '../../platform/operation-route';
+import { closingRoutes } from '../financing';
 import type { ProvisionLenderActions } from './lender-actions';
 
 /**
@@ -10,12 +11,7 @@ import type { ProvisionLenderActions } from './lender-actions';
  */
 export async function provisionLenderRoutes(app: FastifyInstance, { lender }: { lender: ProvisionLenderActions }) {
   operationRoute(app, op.confirmReject, actOnRow(lender.confirmReject));
-  operationRoute(app, op.release, actOnRow(lender.release));
-  operationRoute(app, op.sendToCrm, actOnRow(lender.sendToCrm));
-  operationRoute(app, op.updateFolio, actOnRow(lender.updateFolio));
-
-  // A file: the handler sends it with its own headers.
-  operationRoute(app, op.unitsXlsx, rowXlsx(lender.unitsXlsx));
+  closingRoutes(app, op, lender);
 
   operationRoute(app, op.timeline, readRow(lender.timeline));
 }

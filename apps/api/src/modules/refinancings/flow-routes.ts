@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { REFINANCING_FLOW_OPERATIONS as op } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
-import { actOnRow, operationRoute, rowXlsx } from '../../platform/operation-route';
+import { actOnRow, operationRoute } from '../../platform/operation-route';
+import { closingRoutes } from '../financing';
 import type { RefinancingFlows } from './flows';
 
 /**
@@ -21,8 +22,14 @@ export async function refinancingFlowRoutes(app: FastifyInstance, { flows }: { f
   operationRoute(app, op.confirmRefinancing, actOnRow(flows.confirm));
   operationRoute(app, op.acceptRefinancing, actOnRow(flows.accept));
   operationRoute(app, op.rejectRefinancing, actOnRow(flows.reject));
-  operationRoute(app, op.releaseRefinancing, actOnRow(flows.release));
-  operationRoute(app, op.sendRefinancingToCrm, actOnRow(flows.sendToCrm));
-  operationRoute(app, op.updateRefinancingFolio, actOnRow(flows.updateFolio));
-  operationRoute(app, op.downloadRefinancingUnits, rowXlsx(flows.unitsXlsx));
+  closingRoutes(
+    app,
+    {
+      release: op.releaseRefinancing,
+      sendToCrm: op.sendRefinancingToCrm,
+      updateFolio: op.updateRefinancingFolio,
+      unitsXlsx: op.downloadRefinancingUnits,
+    },
+    flows,
+  );
 }
