@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SPEC_SHARED_LIFE_STATUS_NAMES } from '../test-support/fixtures';
 import {
   PROVISION_STATUS,
   PROVISION_STATUS_NAMES,
@@ -55,13 +56,7 @@ describe('provision status names (spec 3 §4 "Provision status codes", written h
       1: 'Creada',
       2: 'Enviada a validar',
       3: 'Validación',
-      4: 'Aceptada',
-      5: 'Enviada a firmar',
-      6: 'Proceso firma',
-      7: 'Firmado',
-      8: 'Autorizado',
-      9: 'Rechazada',
-      10: 'Autorizado',
+      ...SPEC_SHARED_LIFE_STATUS_NAMES,
       11: 'Cancelado',
     });
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SPEC_SHARED_LIFE_STATUS_NAMES } from '../test-support/fixtures';
 import { can } from '../authorization/can';
 import { REFINANCING_MESSAGES } from '../messages-financing';
 import { SYSTEM_ACTOR, askMachine, type ActorType } from '../state-machine';
@@ -40,13 +41,7 @@ describe('refinancing statuses (spec 3 §4)', () => {
       1: 'Creada',
       2: 'Solicitud Evidencias',
       3: 'Validación Administrador',
-      4: 'Aceptada',
-      5: 'Enviada a firmar',
-      6: 'Proceso firma',
-      7: 'Firmado',
-      8: 'Autorizado',
-      9: 'Rechazada',
-      10: 'Autorizado',
+      ...SPEC_SHARED_LIFE_STATUS_NAMES,
     });
     expect(REFINANCING_STATUS_CODES[10]).toBe('LIBERADO');
     expect(Object.keys(REFINANCING_STATUS_NAMES)).toHaveLength(10);

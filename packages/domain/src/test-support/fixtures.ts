@@ -53,3 +53,17 @@ export const refinancingEntity = (
   disapprovedUnits: 0,
   ...more,
 });
+
+/**
+ * Spec 3 §4's names for the statuses both documents' tables share (4 to 10), written here from the spec — not read
+ * from the machines — so the status tests can catch a wrong name.
+ */
+export const SPEC_SHARED_LIFE_STATUS_NAMES = {
+  4: 'Aceptada',
+  5: 'Enviada a firmar',
+  6: 'Proceso firma',
+  7: 'Firmado',
+  8: 'Autorizado',
+  9: 'Rechazada',
+  10: 'Autorizado',
+};
