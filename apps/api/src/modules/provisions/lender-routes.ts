@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PROVISION_LENDER_OPERATIONS as op } from '@planpiso/domain';
+import { currentUser } from '../../platform/auth';
 import { actOnRow, operationRoute, readRow, rowXlsx } from '../../platform/operation-route';
 import type { ProvisionLenderActions } from './lender-actions';
 
@@ -18,4 +19,7 @@ export async function provisionLenderRoutes(app: FastifyInstance, { lender }: { 
   operationRoute(app, op.unitsXlsx, rowXlsx(lender.unitsXlsx));
 
   operationRoute(app, op.timeline, readRow(lender.timeline));
+  operationRoute(app, op.timelinePage, async ({ params, query }, request) => ({
+    data: await lender.timelinePage(currentUser(request), params.id, query),
+  }));
 }
