@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
@@ -13,6 +15,67 @@ const apiProxy: Record<string, ProxyOptions> = {
   '/socket.io': { target: process.env.API_URL ?? 'http://localhost:8080', changeOrigin: true, ws: true },
 };
 
+/**
+ * Whether an app module imports an MUI X package (grid, pickers), itself or through the app's own modules it imports:
+ * such a module stays out of `app`, which the shell loads (a group takes its modules' imports along).
+ */
+const reachesMuiX = (() => {
+  const known = new Map<string, boolean>();
+  const resolve = (from: string, spec: string) =>
+    ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
+      .map((ext) => join(dirname(from), spec) + ext)
+      .find((path) => existsSync(path) && statSync(path).isFile());
+  const visit = (file: string): boolean => {
+    const cached = known.get(file);
+    if (cached !== undefined) return cached;
+    known.set(file, false); // a cycle answers no; the module that closes it answers for it
+    const source = readFileSync(file, 'utf8');
+    const imports = [...source.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?from '([^']+)'/gms)].map((m) => m[1]!);
+    const found = imports.some((spec) => {
+      if (spec.startsWith('@mui/x-')) return true;
+      if (!spec.startsWith('.')) return false;
+      const path = resolve(file, spec);
+      return path !== undefined && visit(path);
+    });
+    known.set(file, found);
+    return found;
+  };
+  return (id: string) => {
+    const file = id.split('?')[0]!;
+    return /\.tsx?$/.test(file) && existsSync(file) && visit(file);
+  };
+})();
+const MUI_X = /node_modules[\\/]@mui[\\/]x-/;
+
+/**
+ * Issue 31 (decision 083): a few script files instead of ~150. Without groups the bundler cut one chunk per set of
+ * screens sharing a module, and a list's first load fetched ~140 files in a waterfall 12 imports deep.
+ * - `sign-in`: everything the entry imports statically (the sign-in page's own code), as before, in one file;
+ * - `vendor`: the libraries two or more lazy chunks share (MUI core, emotion, react-query, notistack…);
+ * - `grid`: the data grid with its virtualizer and internals, for every list;
+ * - `app`: the app's own modules two or more lazy chunks share (components, lib, api modules, the domain), but not
+ *   those that import the grid or the pickers.
+ * A module used by one screen stays in that screen's chunk.
+ */
+const CHUNK_GROUPS = [
+  { name: 'sign-in', tags: ['$initial' as const], priority: 40 },
+  {
+    name: 'vendor',
+    test: (id: string) => id.includes('node_modules') && !MUI_X.test(id),
+    minShareCount: 2,
+    priority: 30,
+  },
+  { name: 'grid', test: /node_modules[\\/]@mui[\\/]x-(?:data-grid|virtualizer|internals)[\\/]/, priority: 20 },
+  {
+    name: 'app',
+    test: (id: string) =>
+      /apps[\\/]web[\\/]src[\\/](?:components|lib|features[\\/][^\\/]+[\\/]api)[\\/]|packages[\\/]domain/.test(id) &&
+      !reachesMuiX(id),
+    minShareCount: 2,
+    priority: 10,
+  },
+];
+
 export default defineConfig({
   root,
   plugins: [react(), precompress()],
@@ -23,8 +86,9 @@ export default defineConfig({
     emptyOutDir: true,
     // The sign-in page budget is 150 KB gzip (entry + its static imports); see scripts/login-bundle-size.mjs.
     chunkSizeWarningLimit: 600,
-    // No preload map in the entry: it lists every chunk of every screen and grew with each feature, on the page
-    // that must stay small. A lazy screen fetches its own imports as the browser parses it (one round trip more).
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    // Vite's preload map: a lazy chunk's imports are fetched beside it, not after it is parsed (no waterfall). With
+    // the groups below the map names a few files per screen: 0.6 KB brotli in the entry, which shrank by 2.6 KB.
+    modulePreload: {},
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
 });

@@ -631,5 +631,22 @@ describe('the follow-up detail and the timeline', () => {
     });
     // Another dealer's company never finds it.
     expect((await get(t.app, b.tokens.dealer, `/api/provisions/${d.id}/timeline`)).statusCode).toBe(404);
+
+    // The follow-up page reads it a page at a time (issue 31): the same entries in the same order, cut, with the total.
+    const page = async (n: number) => {
+      const answer = await get(t.app, a.tokens.dealer, `/api/provisions/${d.id}/timeline/page?page=${n}&pageSize=10`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return json<{ data: { items: ProvisionTimelineEntry[]; total: number } }>(answer).data;
+    };
+    const first = await page(1);
+    expect(first.total).toBe(entries.length);
+    expect(first.items).toEqual(entries.slice(0, 10));
+    const pages = Math.ceil(entries.length / 10);
+    expect((await page(pages)).items).toEqual(entries.slice((pages - 1) * 10));
+    expect((await page(pages + 1)).items).toEqual([]);
+    expect((await get(t.app, a.tokens.dealer, `/api/provisions/${d.id}/timeline/page?pageSize=7`)).statusCode).toBe(
+      400,
+    );
+    expect((await get(t.app, b.tokens.dealer, `/api/provisions/${d.id}/timeline/page`)).statusCode).toBe(404);
   });
 });

@@ -6,7 +6,7 @@ import { PROVISION_STATUS } from '../financing/provision-status';
 import { MESSAGES } from '../messages';
 import { PROVISION_LENDER_MESSAGES } from '../messages-financing';
 import { moneyDecimal } from '../money';
-import { envelope, isoDate, rowVersion } from './common';
+import { envelope, isoDate, pageQuery, paged, rowVersion } from './common';
 import { idSchema } from './inputs';
 import { provisionDetail, provisionDetailResponse, provisionUnitResponse } from './provisions';
 
@@ -194,6 +194,12 @@ export const provisionTimelineEntry = z.object({
 });
 export type ProvisionTimelineEntry = z.infer<typeof provisionTimelineEntry>;
 export const provisionTimelineResponse = envelope(z.array(provisionTimelineEntry));
+/** The history's page (issue 31): a provision of 5,000 units had 15,000 entries (3.1 MB) sent on every look. */
+export const provisionTimelinePageQuery = pageQuery.pick({ page: true, pageSize: true });
+export type ProvisionTimelinePageQuery = z.infer<typeof provisionTimelinePageQuery>;
+export const provisionTimelinePageResponse = paged(provisionTimelineEntry);
+/** The follow-up page's history page size. */
+export const TIMELINE_PAGE_SIZE = 50;
 export type ProvisionTimelineResponse = z.infer<typeof provisionTimelineResponse>;
 
 /** The XLSX's columns (GET /api/provisions/{id}/units.xlsx), in order. */

@@ -1,6 +1,8 @@
 import {
   confirmRejectRequest,
   provisionActionResponse,
+  provisionTimelinePageQuery,
+  provisionTimelinePageResponse,
   provisionTimelineResponse,
   releaseRequest,
   sendToCrmRequest,
@@ -100,5 +102,18 @@ export const PROVISION_LENDER_OPERATIONS = {
     description: 'Anyone who can read the provision (its scope). Oldest first.',
     params: idParams,
     response: provisionTimelineResponse,
+  }),
+  timelinePage: defineOperation({
+    method: 'GET',
+    path: '/api/provisions/:id/timeline/page',
+    tags,
+    who: [1, 2, 3, 4, 5],
+    summary: "A page of the provision's history (oldest first) and how many entries it has",
+    description:
+      'The follow-up page reads its history a page at a time (issue 31: 15,000 entries at 5,000 units). ' +
+      'Same scope and order as GET /api/provisions/{id}/timeline.',
+    params: idParams,
+    query: provisionTimelinePageQuery,
+    response: provisionTimelinePageResponse,
   }),
 } as const;

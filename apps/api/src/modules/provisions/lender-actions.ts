@@ -12,6 +12,7 @@ import {
   unitsReturningToReview,
   type ConfirmRejectRequest,
   type ProvisionMachineAction,
+  type ProvisionTimelinePageQuery,
   type ReleaseRequest,
   type SendToCrmRequest,
   type UpdateFolioRequest,
@@ -34,7 +35,7 @@ import type { NotificationsService } from '../notifications';
 import { assertOperatingWindow } from '../provision-settings';
 import { followUpDetail } from './lender-follow-up';
 import * as lenderRepo from './lender-repository';
-import { provisionTimeline } from './lender-timeline';
+import { provisionTimeline, provisionTimelinePage } from './lender-timeline';
 import { presentValidation } from './presenter';
 import { provisionUnitsXlsx } from './lender-units-xlsx';
 import { provisionScopeOf, type ProvisionScope } from './policy';
@@ -205,6 +206,8 @@ export function createProvisionLenderActions(
       updateFinancingFolio(closing, deps, actor, id, body, requestId),
     unitsXlsx: (actor: AuthUser, id: number) => provisionUnitsXlsx(deps, actor, id),
     timeline: (actor: AuthUser, id: number) => provisionTimeline(db, actor, id),
+    timelinePage: (actor: AuthUser, id: number, query: ProvisionTimelinePageQuery) =>
+      provisionTimelinePage(db, actor, id, query),
     get: (actor: AuthUser, id: number) => followUpDetail(db, actor, provisionScopeOf(actor), id),
   };
 }

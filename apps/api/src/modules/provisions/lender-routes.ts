@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PROVISION_LENDER_OPERATIONS as op } from '@planpiso/domain';
+import { currentUser } from '../../platform/auth';
 import { actOnRow, operationRoute, readRow } from '../../platform/operation-route';
 import { closingRoutes } from '../financing';
 import type { ProvisionLenderActions } from './lender-actions';
@@ -14,4 +15,7 @@ export async function provisionLenderRoutes(app: FastifyInstance, { lender }: { 
   closingRoutes(app, op, lender);
 
   operationRoute(app, op.timeline, readRow(lender.timeline));
+  operationRoute(app, op.timelinePage, async ({ params, query }, request) => ({
+    data: await lender.timelinePage(currentUser(request), params.id, query),
+  }));
 }

@@ -102,7 +102,7 @@ const timeline = {
 function open(
   type: UserType,
   status: number,
-  options: { details?: ProvisionFollowUpDetail[]; put?: MockReply; path?: string } = {},
+  options: { details?: ProvisionFollowUpDetail[]; put?: MockReply; path?: string; timelineTotal?: number } = {},
 ) {
   storeSession(sessionUserOf(type));
   const answers = options.details ?? [detail(type, status)];
@@ -110,7 +110,15 @@ function open(
   const calls = mockApi({
     'GET /api/identity/session': sessionCheck,
     'GET /api/provisions/40': () => ({ body: { data: answers[Math.min(reads++, answers.length - 1)] } }),
-    'GET /api/provisions/40/timeline': { body: timeline },
+    // One page of the history (issue 31); `timelineTotal` says how long the whole one is.
+    'GET /api/provisions/40/timeline/page': (_body: unknown, url: URL) => ({
+      body: {
+        data: {
+          items: url.searchParams.get('page') === '1' ? timeline.data : [{ ...timeline.data[0]!, action: 'release' }],
+          total: options.timelineTotal ?? timeline.data.length,
+        },
+      },
+    }),
     'GET /api/provisions/40/evidences-signature': { body: { data: { evidences: [] } } },
     'PUT /api/provisions/40': options.put ?? {
       body: { data: { status: 4, version: 8 }, message: 'Disposición con folio 1040: Confirmada' },
@@ -183,6 +191,17 @@ describe('/vizualizar-disposicion/:id — what the page shows', () => {
     expect(within(history).getByText('20/11/2026 10:05 · Lucía Treviño')).toBeTruthy(); // Mexico City, UTC−6
     expect(within(history).getByText('REPUVE · VIN 3N1AB8DV2VL119619: no válida')).toBeTruthy();
     expect(within(history).getByText('Reporte de robo')).toBeTruthy();
+  });
+
+  it('pages a long history: the first 50 entries, then the page asked for (issue 31)', async () => {
+    const calls = open(5, 8, { timelineTotal: 120 });
+    await loaded();
+    const history = await screen.findByRole('list', { name: 'Historial' });
+    expect(within(history).getByText('Enviada a validar')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Página 3 del historial' }));
+    expect(await within(history).findByText('Unidades liberadas sin enviar a CRM')).toBeTruthy();
+    const pages = calls.filter((c) => c.path === '/api/provisions/40/timeline/page').map((c) => c.search);
+    expect(pages).toEqual(['?page=1&pageSize=50', '?page=3&pageSize=50']);
   });
 
   it('a closed provision shows the balances at Confirmar and says when; without them, no amounts (decision 054)', async () => {

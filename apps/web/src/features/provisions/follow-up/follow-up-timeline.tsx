@@ -2,18 +2,21 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
+import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import {
   MESSAGES,
   PROVISION_FOLLOW_UP_MESSAGES as M,
+  TIMELINE_PAGE_SIZE,
   PROVISION_TIMELINE_ACTIONS,
   VALIDATION_CHECK_LABELS,
   provisionStatusName,
   timelineValidation,
   type ProvisionTimelineEntry,
 } from '@planpiso/domain';
+import { useState } from 'react';
 import { errorResult } from '../../../components/result-dialog';
 import { formatDateTime } from '../../../lib/format';
 import { useProvisionTimeline } from './api/follow-up-detail';
@@ -39,7 +42,10 @@ const moved = (entry: ProvisionTimelineEntry) =>
  * first — who, when (Mexico City), which transition (the status names of spec 3 §4), the comment and the result.
  */
 export function FollowUpTimeline({ provisionId }: { provisionId: number }) {
-  const timeline = useProvisionTimeline(provisionId);
+  const [page, setPage] = useState(1);
+  const timeline = useProvisionTimeline(provisionId, page);
+  const entries = timeline.data?.entries;
+  const pages = Math.ceil((timeline.data?.total ?? 0) / TIMELINE_PAGE_SIZE);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="timeline-title" sx={{ p: 2.5 }}>
       <Typography id="timeline-title" variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -47,16 +53,16 @@ export function FollowUpTimeline({ provisionId }: { provisionId: number }) {
       </Typography>
       {timeline.isError && <Alert severity="error">{errorResult(timeline.error).message ?? MESSAGES.loadError}</Alert>}
       {timeline.isPending && <Skeleton variant="rounded" height={120} />}
-      {timeline.data?.length === 0 && <Typography color="text.secondary">{M.timelineEmpty}</Typography>}
-      {timeline.data && timeline.data.length > 0 && (
+      {entries?.length === 0 && <Typography color="text.secondary">{M.timelineEmpty}</Typography>}
+      {entries && entries.length > 0 && (
         <List aria-label="Historial" sx={{ py: 0 }}>
-          {timeline.data.map((entry, index) => {
+          {entries.map((entry, index) => {
             const transition = moved(entry);
             const failed = entry.action === 'validation' && entry.details?.valid === false;
             return (
               <ListItem
                 key={`${entry.at}-${index}`}
-                divider={index < timeline.data.length - 1}
+                divider={index < entries.length - 1}
                 sx={{ alignItems: 'flex-start', gap: 2, px: 0 }}
               >
                 <Box
@@ -99,6 +105,17 @@ export function FollowUpTimeline({ provisionId }: { provisionId: number }) {
             );
           })}
         </List>
+      )}
+      {pages > 1 && (
+        <Pagination
+          count={pages}
+          page={page}
+          onChange={(_event, next) => setPage(next)}
+          getItemAriaLabel={(type, item) =>
+            type === 'page' ? `Página ${item} del historial` : type === 'next' ? 'Página siguiente' : 'Página anterior'
+          }
+          sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
+        />
       )}
     </Paper>
   );

@@ -1,5 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PROVISION_LENDER_OPERATIONS, PROVISION_OPERATIONS, type ProvisionFollowUpDetail } from '@planpiso/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  PROVISION_LENDER_OPERATIONS,
+  PROVISION_OPERATIONS,
+  TIMELINE_PAGE_SIZE,
+  type ProvisionFollowUpDetail,
+} from '@planpiso/domain';
 import { callOperation } from '../../../../lib/operation-client';
 
 /** The follow-up page's server state: the provision's detail under the one detail key, and its timeline. */
@@ -27,12 +32,23 @@ const followUpDetailQuery = (id: number) =>
 export const useFollowUpDetail = (id: number | null) =>
   useQuery({ ...followUpDetailQuery(id ?? 0), enabled: id !== null });
 
-/** GET /api/provisions/{id}/timeline: who moved it when, with the unit validations' results. */
-export const useProvisionTimeline = (id: number) =>
+/**
+ * GET /api/provisions/{id}/timeline/page, one page of it (issue 31: a provision of 5,000 units has 15,000 entries): who
+ * moved it when, with the unit validations' results, and how many entries there are.
+ */
+export const useProvisionTimeline = (id: number, page: number) =>
   useQuery({
-    queryKey: followUpKeys.timeline(id),
-    queryFn: async ({ signal }) =>
-      (await callOperation(PROVISION_LENDER_OPERATIONS.timeline, { params: { id }, signal })).data,
+    queryKey: [...followUpKeys.timeline(id), page],
+    queryFn: async ({ signal }) => {
+      const answer = await callOperation(PROVISION_LENDER_OPERATIONS.timelinePage, {
+        params: { id },
+        query: { page, pageSize: TIMELINE_PAGE_SIZE },
+        signal,
+      });
+      return { entries: answer.data.items, total: answer.data.total };
+    },
+    // The page shown stays while the next one loads: the section does not collapse under the pager.
+    placeholderData: keepPreviousData,
     retry: false,
     staleTime: 0,
   });
