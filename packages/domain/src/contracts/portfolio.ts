@@ -95,9 +95,7 @@ export const unitPayoffQuote = z.object({
   id: z.number().int(),
   creditNumber: z.string().nullable(),
   date: z.string(),
-  quote: z
-    .object({ principal: z.string(), interest: z.string(), total: z.string() })
-    .nullable(),
+  quote: z.object({ principal: z.string(), interest: z.string(), total: z.string() }).nullable(),
 });
 export type UnitPayoffQuote = z.infer<typeof unitPayoffQuote>;
 export const unitPayoffQuoteResponse = envelope(unitPayoffQuote);

@@ -25,7 +25,8 @@ export const PORTFOLIO_OPERATIONS = {
     path: '/api/portfolio/export',
     tags,
     who: lender,
-    summary: "The portfolio view's figures as an XLSX, 'Cartera (DD-MM-YYYY).xlsx': a summary sheet and one of companies",
+    summary:
+      "The portfolio view's figures as an XLSX, 'Cartera (DD-MM-YYYY).xlsx': a summary sheet and one of companies",
     response: fileDownloadResponse,
   }),
   getDealerSummary: defineOperation({
