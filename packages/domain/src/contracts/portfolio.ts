@@ -28,7 +28,9 @@ export const portfolioView = z.object({
   exposure: countAndAmount,
   /** The lines of the companies in scope: their authorised amounts against the exposure. */
   lines: utilisation,
+  /** The groups with the largest exposure (the screen's; the XLSX has every company). */
   byGroup: z.array(countAndAmount.extend({ accountId: z.number().int(), accountName: z.string() })),
+  /** The companies with the largest exposure, then those with a line and none (at most 50 on the screen). */
   byCompany: z.array(
     countAndAmount.extend({
       companyId: z.number().int(),

@@ -9,19 +9,14 @@ import {
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { provisionScopeOf } from '../provisions';
+import { provisionScopeOf, type ProvisionScope } from '../provisions';
 import * as repo from './repository';
 
 /**
  * GET /api/portfolio/dealer (issue 29 item 5): the dealer's units by status, their days floored, and what falls due
- * this week (today through 7 days) — the register's scope, as provisions'.
+ * this week (today through 7 days) — the register's scope, as provisions'. Kept 10 s per scope and day (routes.ts).
  */
-export async function dealerSummary(
-  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
-  actor: AuthUser,
-): Promise<DealerSummary> {
-  const scope = provisionScopeOf(actor);
-  const today = businessClock(clock.now()).day;
+export async function dealerSummary(db: AppDeps['db'], scope: ProvisionScope, today: string): Promise<DealerSummary> {
   const [figures, due] = await Promise.all([
     repo.dealerFigures(db, scope, today),
     repo.dealerDue(db, scope, today, DUE_WINDOWS_DAYS.week, DEALER_DUE_LIST_MAX),

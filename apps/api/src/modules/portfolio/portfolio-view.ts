@@ -142,22 +142,53 @@ export async function computePortfolio(
  */
 export const PORTFOLIO_FRESH_MS = 10_000;
 
-/** One app's portfolio answers: per scope and day, the latest sum and the one being computed (one at a time). */
-export function createPortfolioViews({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, freshMs = PORTFOLIO_FRESH_MS) {
-  const answers = new Map<string, { at: number; view: Promise<PortfolioView> }>();
-  return async function portfolioFor(actor: AuthUser): Promise<PortfolioView> {
+/**
+ * The rows the view sends of each ranking (largest exposure first): the screen shows the first ones, and 1,000
+ * companies' rows cost the API more to serialise than the sum costs PostgreSQL. The XLSX has every company.
+ */
+export const PORTFOLIO_TOP = { companies: 50, groups: 20 } as const;
+
+export const topOf = (view: PortfolioView): PortfolioView => ({
+  ...view,
+  byCompany: view.byCompany.slice(0, PORTFOLIO_TOP.companies),
+  byGroup: view.byGroup.slice(0, PORTFOLIO_TOP.groups),
+});
+
+/**
+ * Answers of one kind kept per scope and business day for `freshMs` of real time (a test clock moved forward must
+ * not serve an old sum as fresh), one computation at a time per key (concurrent callers share it).
+ */
+export function freshFor<T>(
+  clock: AppDeps['clock'],
+  compute: (scope: ProvisionScope, today: string) => Promise<T>,
+  freshMs = PORTFOLIO_FRESH_MS,
+) {
+  const answers = new Map<string, { at: number; answer: Promise<T> }>();
+  return function answerFor(actor: AuthUser): Promise<T> {
     const scope = provisionScopeOf(actor);
-    const now = clock.now();
-    const today = businessClock(now).day;
+    const today = businessClock(clock.now()).day;
     const key = `${JSON.stringify(scope)}|${today}`;
     const held = answers.get(key);
-    // The real time, not the business clock: a test clock moved forward must not serve an old sum as fresh.
     const at = Date.now();
-    if (held && at - held.at < freshMs) return held.view;
-    const view = computePortfolio(db, scope, today);
-    answers.set(key, { at, view });
-    view.catch(() => answers.delete(key));
+    if (held && at - held.at < freshMs) return held.answer;
+    const answer = compute(scope, today);
+    answers.set(key, { at, answer });
+    answer.catch(() => answers.delete(key));
     if (answers.size > 1_000) answers.delete(answers.keys().next().value!);
-    return view;
+    return answer;
+  };
+}
+
+/** One app's portfolio answers: the whole view (the XLSX) and its top rows (the screen), per scope and day. */
+export function createPortfolioViews({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, freshMs = PORTFOLIO_FRESH_MS) {
+  const whole = freshFor(clock, (scope, today) => computePortfolio(db, scope, today), freshMs);
+  const screen = new WeakMap<Promise<PortfolioView>, Promise<PortfolioView>>();
+  return {
+    whole,
+    top(actor: AuthUser): Promise<PortfolioView> {
+      const view = whole(actor);
+      if (!screen.has(view)) screen.set(view, view.then(topOf));
+      return screen.get(view)!;
+    },
   };
 }
