@@ -9,7 +9,7 @@
 //  - the CRM insertion's throughput, 1,000 units through the job runner (crm-insertion.ts, its own database).
 // Targets print PASS/FAIL; the exit code is 1 when one fails. Loopback only, each load bounded in time.
 // Environment: BENCH_DURATION (s per endpoint, default 15), BENCH_WARMUP (s, default 3), BENCH_ONLY (some of
-// lists,floor,bytes,menu,lighthouse,crm), BENCH_LISTS (some lists by name, e.g. `users`), BENCH_TYPES (some user types,
+// lists,floor,bytes,menu,lighthouse,crm,register), BENCH_LISTS (some lists by name, e.g. `users`), BENCH_TYPES (some user types,
 // e.g. `1`), BENCH_NODE_ARGS (the API's extra node flags, e.g. --cpu-prof), BENCH_LOG_LEVEL (the API's, default
 // info as `npm start`), CHROMIUM_PATH, DATABASE_URL_LARGE (a server of your own instead of data/pg-large).
 import { spawn } from 'node:child_process';
@@ -27,6 +27,7 @@ import { runLighthouse, type LighthouseScores } from './lighthouse';
 import { CONNECTIONS, DURATION_SECONDS, loadTest, WARMUP_SECONDS, type LoadResult } from './load';
 import { measureMenuClick } from './menu-click';
 import { provisionRows, runProvisionsBench, type ProvisionsBench } from './provisions';
+import { registerRows, runRegisterBench, type RegisterResult } from './register';
 import { measureSignInBytes, SIGN_IN_JS_BUDGET_KIB, type SignInBytes } from './sign-in-bytes';
 
 /** The list endpoints of issue 15, by the permission table's key; who may call each comes from that table. */
@@ -78,7 +79,8 @@ const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 /** BENCH_LISTS=users,roles runs only those lists (by LISTS' names). */
 const onlyLists = process.env.BENCH_LISTS?.split(',').map((name) => name.trim());
 const onlyTypes = process.env.BENCH_TYPES?.split(',').map(Number);
-const wants = (part: 'lists' | 'floor' | 'bytes' | 'menu' | 'lighthouse' | 'crm') => !only || only.includes(part);
+const wants = (part: 'lists' | 'floor' | 'bytes' | 'menu' | 'lighthouse' | 'crm' | 'register') =>
+  !only || only.includes(part);
 
 type Row = { metric: string; value: string; target: string; pass: boolean | null };
 const rows: Row[] = [];
@@ -139,6 +141,7 @@ let menuClick: MenuClick | undefined;
 let menuClickProvisions: MenuClick | undefined;
 let peakRssBytes: number | null = null;
 let provisionsBench: ProvisionsBench | undefined;
+let registerResults: RegisterResult[] = [];
 type CrmInsertionRun = { crmLatencyMs: number; seconds: number; unitsPerSecond: number; inserted: number };
 let crmInsertion: CrmInsertionRun[] = [];
 const problems: string[] = [];
@@ -191,6 +194,9 @@ try {
 
   // Issue 16's rows (bench/provisions.ts): the CSV in Chromium, a 1,000-unit create, the provisions list.
   provisionsBench = await runProvisionsBench({ baseUrl, databaseUrl: server.url, sessions, step, serverPid: api.pid });
+
+  // Issue 29's rows (bench/register.ts): the financed-units register and the portfolio view on 200,000 units.
+  if (wants('register')) registerResults = await runRegisterBench({ baseUrl, sessions, step, serverPid: api.pid });
 
   // Issue 27 item 16 (decision 070): a 1,000-unit send to the CRM simulator through the real job runner, on a
   // database of its own (bench/crm-insertion.ts), as the simulator answers and with a slow InsertarUnidad.
@@ -292,6 +298,7 @@ if (usersSuper) {
   );
 }
 if (provisionsBench) for (const r of provisionRows(provisionsBench)) row(r.metric, r.value, r.target, r.pass);
+for (const r of registerRows(registerResults)) row(r.metric, r.value, r.target, r.pass);
 for (const run of crmInsertion) {
   row(
     `CRM insertion, ${run.inserted} units, CRM latency ${run.crmLatencyMs} ms`,
@@ -399,6 +406,7 @@ writeFileSync(
       menuClick: menuClick ?? null,
       menuClickProvisions: menuClickProvisions ?? null,
       provisions: provisionsBench ?? null,
+      register: registerResults,
       crmInsertion,
       table: rows.map((r) => ({ ...r, verdict: verdict(r.pass) })),
       problems,

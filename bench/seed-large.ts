@@ -12,6 +12,7 @@ import { runMigrations } from '../apps/api/src/db/migrate';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../apps/api/src/seed';
 import { hashPassword } from '../apps/api/src/modules/identity/passwords';
 import { countUsers, createLargeDatabase, databaseExists, dropLargeDatabase, LARGE, openLargeServer } from './large-db';
+import { loadFinancedUnits } from './seed-financed-units';
 import { loadProvisions } from './seed-provisions';
 import { random } from '@planpiso/domain/test-support/fixtures';
 
@@ -445,6 +446,10 @@ async function load(url: string): Promise<Record<string, number>> {
     const provisionsStarted = performance.now();
     await loadProvisions(client, copy, { demoCompanyId: demoCompany.rows[0]!.company_id, random: random(16) });
     console.log(`  (provisions and units loaded in ${((performance.now() - provisionsStarted) / 1000).toFixed(1)} s)`);
+    // The financed-units register (issue 29): 200,000 released units derived from those units.
+    const financedStarted = performance.now();
+    await loadFinancedUnits(client);
+    console.log(`  (financed units loaded in ${((performance.now() - financedStarted) / 1000).toFixed(1)} s)`);
     await client.query('commit');
 
     for (const table of [
@@ -456,6 +461,7 @@ async function load(url: string): Promise<Record<string, number>> {
       'notifications',
       'provisions',
       'provision_units',
+      'financed_units',
     ]) {
       counts[table] = (await client.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n;
     }
@@ -484,6 +490,22 @@ try {
     console.log(
       `The large data set exists (${existing.toLocaleString('en-US')} users); \`npm run seed:large -- --fresh\` rebuilds it.`,
     );
+    // A data set seeded before the register (issue 29) gets its financed units now (migrations first).
+    await runMigrations(server.url);
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    try {
+      await client.query('begin');
+      const started = performance.now();
+      const n = await loadFinancedUnits(client);
+      await client.query('commit');
+      await client.query('vacuum analyze financed_units');
+      console.log(
+        `  financed_units ${n.toLocaleString('en-US')} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+      );
+    } finally {
+      await client.end();
+    }
   } else {
     if (existing !== null && existing > DEMO_USERS.length + 20) {
       throw new Error(

@@ -29,6 +29,7 @@ import { createCompaniesService } from './modules/companies/service';
 import { createBranchesService } from './modules/branches/service';
 import { creditFailureRoutes } from './modules/credit-failures/routes';
 import { financedUnitRoutes } from './modules/financed-units/routes';
+import { portfolioRoutes } from './modules/portfolio/routes';
 import { createCreditFailuresService } from './modules/credit-failures/service';
 import { externalRoutes } from './modules/external/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
@@ -142,5 +143,6 @@ export async function registerModuleRoutes(app: FastifyInstance, deps: AppDeps, 
   const failures = createCreditFailuresService(deps);
   await app.register(creditFailureRoutes, { failures });
   await app.register(financedUnitRoutes, { deps });
+  await app.register(portfolioRoutes, { deps });
   return { failures };
 }

@@ -2,6 +2,7 @@ import type { UserType } from './user-types';
 
 /**
  * Side menus per user type, exactly as spec 1 §6 lists them, plus the financed-units register after Disposiciones
+ * (and after it the portfolio view, Cartera, for types 1–3 and the dealer's summary for 4 and 5, issue 29 items 4, 5)
  * for types 2–5 (issue 29 item 1). Parents hold children and no path.
  */
 export type MenuItem = { label: string; path?: string; children?: readonly MenuItem[] };
@@ -12,7 +13,11 @@ export const MENUS: Record<UserType, readonly MenuItem[]> = {
   1: [
     {
       label: 'Financiamiento',
-      children: [item('Disposiciones', '/disposiciones'), item('Créditos con fallos', '/creditos-fallos')],
+      children: [
+        item('Disposiciones', '/disposiciones'),
+        item('Créditos con fallos', '/creditos-fallos'),
+        item('Cartera', '/cartera'),
+      ],
     },
     {
       label: 'Usuarios',
@@ -29,6 +34,7 @@ export const MENUS: Record<UserType, readonly MenuItem[]> = {
   2: [
     item('Disposiciones', '/disposiciones'),
     item('Unidades financiadas', '/unidades-financiadas'),
+    item('Cartera', '/cartera'),
     item('Unidades en revisión', '/disposiciones-revision'),
     item('Notificaciones', '/notificaciones'),
     item('Excepciones', '/excepciones'),
@@ -43,6 +49,7 @@ export const MENUS: Record<UserType, readonly MenuItem[]> = {
   3: [
     item('Disposiciones', '/disposiciones'),
     item('Unidades financiadas', '/unidades-financiadas'),
+    item('Cartera', '/cartera'),
     item('Inventario', '/inventario'),
     item('Notificaciones', '/notificaciones'),
     item('Excepciones', '/excepciones'),
@@ -58,6 +65,7 @@ export const MENUS: Record<UserType, readonly MenuItem[]> = {
   4: [
     item('Disposiciones', '/disposiciones'),
     item('Unidades financiadas', '/unidades-financiadas'),
+    item('Resumen de mis unidades', '/resumen-unidades'),
     item('Inventario', '/inventario'),
     item('Refinanciamiento', '/refinanciamientos'),
     item('Sucursales', '/sucursales'),
@@ -66,6 +74,7 @@ export const MENUS: Record<UserType, readonly MenuItem[]> = {
   5: [
     item('Disposiciones', '/disposiciones'),
     item('Unidades financiadas', '/unidades-financiadas'),
+    item('Resumen de mis unidades', '/resumen-unidades'),
     item('Unidades en revisión', '/unidades'),
     item('Inventario', '/inventario'),
     item('Notificaciones', '/notificaciones'),

@@ -33,6 +33,7 @@ import { PROVISION_SIGNING_OPERATIONS } from './operations/provision-signing';
 import { WEBHOOK_OPERATIONS } from './operations/webhooks';
 import { UNIT_VALIDATION_OPERATIONS } from './operations/unit-validations';
 import { FINANCED_UNIT_OPERATIONS } from './operations/financed-units';
+import { PORTFOLIO_OPERATIONS } from './operations/portfolio';
 import type { UserType } from './user-types';
 
 /**
@@ -127,6 +128,7 @@ export const API_PERMISSIONS = {
   ...permissionsOf(FILE_OPERATIONS),
   // The financed-units register (issue 29): every type within the provisions' scope; the dealer reports a sale
   ...permissionsOf(FINANCED_UNIT_OPERATIONS),
+  ...permissionsOf(PORTFOLIO_OPERATIONS),
 } as const satisfies Record<string, Access>;
 
 export type ApiOperation = keyof typeof API_PERMISSIONS;

@@ -57,6 +57,8 @@ const SPEC_PATHS = [
   // Ours (issue 29): the financed-units register and a unit's detail.
   '/unidades-financiadas',
   '/unidades-financiadas/:id',
+  '/cartera',
+  '/resumen-unidades',
 ];
 
 describe('route table (spec 1 §2.2)', () => {
@@ -102,6 +104,7 @@ describe('side menus (spec 1 §6)', () => {
       [
         '/disposiciones',
         '/creditos-fallos',
+        '/cartera',
         '/usuarios',
         '/roles',
         '/emails-mesa-servicio',
@@ -115,6 +118,7 @@ describe('side menus (spec 1 §6)', () => {
       [
         '/disposiciones',
         '/unidades-financiadas',
+        '/cartera',
         '/disposiciones-revision',
         '/notificaciones',
         '/excepciones',
@@ -132,6 +136,7 @@ describe('side menus (spec 1 §6)', () => {
       [
         '/disposiciones',
         '/unidades-financiadas',
+        '/cartera',
         '/inventario',
         '/notificaciones',
         '/excepciones',
@@ -145,12 +150,24 @@ describe('side menus (spec 1 §6)', () => {
         '/estadisticas-disposiciones',
       ],
     ],
-    [4, ['/disposiciones', '/unidades-financiadas', '/inventario', '/refinanciamientos', '/sucursales', '/usuarios']],
+    [
+      4,
+      [
+        '/disposiciones',
+        '/unidades-financiadas',
+        '/resumen-unidades',
+        '/inventario',
+        '/refinanciamientos',
+        '/sucursales',
+        '/usuarios',
+      ],
+    ],
     [
       5,
       [
         '/disposiciones',
         '/unidades-financiadas',
+        '/resumen-unidades',
         '/unidades',
         '/inventario',
         '/notificaciones',

@@ -357,6 +357,9 @@ export const ROUTES: readonly AppRoute[] = [
     built: true,
   },
   { path: '/layout', title: 'Generación de layout', area: 'layout', types: [2], built: true },
+  // Ours (issue 29 items 4, 5): the lender's portfolio view (its accounts for type 3) and the dealer's summary.
+  { path: '/cartera', title: 'Cartera', area: 'portfolio', types: LENDER, built: true },
+  { path: '/resumen-unidades', title: 'Resumen de mis unidades', area: 'portfolio', types: [4, 5], built: true },
   // Ours (issue 29 item 1): the financed-units register, scoped as provisions; a unit's detail with its history.
   { path: '/unidades-financiadas', title: 'Unidades financiadas', area: 'financed-units', types: ALL, built: true },
   {

@@ -1,5 +1,5 @@
-import { Money } from '@planpiso/domain';
-import { addDays, daysBetween } from './dates';
+import { Money, curtailmentSchedule as termCurtailments } from '@planpiso/domain';
+import { daysBetween } from './dates';
 
 // The money of one credit (issue 29), replayed from what it was financed for and the payments received, so a
 // balance or a payoff can be answered for any day. Pure: the state keeps the payments, this does the arithmetic.
@@ -12,12 +12,10 @@ import { addDays, daysBetween } from './dates';
 export const INTEREST_DAY_BASIS = 360;
 
 /**
- * The term rule for curtailments: the principal is paid down in equal shares, one per whole 30-day period of the
- * term, each due at the end of its period from the credit's start, except the last, which is due on the credit's
- * due date. A credit of 3 months (92 days) owes a third of its principal on days 30 and 60 and the last third on
- * day 92; one of 1 month owes it all on its due date.
+ * The term rule for curtailments lives in the domain (`financing/curtailments.ts`), the one place the portfolio view
+ * reads it too: equal shares of the principal, one per whole 30-day period of the term, the last on the due date.
  */
-export const CURTAILMENT_PERIOD_DAYS = 30;
+export { CURTAILMENT_PERIOD_DAYS } from '@planpiso/domain';
 
 export type CreditTerms = {
   noCredito: string;
@@ -86,16 +84,10 @@ export function statementAt(terms: CreditTerms, payments: readonly Payment[], as
 
 /** The curtailments of the term rule: each date with the principal that must have been paid by then, in total. */
 export function curtailmentSchedule(terms: CreditTerms): { date: string; paidDownBy: Money }[] {
-  const termDays = daysBetween(terms.fechaInicio, terms.fechaVencimiento);
-  const shares = Math.max(1, Math.floor(termDays / CURTAILMENT_PERIOD_DAYS));
-  return Array.from({ length: shares }, (_, index) => {
-    const share = index + 1;
-    if (share === shares) return { date: terms.fechaVencimiento, paidDownBy: terms.financed };
-    return {
-      date: addDays(terms.fechaInicio, share * CURTAILMENT_PERIOD_DAYS),
-      paidDownBy: Money.fromCents(roundedDivision(terms.financed.cents * BigInt(share), BigInt(shares))),
-    };
-  });
+  return termCurtailments(terms.financed, terms.fechaInicio, terms.fechaVencimiento).map(({ date, paidDownBy }) => ({
+    date,
+    paidDownBy,
+  }));
 }
 
 /**

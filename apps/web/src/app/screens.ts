@@ -40,6 +40,8 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/disposiciones': async () => (await import('../features/provisions/provisions-list')).ProvisionListPage,
   '/creditos-fallos': async () =>
     (await import('../features/credit-failures/credit-failure-list')).CreditFailureListPage,
+  '/cartera': async () => (await import('../features/portfolio/portfolio-page')).PortfolioPage,
+  '/resumen-unidades': async () => (await import('../features/portfolio/dealer-summary-page')).DealerSummaryPage,
   '/unidades-financiadas': async () =>
     (await import('../features/financed-units/financed-unit-list')).FinancedUnitListPage,
   '/unidades-financiadas/:id': async () =>

@@ -3,6 +3,7 @@ import { MESSAGES } from '../messages';
 import { FINANCED_UNIT_REGISTER_MESSAGES } from '../messages-financing';
 import { envelope, folioFilter, isoDate, pageQuery, paged, rowVersion } from './common';
 import { idParam, searchText } from './inputs';
+import { PORTFOLIO_REGISTER_FILTERS, dueWindowRefusal, dueWithWindow } from './portfolio-filters';
 
 /**
  * The financed-units register (issue 29 item 1): one row per released unit, from its release (Liberar, or the CRM's
@@ -30,9 +31,19 @@ const statusCode = z.coerce
   .min(FINANCED_UNIT_STATUS.CURRENT, { message: MESSAGES.badRequest })
   .max(FINANCED_UNIT_STATUS.SOLD_OUT_OF_TRUST, { message: MESSAGES.badRequest });
 
-/** `status=1&status=2` arrives as an array, `status=1` as a string: both are a list of status codes. */
+/**
+ * `status=1&status=2` arrives as an array, `status=1` as a string, `status=1,2,4` (the portfolio's links) as one
+ * string with commas: each is a list of status codes.
+ */
 const statusList = z.preprocess(
-  (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
+  (value) =>
+    value === undefined
+      ? undefined
+      : Array.isArray(value)
+        ? value
+        : typeof value === 'string' && value.includes(',')
+          ? value.split(',')
+          : [value],
   z.array(statusCode).max(FINANCED_UNIT_STATUSES.length, { message: MESSAGES.badRequest }).optional(),
 );
 
@@ -49,13 +60,17 @@ const filters = {
   to: isoDate.optional(),
   /** The provision's or refinancing's folio as users quote it (the folio, or its manual folio). */
   folio: folioFilter(),
+  ...PORTFOLIO_REGISTER_FILTERS,
 };
 
 const rangeInOrder = (query: { from?: string; to?: string }) => !query.from || !query.to || query.from <= query.to;
 const rangeRefusal = { message: FINANCED_UNIT_REGISTER_MESSAGES.dateRangeInvalid, path: ['from'] };
 
 /** GET /api/financed-units: paged and sorted by the server (default: the latest released first). */
-export const financedUnitListQuery = pageQuery.extend(filters).refine(rangeInOrder, rangeRefusal);
+export const financedUnitListQuery = pageQuery
+  .extend(filters)
+  .refine(rangeInOrder, rangeRefusal)
+  .refine(dueWithWindow, dueWindowRefusal);
 export type FinancedUnitListQuery = z.infer<typeof financedUnitListQuery>;
 export type FinancedUnitListQueryInput = z.input<typeof financedUnitListQuery>;
 export const FINANCED_UNITS_DEFAULT_SORT = 'releasedOn:desc';
@@ -72,7 +87,8 @@ export const FINANCED_UNIT_SORT_FIELDS = [
 /** GET /api/financed-units/export: the list's filters and sort, every row (up to FINANCED_UNITS_EXPORT_MAX). */
 export const financedUnitExportQuery = z
   .object({ sort: pageQuery.shape.sort, ...filters })
-  .refine(rangeInOrder, rangeRefusal);
+  .refine(rangeInOrder, rangeRefusal)
+  .refine(dueWithWindow, dueWindowRefusal);
 export type FinancedUnitExportQuery = z.infer<typeof financedUnitExportQuery>;
 /** The rows one export writes at most (a spreadsheet a person reads, not a copy of the portfolio). */
 export const FINANCED_UNITS_EXPORT_MAX = 20_000;

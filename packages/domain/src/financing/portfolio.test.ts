@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { Money } from '../money';
-import { lineUtilisation, portfolioOf, utilisationByCompany, type PortfolioUnit } from './portfolio';
+import { agingBucketOf, daysFloored } from './aging';
+import {
+  agingReleaseRange,
+  dueWindow,
+  lineUtilisation,
+  portfolioOf,
+  portfolioRegisterQuery,
+  utilisationByCompany,
+  type PortfolioUnit,
+} from './portfolio';
 
 const m = (amount: string) => Money.of(amount);
 const CURRENT = 1;
@@ -178,5 +187,39 @@ describe('line utilisation (used / limit)', () => {
       [4, '0.00', '500000.00', '0.00'],
       [2, '99999.99', '0.01', '100.00'],
     ]);
+  });
+});
+
+describe('the portfolio’s links to the register', () => {
+  it('an aging bucket is a range of release days: a bucket [min, max] on 10 March holds releases from −max to −min', () => {
+    expect(agingReleaseRange('0-30', TODAY)).toEqual({ from: '2026-02-08' });
+    expect(agingReleaseRange('31-60', TODAY)).toEqual({ from: '2026-01-09', to: '2026-02-07' });
+    expect(agingReleaseRange('91-120', TODAY)).toEqual({ from: '2025-11-10', to: '2025-12-09' });
+    expect(agingReleaseRange('120+', TODAY)).toEqual({ to: '2025-11-09' });
+    // Each boundary day's units are in the bucket the days floored say.
+    for (const bucket of ['0-30', '31-60', '61-90', '91-120', '120+'] as const) {
+      const { from, to } = agingReleaseRange(bucket, TODAY);
+      for (const day of [from, to].filter((d): d is string => d !== undefined)) {
+        expect(agingBucketOf(daysFloored(day, TODAY))).toBe(bucket);
+      }
+    }
+  });
+
+  it('a due window runs from today through today + n days', () => {
+    expect(dueWindow(TODAY, 7)).toEqual({ from: '2026-03-10', to: '2026-03-17' });
+    expect(dueWindow(TODAY, 30)).toEqual({ from: '2026-03-10', to: '2026-04-09' });
+  });
+
+  it('each number links to the register with the statuses it counts', () => {
+    expect(portfolioRegisterQuery({ figure: 'exposure', company: 7 })).toEqual({ status: '1,2,4', company: '7' });
+    expect(portfolioRegisterQuery({ figure: 'exposure', account: 3 })).toEqual({ status: '1,2,4', account: '3' });
+    expect(portfolioRegisterQuery({ figure: 'aging', bucket: '61-90' })).toEqual({ status: '1,2,4', aging: '61-90' });
+    expect(portfolioRegisterQuery({ figure: 'due', due: 'curtailment', within: 7 })).toEqual({
+      status: '1,2,4',
+      due: 'curtailment',
+      within: '7',
+    });
+    expect(portfolioRegisterQuery({ figure: 'soldUnpaid' })).toEqual({ status: '2' });
+    expect(portfolioRegisterQuery({ figure: 'soldOutOfTrust', company: 2 })).toEqual({ status: '4', company: '2' });
   });
 });

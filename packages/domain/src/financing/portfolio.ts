@@ -153,3 +153,68 @@ export function utilisationByCompany(
     ...lineUtilisation(used.get(companyId) ?? Money.zero, limit),
   }));
 }
+
+/** The statuses the portfolio counts: every one but Liquidada. */
+export const OUTSTANDING_STATUSES = [
+  FINANCED_UNIT_STATUS.CURRENT,
+  FINANCED_UNIT_STATUS.SOLD,
+  FINANCED_UNIT_STATUS.SOLD_OUT_OF_TRUST,
+] as const;
+
+const shiftDay = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The release days of an aging bucket's units on `today` (both inclusive; a missing end is open): days floored d =
+ * today − release, so a bucket [min, max] holds the units released from today − max through today − min. The first
+ * bucket has no lower end of age: a release after today counts 0 days (`daysFloored`) and falls in it.
+ */
+export function agingReleaseRange(bucket: AgingBucket, today: string | Date): { from?: string; to?: string } {
+  const day = businessDayOf(today);
+  const { minDays, maxDays } = AGING_BUCKETS.find((b) => b.key === bucket)!;
+  return {
+    ...(maxDays === null ? {} : { from: shiftDay(day, -maxDays) }),
+    ...(minDays === 0 ? {} : { to: shiftDay(day, -minDays) }),
+  };
+}
+
+/** A due window: from today through today + `days` calendar days, both inclusive (DUE_WINDOWS_DAYS). */
+export function dueWindow(today: string | Date, days: number): { from: string; to: string } {
+  const day = businessDayOf(today);
+  return { from: day, to: shiftDay(day, days) };
+}
+
+/** A number of the portfolio view, as the register's filter that selects the units behind it. */
+export type PortfolioLink =
+  | { figure: 'exposure'; company?: number; account?: number }
+  | { figure: 'aging'; bucket: AgingBucket }
+  | { figure: 'due'; due: 'curtailment' | 'maturity'; within: number }
+  | { figure: 'soldUnpaid' | 'soldOutOfTrust'; company?: number };
+
+/**
+ * The register's query string (`/unidades-financiadas?…`) for a number of the portfolio view: every figure but the
+ * sold and SOT ones counts the units not yet Liquidada, so its link carries those statuses.
+ */
+export function portfolioRegisterQuery(link: PortfolioLink): Record<string, string> {
+  const outstanding = OUTSTANDING_STATUSES.join(',');
+  switch (link.figure) {
+    case 'exposure':
+      return {
+        status: outstanding,
+        ...(link.account === undefined ? {} : { account: String(link.account) }),
+        ...(link.company === undefined ? {} : { company: String(link.company) }),
+      };
+    case 'aging':
+      return { status: outstanding, aging: link.bucket };
+    case 'due':
+      return { status: outstanding, due: link.due, within: String(link.within) };
+    case 'soldUnpaid':
+    case 'soldOutOfTrust':
+      return {
+        status: String(
+          link.figure === 'soldUnpaid' ? FINANCED_UNIT_STATUS.SOLD : FINANCED_UNIT_STATUS.SOLD_OUT_OF_TRUST,
+        ),
+        ...(link.company === undefined ? {} : { company: String(link.company) }),
+      };
+  }
+}

@@ -33,6 +33,7 @@ import { PROVISION_SIGNING_OPERATIONS } from './provision-signing';
 import { WEBHOOK_OPERATIONS } from './webhooks';
 import { UNIT_VALIDATION_OPERATIONS } from './unit-validations';
 import { FINANCED_UNIT_OPERATIONS } from './financed-units';
+import { PORTFOLIO_OPERATIONS } from './portfolio';
 
 export * from './operation';
 export * from './non-workings';
@@ -69,6 +70,7 @@ export * from './provision-signing';
 export * from './webhooks';
 export * from './unit-validations';
 export * from './financed-units';
+export * from './portfolio';
 
 /**
  * Every operation declared in this folder. The API registers each through `operationRoute`, and a test fails on a
@@ -111,4 +113,5 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(WEBHOOK_OPERATIONS),
   ...Object.values(UNIT_VALIDATION_OPERATIONS),
   ...Object.values(FINANCED_UNIT_OPERATIONS),
+  ...Object.values(PORTFOLIO_OPERATIONS),
 ];

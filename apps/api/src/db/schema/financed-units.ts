@@ -100,6 +100,9 @@ export const financedUnits = pgTable(
     index('financed_units_company_status_idx').on(t.companyId, t.status),
     index('financed_units_status_idx').on(t.status, t.releasedOn, t.id),
     index('financed_units_folio_idx').on(t.folio),
+    // The register sorted by amount (the lender's largest exposures first), for every unit and for an account's.
+    index('financed_units_amount_idx').on(t.amount, t.id),
+    index('financed_units_account_amount_idx').on(t.accountId, t.amount, t.id),
     index('financed_units_credit_number_idx')
       .on(t.creditNumber)
       .where(sql`${t.creditNumber} is not null`),

@@ -28,8 +28,14 @@ export async function exportFinancedUnits(
   query: FinancedUnitExportQuery,
 ): Promise<{ bytes: Buffer; fileName: string }> {
   const order = orderBy(query.sort, FINANCED_UNITS_DEFAULT_SORT, repo.financedUnitSortFields, repo.financedUnitId);
-  const rows = await repo.allFinancedUnits(db, provisionScopeOf(actor), query, order, FINANCED_UNITS_EXPORT_MAX);
   const today = businessClock(clock.now()).day;
+  const rows = await repo.allFinancedUnits(
+    db,
+    provisionScopeOf(actor),
+    { ...query, today },
+    order,
+    FINANCED_UNITS_EXPORT_MAX,
+  );
   const bytes = await sheetXlsx({
     sheetName: TEXT.xlsxSheet,
     columns: TEXT.xlsxColumns,

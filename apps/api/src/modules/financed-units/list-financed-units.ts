@@ -19,7 +19,13 @@ export async function listFinancedUnits(
 ): Promise<Page<FinancedUnitItem>> {
   const order = orderBy(query.sort, FINANCED_UNITS_DEFAULT_SORT, repo.financedUnitSortFields, repo.financedUnitId);
   const window = pageWindow(query)!;
-  const { rows, ...counted } = await repo.listFinancedUnits(db, provisionScopeOf(actor), query, window, order);
   const today = businessClock(clock.now()).day;
+  const { rows, ...counted } = await repo.listFinancedUnits(
+    db,
+    provisionScopeOf(actor),
+    { ...query, today },
+    window,
+    order,
+  );
   return { items: rows.map((row) => presentFinancedUnit(row, today)), ...counted };
 }

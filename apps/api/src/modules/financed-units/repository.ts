@@ -12,6 +12,7 @@ import { pageInOneStatement, type PreparableRows } from '../../platform/list-sta
 import { containsPattern, type Window } from '../../platform/listing';
 import { accountScopeWhere } from '../organisation-lookups';
 import type { ProvisionScope } from '../provisions';
+import { portfolioFiltersWhere, type PortfolioRegisterFilters } from './portfolio-filters';
 
 /** The register's filters (the list's and the export's). */
 export type FinancedUnitFilters = {
@@ -22,7 +23,10 @@ export type FinancedUnitFilters = {
   from?: string;
   to?: string;
   folio?: string;
-};
+} & PortfolioRegisterFilters & {
+    /** The business day the aging and due filters count from (Mexico City). */
+    today?: string;
+  };
 
 /**
  * The provisions' scope (provisionScopeOf) on financed_units alone: lender types the accounts they reach, type 4 the
@@ -62,6 +66,7 @@ export function listWhere(scope: ProvisionScope, filters: FinancedUnitFilters): 
     filters.from ? sql`${financedUnits.releasedOn} >= ${filters.from}::date` : undefined,
     filters.to ? sql`${financedUnits.releasedOn} <= ${filters.to}::date` : undefined,
     filters.folio === undefined ? undefined : folioWhere(filters.folio),
+    filters.today ? portfolioFiltersWhere(filters, filters.today) : undefined,
   )!;
 }
 
@@ -156,7 +161,8 @@ export function listFinancedUnits(
       where: listWhere(scope, filters),
       order,
       window,
-      estimateFirst: scope.kind === 'lender' && !filters.vin && filters.folio === undefined,
+      estimateFirst:
+        scope.kind === 'lender' && !filters.vin && filters.folio === undefined && !filters.aging && !filters.due,
     },
     (inPage, extra) => rowsWithNames(db, inPage, order, extra) as PreparableRows<FinancedUnitRow>,
   );

@@ -10,6 +10,8 @@ import {
   FINANCED_UNIT_REGISTER_MESSAGES,
   FINANCED_UNIT_SCREEN_MESSAGES as M,
   FINANCED_UNIT_STATUSES,
+  OUTSTANDING_STATUSES,
+  PORTFOLIO_MESSAGES,
   financedUnitStatusName,
   type FinancedUnitItem,
 } from '@planpiso/domain';
@@ -25,11 +27,13 @@ import { saveFile } from '../../lib/download';
 import { gridQuery } from '../../lib/server-list';
 import { FINANCED_UNIT_LIST, downloadFinancedUnits, useFinancedUnits } from './api/get-financed-units';
 import { FinancedUnitStatusChip } from './financed-unit-status';
+import { PORTFOLIO_LINK_FILTERS, PortfolioFilterChips } from './portfolio-filter-chips';
 
-const STATUS_OPTIONS = FINANCED_UNIT_STATUSES.map((status) => ({
-  value: String(status),
-  label: financedUnitStatusName(status),
-}));
+const STATUS_OPTIONS = [
+  ...FINANCED_UNIT_STATUSES.map((status) => ({ value: String(status), label: financedUnitStatusName(status) })),
+  // The portfolio's links: every unit not yet Liquidada.
+  { value: OUTSTANDING_STATUSES.join(','), label: PORTFOLIO_MESSAGES.filterChips.outstanding },
+];
 
 /** The register's columns (issue 29 item 1); the sortable ones are the server's sort keys. */
 export function financedUnitColumns(): GridColDef<FinancedUnitItem>[] {
@@ -148,6 +152,13 @@ export function FinancedUnitListPage() {
           </>
         )}
       </FilterBar>
+      <PortfolioFilterChips
+        filters={list.filters}
+        firstRow={units.data?.items[0]}
+        onClear={() =>
+          list.setFilters({ ...list.filters, ...Object.fromEntries(PORTFOLIO_LINK_FILTERS.map((name) => [name, ''])) })
+        }
+      />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1.5 }}>
         <ExportButton query={list.query} />
       </Box>

@@ -14,8 +14,21 @@ import { downloadFile } from '../../../lib/download';
 import { callOperation } from '../../../lib/operation-client';
 import { listKeys, operationList } from '../../../lib/server-list';
 
-/** The register's URL filters (issue 29 item 1): part of the VIN, one status, the release days. */
-export const FINANCED_UNIT_FILTERS = ['vin', 'status', 'from', 'to'] as const;
+/**
+ * The register's URL filters (issue 29 item 1): part of the VIN, one status (or '1,2,4'), the release days; and those
+ * the portfolio view's links set (item 4): company, group (account), aging bucket, a due window (due + within).
+ */
+export const FINANCED_UNIT_FILTERS = [
+  'vin',
+  'status',
+  'from',
+  'to',
+  'company',
+  'account',
+  'aging',
+  'due',
+  'within',
+] as const;
 export type FinancedUnitFilter = (typeof FINANCED_UNIT_FILTERS)[number];
 export type FinancedUnitPage = { items: FinancedUnitItem[]; total: number; totalIsEstimate?: boolean };
 

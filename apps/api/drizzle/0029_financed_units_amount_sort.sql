@@ -1,0 +1,2 @@
+CREATE INDEX "financed_units_amount_idx" ON "financed_units" USING btree ("amount","id");--> statement-breakpoint
+CREATE INDEX "financed_units_account_amount_idx" ON "financed_units" USING btree ("account_id","amount","id");

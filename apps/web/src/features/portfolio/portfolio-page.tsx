@@ -1,0 +1,285 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { PieChart } from '@mui/x-charts/PieChart';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import FileDownload from '@mui/icons-material/FileDownloadOutlined';
+import { AGING_BUCKETS, PORTFOLIO_MESSAGES as M, formatAmountText, type PortfolioView } from '@planpiso/domain';
+import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { saveFile } from '../../lib/download';
+import { formatAmount } from '../../lib/format';
+import { downloadPortfolio, usePortfolio } from './api/get-portfolio';
+import { FigureCard } from './figure-card';
+import { registerLink } from './portfolio-links';
+
+const grid = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' } as const;
+const amountNumber = (amount: string) => Number(amount);
+
+function ExportButton() {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { blob, fileName } = await downloadPortfolio();
+      saveFile(blob, fileName ?? `${M.title}.xlsx`);
+    } catch (error) {
+      setResult(errorResult(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={busy ? <CircularProgress size={16} /> : <FileDownload />}
+        disabled={busy}
+        onClick={() => void download()}
+      >
+        {M.exportXlsx}
+      </Button>
+      <ResultDialog result={result} onAccept={() => setResult(null)} />
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ mt: 3 }}>
+      <Typography variant="h6" component="h2" sx={{ fontSize: 17, mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function Figures({ view }: { view: PortfolioView }) {
+  return (
+    <Box sx={grid}>
+      <FigureCard title={M.exposure} figure={view.exposure} to={registerLink({ figure: 'exposure' })} testId="exposure">
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {M.lineUtilisation}: {view.lines.percent === null ? M.noLine : `${view.lines.percent} %`}
+        </Typography>
+      </FigureCard>
+      <FigureCard
+        title={M.soldUnpaid}
+        figure={view.soldUnpaid}
+        to={registerLink({ figure: 'soldUnpaid' })}
+        testId="sold-unpaid"
+      />
+      <FigureCard
+        title={M.soldOutOfTrust}
+        figure={view.soldOutOfTrust}
+        to={registerLink({ figure: 'soldOutOfTrust' })}
+        testId="sold-out-of-trust"
+      />
+      <Paper variant="outlined" sx={{ p: 2 }} data-testid="audits">
+        <Typography variant="body2" color="text.secondary" component="h3">
+          {M.auditsOpen}
+        </Typography>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 600, my: 0.5 }}>
+          <Link component={RouterLink} to="/auditorias">
+            {view.audits.open}
+          </Link>
+        </Typography>
+        <Typography variant="body2">
+          {M.auditFindings}:{' '}
+          <Link component={RouterLink} to="/excepciones">
+            {view.audits.findings}
+          </Link>
+        </Typography>
+      </Paper>
+      <FigureCard
+        title={`${M.curtailments} · ${M.in7Days}`}
+        figure={view.curtailments.in7Days}
+        to={registerLink({ figure: 'due', due: 'curtailment', within: 7 })}
+        testId="curtailments-7"
+      />
+      <FigureCard
+        title={`${M.curtailments} · ${M.in30Days}`}
+        figure={view.curtailments.in30Days}
+        to={registerLink({ figure: 'due', due: 'curtailment', within: 30 })}
+        testId="curtailments-30"
+      />
+      <FigureCard
+        title={`${M.maturities} · ${M.in7Days}`}
+        figure={view.maturities.in7Days}
+        to={registerLink({ figure: 'due', due: 'maturity', within: 7 })}
+        testId="maturities-7"
+      />
+      <FigureCard
+        title={`${M.maturities} · ${M.in30Days}`}
+        figure={view.maturities.in30Days}
+        to={registerLink({ figure: 'due', due: 'maturity', within: 30 })}
+        testId="maturities-30"
+      />
+    </Box>
+  );
+}
+
+function Aging({ view }: { view: PortfolioView }) {
+  const labels = AGING_BUCKETS.map((b) => b.label);
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+      <Paper variant="outlined" sx={{ p: 1 }}>
+        <BarChart
+          height={260}
+          xAxis={[{ scaleType: 'band', data: labels }]}
+          yAxis={[{ width: 90, valueFormatter: (value: number) => formatAmountText(value) }]}
+          series={[
+            {
+              data: view.aging.map((b) => amountNumber(b.amount)),
+              label: M.amount,
+              color: '#0e3a66',
+              valueFormatter: (value) => (value === null ? '' : formatAmountText(value)),
+            },
+          ]}
+        />
+      </Paper>
+      <Table size="small" aria-label={M.aging}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{M.aging}</TableCell>
+            <TableCell align="right">{M.count}</TableCell>
+            <TableCell align="right">{M.amount}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {view.aging.map((bucket, index) => (
+            <TableRow key={bucket.bucket}>
+              <TableCell>{labels[index]}</TableCell>
+              <TableCell align="right">
+                <Link
+                  component={RouterLink}
+                  to={registerLink({ figure: 'aging', bucket: bucket.bucket })}
+                  data-testid={`aging-${bucket.bucket}-link`}
+                >
+                  {bucket.count.toLocaleString('es-MX')}
+                </Link>
+              </TableCell>
+              <TableCell align="right">${formatAmount(bucket.amount)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+const TOP = 10;
+
+function Exposure({ view }: { view: PortfolioView }) {
+  const groups = view.byGroup.slice(0, TOP);
+  const companies = view.byCompany.slice(0, 20);
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' } }}>
+      <Paper variant="outlined" sx={{ p: 1 }} aria-label={M.byGroup}>
+        <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>
+          {M.byGroup}
+        </Typography>
+        <PieChart
+          height={240}
+          series={[
+            {
+              data: groups.map((g) => ({ id: g.accountId, value: amountNumber(g.amount), label: g.accountName })),
+              valueFormatter: (item) => formatAmountText(item.value),
+              innerRadius: 40,
+            },
+          ]}
+          hideLegend
+        />
+        <Table size="small">
+          <TableBody>
+            {groups.map((g) => (
+              <TableRow key={g.accountId}>
+                <TableCell>{g.accountName}</TableCell>
+                <TableCell align="right">
+                  <Link component={RouterLink} to={registerLink({ figure: 'exposure', account: g.accountId })}>
+                    {g.count.toLocaleString('es-MX')}
+                  </Link>
+                </TableCell>
+                <TableCell align="right">${formatAmount(g.amount)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Paper>
+      <Table size="small" aria-label={M.byCompany}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{M.company}</TableCell>
+            <TableCell>{M.group}</TableCell>
+            <TableCell align="right">{M.count}</TableCell>
+            <TableCell align="right">{M.exposure}</TableCell>
+            <TableCell align="right">{M.lineLimit}</TableCell>
+            <TableCell align="right">{M.percent}</TableCell>
+            <TableCell align="right">{M.soldOutOfTrust}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {companies.map((c) => (
+            <TableRow key={c.companyId}>
+              <TableCell>{c.companyName}</TableCell>
+              <TableCell>{c.accountName}</TableCell>
+              <TableCell align="right">
+                <Link component={RouterLink} to={registerLink({ figure: 'exposure', company: c.companyId })}>
+                  {c.count.toLocaleString('es-MX')}
+                </Link>
+              </TableCell>
+              <TableCell align="right">${formatAmount(c.amount)}</TableCell>
+              <TableCell align="right">{c.line ? `$${formatAmount(c.line.limit)}` : M.noLine}</TableCell>
+              <TableCell align="right">{c.line?.percent ?? ''}</TableCell>
+              <TableCell align="right">
+                <Link component={RouterLink} to={registerLink({ figure: 'soldOutOfTrust', company: c.companyId })}>
+                  {c.soldOutOfTrust.count.toLocaleString('es-MX')}
+                </Link>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/**
+ * /cartera (issue 29 item 4, types 1–3; type 3 its accounts): the lender's portfolio — exposure, line use, the sold
+ * and SOT units, open audits, curtailments and maturities due in 7 and 30 days, aging by days floored, exposure by
+ * group and company — as numbers and charts; each count opens the register filtered to exactly those units.
+ */
+export function PortfolioPage() {
+  const portfolio = usePortfolio();
+  if (portfolio.isPending) return <CircularProgress aria-label={M.title} />;
+  if (portfolio.isError) return <Alert severity="error">{portfolio.error.message}</Alert>;
+  const view = portfolio.data;
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+        <Typography variant="body2" color="text.secondary">
+          {M.asOf(view.today)}
+        </Typography>
+        <ExportButton />
+      </Box>
+      <Figures view={view} />
+      <Section title={M.aging}>
+        <Aging view={view} />
+      </Section>
+      <Section title={M.byCompany}>
+        <Exposure view={view} />
+      </Section>
+    </>
+  );
+}
