@@ -28,7 +28,7 @@ const addMonths = (day: string, months: number) => {
  */
 async function seedRegister(aged: number) {
   const today = businessClock(new Date()).day;
-  const vins = Array.from({ length: aged + 1 }, () => freshVin('3N1PORTF'));
+  const vins = Array.from({ length: aged + 1 }, () => freshVin());
   return withDb(async (db) => {
     const { provision, units } = await insertProvisionWithUnits(
       db,
