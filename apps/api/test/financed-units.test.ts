@@ -3,8 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
-  FINANCED_UNIT_REGISTER_MESSAGES as TEXT,
-  FINANCED_UNIT_MESSAGES,
+  FINANCED_UNIT_MESSAGES as TEXT,
   FINANCED_UNIT_STATUS,
   MESSAGES,
   Money,
@@ -290,7 +289,7 @@ describe('Reportar venta (issue 29 item 2, server side)', () => {
     const response = await sell(a.tokens.dealer, item.id, { soldAt: '2026-11-20', version: item.version });
     // Released today: a sale before the release is refused first (below); this one is the release day's.
     expect(response.statusCode).toBe(422);
-    expect(json<ErrorResponse>(response).message).toBe(TEXT.soldAtBeforeRelease);
+    expect(json<ErrorResponse>(response).message).toBe(TEXT.saleDateBeforeRelease);
 
     const sold = await sell(a.tokens.dealer, item.id, { soldAt: TODAY, version: item.version });
     expect(sold.statusCode, sold.body).toBe(200);
@@ -322,7 +321,7 @@ describe('Reportar venta (issue 29 item 2, server side)', () => {
     for (const version of [item.version, item.version + 1]) {
       const twice = await sell(a.tokens.dealer, item.id, { soldAt: TODAY, version });
       expect(twice.statusCode).toBe(409);
-      expect(json<ErrorResponse>(twice).message).toBe(FINANCED_UNIT_MESSAGES.unitAlreadySold);
+      expect(json<ErrorResponse>(twice).message).toBe(TEXT.unitAlreadySold);
     }
   });
 
@@ -346,7 +345,7 @@ describe('Reportar venta (issue 29 item 2, server side)', () => {
 
     const future = await sell(a.tokens.dealer, item.id, { soldAt: '2026-11-25', version: item.version });
     expect(future.statusCode).toBe(422);
-    expect(json<ErrorResponse>(future).message).toBe(TEXT.soldAtInFuture);
+    expect(json<ErrorResponse>(future).message).toBe(TEXT.saleDateInFuture);
 
     const stale = await sell(a.tokens.dealer, item.id, { soldAt: TODAY, version: item.version + 5 });
     expect(stale.statusCode).toBe(409);

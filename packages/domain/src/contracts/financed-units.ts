@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { FINANCED_UNIT_REGISTER_MESSAGES } from '../messages-financing';
+import { FINANCED_UNIT_MESSAGES } from '../messages-financed-units';
 import { envelope, folioFilter, isoDate, pageQuery, paged, rowVersion } from './common';
 import { idParam, searchText } from './inputs';
 
@@ -52,7 +52,7 @@ const filters = {
 };
 
 const rangeInOrder = (query: { from?: string; to?: string }) => !query.from || !query.to || query.from <= query.to;
-const rangeRefusal = { message: FINANCED_UNIT_REGISTER_MESSAGES.dateRangeInvalid, path: ['from'] };
+const rangeRefusal = { message: FINANCED_UNIT_MESSAGES.dateRangeInvalid, path: ['from'] };
 
 /** GET /api/financed-units: paged and sorted by the server (default: the latest released first). */
 export const financedUnitListQuery = pageQuery.extend(filters).refine(rangeInOrder, rangeRefusal);

@@ -1,9 +1,10 @@
 import {
   AppErrorCode,
-  FINANCED_UNIT_REGISTER_MESSAGES as TEXT,
+  FINANCED_UNIT_MESSAGES as TEXT,
   FINANCED_UNIT_STATUS,
   askFinancedUnit,
   businessClock,
+  saleReportRefusal,
   type FinancedUnitDetail,
   type ReportFinancedUnitSaleRequest,
 } from '@planpiso/domain';
@@ -42,8 +43,14 @@ export async function reportFinancedUnitSale(
     const verdict = askFinancedUnit(actor, 'reportSold', { status: unit.status });
     if (!verdict.allowed) throw refusalError(verdict);
     const now = clock.now();
-    if (body.soldAt > businessClock(now).day) throw invalidSale(TEXT.soldAtInFuture);
-    if (body.soldAt < unit.releasedOn) throw invalidSale(TEXT.soldAtBeforeRelease);
+    // The domain's rule for the sale day (the screen asks the same one): not after today, not before the release.
+    const refusal = saleReportRefusal({
+      released: true,
+      saleDate: body.soldAt,
+      releaseDate: unit.releasedOn,
+      today: businessClock(now).day,
+    });
+    if (refusal) throw invalidSale(refusal.message);
     const evidenceFileId = body.evidenceFileId ?? null;
     if (evidenceFileId !== null && !(await repo.isOwnUpload(tx, evidenceFileId, actor.id))) {
       throw invalidSale(TEXT.evidenceNotYours);

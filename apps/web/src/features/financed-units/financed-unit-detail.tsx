@@ -9,7 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import PointOfSale from '@mui/icons-material/PointOfSaleOutlined';
 import {
-  FINANCED_UNIT_SCREEN_MESSAGES as M,
+  FINANCED_UNIT_MESSAGES as M,
   FINANCED_UNIT_STATUS,
   MESSAGES,
   type FinancedUnitDetail,

@@ -7,8 +7,7 @@ import Link from '@mui/material/Link';
 import FileDownload from '@mui/icons-material/FileDownloadOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
-  FINANCED_UNIT_REGISTER_MESSAGES,
-  FINANCED_UNIT_SCREEN_MESSAGES as M,
+  FINANCED_UNIT_MESSAGES as M,
   FINANCED_UNIT_STATUSES,
   financedUnitStatusName,
   type FinancedUnitItem,
@@ -98,7 +97,7 @@ function ExportButton({ query }: { query: Parameters<typeof downloadFinancedUnit
     setBusy(true);
     try {
       const { blob, fileName } = await downloadFinancedUnits(query);
-      saveFile(blob, fileName ?? `${FINANCED_UNIT_REGISTER_MESSAGES.xlsxSheet}.xlsx`);
+      saveFile(blob, fileName ?? `${M.xlsxSheet}.xlsx`);
     } catch (error) {
       setResult(errorResult(error));
     } finally {
