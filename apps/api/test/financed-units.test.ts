@@ -435,6 +435,8 @@ describe('filters and the XLSX', () => {
 describe('the sold-out-of-trust control (issue 29 item 2)', () => {
   /** The business clock at noon (Mexico City, UTC−6) of `day`. */
   const noonOf = (day: string) => ({ now: () => new Date(`${day}T18:00:00Z`) });
+  /** What the control's moves tell people with: the app's notifications and its mail queue (decision 080). */
+  const notices = { notifications: t.app.services.notifications, jobs: t.app.deps.jobs };
   const precheck = async (token: string) =>
     json<{ data: ValidateProcess }>(await get(t.app, token, '/api/audits/validate-process')).data;
 
@@ -446,15 +448,15 @@ describe('the sold-out-of-trust control (issue 29 item 2)', () => {
     expect((await precheck(b.tokens.dealer)).messages).not.toContain(soldOutOfTrustUnits(1));
 
     // The due day itself is still within the grace.
-    await expireSaleGraces({ db: seeded.db, clock: noonOf('2026-12-08') });
+    await expireSaleGraces({ ...notices, db: seeded.db, clock: noonOf('2026-12-08') });
     expect((await detail(b.tokens.dealer, item.id)).status).toBe(FINANCED_UNIT_STATUS.SOLD);
 
-    await expireSaleGraces({ db: seeded.db, clock: noonOf('2026-12-09') });
+    await expireSaleGraces({ ...notices, db: seeded.db, clock: noonOf('2026-12-09') });
     const shown = await detail(b.tokens.dealer, item.id);
     expect(shown.status).toBe(FINANCED_UNIT_STATUS.SOLD_OUT_OF_TRUST);
     expect(shown.history.map((event) => event.kind)).toEqual(['released', 'sold', 'soldOutOfTrust']);
     // A second pass moves nothing again.
-    await expireSaleGraces({ db: seeded.db, clock: noonOf('2026-12-10') });
+    await expireSaleGraces({ ...notices, db: seeded.db, clock: noonOf('2026-12-10') });
     expect((await detail(b.tokens.dealer, item.id)).history).toHaveLength(3);
 
     const verdict = await precheck(b.tokens.dealer);
@@ -482,6 +484,7 @@ describe('the sold-out-of-trust control (issue 29 item 2)', () => {
     await seeded.db.update(financedUnitsTable).set({ creditNumber }).where(eq(financedUnitsTable.id, item.id));
     const answering = (answer: () => Promise<CrmCreditBalance | null>) => ({
       ...t.app.deps,
+      ...notices,
       clock: noonOf('2026-12-10'),
       adapters: { ...t.app.deps.adapters, crm: { ...t.app.deps.adapters.crm, creditBalance: answer } },
     });

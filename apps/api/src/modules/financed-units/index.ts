@@ -6,4 +6,5 @@ export type { ReleasedOperation } from './register';
 // The sold-out-of-trust control's job step and the hold's facts (jobs/financed-units-grace.ts, audits' eligibility).
 export { expireSaleGraces } from './expire-sale-graces';
 export { reconcilePayoffs } from './reconcile-payoffs';
+export { remindSaleGraces } from './remind-sale-graces';
 export { soldOutOfTrustFacts } from './sold-out-of-trust-facts';

@@ -203,6 +203,8 @@ export async function lockFinancedUnit(tx: Executor, scope: ProvisionScope, id: 
       vin: financedUnits.vin,
       status: financedUnits.status,
       releasedOn: financedUnits.releasedOn,
+      accountId: financedUnits.accountId,
+      companyId: financedUnits.companyId,
       version: financedUnits.version,
     })
     .from(financedUnits)
