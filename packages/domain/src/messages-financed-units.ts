@@ -106,7 +106,7 @@ export const FINANCED_UNIT_MESSAGES = {
   payoffQuoteDate: 'Fecha de liquidación',
   payoffQuoteTotal: 'Total a liquidar',
   payoffQuoteAction: 'Cotizar',
-  payoffQuoteBeforeStart: 'La fecha de liquidación no puede ser anterior al inicio del crédito',
+  payoffQuoteUnavailable: 'No fue posible cotizar la liquidación para esa fecha',
 
   // /configuraciones (ours): the register's reconciliation with the CRM, like the periodic validations.
   configurationTitle: 'Unidades financiadas',

@@ -115,6 +115,12 @@ const rowColumns = {
   soldAt: financedUnits.soldAt,
   payoffDueDate: financedUnits.payoffDueDate,
   paidAt: financedUnits.paidAt,
+  balancePrincipal: financedUnits.balancePrincipal,
+  balanceInterest: financedUnits.balanceInterest,
+  balancePaidTotal: financedUnits.balancePaidTotal,
+  nextCurtailmentDate: financedUnits.nextCurtailmentDate,
+  nextCurtailmentAmount: financedUnits.nextCurtailmentAmount,
+  balanceAsOf: financedUnits.balanceAsOf,
   version: financedUnits.version,
   soldEvidenceFileId: financedUnits.soldEvidenceFileId,
   soldReportedBy: sql<string | null>`(select "reporter"."firstname" || ' ' || "reporter"."lastname"

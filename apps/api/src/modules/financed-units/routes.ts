@@ -6,6 +6,7 @@ import type { AppDeps } from '../../platform/deps';
 import type { NotificationsService } from '../notifications';
 import { actOnRow, operationRoute, readRow } from '../../platform/operation-route';
 import { exportFinancedUnits } from './export-financed-units';
+import { financedUnitBalance } from './financed-unit-balance';
 import { financedUnitDetail } from './financed-unit-detail';
 import { listFinancedUnits } from './list-financed-units';
 import { reportFinancedUnitSale } from './report-sale';
@@ -30,6 +31,9 @@ export async function financedUnitRoutes(
     op.getFinancedUnit,
     readRow((actor, id) => financedUnitDetail(deps.db, deps.clock, actor, id)),
   );
+  operationRoute(app, op.getFinancedUnitBalance, async ({ params, query }, request) => ({
+    data: await financedUnitBalance(deps, currentUser(request), params.id, query.date),
+  }));
   operationRoute(
     app,
     op.reportFinancedUnitSale,
