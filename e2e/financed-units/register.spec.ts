@@ -1,11 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import {
-  FINANCED_UNIT_MESSAGES as M,
-  PROVISION_STATUS,
-  businessClock,
-} from '@planpiso/domain';
+import { FINANCED_UNIT_MESSAGES as M, PROVISION_STATUS, businessClock } from '@planpiso/domain';
 import { settle } from '../support/a11y';
 import { expectNoAxeViolations } from '../support/axe';
 import { DEMO_USERS } from '../support/demo';

@@ -114,7 +114,8 @@ test('sold out of trust: a released unit reported sold and unpaid past its grace
     await runJobNow('financed-units-register');
 
     // The dealer's operator (type 5) sees the unit in the register with the CRM's balance.
-    await switchUser(page, DEMO_USERS[5].email, `/unidades-financiadas?vin=${vin}`);
+    await switchUser(page, DEMO_USERS[5].email, '/unidades-financiadas');
+    await page.goto(`/unidades-financiadas?vin=${vin}`);
     await expectVisible(grid(page).getByRole('link', { name: vin }));
     await expectVisible(grid(page).getByText(noCredito, { exact: true }));
     await expectVisible(grid(page).getByRole('columnheader', { name: M.balancePrincipal }));
@@ -150,7 +151,8 @@ test('sold out of trust: a released unit reported sold and unpaid past its grace
     assert.ok(moved.api.businessDay > due, `the API's day ${moved.api.businessDay} is past the due date ${due}`);
     await runJobNow('financed-units-grace');
 
-    await page.reload();
+    // Days later the dealer signs in again (the session idled out meanwhile) and opens the unit.
+    await switchUser(page, DEMO_USERS[5].email, `/unidades-financiadas/${unitId}`);
     await expectVisible(page.getByText(M.statusSoldOutOfTrust, { exact: true }).first());
     await expectVisible(page.getByRole('list', { name: 'Historial' }).getByText(M.eventKinds.soldOutOfTrust));
     await settle(page);

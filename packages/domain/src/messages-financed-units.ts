@@ -110,7 +110,7 @@ export const FINANCED_UNIT_MESSAGES = {
 
   // /configuraciones (ours): the register's reconciliation with the CRM, like the periodic validations.
   configurationTitle: 'Unidades financiadas',
-  reconcileLabel: 'Conciliación del registro con CRM',
+  reconcileLabel: 'Conciliación con CRM',
 } as const;
 
 /**

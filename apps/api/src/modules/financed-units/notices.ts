@@ -16,7 +16,7 @@ export type FinancedUnitNoticeDeps = {
 /** Whose a unit is: the notices go to its company's dealer users and its account's operators. */
 export type UnitOwner = { accountId: number; companyId: number };
 
-const DEALER_TYPES = [USER_TYPE.LEGAL_REPRESENTATIVE, USER_TYPE.AGENCY_OPERATOR];
+const DEALER_TYPES: number[] = [USER_TYPE.LEGAL_REPRESENTATIVE, USER_TYPE.AGENCY_OPERATOR];
 
 /**
  * The audience of a financed unit's notices (issue 29 §2: "to the dealer and the account's operator"): the users of
@@ -24,30 +24,31 @@ const DEALER_TYPES = [USER_TYPE.LEGAL_REPRESENTATIVE, USER_TYPE.AGENCY_OPERATOR]
  * archived, as every financing notice's audience (issue 28). Sorted by id, each once, with the e-mail to write to.
  */
 export async function unitAudience(tx: Executor, owner: UnitOwner): Promise<{ id: number; email: string }[]> {
+  // The dealer: type 4 through its companies (user_companies), type 5 through its own company (users.company_id) —
+  // the provisions' scope of each (provisionScopeOf). The lender: the account's operators.
   const dealers = tx
-    .select({ id: userCompanies.userId })
-    .from(userCompanies)
-    .where(eq(userCompanies.companyId, owner.companyId));
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.type, DEALER_TYPES),
+        sql`(${users.companyId} = ${owner.companyId} or ${users.id} in
+          (select ${userCompanies.userId} from ${userCompanies} where ${userCompanies.companyId} = ${owner.companyId}))`,
+      ),
+    );
   const operators = tx
     .select({ id: accountOperators.userId })
     .from(accountOperators)
-    .where(eq(accountOperators.accountId, owner.accountId));
+    .innerJoin(users, eq(users.id, accountOperators.userId))
+    .where(and(eq(accountOperators.accountId, owner.accountId), eq(users.type, USER_TYPE.PROVIDER_OPERATOR)));
   const [dealerIds, operatorIds] = await Promise.all([dealers, operators]);
   const ids = [...new Set([...dealerIds, ...operatorIds].map((row) => row.id))];
   if (ids.length === 0) return [];
   const rows = await tx
-    .select({ id: users.id, email: users.email, type: users.type, companyId: users.companyId })
+    .select({ id: users.id, email: users.email })
     .from(users)
     .where(and(inArray(users.id, ids), eq(users.isActive, true), sql`not ${users.isArchived}`));
-  const dealerSet = new Set(dealerIds.map((row) => row.id));
-  return rows
-    .filter((user) =>
-      user.type === USER_TYPE.PROVIDER_OPERATOR
-        ? operatorIds.some((row) => row.id === user.id)
-        : (DEALER_TYPES as number[]).includes(user.type) && dealerSet.has(user.id),
-    )
-    .map(({ id, email }) => ({ id, email }))
-    .sort((a, b) => a.id - b.id);
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /**
