@@ -90,7 +90,8 @@ test('sold out of trust: a released unit reported sold and unpaid past its grace
     const vin = signed.vins[0]!;
     await signInAs(page, DEMO_USERS[3].email);
     await page.goto(`/vizualizar-expediente/${signed.id}`);
-    await expectVisible(page.getByRole('heading', { name: `N° de Disposición ${signed.folio}` }));
+    // The expediente loads its documents and history first: on a loaded machine that takes a while.
+    await page.getByRole('button', { name: 'Liberar' }).waitFor({ state: 'visible', timeout: 60_000 });
     await page.getByRole('button', { name: 'Liberar' }).click();
     await confirm(page, PROVISION_FOLLOW_UP_MESSAGES.confirmRelease);
     await acceptSuccess(page, PROVISION_LENDER_MESSAGES.released);
