@@ -1,12 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import {
-  FINANCED_UNIT_REGISTER_MESSAGES,
-  FINANCED_UNIT_SCREEN_MESSAGES as M,
-  PROVISION_STATUS,
-  businessClock,
-} from '@planpiso/domain';
+import { FINANCED_UNIT_MESSAGES as M, PROVISION_STATUS, businessClock } from '@planpiso/domain';
 import { settle } from '../support/a11y';
 import { expectNoAxeViolations } from '../support/axe';
 import { DEMO_USERS } from '../support/demo';
@@ -85,7 +80,7 @@ test('a released provision’s units appear in the dealer’s register; Reportar
     await wizardScreenshot(page, 'financed-units-report-sale-dialog');
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
     const result = page.getByRole('dialog', { name: 'Acción realizada exitosamente' });
-    await expectVisible(result.getByText(FINANCED_UNIT_REGISTER_MESSAGES.saleReported(signed.vins[0]!)));
+    await expectVisible(result.getByText(M.saleReported(signed.vins[0]!)));
     await result.getByRole('button', { name: 'Aceptar' }).click();
 
     await expectVisible(page.getByText('Vendida (por liquidar)', { exact: true }));

@@ -74,3 +74,24 @@ async function crmClock(method: string, body?: object): Promise<MovedClocks['crm
   assert.ok(response.ok, `${method} CRM /__admin/clock: ${response.status} ${await response.clone().text()}`);
   return (await response.json()) as MovedClocks['crm'];
 }
+
+/**
+ * Runs one of the API's jobs now (TEST_CLOCK only, POST /api/__test/jobs/:name) and waits for it to finish: what a
+ * moved clock changes (a grace over, a payoff the CRM shows) happens when the journey asks, not at the next cron.
+ */
+export async function runJobNow(name: string): Promise<void> {
+  const { baseUrl } = e2eEnv();
+  const signIn = await fetch(`${baseUrl}${IDENTITY_OPERATIONS.signIn.path}`, {
+    method: IDENTITY_OPERATIONS.signIn.method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_USERS[1].email, password: DEMO_PASSWORD }),
+  });
+  const session = (await signIn.json()) as { data?: { accessToken?: string } };
+  assert.ok(session.data?.accessToken, `super user sign-in: ${signIn.status}`);
+  const path = TEST_CLOCK_OPERATIONS.runJob.path.replace(':name', name);
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: TEST_CLOCK_OPERATIONS.runJob.method,
+    headers: { authorization: `Bearer ${session.data.accessToken}` },
+  });
+  assert.ok(response.ok, `POST ${path}: ${response.status} ${await response.clone().text()}`);
+}

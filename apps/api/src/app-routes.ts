@@ -142,7 +142,7 @@ export async function registerModuleRoutes(app: FastifyInstance, deps: AppDeps, 
   });
   const failures = createCreditFailuresService(deps);
   await app.register(creditFailureRoutes, { failures });
-  await app.register(financedUnitRoutes, { deps });
+  await app.register(financedUnitRoutes, { deps, notifications: services.notifications });
   await app.register(portfolioRoutes, { deps });
   return { failures };
 }

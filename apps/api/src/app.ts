@@ -23,7 +23,7 @@ import type { Storage } from './platform/storage/storage';
 import { registerUploads } from './platform/uploads';
 import { createAuthService } from './modules/auth/service';
 import { allJobs } from './jobs';
-import { createJobRunner } from './jobs/runner';
+import { createJobRunner, type AnyJobDefinition } from './jobs/runner';
 import { createIdentityService } from './modules/identity/service';
 import { createNotificationsService } from './modules/notifications/service';
 import { testClockRoutes } from './modules/test-clock/routes';
@@ -179,11 +179,12 @@ export async function buildApp({
   await registerUploads(app);
 
   const { failures } = await registerModuleRoutes(app, deps, services);
-  if (testClock) await app.register(testClockRoutes, { clock: testClock });
+  let jobDefinitions: readonly AnyJobDefinition[] = [];
+  if (testClock) await app.register(testClockRoutes, { clock: testClock, jobs: () => jobDefinitions });
 
   // Background jobs (decision 011): this process works the queues unless JOBS=off; it sends them either way.
   app.addHook('onReady', async () => {
-    const definitions = allJobs(
+    const definitions = (jobDefinitions = allJobs(
       {
         db,
         adapters: deps.adapters,
@@ -197,7 +198,7 @@ export async function buildApp({
         notifications: services.notifications,
       },
       jobs,
-    );
+    ));
     // A database that is down at start must not keep the app from answering (/api/ready says 503): the first job
     // sent starts pg-boss again.
     await jobs

@@ -1,20 +1,25 @@
 import { readFile } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
-  FINANCED_UNIT_REGISTER_MESSAGES as TEXT,
-  FINANCED_UNIT_MESSAGES,
+  FINANCED_UNIT_MESSAGES as TEXT,
   FINANCED_UNIT_STATUS,
   MESSAGES,
   Money,
   financedUnitStatusName,
+  formatBusinessDate,
+  noticeGraceEnding,
+  noticeHoldLifted,
+  noticeSoldOutOfTrust,
+  noticeUnitSold,
   soldOutOfTrustUnits,
   type ErrorResponse,
   type FinancedUnitDetail,
   type FinancedUnitItem,
   type ProvisionFollowUpDetail,
   type CrmCreditBalance,
+  type FinancedUnitBalanceAnswer,
   type ValidateProcess,
 } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
@@ -24,9 +29,15 @@ import { crmInsertions, provisionUnits, provisions } from '../src/db/schema/fina
 import { refinancings } from '../src/db/schema/refinancings';
 import { crmInsertionJobs } from '../src/jobs/crm-insertion';
 import { createCreditFailuresService } from '../src/modules/credit-failures/service';
-import { expireSaleGraces, reconcilePayoffs, registerReleasedUnits } from '../src/modules/financed-units';
+import {
+  expireSaleGraces,
+  reconcilePayoffs,
+  registerReleasedUnits,
+  remindSaleGraces,
+} from '../src/modules/financed-units';
+import { notifications as notificationsTable } from '../src/db/schema/notifications';
 import { financedUnits as financedUnitsTable } from '../src/db/schema/financed-units';
-import { bearer, createUser, json, signIn } from './harness';
+import { bearer, createUser, json, readMail, signIn } from './harness';
 import { get, post, randomVin, saveBody, unit, type DealerGroup } from './provision-fixtures';
 import { createBody, createRefinancing, financedUnits } from './refinancing-fixtures';
 import { financingApp, lenderStaff } from './support/financing-app';
@@ -88,6 +99,15 @@ const sell = (token: string, id: number, payload: object) =>
   post(t.app, token, `/api/financed-units/${id}/sale`, payload);
 
 const sorted = (values: string[]) => [...values].sort();
+
+/** How many in-app notifications `userId` has with exactly `message`. */
+async function noticesOf(userId: number, message: string): Promise<number> {
+  const rows = await seeded.db
+    .select({ id: notificationsTable.id })
+    .from(notificationsTable)
+    .where(and(eq(notificationsTable.userId, userId), eq(notificationsTable.message, message)));
+  return rows.length;
+}
 
 describe('the register (issue 29 item 1)', () => {
   it('a released provision’s units appear in it, once each, Vigente, with what was financed', async () => {
@@ -290,7 +310,7 @@ describe('Reportar venta (issue 29 item 2, server side)', () => {
     const response = await sell(a.tokens.dealer, item.id, { soldAt: '2026-11-20', version: item.version });
     // Released today: a sale before the release is refused first (below); this one is the release day's.
     expect(response.statusCode).toBe(422);
-    expect(json<ErrorResponse>(response).message).toBe(TEXT.soldAtBeforeRelease);
+    expect(json<ErrorResponse>(response).message).toBe(TEXT.saleDateBeforeRelease);
 
     const sold = await sell(a.tokens.dealer, item.id, { soldAt: TODAY, version: item.version });
     expect(sold.statusCode, sold.body).toBe(200);
@@ -322,7 +342,7 @@ describe('Reportar venta (issue 29 item 2, server side)', () => {
     for (const version of [item.version, item.version + 1]) {
       const twice = await sell(a.tokens.dealer, item.id, { soldAt: TODAY, version });
       expect(twice.statusCode).toBe(409);
-      expect(json<ErrorResponse>(twice).message).toBe(FINANCED_UNIT_MESSAGES.unitAlreadySold);
+      expect(json<ErrorResponse>(twice).message).toBe(TEXT.unitAlreadySold);
     }
   });
 
@@ -346,7 +366,7 @@ describe('Reportar venta (issue 29 item 2, server side)', () => {
 
     const future = await sell(a.tokens.dealer, item.id, { soldAt: '2026-11-25', version: item.version });
     expect(future.statusCode).toBe(422);
-    expect(json<ErrorResponse>(future).message).toBe(TEXT.soldAtInFuture);
+    expect(json<ErrorResponse>(future).message).toBe(TEXT.saleDateInFuture);
 
     const stale = await sell(a.tokens.dealer, item.id, { soldAt: TODAY, version: item.version + 5 });
     expect(stale.statusCode).toBe(409);
@@ -433,9 +453,157 @@ describe('filters and the XLSX', () => {
   });
 });
 
+// Before the control's journey below, which leaves units of both groups in SOT (the hold).
+describe('the sold-out-of-trust notices, the configured grace and the CRM balance (decision 080)', () => {
+  const noonOf = (day: string) => ({ now: () => new Date(`${day}T18:00:00Z`) });
+  const notices = { notifications: t.app.services.notifications, jobs: t.app.deps.jobs };
+  const saveConfiguration = async (change: object) => {
+    const read = await get(t.app, superToken, '/api/configuration');
+    const { updatedAt: _updatedAt, ...current } = json<{ data: Record<string, unknown> }>(read).data;
+    const saved = await post(t.app, superToken, '/api/configuration', { ...current, ...change });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return json<{ data: { payoffGraceDays: number; register: { days: number; hours: string } } }>(saved).data;
+  };
+
+  it('Reportar venta tells the company’s dealer users and the account’s operator, in-app and by e-mail; nobody else', async () => {
+    const released = await releasedProvision(a, ['6100.00']);
+    const item = (await list(a.tokens.dealer, `folio=${released.folio}`)).items[0]!;
+    const sold = await sell(a.tokens.dealer, item.id, { soldAt: TODAY, version: item.version });
+    expect(sold.statusCode, sold.body).toBe(200);
+    const text = noticeUnitSold(item.vin, '08/12/2026');
+    for (const user of [a.dealer, a.legal, a.operator]) expect(await noticesOf(user.id, text)).toBe(1);
+    for (const user of [b.dealer, b.legal, b.operator]) expect(await noticesOf(user.id, text)).toBe(0);
+    const mail = (await readMail(a.operator.email, t.app)).find((m) => m.text.includes(item.vin));
+    expect(mail?.subject).toBe(TEXT.noticeSoldTitle);
+    expect(mail?.text).toContain(text);
+  });
+
+  it('the reminder goes out once, 3 business days before the grace ends, and not after the payoff is due', async () => {
+    const released = await releasedProvision(a, ['6200.00']);
+    const item = (await list(a.tokens.dealer, `folio=${released.folio}`)).items[0]!;
+    await sell(a.tokens.dealer, item.id, { soldAt: TODAY, version: item.version });
+    const text = noticeGraceEnding(item.vin, '08/12/2026');
+    // Due Tuesday 2026-12-08: the reminder's day is Thursday 2026-12-03.
+    await remindSaleGraces({ ...notices, db: seeded.db, clock: noonOf('2026-12-02') });
+    expect(await noticesOf(a.operator.id, text)).toBe(0);
+    await remindSaleGraces({ ...notices, db: seeded.db, clock: noonOf('2026-12-03') });
+    await remindSaleGraces({ ...notices, db: seeded.db, clock: noonOf('2026-12-04') });
+    expect(await noticesOf(a.operator.id, text)).toBe(1);
+    expect(await noticesOf(a.dealer.id, text)).toBe(1);
+    const [row] = await seeded.db
+      .select({ at: financedUnitsTable.reminderSentAt })
+      .from(financedUnitsTable)
+      .where(eq(financedUnitsTable.id, item.id));
+    expect(row!.at).not.toBeNull();
+  });
+
+  it('the grace is the one /configuraciones says when the sale is reported; a grace out of 1–90 is refused in Spanish', async () => {
+    const refused = await post(t.app, superToken, '/api/configuration', {
+      ...(({ updatedAt: _u, ...rest }) => rest)(
+        json<{ data: Record<string, unknown> }>(await get(t.app, superToken, '/api/configuration')).data,
+      ),
+      payoffGraceDays: 0,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(TEXT.graceDaysInvalid);
+    const saved = await saveConfiguration({ payoffGraceDays: 3, register: { days: 2, hours: '05:30' } });
+    expect(saved.payoffGraceDays).toBe(3);
+    expect(saved.register).toEqual({ days: 2, hours: '05:30' });
+    try {
+      const released = await releasedProvision(a, ['6300.00']);
+      const item = (await list(a.tokens.dealer, `folio=${released.folio}`)).items[0]!;
+      const sold = await sell(a.tokens.dealer, item.id, { soldAt: TODAY, version: item.version });
+      // Tuesday 2026-11-24 + 3 business days → Friday 2026-11-27.
+      expect(json<{ data: FinancedUnitDetail }>(sold).data.payoffDueDate).toBe('2026-11-27');
+    } finally {
+      await saveConfiguration({ payoffGraceDays: 10, register: { days: 1, hours: '04:00' } });
+    }
+  });
+
+  it('a unit’s balance: asked of the CRM live with a payoff quote; the CRM down → the kept balance and a notice; another group’s → 404', async () => {
+    const released = await releasedProvision(a, ['6400.00']);
+    const item = (await list(a.tokens.dealer, `folio=${released.folio}`)).items[0]!;
+    const balanceOf = async (token: string, query = '') =>
+      get(t.app, token, `/api/financed-units/${item.id}/balance${query}`);
+    // No credit number yet: nothing to ask.
+    const none = await balanceOf(a.tokens.dealer);
+    expect(json<{ data: { balance: unknown; notice: string } }>(none).data).toMatchObject({
+      balance: null,
+      notice: TEXT.balanceNone,
+    });
+    expect((await balanceOf(b.tokens.dealer)).statusCode).toBe(404);
+
+    const creditNumber = `BAL-${released.folio}`;
+    await seeded.db.update(financedUnitsTable).set({ creditNumber }).where(eq(financedUnitsTable.id, item.id));
+    const crm = t.app.deps.adapters.crm;
+    const balance: CrmCreditBalance = {
+      creditNumber,
+      principal: '6400.00',
+      accruedInterest: '12.34',
+      paidTotal: '0.00',
+      nextCurtailment: { date: '2026-12-24', amount: '2133.33' },
+      status: 'vigente',
+      paidOffAt: null,
+    };
+    const spies = [
+      vi.spyOn(crm, 'creditBalance').mockResolvedValue(balance),
+      vi.spyOn(crm, 'payoffQuote').mockResolvedValue({
+        creditNumber,
+        date: '2026-11-30',
+        principal: '6400.00',
+        interest: '20.00',
+        total: '6420.00',
+      }),
+    ];
+    try {
+      const live = json<{ data: FinancedUnitBalanceAnswer }>(await balanceOf(a.tokens.dealer, '?date=2026-11-30')).data;
+      expect(live).toMatchObject({ live: true, notice: null, quote: { date: '2026-11-30', total: '6420.00' } });
+      expect(live.balance).toMatchObject({ principal: '6400.00', accruedInterest: '12.34', asOf: TODAY });
+
+      // The register's reconciliation keeps it on the row: the list shows it without asking the CRM.
+      await reconcilePayoffs({ ...t.app.deps, ...notices, clock: noonOf(TODAY) }, 'all');
+      const row = (await list(a.tokens.dealer, `folio=${released.folio}`)).items[0]!;
+      expect(row.balance).toEqual({
+        principal: '6400.00',
+        accruedInterest: '12.34',
+        paidTotal: '0.00',
+        nextCurtailment: { date: '2026-12-24', amount: '2133.33' },
+        asOf: TODAY,
+      });
+
+      spies[0]!.mockRejectedValue(new Error('CRM caído'));
+      const down = await balanceOf(a.tokens.dealer);
+      expect(down.statusCode).toBe(200);
+      expect(json<{ data: FinancedUnitBalanceAnswer }>(down).data).toMatchObject({
+        live: false,
+        quote: null,
+        notice: TEXT.balanceStale(formatBusinessDate(TODAY)),
+        balance: { principal: '6400.00' },
+      });
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+
+  it('bad input: a sale tomorrow and a unit nobody released are refused, nothing saved', async () => {
+    const released = await releasedProvision(a, ['6500.00']);
+    const item = (await list(a.tokens.dealer, `folio=${released.folio}`)).items[0]!;
+    const tomorrow = await sell(a.tokens.dealer, item.id, { soldAt: '2026-11-25', version: item.version });
+    expect(tomorrow.statusCode).toBe(422);
+    expect(json<ErrorResponse>(tomorrow).message).toBe(TEXT.saleDateInFuture);
+    expect((await detail(a.tokens.dealer, item.id)).status).toBe(FINANCED_UNIT_STATUS.CURRENT);
+    // A signed provision's unit is not in the register: there is no financed unit to report.
+    const signed = await signedProvision(a, ['6600.00']);
+    expect((await list(a.tokens.dealer, `folio=${signed.folio}`)).total).toBe(0);
+    expect((await sell(a.tokens.dealer, 2_000_000_001, { soldAt: TODAY, version: 1 })).statusCode).toBe(404);
+  });
+});
+
 describe('the sold-out-of-trust control (issue 29 item 2)', () => {
   /** The business clock at noon (Mexico City, UTC−6) of `day`. */
   const noonOf = (day: string) => ({ now: () => new Date(`${day}T18:00:00Z`) });
+  /** What the control's moves tell people with: the app's notifications and its mail queue (decision 080). */
+  const notices = { notifications: t.app.services.notifications, jobs: t.app.deps.jobs };
   const precheck = async (token: string) =>
     json<{ data: ValidateProcess }>(await get(t.app, token, '/api/audits/validate-process')).data;
 
@@ -447,16 +615,21 @@ describe('the sold-out-of-trust control (issue 29 item 2)', () => {
     expect((await precheck(b.tokens.dealer)).messages).not.toContain(soldOutOfTrustUnits(1));
 
     // The due day itself is still within the grace.
-    await expireSaleGraces({ db: seeded.db, clock: noonOf('2026-12-08') });
+    await expireSaleGraces({ ...notices, db: seeded.db, clock: noonOf('2026-12-08') });
     expect((await detail(b.tokens.dealer, item.id)).status).toBe(FINANCED_UNIT_STATUS.SOLD);
 
-    await expireSaleGraces({ db: seeded.db, clock: noonOf('2026-12-09') });
+    await expireSaleGraces({ ...notices, db: seeded.db, clock: noonOf('2026-12-09') });
     const shown = await detail(b.tokens.dealer, item.id);
     expect(shown.status).toBe(FINANCED_UNIT_STATUS.SOLD_OUT_OF_TRUST);
+    // The dealer and the account's operator are told, once.
+    const sotNotice = noticeSoldOutOfTrust(item.vin, '08/12/2026');
+    expect(await noticesOf(b.operator.id, sotNotice)).toBe(1);
+    expect(await noticesOf(b.dealer.id, sotNotice)).toBe(1);
     expect(shown.history.map((event) => event.kind)).toEqual(['released', 'sold', 'soldOutOfTrust']);
     // A second pass moves nothing again.
-    await expireSaleGraces({ db: seeded.db, clock: noonOf('2026-12-10') });
+    await expireSaleGraces({ ...notices, db: seeded.db, clock: noonOf('2026-12-10') });
     expect((await detail(b.tokens.dealer, item.id)).history).toHaveLength(3);
+    expect(await noticesOf(b.operator.id, sotNotice)).toBe(1);
 
     const verdict = await precheck(b.tokens.dealer);
     expect(verdict.canProvision).toBe(false);
@@ -483,6 +656,7 @@ describe('the sold-out-of-trust control (issue 29 item 2)', () => {
     await seeded.db.update(financedUnitsTable).set({ creditNumber }).where(eq(financedUnitsTable.id, item.id));
     const answering = (answer: () => Promise<CrmCreditBalance | null>) => ({
       ...t.app.deps,
+      ...notices,
       clock: noonOf('2026-12-10'),
       adapters: { ...t.app.deps.adapters, crm: { ...t.app.deps.adapters.crm, creditBalance: answer } },
     });
@@ -508,5 +682,8 @@ describe('the sold-out-of-trust control (issue 29 item 2)', () => {
     expect(paid.status).toBe(FINANCED_UNIT_STATUS.PAID);
     expect(paid.history.map((event) => event.kind)).toEqual(['released', 'sold', 'soldOutOfTrust', 'paid']);
     expect((await precheck(b.tokens.dealer)).messages).not.toContain(soldOutOfTrustUnits(1));
+    // The company's last SOT unit paid: the hold lifted, and they hear of it.
+    expect(await noticesOf(b.operator.id, noticeHoldLifted(item.vin))).toBe(1);
+    expect(await noticesOf(b.legal.id, noticeHoldLifted(item.vin))).toBe(1);
   });
 });

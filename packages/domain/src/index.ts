@@ -51,7 +51,6 @@ export * from './contracts/reports';
 export * from './messages-configuration';
 export * from './messages-organisation';
 export * from './messages-financing';
-export * from './messages-financed-unit-register';
 export * from './messages-inputs';
 export * from './messages-provision-wizard';
 export * from './messages-provision-follow-up';

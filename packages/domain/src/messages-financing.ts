@@ -443,34 +443,3 @@ export const REFINANCING_NOTICE_TEXT = {
   sendToCrm: (folio: string) => `Refinanciamiento con folio ${folio}: Las unidades fueron enviadas a CRM`,
   updateFolio: (folio: string) => `El refinanciamiento ahora tiene el folio manual ${folio}`,
 } as const;
-
-/**
- * Ours (issue 29 item 1): the financed-units register (/unidades-financiadas) as the server says it — the XLSX's
- * columns and name and the refusals of Reportar venta, in the spec's voice (the statuses' names: financedUnitStatusName).
- */
-export const FINANCED_UNIT_REGISTER_MESSAGES = {
-  xlsxSheet: 'Unidades financiadas',
-  xlsxName: (day: string) => `Unidades financiadas (${day.split('-').reverse().join('-')}).xlsx`,
-  xlsxColumns: [
-    'VIN',
-    'Marca',
-    'Modelo',
-    'Descripción',
-    'Compañía',
-    'Sucursal',
-    'Folio',
-    'Línea de crédito',
-    'N° de crédito',
-    'Monto financiado',
-    'Fecha de liberación',
-    'Plazo (meses)',
-    'Fecha de vencimiento',
-    'Días en piso',
-    'Estatus',
-  ] as const,
-  saleReported: (vin: string) => `La venta de la unidad con vin:${vin} fue reportada`,
-  soldAtInFuture: 'La fecha de venta no puede ser posterior a hoy',
-  soldAtBeforeRelease: 'La fecha de venta no puede ser anterior a la fecha de liberación de la unidad',
-  evidenceNotYours: 'La evidencia de venta no es un archivo que usted haya cargado',
-  dateRangeInvalid: 'La fecha inicial no puede ser posterior a la fecha final',
-} as const;

@@ -13,7 +13,7 @@ import { createProvisionValidation } from '../modules/provision-validation';
 import type { Storage } from '../platform/storage/storage';
 import { crmInsertionJobs } from './crm-insertion';
 import { crmReleaseReconciliationJob } from './crm-release-reconciliation';
-import { financedUnitsGraceJob } from './financed-units-grace';
+import { financedUnitsGraceJob, financedUnitsRegisterJobs } from './financed-units-grace';
 import { passwordResetCodeJob } from './password-reset-code';
 import { periodicValidationJobs } from './periodic-validations';
 import { provisionExpiryJob } from './provision-expiry';
@@ -61,8 +61,13 @@ export function allJobs(deps: JobsDeps, runner: BatchJobRunner): AnyJobDefinitio
       ),
       deps.config.crmInsertionCron,
     ),
-    financedUnitsGraceJob(deps, deps.config.crmInsertionCron),
   ];
+  if (deps.notifications) {
+    // The sold-out-of-trust control notifies (decision 080): where the notifications are (the API), as the validations.
+    const control = { ...deps, notifications: deps.notifications, jobs: runner };
+    const register = financedUnitsRegisterJobs({ ...control, runner });
+    jobs.push(financedUnitsGraceJob(control, deps.config.crmInsertionCron), register.pass, register.tick);
+  }
   if (deps.storage && deps.notifications) {
     const validation = createProvisionValidation({ ...deps, storage: deps.storage, notifications: deps.notifications });
     const provisions = provisionValidationJobs({ validation, runner, expireSeconds: deps.config.expireSeconds });

@@ -54,3 +54,6 @@ export const testClockResponse = envelope(
   z.object({ now: z.iso.datetime({ offset: true }), offsetMs: z.number().int(), businessDay: z.string() }),
 );
 export type TestClockResponse = z.infer<typeof testClockResponse>;
+/** TEST_CLOCK only: a job of the app run now, in the request (an e2e journey waits on its effect, not a cron). */
+export const testJobParams = z.object({ name: z.string().regex(/^[a-z0-9-]{1,60}$/) }).strict();
+export const testJobResponse = envelope(z.object({ name: z.string(), ran: z.literal(true) }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { FINANCED_UNIT_REGISTER_MESSAGES } from '../messages-financing';
+import { FINANCED_UNIT_MESSAGES } from '../messages-financed-units';
 import { envelope, folioFilter, isoDate, pageQuery, paged, rowVersion } from './common';
 import { idParam, searchText } from './inputs';
 import { PORTFOLIO_REGISTER_FILTERS, dueWindowRefusal, dueWithWindow } from './portfolio-filters';
@@ -64,7 +64,7 @@ const filters = {
 };
 
 const rangeInOrder = (query: { from?: string; to?: string }) => !query.from || !query.to || query.from <= query.to;
-const rangeRefusal = { message: FINANCED_UNIT_REGISTER_MESSAGES.dateRangeInvalid, path: ['from'] };
+const rangeRefusal = { message: FINANCED_UNIT_MESSAGES.dateRangeInvalid, path: ['from'] };
 
 /** GET /api/financed-units: paged and sorted by the server (default: the latest released first). */
 export const financedUnitListQuery = pageQuery
@@ -92,6 +92,19 @@ export const financedUnitExportQuery = z
 export type FinancedUnitExportQuery = z.infer<typeof financedUnitExportQuery>;
 /** The rows one export writes at most (a spreadsheet a person reads, not a copy of the portfolio). */
 export const FINANCED_UNITS_EXPORT_MAX = 20_000;
+
+/**
+ * A credit's money as the CRM says it (issue 29 §1): the principal still owed, the interest accrued, the payments
+ * received and the next curtailment (the term rules' next principal payment), for the business day `asOf`.
+ */
+export const financedUnitBalance = z.object({
+  principal: z.string(),
+  accruedInterest: z.string(),
+  paidTotal: z.string(),
+  nextCurtailment: z.object({ date: z.string(), amount: z.string() }).nullable(),
+  asOf: z.string(),
+});
+export type FinancedUnitBalance = z.infer<typeof financedUnitBalance>;
 
 /** One row of the register (issue 29 item 1's columns). Amounts as exact decimal strings; days as YYYY-MM-DD. */
 export const financedUnitItem = z.object({
@@ -124,6 +137,8 @@ export const financedUnitItem = z.object({
   soldAt: z.string().nullable(),
   payoffDueDate: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** The CRM's balance as the register's reconciliation last read it (decision 080); null before the first read. */
+  balance: financedUnitBalance.nullable(),
   version: z.number().int(),
 });
 export type FinancedUnitItem = z.infer<typeof financedUnitItem>;
@@ -148,6 +163,26 @@ export const financedUnitDetail = financedUnitItem.extend({
 });
 export type FinancedUnitDetail = z.infer<typeof financedUnitDetail>;
 export const financedUnitDetailResponse = envelope(financedUnitDetail);
+
+/** GET /api/financed-units/:id/balance: the CRM asked now, and a payoff quote for `date` (default today). */
+export const financedUnitBalanceQuery = z.object({ date: isoDate.optional() }).strict();
+export const financedUnitPayoffQuote = z.object({
+  date: z.string(),
+  principal: z.string(),
+  interest: z.string(),
+  total: z.string(),
+});
+export const financedUnitBalanceResponse = envelope(
+  z.object({
+    /** Whether the CRM answered; false: `balance` is the last one the reconciliation kept (or null) and `notice` says so. */
+    live: z.boolean(),
+    balance: financedUnitBalance.nullable(),
+    quote: financedUnitPayoffQuote.nullable(),
+    /** A Spanish line for the screen when the CRM's money cannot be shown as of now. */
+    notice: z.string().nullable(),
+  }),
+);
+export type FinancedUnitBalanceAnswer = z.infer<typeof financedUnitBalanceResponse>['data'];
 
 /** POST /api/financed-units/:id/sale (types 4, 5): the day it was sold, optional evidence, the version read. */
 export const reportFinancedUnitSaleRequest = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TEXT_MAX } from '../limits';
 import { MESSAGES, maxChars } from '../messages';
 import { CONFIGURATION_MESSAGES } from '../messages-configuration';
+import { payoffGraceDays } from '../financing/payoff-grace';
 import { envelope } from './common';
 
 /**
@@ -57,6 +58,13 @@ export const provisionConfiguration = z.object({
   transunion: configurationValue,
   repuve: configurationValue,
   ax: configurationValue,
+  /**
+   * Issue 29 (decision 080): the payoff grace of a sold unit, 1 to 90 business days, and the financed-units
+   * register's reconciliation with the CRM (every `days` days at `hours`, as the validations). Left out, each keeps
+   * its saved value (a client of before issue 29 saves the rest).
+   */
+  payoffGraceDays: payoffGraceDays.optional(),
+  register: configurationValue.optional(),
 });
 export type ProvisionConfiguration = z.infer<typeof provisionConfiguration>;
 
@@ -75,6 +83,8 @@ export const configurationResponse = envelope(
     transunion: savedValue,
     repuve: savedValue,
     ax: savedValue,
+    payoffGraceDays: z.number().int(),
+    register: savedValue,
     updatedAt: z.string(),
   }),
 );

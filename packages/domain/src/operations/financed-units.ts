@@ -1,6 +1,8 @@
 import { fileDownloadResponse } from '../contracts/files';
 import { idParams } from '../contracts/common';
 import {
+  financedUnitBalanceQuery,
+  financedUnitBalanceResponse,
   financedUnitDetailResponse,
   financedUnitExportQuery,
   financedUnitListQuery,
@@ -49,6 +51,19 @@ export const FINANCED_UNIT_OPERATIONS = {
     summary: 'One financed unit with its whole history (released, sold, audited, paid); out of scope → 404',
     params: idParams,
     response: financedUnitDetailResponse,
+  }),
+  getFinancedUnitBalance: defineOperation({
+    method: 'GET',
+    path: '/api/financed-units/:id/balance',
+    tags,
+    who: everyType,
+    summary: "The credit's money asked of the CRM now, and a payoff quote for a day (default today)",
+    description:
+      'Outside any transaction. The CRM down → live false, the last balance the reconciliation kept and a Spanish ' +
+      'notice (200); a unit without a credit number → balance null with its notice; out of scope → 404.',
+    params: idParams,
+    query: financedUnitBalanceQuery,
+    response: financedUnitBalanceResponse,
   }),
   reportFinancedUnitSale: defineOperation({
     method: 'POST',

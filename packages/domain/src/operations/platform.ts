@@ -1,4 +1,12 @@
-import { healthResponse, notReadyResponse, readyResponse, testClockMove, testClockResponse } from '../contracts/auth';
+import {
+  healthResponse,
+  notReadyResponse,
+  readyResponse,
+  testClockMove,
+  testClockResponse,
+  testJobParams,
+  testJobResponse,
+} from '../contracts/auth';
 import { defineOperation } from './operation';
 
 const tags = ['platform'];
@@ -55,5 +63,14 @@ export const TEST_CLOCK_OPERATIONS = {
     who: [1],
     summary: "TEST_CLOCK only: back to the system's time",
     response: testClockResponse,
+  }),
+  runJob: defineOperation({
+    method: 'POST',
+    path: '/api/__test/jobs/:name',
+    tags,
+    who: [1],
+    summary: 'TEST_CLOCK only: run one of the app’s jobs now (its cron’s handler, empty payload); unknown → 404',
+    params: testJobParams,
+    response: testJobResponse,
   }),
 } as const;

@@ -23,6 +23,8 @@ export const VALID_CONFIGURATION = {
   transunion: { days: 1, hours: '02:30' },
   repuve: { days: 1, hours: '03:00' },
   ax: { days: 2, hours: '02:00' },
+  payoffGraceDays: 10,
+  register: { days: 1, hours: '04:00' },
 };
 
 /** A provision unit as parsed from a CSV row or typed in the form, with the VIN and amount given. */

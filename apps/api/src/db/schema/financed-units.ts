@@ -76,6 +76,19 @@ export const financedUnits = pgTable(
      * exception's approval, also stamped by the database (an approval older than the hold does not lift it).
      */
     soldOutOfTrustAt: timestamp('sold_out_of_trust_at', { withTimezone: true }),
+    /** When the "grace ends soon" notice went out (payoff-grace.ts reminderDate): sent once (decision 080). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /**
+     * The CRM's money for the credit as the reconciliation job last read it (decision 080): the list shows these, so
+     * a page of the register costs no CRM call; a unit's detail asks the CRM live. Null until first read.
+     */
+    balancePrincipal: numeric('balance_principal', { precision: 14, scale: 2, mode: 'string' }),
+    balanceInterest: numeric('balance_interest', { precision: 14, scale: 2, mode: 'string' }),
+    balancePaidTotal: numeric('balance_paid_total', { precision: 14, scale: 2, mode: 'string' }),
+    nextCurtailmentDate: date('next_curtailment_date', { mode: 'string' }),
+    nextCurtailmentAmount: numeric('next_curtailment_amount', { precision: 14, scale: 2, mode: 'string' }),
+    /** The business day those balances are for. */
+    balanceAsOf: date('balance_as_of', { mode: 'string' }),
     /** Bumped on every change: a stale write answers 409 (ARCHITECTURE §6). */
     version: integer('version').notNull().default(1),
     createdAt: createdAtColumn(),

@@ -23,6 +23,11 @@ export const provisionSettings = pgTable(
     transunionTime: time('transunion_time').notNull().default('02:30'),
     repuveDays: integer('repuve_days').notNull().default(1),
     repuveTime: time('repuve_time').notNull().default('03:00'),
+    /** Issue 29 §2: the days a sold unit's payoff may wait (business days, decision 079), 1 to 90. */
+    payoffGraceDays: integer('payoff_grace_days').notNull().default(10),
+    /** Issue 29 §1: the financed-units register's reconciliation with the CRM, like the periodic validations. */
+    registerDays: integer('register_days').notNull().default(1),
+    registerTime: time('register_time').notNull().default('04:00'),
     updatedBy: integer('updated_by'),
     updatedAt: updatedAtColumn(),
   },

@@ -1,7 +1,7 @@
 import {
   FINANCED_UNITS_DEFAULT_SORT,
   FINANCED_UNITS_EXPORT_MAX,
-  FINANCED_UNIT_REGISTER_MESSAGES as TEXT,
+  FINANCED_UNIT_MESSAGES as TEXT,
   Money,
   businessClock,
   financedUnitStatusName,

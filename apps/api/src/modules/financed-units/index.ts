@@ -6,6 +6,7 @@ export type { ReleasedOperation } from './register';
 // The sold-out-of-trust control's job step and the hold's facts (jobs/financed-units-grace.ts, audits' eligibility).
 export { expireSaleGraces } from './expire-sale-graces';
 export { reconcilePayoffs } from './reconcile-payoffs';
+export { remindSaleGraces } from './remind-sale-graces';
 export { soldOutOfTrustFacts } from './sold-out-of-trust-facts';
 // The portfolio view (modules/portfolio) reads the register with its scope and the term rule's next curtailment.
 export { financedUnitScopeWhere } from './repository';

@@ -1,52 +1,110 @@
-import { and, inArray, isNotNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import {
+  FINANCED_UNIT_MESSAGES as TEXT,
   FINANCED_UNIT_STATUS,
   SYSTEM_ACTOR,
   askFinancedUnit,
   businessClock,
+  noticeHoldLifted,
   type CrmCreditBalance,
 } from '@planpiso/domain';
+import type { Executor } from '../../db/client';
 import { financedUnits } from '../../db/schema/financed-units';
 import type { AppDeps } from '../../platform/deps';
+import { noticeUnitAudience, type FinancedUnitNoticeDeps } from './notices';
 import { moveFinancedUnitBySystem } from './system-move';
 
 /** The units whose payoff the control waits for: sold (by report or by the grace's end) and not yet paid. */
 const AWAITING_PAYOFF = [FINANCED_UNIT_STATUS.SOLD, FINANCED_UNIT_STATUS.SOLD_OUT_OF_TRUST];
 
+/** The company's units still in SOT (the one just paid already moved in this transaction). */
+async function soldOutOfTrustLeft(tx: Executor, companyId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(financedUnits)
+    .where(
+      and(eq(financedUnits.companyId, companyId), eq(financedUnits.status, FINANCED_UNIT_STATUS.SOLD_OUT_OF_TRUST)),
+    );
+  return row?.n ?? 0;
+}
+
+/** Keeps the CRM's money on the row for the register's list (decision 080): a cache, no move, no version bump. */
+async function storeBalance(db: Executor, id: number, balance: CrmCreditBalance, asOf: string): Promise<void> {
+  await db
+    .update(financedUnits)
+    .set({
+      balancePrincipal: balance.principal,
+      balanceInterest: balance.accruedInterest,
+      balancePaidTotal: balance.paidTotal,
+      nextCurtailmentDate: balance.nextCurtailment?.date ?? null,
+      nextCurtailmentAmount: balance.nextCurtailment?.amount ?? null,
+      balanceAsOf: asOf,
+    })
+    .where(eq(financedUnits.id, id));
+}
+
 /**
- * The CRM is the source of a credit's money (issue 29 item 1): each sold unit with a credit number is asked about,
- * one CRM call at a time and outside any transaction (ARCHITECTURE §6); a credit the CRM shows liquidado moves its
- * unit to Liquidada (the machine's recordPayoff, as the system) with its history and audit rows, which lifts the
- * company's hold once no other unit keeps it. A CRM that fails for one credit leaves that unit for the next pass.
- * Answers how many units moved.
+ * The register's reconciliation with the CRM (issue 29 items 1 and 2), one CRM call per credit, one at a time and
+ * outside any transaction (ARCHITECTURE §6):
+ * - the units read keep the CRM's balance on their rows (principal, interest, payments, next curtailment: what the
+ *   list shows). `scope: 'sold'` (the control's frequent pass) reads the sold units only; `scope: 'all'` (the
+ *   register's reconciliation at its configured interval) every unit not yet Liquidada with a credit number;
+ * - a credit the CRM shows liquidado moves its unit to Liquidada (the machine's recordPayoff, as the system) with its
+ *   history and audit rows; when that was the company's last unit in SOT, the hold lifts and the dealer and the
+ *   account's operator are told (noticeHoldLifted), in the same transaction.
+ * A CRM that fails for one credit leaves that unit for the next pass. Answers how many units moved to Liquidada.
  */
-export async function reconcilePayoffs({ db, clock, adapters }: Pick<AppDeps, 'db' | 'clock' | 'adapters'>) {
-  const awaiting = await db
+export async function reconcilePayoffs(
+  { db, clock, adapters, ...notices }: Pick<AppDeps, 'db' | 'clock' | 'adapters'> & FinancedUnitNoticeDeps,
+  scope: 'sold' | 'all' = 'sold',
+) {
+  const today = businessClock(clock.now()).day;
+  const outstanding = await db
     .select({
       id: financedUnits.id,
       version: financedUnits.version,
       status: financedUnits.status,
+      vin: financedUnits.vin,
+      accountId: financedUnits.accountId,
+      companyId: financedUnits.companyId,
       creditNumber: financedUnits.creditNumber,
     })
     .from(financedUnits)
-    .where(and(inArray(financedUnits.status, AWAITING_PAYOFF), isNotNull(financedUnits.creditNumber)));
+    .where(
+      and(
+        ne(financedUnits.status, FINANCED_UNIT_STATUS.PAID),
+        isNotNull(financedUnits.creditNumber),
+        scope === 'all' ? undefined : inArray(financedUnits.status, AWAITING_PAYOFF),
+      ),
+    )
+    .orderBy(financedUnits.id);
   let moved = 0;
-  for (const unit of awaiting) {
+  for (const unit of outstanding) {
     let balance: CrmCreditBalance | null;
     try {
-      balance = await adapters.crm.creditBalance(unit.creditNumber!, businessClock(clock.now()).day);
+      balance = await adapters.crm.creditBalance(unit.creditNumber!, today);
     } catch {
       continue;
     }
-    if (balance?.status !== 'liquidado' || balance.paidOffAt === null) continue;
+    if (!balance) continue;
+    await storeBalance(db, unit.id, balance, today);
+    if (balance.status !== 'liquidado' || balance.paidOffAt === null) continue;
     const verdict = askFinancedUnit(SYSTEM_ACTOR, 'recordPayoff', { status: unit.status });
     if (!verdict.allowed) continue;
+    const wasHolding = unit.status === FINANCED_UNIT_STATUS.SOLD_OUT_OF_TRUST;
     const changed = await moveFinancedUnitBySystem(db, clock.now(), unit, {
       to: verdict.to,
       set: { paidAt: balance.paidOffAt },
       kind: 'paid',
       action: 'paid',
       details: { creditNumber: unit.creditNumber, paidAt: balance.paidOffAt, paidTotal: balance.paidTotal },
+      after: async (tx) => {
+        if (!wasHolding || (await soldOutOfTrustLeft(tx, unit.companyId)) > 0) return;
+        await noticeUnitAudience(tx, notices, unit, {
+          title: TEXT.noticeHoldLiftedTitle,
+          message: noticeHoldLifted(unit.vin),
+        });
+      },
     });
     if (changed) moved += 1;
   }

@@ -1,9 +1,12 @@
 import {
   AppErrorCode,
-  FINANCED_UNIT_REGISTER_MESSAGES as TEXT,
+  FINANCED_UNIT_MESSAGES as TEXT,
   FINANCED_UNIT_STATUS,
   askFinancedUnit,
   businessClock,
+  formatBusinessDate,
+  noticeUnitSold,
+  saleReportRefusal,
   type FinancedUnitDetail,
   type ReportFinancedUnitSaleRequest,
 } from '@planpiso/domain';
@@ -15,6 +18,7 @@ import { staleVersion } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
 import { provisionScopeOf } from '../provisions';
 import { financedUnitDetail } from './financed-unit-detail';
+import { noticeUnitAudience, type FinancedUnitNoticeDeps } from './notices';
 import { payoffDueDateOf } from './payoff-due-date';
 import { recordEvents } from './register';
 import * as repo from './repository';
@@ -25,10 +29,11 @@ const invalidSale = (message: string) => new AppError(AppErrorCode.VALIDATION_ER
  * POST /api/financed-units/:id/sale (Reportar venta, types 4 and 5; issue 29 item 2): a Vigente unit of the caller's
  * scope becomes Vendida (por liquidar), its payoff due when the grace period after the sale ends. The sale day is
  * neither after today (Mexico City) nor before the release; the evidence, when given, is the caller's own upload. The
- * move, its history row and its audit row in one transaction, the row locked and its version checked.
+ * move, its history row, its audit row and its notices in one transaction, the row locked and its version checked. The
+ * grace is the one /configuraciones says at the moment of the sale.
  */
 export async function reportFinancedUnitSale(
-  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  { db, clock, ...notices }: Pick<AppDeps, 'db' | 'clock'> & FinancedUnitNoticeDeps,
   actor: AuthUser,
   id: number,
   body: ReportFinancedUnitSaleRequest,
@@ -42,8 +47,14 @@ export async function reportFinancedUnitSale(
     const verdict = askFinancedUnit(actor, 'reportSold', { status: unit.status });
     if (!verdict.allowed) throw refusalError(verdict);
     const now = clock.now();
-    if (body.soldAt > businessClock(now).day) throw invalidSale(TEXT.soldAtInFuture);
-    if (body.soldAt < unit.releasedOn) throw invalidSale(TEXT.soldAtBeforeRelease);
+    // The domain's rule for the sale day (the screen asks the same one): not after today, not before the release.
+    const refusal = saleReportRefusal({
+      released: true,
+      saleDate: body.soldAt,
+      releaseDate: unit.releasedOn,
+      today: businessClock(now).day,
+    });
+    if (refusal) throw invalidSale(refusal.message);
     const evidenceFileId = body.evidenceFileId ?? null;
     if (evidenceFileId !== null && !(await repo.isOwnUpload(tx, evidenceFileId, actor.id))) {
       throw invalidSale(TEXT.evidenceNotYours);
@@ -67,6 +78,11 @@ export async function reportFinancedUnitSale(
       before: { status: unit.status, version: unit.version },
       after: { status: FINANCED_UNIT_STATUS.SOLD, version, ...sale },
       requestId,
+    });
+    // The dealer and the account's operator hear of it (in-app now, e-mail queued with the move: decision 080).
+    await noticeUnitAudience(tx, notices, unit, {
+      title: TEXT.noticeSoldTitle,
+      message: noticeUnitSold(unit.vin, formatBusinessDate(payoffDueDate)),
     });
     return { data: await financedUnitDetail(tx, clock, actor, id), message: TEXT.saleReported(unit.vin) };
   });

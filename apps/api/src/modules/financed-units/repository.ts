@@ -120,6 +120,12 @@ const rowColumns = {
   soldAt: financedUnits.soldAt,
   payoffDueDate: financedUnits.payoffDueDate,
   paidAt: financedUnits.paidAt,
+  balancePrincipal: financedUnits.balancePrincipal,
+  balanceInterest: financedUnits.balanceInterest,
+  balancePaidTotal: financedUnits.balancePaidTotal,
+  nextCurtailmentDate: financedUnits.nextCurtailmentDate,
+  nextCurtailmentAmount: financedUnits.nextCurtailmentAmount,
+  balanceAsOf: financedUnits.balanceAsOf,
   version: financedUnits.version,
   soldEvidenceFileId: financedUnits.soldEvidenceFileId,
   soldReportedBy: sql<string | null>`(select "reporter"."firstname" || ' ' || "reporter"."lastname"
@@ -209,6 +215,8 @@ export async function lockFinancedUnit(tx: Executor, scope: ProvisionScope, id: 
       vin: financedUnits.vin,
       status: financedUnits.status,
       releasedOn: financedUnits.releasedOn,
+      accountId: financedUnits.accountId,
+      companyId: financedUnits.companyId,
       version: financedUnits.version,
     })
     .from(financedUnits)

@@ -14,6 +14,8 @@ export function presentSettings(row: SettingsRow): ConfigurationResponse {
     transunion: { days: row.transunionDays, hours: hhmm(row.transunionTime) },
     repuve: { days: row.repuveDays, hours: hhmm(row.repuveTime) },
     ax: { days: row.axDays, hours: hhmm(row.axTime) },
+    payoffGraceDays: row.payoffGraceDays,
+    register: { days: row.registerDays, hours: hhmm(row.registerTime) },
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -31,5 +33,8 @@ export function settingsValues(input: ProvisionConfiguration): Partial<SettingsR
     repuveTime: input.repuve.hours,
     axDays: input.ax.days,
     axTime: input.ax.hours,
+    // Issue 29: kept as saved when the request leaves them out.
+    ...(input.payoffGraceDays !== undefined && { payoffGraceDays: input.payoffGraceDays }),
+    ...(input.register !== undefined && { registerDays: input.register.days, registerTime: input.register.hours }),
   };
 }

@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import {
+  FINANCED_UNIT_MESSAGES,
   MESSAGES,
   TEXT_MAX,
   provisionConfiguration,
@@ -47,7 +48,7 @@ function ValidationRow({
   disabled,
 }: {
   control: Control<Values>;
-  name: 'ax' | 'transunion' | 'repuve';
+  name: 'ax' | 'transunion' | 'repuve' | 'register';
   label: string;
   disabled: boolean;
 }) {
@@ -56,7 +57,7 @@ function ValidationRow({
     <Box
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr 1fr', sm: '120px 1fr 1fr' },
+        gridTemplateColumns: { xs: '1fr 1fr', sm: '170px 1fr 1fr' },
         gap: 2,
         alignItems: 'center',
       }}
@@ -152,6 +153,23 @@ export function ConfigurationPage() {
             {VALIDATIONS.map(({ key, label }) => (
               <ValidationRow key={key} control={control} name={key} label={label} disabled={busy} />
             ))}
+          </Section>
+          {/* Issue 29 (decision 080): the sold units' payoff grace and the register's reconciliation with the CRM. */}
+          <Section title={FINANCED_UNIT_MESSAGES.configurationTitle}>
+            <TextField
+              control={control}
+              name="payoffGraceDays"
+              label={FINANCED_UNIT_MESSAGES.graceDaysLabel}
+              type="number"
+              inputMode="numeric"
+              disabled={busy}
+            />
+            <ValidationRow
+              control={control}
+              name="register"
+              label={FINANCED_UNIT_MESSAGES.reconcileLabel}
+              disabled={busy}
+            />
           </Section>
         </>
       )}

@@ -9,7 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import PointOfSale from '@mui/icons-material/PointOfSaleOutlined';
 import {
-  FINANCED_UNIT_SCREEN_MESSAGES as M,
+  FINANCED_UNIT_MESSAGES as M,
   FINANCED_UNIT_STATUS,
   MESSAGES,
   type FinancedUnitDetail,
@@ -22,6 +22,7 @@ import { useUserType } from '../../lib/can';
 import { signedFileLink } from '../../lib/file-link';
 import { formatAmount, formatDate, formatDateTime } from '../../lib/format';
 import { useFinancedUnit } from './api/get-financed-units';
+import { FinancedUnitBalanceSection } from './financed-unit-balance';
 import { FinancedUnitStatusChip } from './financed-unit-status';
 import { ReportSaleDialog } from './report-sale-dialog';
 
@@ -97,6 +98,7 @@ function FinancedUnitView({ unit, type }: { unit: FinancedUnitDetail; type: User
           {unit.paidAt && <Field label="Fecha de liquidación">{formatDate(unit.paidAt)}</Field>}
         </FieldGrid>
       </DetailSection>
+      <FinancedUnitBalanceSection unit={unit} />
       <FinancedUnitHistory unit={unit} />
       {/* Not keyed by the version: the answer's reload must not unmount the result dialog it opens. */}
       <ReportSaleDialog unit={unit} open={reporting} onClose={() => setReporting(false)} />

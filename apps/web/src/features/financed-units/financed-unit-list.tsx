@@ -7,8 +7,7 @@ import Link from '@mui/material/Link';
 import FileDownload from '@mui/icons-material/FileDownloadOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
-  FINANCED_UNIT_REGISTER_MESSAGES,
-  FINANCED_UNIT_SCREEN_MESSAGES as M,
+  FINANCED_UNIT_MESSAGES as M,
   FINANCED_UNIT_STATUSES,
   OUTSTANDING_STATUSES,
   PORTFOLIO_MESSAGES,
@@ -24,6 +23,7 @@ import { PagedGrid } from '../../components/paged-grid';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { saveFile } from '../../lib/download';
+import { formatAmount, formatDate } from '../../lib/format';
 import { gridQuery } from '../../lib/server-list';
 import { FINANCED_UNIT_LIST, downloadFinancedUnits, useFinancedUnits } from './api/get-financed-units';
 import { FinancedUnitStatusChip } from './financed-unit-status';
@@ -75,6 +75,21 @@ export function financedUnitColumns(): GridColDef<FinancedUnitItem>[] {
       valueGetter: (_v, row) => row.creditNumber ?? '-',
     },
     amountColumn<FinancedUnitItem>('amount', 'Monto financiado', { minWidth: 140 }),
+    // The CRM's money as the register's reconciliation last read it (decision 080): no CRM call per page.
+    {
+      ...amountColumn<FinancedUnitItem>('balancePrincipal', M.balancePrincipal, { minWidth: 130, sortable: false }),
+      valueGetter: (_v, row) => row.balance?.principal ?? null,
+    },
+    {
+      field: 'nextCurtailment',
+      headerName: M.balanceNextCurtailment,
+      minWidth: 190,
+      sortable: false,
+      valueGetter: (_v, row) => {
+        const next = row.balance?.nextCurtailment;
+        return next ? `${formatDate(next.date)} · ${formatAmount(next.amount)}` : '-';
+      },
+    },
     dateColumn<FinancedUnitItem>('releasedOn', 'Liberada', { minWidth: 100 }),
     dateColumn<FinancedUnitItem>('endsOn', 'Vence', { minWidth: 100 }),
     {
@@ -102,7 +117,7 @@ function ExportButton({ query }: { query: Parameters<typeof downloadFinancedUnit
     setBusy(true);
     try {
       const { blob, fileName } = await downloadFinancedUnits(query);
-      saveFile(blob, fileName ?? `${FINANCED_UNIT_REGISTER_MESSAGES.xlsxSheet}.xlsx`);
+      saveFile(blob, fileName ?? `${M.xlsxSheet}.xlsx`);
     } catch (error) {
       setResult(errorResult(error));
     } finally {

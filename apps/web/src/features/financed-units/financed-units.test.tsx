@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, type FinancedUnitDetail, type FinancedUnitItem } from '@planpiso/domain';
+import { FINANCED_UNIT_MESSAGES, MESSAGES, type FinancedUnitDetail, type FinancedUnitItem } from '@planpiso/domain';
 import '../../test/dom';
 import { apiError, mockApi, type MockReply } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
@@ -32,6 +32,7 @@ const unit = (extra: Partial<FinancedUnitItem> = {}): FinancedUnitItem => ({
   soldAt: null,
   payoffDueDate: null,
   paidAt: null,
+  balance: null,
   version: 3,
   ...extra,
 });
@@ -96,7 +97,7 @@ describe('/unidades-financiadas/:id Reportar venta (issue 29 item 2)', () => {
     const { calls, dialog } = await openDialog({ body: { data: detail() } });
     typeSaleDate(dialog, '31/12/2099');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
-    expect(await within(dialog).findByText('La fecha de venta no puede ser posterior a hoy')).toBeTruthy();
+    expect(await within(dialog).findByText(FINANCED_UNIT_MESSAGES.saleDateInFuture)).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 

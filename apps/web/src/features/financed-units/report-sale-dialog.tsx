@@ -6,10 +6,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  FINANCED_UNIT_REGISTER_MESSAGES as SERVER,
-  FINANCED_UNIT_SCREEN_MESSAGES as M,
+  FINANCED_UNIT_MESSAGES as M,
   UNIT_EVIDENCE_EXTENSIONS,
   businessClock,
+  saleReportRefusal,
   type FinancedUnitDetail,
 } from '@planpiso/domain';
 import { DialogButtons } from '../../components/dialog-buttons';
@@ -24,14 +24,11 @@ type Values = { soldAt: string; evidence: File | null };
 const EVIDENCE_RULE = { extensions: UNIT_EVIDENCE_EXTENSIONS.map((extension) => `.${extension}`) };
 
 /**
- * What the screen can tell before asking the server: a day is given, it is not after today (the business's day,
- * whatever the browser's zone) nor before the release. The server checks the same and answers in the same words.
+ * What the screen can tell before asking the server: the domain's rule (saleReportRefusal), the one the server asks
+ * too — a day is given, it is not after today (the business's day, whatever the browser's zone) nor before the release.
  */
 export function saleDateProblem(soldAt: string, releasedOn: string, today: string): string | null {
-  if (!soldAt) return M.saleDateRequired;
-  if (soldAt > today) return SERVER.soldAtInFuture;
-  if (soldAt < releasedOn) return SERVER.soldAtBeforeRelease;
-  return null;
+  return saleReportRefusal({ released: true, saleDate: soldAt, releaseDate: releasedOn, today })?.message ?? null;
 }
 
 type Props = { unit: FinancedUnitDetail; open: boolean; onClose: () => void };
@@ -61,7 +58,7 @@ export function ReportSaleDialog({ unit, open, onClose }: Props) {
     try {
       const evidenceFileId = evidence ? (await uploadSaleEvidence(evidence)).fileId : undefined;
       const answer = await report.mutateAsync({ soldAt, evidenceFileId, version: unit.version });
-      setResult({ ok: true, message: answer.message ?? SERVER.saleReported(unit.vin) });
+      setResult({ ok: true, message: answer.message ?? M.saleReported(unit.vin) });
       close();
     } catch (error) {
       setResult(errorResult(error));

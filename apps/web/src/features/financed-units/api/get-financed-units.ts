@@ -65,6 +65,24 @@ export const useFinancedUnit = (id: number | null) =>
   });
 
 /**
+ * GET /api/financed-units/{id}/balance: the CRM's money for the credit now and a payoff quote for `date`; a CRM that
+ * does not answer gives the kept balance and a notice (200), never an error.
+ */
+export const useFinancedUnitBalance = (id: number, date: string | null) =>
+  useQuery({
+    queryKey: [...financedUnitKeys.detail(id), 'balance', date ?? 'today'],
+    queryFn: async ({ signal }) =>
+      (
+        await callOperation(FINANCED_UNIT_OPERATIONS.getFinancedUnitBalance, {
+          params: { id },
+          query: date ? { date } : {},
+          signal,
+        })
+      ).data,
+    retry: false,
+  });
+
+/**
  * POST /api/financed-units/{id}/sale (Reportar venta, types 4 and 5) with the version read: a stale one answers 409
  * with the server's message. The unit and the list reload whatever the outcome.
  */
