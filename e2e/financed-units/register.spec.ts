@@ -82,6 +82,11 @@ test('a released provision’s units appear in the dealer’s register; Reportar
     const result = page.getByRole('dialog', { name: 'Acción realizada exitosamente' });
     await expectVisible(result.getByText(M.saleReported(signed.vins[0]!)));
     await result.getByRole('button', { name: 'Aceptar' }).click();
+    // The sale's notice reaches the dealer live too (decision 080): closed here, so axe reads the page itself.
+    const toast = page.getByRole('alert').filter({ hasText: signed.vins[0]! });
+    await expectVisible(toast);
+    await toast.getByRole('button', { name: 'Cerrar notificación' }).click();
+    await toast.waitFor({ state: 'detached' });
 
     await expectVisible(page.getByText('Vendida (por liquidar)', { exact: true }));
     await expectVisible(page.getByRole('list', { name: 'Historial' }).getByText(M.eventKinds.sold));
