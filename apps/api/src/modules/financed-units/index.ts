@@ -7,3 +7,6 @@ export type { ReleasedOperation } from './register';
 export { expireSaleGraces } from './expire-sale-graces';
 export { reconcilePayoffs } from './reconcile-payoffs';
 export { soldOutOfTrustFacts } from './sold-out-of-trust-facts';
+// A closed lot audit's 'Vendida' results move their units as a sale report does (issue 29 §3, decision 081).
+export { markSold } from './repository';
+export { payoffDueDateOf } from './payoff-due-date';
