@@ -2,7 +2,8 @@ import type { UserType } from './user-types';
 
 /**
  * Side menus per user type, exactly as spec 1 §6 lists them, plus the financed-units register after Disposiciones
- * for types 2–5 (issue 29 item 1). Parents hold children and no path.
+ * for types 2–5 (issue 29 item 1), and Autoauditorías for types 4, 5 (issue 29 item 3). Parents hold children and no
+ * path.
  */
 export type MenuItem = { label: string; path?: string; children?: readonly MenuItem[] };
 
@@ -60,6 +61,7 @@ export const MENUS: Record<UserType, readonly MenuItem[]> = {
     item('Unidades financiadas', '/unidades-financiadas'),
     item('Inventario', '/inventario'),
     item('Refinanciamiento', '/refinanciamientos'),
+    item('Autoauditorías', '/autoauditorias'),
     item('Sucursales', '/sucursales'),
     item('Usuarios', '/usuarios'),
   ],
@@ -71,6 +73,7 @@ export const MENUS: Record<UserType, readonly MenuItem[]> = {
     item('Notificaciones', '/notificaciones'),
     item('Excepciones', '/excepciones'),
     item('Refinanciamiento', '/refinanciamientos'),
+    item('Autoauditorías', '/autoauditorias'),
   ],
 };
 

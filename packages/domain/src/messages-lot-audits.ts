@@ -51,6 +51,7 @@ export const LOT_AUDIT_MESSAGES = {
   checkedAt: 'Revisada',
   unitsTitle: 'Unidades de la auditoría',
   noUnits: 'La auditoría no tiene unidades financiadas',
+  noSelfAudits: 'No hay autoauditorías solicitadas',
 
   // Who may and when (the machine's refusals).
   auditClosed: 'La auditoría ya está cerrada',
@@ -89,6 +90,8 @@ export const LOT_AUDIT_MESSAGES = {
   download: 'Descargar reporte',
   downloadConfirm: 'Seguro que desea descargar el reporte?',
   downloaded: 'El reporte se descargo correctamente',
+  downloadedTitle: 'Descarga completa',
+  back: 'Regresar',
   reportTitle: (folio: string) => `Reporte de auditoría ${folio}`,
   reportFileName: (folio: string, day: string) => `Auditoría ${folio} (${shownDay(day).replaceAll('/', '-')}).pdf`,
   reportCompany: 'Compañía',

@@ -57,6 +57,9 @@ const SPEC_PATHS = [
   // Ours (issue 29): the financed-units register and a unit's detail.
   '/unidades-financiadas',
   '/unidades-financiadas/:id',
+  // Ours (issue 29 item 3): an audit's units on a phone, and the dealer's requested self-audits.
+  '/auditorias/:id/unidades',
+  '/autoauditorias',
 ];
 
 describe('route table (spec 1 §2.2)', () => {
@@ -145,7 +148,18 @@ describe('side menus (spec 1 §6)', () => {
         '/estadisticas-disposiciones',
       ],
     ],
-    [4, ['/disposiciones', '/unidades-financiadas', '/inventario', '/refinanciamientos', '/sucursales', '/usuarios']],
+    [
+      4,
+      [
+        '/disposiciones',
+        '/unidades-financiadas',
+        '/inventario',
+        '/refinanciamientos',
+        '/autoauditorias',
+        '/sucursales',
+        '/usuarios',
+      ],
+    ],
     [
       5,
       [
@@ -156,6 +170,7 @@ describe('side menus (spec 1 §6)', () => {
         '/notificaciones',
         '/excepciones',
         '/refinanciamientos',
+        '/autoauditorias',
       ],
     ],
   ] as const)('type %i leads to exactly these screens', (type, paths) => {
