@@ -354,7 +354,18 @@ export function LotAuditUnitsPage() {
             {progress.text}
           </Typography>
         </Stack>
-        <LinearProgress variant="determinate" value={percent} aria-label={`${TEXT.progressLabel}: ${progress.text}`} />
+        {/* A meter, not a progressbar: nothing is loading, it is how far the audit went. */}
+        <Box
+          role="meter"
+          aria-label={`${TEXT.progressLabel}: ${progress.text}`}
+          aria-valuemin={0}
+          aria-valuemax={progress.total}
+          aria-valuenow={progress.checked}
+          aria-valuetext={progress.text}
+          sx={{ height: 6, borderRadius: 3, bgcolor: 'action.hover', overflow: 'hidden', mt: 0.5 }}
+        >
+          <Box sx={{ width: `${percent}%`, height: '100%', bgcolor: 'primary.main' }} />
+        </Box>
       </Box>
 
       {audit.can.requestSelfAudit && (
