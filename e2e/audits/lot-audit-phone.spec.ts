@@ -17,6 +17,7 @@ import { financedUnits } from '../../apps/api/src/db/schema/financed-units';
 import { provisionUnits } from '../../apps/api/src/db/schema/financing';
 import { companies } from '../../apps/api/src/db/schema/organisation';
 import { settle } from '../support/a11y';
+import { expectNoAxeViolations } from '../support/axe';
 import { withDb } from '../support/db';
 import { DEMO_USERS } from '../support/demo';
 import { createProvisionAt } from '../support/follow-up';
@@ -34,6 +35,8 @@ const PHOTO = readFileSync(new URL('./unit-photo.png', import.meta.url));
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await settle(page);
+  // From the top: a full-page capture of a scrolled page draws the sticky header mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, `audits-${name}.png`), fullPage: true });
 }
 
@@ -86,7 +89,7 @@ test('a self-audit on a phone: the lender requests it, the dealer types VINs, ma
       initialDate: today,
       endDate: dayPlus(today, 7),
     });
-    const { id, folio } = created.data;
+    const { folio } = created.data;
     await page.goto('/auditorias');
     await page
       .getByRole('button', { name: `Unidades de la auditoría ${folio}` })
@@ -95,7 +98,13 @@ test('a self-audit on a phone: the lender requests it, the dealer types VINs, ma
     await expectVisible(page.getByRole('heading', { name: `Auditoría ${folio}` }));
     await page.getByRole('button', { name: TEXT.requestSelfAudit }).click();
     const ask = page.getByRole('dialog', { name: TEXT.requestSelfAudit });
-    await ask.getByLabel(TEXT.deadlineLabel).fill(dayPlus(today, 3));
+    const deadline = dayPlus(today, 3);
+    await ask
+      .getByRole('group', { name: new RegExp(TEXT.deadlineLabel) })
+      .getByRole('spinbutton')
+      .first()
+      .click();
+    await page.keyboard.type(`${deadline.slice(8, 10)}${deadline.slice(5, 7)}${deadline.slice(0, 4)}`);
     await shot(page, 'lender-request');
     await ask.getByRole('button', { name: 'Aceptar' }).click();
     await acceptSuccess(page, TEXT.selfAuditRequested(folio, dayPlus(today, 3)));
@@ -146,6 +155,7 @@ test('a self-audit on a phone: the lender requests it, the dealer types VINs, ma
     await expectVisible(found.getByText(`${TEXT.photoAttached}: unidad-frente.png`));
     await expectVisible(found.getByText(/Ubicación registrada: 25\.68661, -100\.31611/));
     await shot(page, 'phone-unit-card');
+    await expectNoAxeViolations(page, '/auditorias/:id/unidades (phone, a unit found)');
     await mark(vins[0]!, 'Encontrada');
     await shot(page, 'phone-unit-marked');
 
@@ -177,6 +187,7 @@ test('a self-audit on a phone: the lender requests it, the dealer types VINs, ma
     await expectVisible(findings.getByText(`${vins[2]} — ${TEXT.findingSoldUnpaid}`));
     await expectVisible(page.getByText(TEXT.statusClosed, { exact: true }));
     await shot(page, 'phone-closed');
+    await expectNoAxeViolations(page, '/auditorias/:id/unidades (phone, closed)');
 
     // The unit found sold is Vendida (por liquidar) in the register.
     const status = await withDb(async (db) =>

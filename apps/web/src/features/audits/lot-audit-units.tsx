@@ -11,6 +11,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -32,7 +33,9 @@ import {
   type LotAuditUnit,
   type UserType,
 } from '@planpiso/domain';
+import { useForm } from 'react-hook-form';
 import { DialogButtons } from '../../components/dialog-buttons';
+import { DateField } from '../../components/form/date-field';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { ApiError } from '../../lib/api-client';
@@ -49,10 +52,11 @@ import {
 import { cameraAvailable, VinScanner } from './vin-scanner';
 
 type Position = { latitude: number; longitude: number };
-type ChipColor = 'success' | 'warning' | 'error' | 'info' | 'default';
-const RESULT_COLOR: Record<number, ChipColor> = { 1: 'success', 2: 'warning', 3: 'error', 4: 'info' };
-const colorOf = (result: number | null): ChipColor =>
-  result === null ? 'default' : (RESULT_COLOR[result] ?? 'default');
+/**
+ * Each result's colour, dark enough for white text on it and for itself as text on white (axe color-contrast, 4.5:1):
+ * green Encontrada, amber Vendida, red No localizada, blue En tránsito.
+ */
+const RESULT_COLOR: Record<number, string> = { 1: '#1b5e20', 2: '#8a4b00', 3: '#b71c1c', 4: '#01579b' };
 
 /** The browser's location when it gives it, watched quietly: nothing waits for it and a refusal is no error. */
 function usePosition(): Position | null {
@@ -76,8 +80,8 @@ function ResultChip({ result }: { result: number | null }) {
     <Chip
       size="small"
       label={lotAuditResultName(result)}
-      color={colorOf(result)}
       variant={result === null ? 'outlined' : 'filled'}
+      sx={result === null ? undefined : { bgcolor: RESULT_COLOR[result], color: 'common.white' }}
     />
   );
 }
@@ -151,12 +155,15 @@ function UnitCard({ unit, canMark, busy, photo, position, onPhoto, onMark }: Uni
                   <Button
                     key={result}
                     size="large"
-                    color={colorOf(result) as Exclude<ChipColor, 'default'>}
                     variant={unit.result === result ? 'contained' : 'outlined'}
                     disabled={busy}
                     aria-pressed={unit.result === result}
                     onClick={() => onMark(result)}
-                    sx={{ minHeight: 56 }}
+                    sx={
+                      unit.result === result
+                        ? { minHeight: 56, bgcolor: RESULT_COLOR[result], color: 'common.white' }
+                        : { minHeight: 56, color: RESULT_COLOR[result], borderColor: RESULT_COLOR[result] }
+                    }
                   >
                     {lotAuditResultName(result)}
                   </Button>
@@ -178,7 +185,8 @@ function SelfAuditDialog(props: {
   onConfirm: (deadline: string) => void;
   onClose: () => void;
 }) {
-  const [deadline, setDeadline] = useState(props.endDate);
+  const { control, handleSubmit } = useForm<{ deadline: string }>({ defaultValues: { deadline: props.endDate } });
+  const submit = handleSubmit(({ deadline }) => props.onConfirm(deadline));
   return (
     <Dialog
       open={props.open}
@@ -191,22 +199,10 @@ function SelfAuditDialog(props: {
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography>{TEXT.requestSelfAuditText}</Typography>
-          <TextField
-            type="date"
-            label={TEXT.deadlineLabel}
-            value={deadline}
-            onChange={(event) => setDeadline(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-            required
-          />
+          <DateField control={control} name="deadline" label={TEXT.deadlineLabel} required disabled={props.busy} />
         </Stack>
       </DialogContent>
-      <DialogButtons
-        label="Aceptar"
-        busy={props.busy}
-        onCancel={props.onClose}
-        onConfirm={() => props.onConfirm(deadline)}
-      />
+      <DialogButtons label="Aceptar" busy={props.busy} onCancel={props.onClose} onConfirm={() => void submit()} />
     </Dialog>
   );
 }
@@ -293,7 +289,11 @@ export function LotAuditUnitsPage() {
   };
 
   const closing = useConfirmedAction<number>({
-    run: (version) => moves.close.mutateAsync(version),
+    run: async (version) => {
+      const answer = await moves.close.mutateAsync(version);
+      setSaved(null);
+      return answer;
+    },
     prompt: () => ({ title: TEXT.close, message: TEXT.closeConfirm }),
   });
   const downloading = useConfirmedAction<number>({
@@ -354,16 +354,8 @@ export function LotAuditUnitsPage() {
             {progress.text}
           </Typography>
         </Stack>
-        {/* A meter, not a progressbar: nothing is loading, it is how far the audit went. */}
-        <Box
-          role="meter"
-          aria-label={`${TEXT.progressLabel}: ${progress.text}`}
-          aria-valuemin={0}
-          aria-valuemax={progress.total}
-          aria-valuenow={progress.checked}
-          aria-valuetext={progress.text}
-          sx={{ height: 6, borderRadius: 3, bgcolor: 'action.hover', overflow: 'hidden', mt: 0.5 }}
-        >
+        {/* The bar only draws 'n de m' (said in the text above): not a progressbar, nothing is loading. */}
+        <Box aria-hidden sx={{ height: 6, borderRadius: 3, bgcolor: 'action.hover', overflow: 'hidden', mt: 0.5 }}>
           <Box sx={{ width: `${percent}%`, height: '100%', bgcolor: 'primary.main' }} />
         </Box>
       </Box>
@@ -430,12 +422,13 @@ export function LotAuditUnitsPage() {
           </Typography>
           <List dense disablePadding aria-label={TEXT.findings}>
             {data.findings.map((finding) => (
-              <ListItemText
-                key={finding.auditUnitId}
-                primary={`${finding.vin} — ${finding.kindName}`}
-                secondary={TEXT.findingDeadline(finding.deadline)}
-                slotProps={{ primary: { sx: { fontFamily: 'monospace', fontSize: 14 } } }}
-              />
+              <ListItem key={finding.auditUnitId} disablePadding>
+                <ListItemText
+                  primary={`${finding.vin} — ${finding.kindName}`}
+                  secondary={TEXT.findingDeadline(finding.deadline)}
+                  slotProps={{ primary: { sx: { fontFamily: 'monospace', fontSize: 14 } } }}
+                />
+              </ListItem>
             ))}
           </List>
         </Box>
@@ -450,19 +443,16 @@ export function LotAuditUnitsPage() {
         ) : (
           <List dense disablePadding aria-label={TEXT.unitsTitle}>
             {data.units.map((unit) => (
-              <ListItemButton
-                key={unit.id}
-                selected={unit.id === selectedId}
-                onClick={() => select(unit)}
-                sx={{ gap: 1, px: 1 }}
-              >
-                <ListItemText
-                  primary={unit.vin}
-                  secondary={`${unit.model} ${unit.description}`.trim()}
-                  slotProps={{ primary: { sx: { fontFamily: 'monospace', fontSize: 14, wordBreak: 'break-all' } } }}
-                />
-                <ResultChip result={unit.result} />
-              </ListItemButton>
+              <ListItem key={unit.id} disablePadding>
+                <ListItemButton selected={unit.id === selectedId} onClick={() => select(unit)} sx={{ gap: 1, px: 1 }}>
+                  <ListItemText
+                    primary={unit.vin}
+                    secondary={`${unit.model} ${unit.description}`.trim()}
+                    slotProps={{ primary: { sx: { fontFamily: 'monospace', fontSize: 14, wordBreak: 'break-all' } } }}
+                  />
+                  <ResultChip result={unit.result} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}
