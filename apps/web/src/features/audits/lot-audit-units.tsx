@@ -98,6 +98,7 @@ type UnitCardProps = {
 
 /** The unit found: what it is, how it was checked, the photo and the four result buttons. */
 function UnitCard({ unit, canMark, busy, photo, position, onPhoto, onMark }: UnitCardProps) {
+  const fileInput = useRef<HTMLInputElement | null>(null);
   return (
     <Card variant="outlined" aria-label={`Unidad ${unit.vin}`}>
       <CardContent>
@@ -123,17 +124,24 @@ function UnitCard({ unit, canMark, busy, photo, position, onPhoto, onMark }: Uni
           {canMark && (
             <>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-                <Button component="label" variant="outlined" startIcon={<CameraAlt />} disabled={busy}>
+                {/* A plain button opens the file input (a <label> acting as a button is not an allowed role). */}
+                <Button
+                  variant="outlined"
+                  startIcon={<CameraAlt />}
+                  disabled={busy}
+                  onClick={() => fileInput.current?.click()}
+                >
                   {TEXT.photoLabel}
-                  <input
-                    hidden
-                    type="file"
-                    accept="image/*"
-                    capture="environment"
-                    aria-label={TEXT.photoLabel}
-                    onChange={(event) => onPhoto(event.target.files?.[0] ?? null)}
-                  />
                 </Button>
+                <input
+                  ref={fileInput}
+                  hidden
+                  type="file"
+                  accept="image/*"
+                  capture="environment"
+                  aria-label={TEXT.photoLabel}
+                  onChange={(event) => onPhoto(event.target.files?.[0] ?? null)}
+                />
                 {photo && (
                   <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
                     {TEXT.photoAttached}: {photo.name}
