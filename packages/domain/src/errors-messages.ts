@@ -13,6 +13,7 @@ import {
   SIGNING_MESSAGES,
 } from './messages-financing';
 import { FINANCED_UNIT_MESSAGES } from './messages-financed-units';
+import { LOT_AUDIT_MESSAGES } from './messages-lot-audits';
 import { INPUT_MESSAGES } from './messages-inputs';
 
 /**
@@ -88,6 +89,9 @@ export const APP_ERROR_MESSAGE = {
   UNIT_ALREADY_SOLD: FINANCED_UNIT_MESSAGES.unitAlreadySold,
   UNIT_ALREADY_PAID: FINANCED_UNIT_MESSAGES.unitAlreadyPaid,
   GRACE_NOT_OVER: FINANCED_UNIT_MESSAGES.graceNotOver,
+  // Issue 29 §3: lot audits per unit (financing/lot-audits.ts).
+  SELF_AUDIT_NOT_REQUESTED: LOT_AUDIT_MESSAGES.selfAuditNotRequested,
+  PHOTO_NOT_IMAGE: LOT_AUDIT_MESSAGES.photoNotImage,
 } as const satisfies Partial<Record<AppErrorCode, string>>;
 
 /** A code whose text is always the same: a throw names the code and nothing else. */

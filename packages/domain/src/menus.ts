@@ -2,8 +2,9 @@ import type { UserType } from './user-types';
 
 /**
  * Side menus per user type, exactly as spec 1 §6 lists them, plus the financed-units register after Disposiciones
- * (and after it the portfolio view, Cartera, for types 1–3 and the dealer's summary for 4 and 5, issue 29 items 4, 5)
- * for types 2–5 (issue 29 item 1). Parents hold children and no path.
+ * for types 2–5 (issue 29 item 1); after it the portfolio view, Cartera, for types 1–3 and the dealer's summary for 4
+ * and 5 (issue 29 items 4, 5), and Autoauditorías for types 4, 5 (issue 29 item 3). Parents hold children and no
+ * path.
  */
 export type MenuItem = { label: string; path?: string; children?: readonly MenuItem[] };
 
@@ -68,6 +69,7 @@ export const MENUS: Record<UserType, readonly MenuItem[]> = {
     item('Resumen de mis unidades', '/resumen-unidades'),
     item('Inventario', '/inventario'),
     item('Refinanciamiento', '/refinanciamientos'),
+    item('Autoauditorías', '/autoauditorias'),
     item('Sucursales', '/sucursales'),
     item('Usuarios', '/usuarios'),
   ],
@@ -80,6 +82,7 @@ export const MENUS: Record<UserType, readonly MenuItem[]> = {
     item('Notificaciones', '/notificaciones'),
     item('Excepciones', '/excepciones'),
     item('Refinanciamiento', '/refinanciamientos'),
+    item('Autoauditorías', '/autoauditorias'),
   ],
 };
 

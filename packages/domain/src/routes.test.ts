@@ -59,6 +59,9 @@ const SPEC_PATHS = [
   '/unidades-financiadas/:id',
   '/cartera',
   '/resumen-unidades',
+  // Ours (issue 29 item 3): an audit's units on a phone, and the dealer's requested self-audits.
+  '/auditorias/:id/unidades',
+  '/autoauditorias',
 ];
 
 describe('route table (spec 1 §2.2)', () => {
@@ -158,6 +161,7 @@ describe('side menus (spec 1 §6)', () => {
         '/resumen-unidades',
         '/inventario',
         '/refinanciamientos',
+        '/autoauditorias',
         '/sucursales',
         '/usuarios',
       ],
@@ -173,6 +177,7 @@ describe('side menus (spec 1 §6)', () => {
         '/notificaciones',
         '/excepciones',
         '/refinanciamientos',
+        '/autoauditorias',
       ],
     ],
   ] as const)('type %i leads to exactly these screens', (type, paths) => {

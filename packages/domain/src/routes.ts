@@ -236,6 +236,10 @@ export const ROUTES: readonly AppRoute[] = [
     types: [2],
     built: true,
   },
+  // Ours (issue 29 item 3, decision 081): an audit's units checked on a phone; the dealer's requested self-audits.
+  // No parent: the screen's own back link goes to /auditorias (lender) or /autoauditorias (dealer).
+  { path: '/auditorias/:id/unidades', title: 'Unidades de la auditoría', area: 'audits', types: ALL, built: true },
+  { path: '/autoauditorias', title: 'Autoauditorías', area: 'audits', types: [4, 5], built: true },
   {
     path: '/disposiciones-revision',
     title: 'Unidades en revisión',

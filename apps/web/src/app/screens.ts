@@ -63,6 +63,8 @@ export const SCREENS: Partial<Record<string, ScreenLoader>> = {
   '/crear-auditoria': async () => (await import('../features/audits/audit-form')).AuditFormPage,
   '/editar-auditoria/:id': async () => (await import('../features/audits/audit-form')).AuditFormPage,
   '/cambiar-vista-calendario': async () => (await import('../features/audits/audit-calendar')).AuditCalendarPage,
+  '/auditorias/:id/unidades': async () => (await import('../features/audits/lot-audit-units')).LotAuditUnitsPage,
+  '/autoauditorias': async () => (await import('../features/audits/self-audit-list')).SelfAuditListPage,
   '/firmar-disposicion/:id': async () =>
     (await import('../features/provisions/signing/sign-provision-page')).SignProvisionPage,
   '/documentos-firmados/:id': async () =>

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgSequence, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { idColumn, createdAtColumn, updatedAtColumn } from '../columns';
 import { accountColumn, companyColumn } from './organisation';
 import { users } from './users';
@@ -29,6 +41,14 @@ export const audits = pgTable(
     /** Whole days (spec 3 §3: sent as YYYY-MM-DD), both inclusive. */
     initialDate: date('initial_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** Lot audits per unit (issue 29 §3, decision 081): 1 En curso, 2 Cerrada (LOT_AUDIT_STATUS). */
+    status: smallint('status').notNull().default(1),
+    /** The self-audit the lender requested of the company: its last day; null when none was requested. */
+    selfAuditDeadline: date('self_audit_deadline', { mode: 'string' }),
+    /** When the company's financed units were copied into audit_units (null: an audit older than the copy). */
+    unitsSnapshotAt: timestamp('units_snapshot_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: integer('closed_by').references(() => users.id),
     version: integer('version').notNull().default(1),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
@@ -41,5 +61,7 @@ export const audits = pgTable(
     index('audits_register_by_idx').on(t.registerBy),
     check('audits_auditor_length', sql`char_length(${t.auditor}) between 1 and 150`),
     check('audits_dates_ordered', sql`${t.endDate} >= ${t.initialDate}`),
+    check('audits_status_range', sql`${t.status} between 1 and 2`),
+    index('audits_company_status_idx').on(t.companyId, t.status),
   ],
 );

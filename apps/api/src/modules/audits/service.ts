@@ -19,6 +19,7 @@ import type { Executor } from '../../db/client';
 import { accountScopeOf } from '../organisation-lookups';
 import { findCompanyInScope } from '../organisation-lookups';
 import { presentAudit } from './presenter';
+import * as lotRepo from './lot-audit-repository';
 import * as repo from './repository';
 import { answerWithin } from '../../platform/idempotency';
 
@@ -52,7 +53,7 @@ async function checkBody(db: Executor, actor: AuthUser, body: CreateAuditRequest
 }
 
 /** Audits (spec 3 §2, §3, §7): the lender administrator's own audits, listed, read, created and edited. */
-export function createAuditsService({ db }: Pick<AppDeps, 'db'>) {
+export function createAuditsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   return {
     async list(actor: AuthUser, query: AuditListQuery): Promise<Page<AuditResponse>> {
       const { rows, total } = await repo.listAudits(
@@ -75,6 +76,8 @@ export function createAuditsService({ db }: Pick<AppDeps, 'db'>) {
       return transaction(db, async (tx) => {
         const values = await checkBody(tx, actor, body);
         const id = await repo.insertAudit(tx, { ...values, registerBy: actor.id });
+        // Issue 29 §3 (decision 081): the audit starts with a snapshot of the company's financed units.
+        await lotRepo.snapshotUnits(tx, id, values.companyId, clock.now());
         const after = presentAudit((await repo.findAudit(tx, scopeOf(actor), id))!);
         await writeAudit(tx, {
           actor: actor.id,
@@ -99,6 +102,10 @@ export function createAuditsService({ db }: Pick<AppDeps, 'db'>) {
         if (!before) throw notFound();
         const values = await checkBody(tx, actor, body);
         if (before.version !== version || !(await repo.updateAudit(tx, id, version, values))) throw staleVersion();
+        // Another company before any unit was checked: the snapshot is of the new company's units.
+        if (values.companyId !== before.companyId && (await lotRepo.dropUncheckedSnapshot(tx, id))) {
+          await lotRepo.snapshotUnits(tx, id, values.companyId, clock.now());
+        }
         const after = presentAudit((await repo.findAudit(tx, scopeOf(actor), id))!);
         await writeAudit(tx, {
           actor: actor.id,

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import Edit from '@mui/icons-material/Edit';
+import FactCheck from '@mui/icons-material/FactCheckOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { auditLineState, type AuditResponse } from '@planpiso/domain';
 import { FilterBar } from '../../components/filter-bar';
@@ -15,7 +16,7 @@ import { FilterSelect } from '../../components/form/filter-select';
 
 type Row = AuditResponse;
 
-function columns(edit: (row: Row) => void): GridColDef<Row>[] {
+function columns(edit: (row: Row) => void, units: (row: Row) => void): GridColDef<Row>[] {
   return [
     { field: 'folio', headerName: 'Folio', minWidth: 90 },
     { field: 'company', headerName: 'Compañía', flex: 1, minWidth: 200, valueGetter: (_v, row) => row.company.name },
@@ -28,14 +29,22 @@ function columns(edit: (row: Row) => void): GridColDef<Row>[] {
     dateColumn<Row>('initialDate', 'Inicio', { minWidth: 120 }),
     dateColumn<Row>('endDate', 'Fin', { minWidth: 120 }),
     actionsColumn(
-      90,
+      110,
       ({ row }) => (
-        <IconAction
-          title="Editar"
-          label={`Editar auditoría ${row.folio}`}
-          icon={<Edit fontSize="small" />}
-          onClick={() => edit(row)}
-        />
+        <>
+          <IconAction
+            title="Editar"
+            label={`Editar auditoría ${row.folio}`}
+            icon={<Edit fontSize="small" />}
+            onClick={() => edit(row)}
+          />
+          <IconAction
+            title="Unidades"
+            label={`Unidades de la auditoría ${row.folio}`}
+            icon={<FactCheck fontSize="small" />}
+            onClick={() => units(row)}
+          />
+        </>
       ),
       'Editar',
     ),
@@ -51,7 +60,14 @@ export function AuditListPage() {
   const list = useUrlListState(AUDIT_LIST);
   const audits = useAudits(list.query);
   const accounts = useAccounts(true);
-  const cols = useMemo(() => columns((row) => void navigate(`/editar-auditoria/${row.id}`)), [navigate]);
+  const cols = useMemo(
+    () =>
+      columns(
+        (row) => void navigate(`/editar-auditoria/${row.id}`),
+        (row) => void navigate(`/auditorias/${row.id}/unidades`),
+      ),
+    [navigate],
+  );
 
   return (
     <>
