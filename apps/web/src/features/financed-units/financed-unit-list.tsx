@@ -1,10 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import FileDownload from '@mui/icons-material/FileDownloadOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import {
   FINANCED_UNIT_MESSAGES as M,
@@ -20,9 +17,8 @@ import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { amountColumn, dateColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
-import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
 import { useUrlListState } from '../../components/use-url-list-state';
-import { saveFile } from '../../lib/download';
+import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatAmount, formatDate } from '../../lib/format';
 import { gridQuery } from '../../lib/server-list';
 import { FINANCED_UNIT_LIST, downloadFinancedUnits, useFinancedUnits } from './api/get-financed-units';
@@ -109,36 +105,6 @@ export function financedUnitColumns(): GridColDef<FinancedUnitItem>[] {
   ];
 }
 
-/** Exportar XLSX: the rows of the filters in force, every page, as the server names the file. */
-function ExportButton({ query }: { query: Parameters<typeof downloadFinancedUnits>[0] }) {
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ActionResult | null>(null);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const { blob, fileName } = await downloadFinancedUnits(query);
-      saveFile(blob, fileName ?? `${M.xlsxSheet}.xlsx`);
-    } catch (error) {
-      setResult(errorResult(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <Button
-        variant="outlined"
-        startIcon={busy ? <CircularProgress size={16} /> : <FileDownload />}
-        disabled={busy}
-        onClick={() => void download()}
-      >
-        {M.exportXlsx}
-      </Button>
-      <ResultDialog result={result} onAccept={() => setResult(null)} />
-    </>
-  );
-}
-
 /**
  * /unidades-financiadas (issue 29 items 1 and 5): every released unit the caller sees — the server scopes it as
  * provisions, so the dealer sees its own units — with its amount, age and status; filters VIN, status and release
@@ -175,7 +141,12 @@ export function FinancedUnitListPage() {
         }
       />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1.5 }}>
-        <ExportButton query={list.query} />
+        {/* Exportar XLSX: the rows of the filters in force, every page, as the server names the file. */}
+        <XlsxExportButton
+          label={M.exportXlsx}
+          fallbackName={`${M.xlsxSheet}.xlsx`}
+          download={() => downloadFinancedUnits(list.query)}
+        />
       </Box>
       <PagedGrid
         label="Unidades financiadas"

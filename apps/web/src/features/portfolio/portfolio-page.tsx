@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -14,10 +12,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import FileDownload from '@mui/icons-material/FileDownloadOutlined';
 import { AGING_BUCKETS, PORTFOLIO_MESSAGES as M, formatAmountText, type PortfolioView } from '@planpiso/domain';
-import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
-import { saveFile } from '../../lib/download';
+import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatAmount } from '../../lib/format';
 import { downloadPortfolio, usePortfolio } from './api/get-portfolio';
 import { FigureCard } from './figure-card';
@@ -25,35 +21,6 @@ import { registerLink } from './portfolio-links';
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' } as const;
 const amountNumber = (amount: string) => Number(amount);
-
-function ExportButton() {
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ActionResult | null>(null);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const { blob, fileName } = await downloadPortfolio();
-      saveFile(blob, fileName ?? `${M.title}.xlsx`);
-    } catch (error) {
-      setResult(errorResult(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <Button
-        variant="outlined"
-        startIcon={busy ? <CircularProgress size={16} /> : <FileDownload />}
-        disabled={busy}
-        onClick={() => void download()}
-      >
-        {M.exportXlsx}
-      </Button>
-      <ResultDialog result={result} onAccept={() => setResult(null)} />
-    </>
-  );
-}
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -271,7 +238,7 @@ export function PortfolioPage() {
         <Typography variant="body2" color="text.secondary">
           {M.asOf(view.today)}
         </Typography>
-        <ExportButton />
+        <XlsxExportButton label={M.exportXlsx} fallbackName={`${M.title}.xlsx`} download={downloadPortfolio} />
       </Box>
       <Figures view={view} />
       <Section title={M.aging}>
