@@ -32,7 +32,6 @@ export const PORTFOLIO_MESSAGES = {
   empty: 'No hay unidades financiadas',
   byStatus: 'Unidades por estatus',
   dueThisWeek: 'Por vencer esta semana',
-  dueThisWeekEmpty: 'No hay vencimientos esta semana',
   dueKind: { curtailment: 'Amortización', maturity: 'Vencimiento', payoff: 'Liquidación de venta' },
   dueOn: 'Fecha',
   daysFloored: 'Días en piso',

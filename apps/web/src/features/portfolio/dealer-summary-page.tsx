@@ -18,6 +18,7 @@ import {
   financedUnitStatusName,
   type DealerDueItem,
 } from '@planpiso/domain';
+import { EmptyTableRow } from '../../components/empty-table-row';
 import { formatAmount } from '../../lib/format';
 import { useDealerSummary, usePayoffQuote } from './api/get-portfolio';
 
@@ -84,42 +85,39 @@ export function DealerSummaryPage() {
       <Typography variant="h6" component="h2" sx={{ fontSize: 17, mt: 3, mb: 1 }}>
         {M.dueThisWeek} ({data.dueThisWeekTotal})
       </Typography>
-      {data.dueThisWeek.length === 0 ? (
-        <Typography>{M.dueThisWeekEmpty}</Typography>
-      ) : (
-        <Table size="small" aria-label={M.dueThisWeek}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{M.dueOn}</TableCell>
-              <TableCell>VIN</TableCell>
-              <TableCell>Unidad</TableCell>
-              <TableCell>Concepto</TableCell>
-              <TableCell align="right">{M.amount}</TableCell>
-              <TableCell align="right">{M.daysFloored}</TableCell>
-              <TableCell>{M.payoffQuote}</TableCell>
+      <Table size="small" aria-label={M.dueThisWeek}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{M.dueOn}</TableCell>
+            <TableCell>VIN</TableCell>
+            <TableCell>Unidad</TableCell>
+            <TableCell>Concepto</TableCell>
+            <TableCell align="right">{M.amount}</TableCell>
+            <TableCell align="right">{M.daysFloored}</TableCell>
+            <TableCell>{M.payoffQuote}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.dueThisWeek.length === 0 && <EmptyTableRow colSpan={7} />}
+          {data.dueThisWeek.map((unit) => (
+            <TableRow key={`${unit.id}-${unit.kind}`}>
+              <TableCell>{shownDay(unit.date)}</TableCell>
+              <TableCell>
+                <Link component={RouterLink} to={`/unidades-financiadas/${unit.id}`}>
+                  {unit.vin}
+                </Link>
+              </TableCell>
+              <TableCell>{unit.description}</TableCell>
+              <TableCell>{M.dueKind[unit.kind]}</TableCell>
+              <TableCell align="right">${formatAmount(unit.amount)}</TableCell>
+              <TableCell align="right">{unit.daysFloored}</TableCell>
+              <TableCell>
+                <PayoffQuote unit={unit} />
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.dueThisWeek.map((unit) => (
-              <TableRow key={`${unit.id}-${unit.kind}`}>
-                <TableCell>{shownDay(unit.date)}</TableCell>
-                <TableCell>
-                  <Link component={RouterLink} to={`/unidades-financiadas/${unit.id}`}>
-                    {unit.vin}
-                  </Link>
-                </TableCell>
-                <TableCell>{unit.description}</TableCell>
-                <TableCell>{M.dueKind[unit.kind]}</TableCell>
-                <TableCell align="right">${formatAmount(unit.amount)}</TableCell>
-                <TableCell align="right">{unit.daysFloored}</TableCell>
-                <TableCell>
-                  <PayoffQuote unit={unit} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+          ))}
+        </TableBody>
+      </Table>
     </>
   );
 }

@@ -13,6 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { AGING_BUCKETS, PORTFOLIO_MESSAGES as M, formatAmountText, type PortfolioView } from '@planpiso/domain';
+import { EmptyTableRow } from '../../components/empty-table-row';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatAmount } from '../../lib/format';
 import { downloadPortfolio, usePortfolio } from './api/get-portfolio';
@@ -170,6 +171,7 @@ function Exposure({ view }: { view: PortfolioView }) {
         />
         <Table size="small">
           <TableBody>
+            {groups.length === 0 && <EmptyTableRow colSpan={3} />}
             {groups.map((g) => (
               <TableRow key={g.accountId}>
                 <TableCell>{g.accountName}</TableCell>
@@ -197,6 +199,7 @@ function Exposure({ view }: { view: PortfolioView }) {
           </TableRow>
         </TableHead>
         <TableBody>
+          {companies.length === 0 && <EmptyTableRow colSpan={7} />}
           {companies.map((c) => (
             <TableRow key={c.companyId}>
               <TableCell>{c.companyName}</TableCell>
