@@ -9,18 +9,15 @@ import {
   LOT_AUDIT_RESULT,
   lotAuditFinding,
   lotAuditFindingDeadline,
-  lotAuditFindingName,
   lotAuditLocationRefusal,
   lotAuditProgress,
   lotAuditResultName,
-  lotAuditStatusName,
   lotAuditVinRefusal,
   normalizeAuditVin,
   selfAuditDeadlineRefusal,
   SYSTEM_ACTOR,
   type CloseLotAuditRequest,
   type LotAuditAction,
-  type LotAuditFindingItem,
   type LotAuditSummary,
   type LotAuditUnit,
   type LotAuditUnits,
@@ -41,6 +38,7 @@ import type { ReceivedForm } from '../../platform/uploads';
 import type { FilesService } from '../files';
 import * as repo from './lot-audit-repository';
 import { drawablePhoto, lotAuditReportPdf, type ReportPhoto } from './lot-audit-report';
+import { entityOf, presentFindings, presentUnit, summary } from './lot-audit-presenter';
 
 /** A photo over this size is left out of the report (its row says 'Foto adjunta'); a phone's JPEG is 2–5 MB. */
 const REPORT_PHOTO_MAX_BYTES = 8 * 1024 * 1024;
@@ -54,73 +52,6 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
 
 const invalid = (message: string) => new AppError(AppErrorCode.VALIDATION_ERROR, { message });
-
-function presentUnit(row: repo.AuditUnitRow): LotAuditUnit {
-  return {
-    id: row.id,
-    financedUnitId: row.financedUnitId,
-    vin: row.vin,
-    model: row.model,
-    description: row.description,
-    amount: row.amount,
-    result: row.result,
-    resultName: lotAuditResultName(row.result),
-    photoFileId: row.photoFileId,
-    photoUrl: row.photoFileId === null ? null : fileDownloadPath(row.photoFileId),
-    checkedAt: row.checkedAt?.toISOString() ?? null,
-    checkedByName: row.checkedByName,
-    latitude: row.latitude,
-    longitude: row.longitude,
-  };
-}
-
-function presentFindings(rows: repo.AuditUnitRow[]): LotAuditFindingItem[] {
-  return rows
-    .filter((row) => row.findingDeadline !== null)
-    .map((row) => {
-      const kind = row.result === LOT_AUDIT_RESULT.NOT_LOCATED ? 'notLocated' : 'soldUnpaid';
-      return {
-        auditUnitId: row.id,
-        vin: row.vin,
-        kind,
-        kindName: lotAuditFindingName(kind),
-        deadline: row.findingDeadline!,
-      };
-    });
-}
-
-/** What the machine reads of the audit now. */
-const entityOf = (row: repo.LotAuditRow, today: string, pending: number) => ({
-  status: row.status,
-  selfAuditDeadline: row.selfAuditDeadline,
-  today,
-  pending,
-});
-
-function summary(
-  actor: AuthUser,
-  row: repo.LotAuditRow,
-  counts: { checked: number; total: number },
-  today: string,
-): LotAuditSummary {
-  const entity = entityOf(row, today, counts.total - counts.checked);
-  const may = (action: LotAuditAction) => askLotAudit(actor, action, entity).allowed;
-  return {
-    id: row.id,
-    folio: row.folio,
-    auditor: row.auditor,
-    companyName: row.companyName,
-    initialDate: row.initialDate,
-    endDate: row.endDate,
-    status: row.status,
-    statusName: lotAuditStatusName(row.status),
-    selfAuditDeadline: row.selfAuditDeadline,
-    closedAt: row.closedAt?.toISOString() ?? null,
-    progress: { checked: counts.checked, total: counts.total, text: TEXT.progress(counts.checked, counts.total) },
-    version: row.version,
-    can: { mark: may('mark'), close: may('close'), requestSelfAudit: may('requestSelfAudit') },
-  };
-}
 
 /** Asks the audit's machine, refusing with its words (closed 409, not requested 403, expired or pending 422). */
 function ask(actor: AuthUser, action: LotAuditAction, row: repo.LotAuditRow, today: string, pending: number) {
