@@ -28,7 +28,7 @@ import { acceptSuccess } from '../support/screens';
 
 const journey = useBrowser();
 const PHONE = { width: 390, height: 844 };
-const SHOTS = '/work/notes/shots';
+const SHOTS = 'artifacts/screenshots';
 const PHOTO = readFileSync(new URL('./unit-photo.png', import.meta.url));
 
 /** The phone's screens, whole, for a person to look at (issue 29 acceptance: "screenshots of the phone screens"). */

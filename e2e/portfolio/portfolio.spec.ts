@@ -12,7 +12,7 @@ import { expectVisible, signInAs, useBrowser } from '../support/journey';
 import { apiAsPage, freshVin, wizardScreenshot } from '../support/provisions';
 
 const journey = useBrowser();
-const SHOTS = '/work/notes/shots';
+const SHOTS = 'artifacts/screenshots';
 
 const shiftDay = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
