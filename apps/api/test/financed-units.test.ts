@@ -25,7 +25,7 @@ import {
 import { auditLog } from '../src/db/schema/audit';
 import { nonWorkingDays } from '../src/db/schema/non-working-days';
 import { users } from '../src/db/schema/users';
-import { crmInsertions, provisionUnits, provisions } from '../src/db/schema/financing';
+import { crmInsertions } from '../src/db/schema/financing';
 import { refinancings } from '../src/db/schema/refinancings';
 import { crmInsertionJobs } from '../src/jobs/crm-insertion';
 import { createCreditFailuresService } from '../src/modules/credit-failures/service';
@@ -38,7 +38,16 @@ import {
 import { notifications as notificationsTable } from '../src/db/schema/notifications';
 import { financedUnits as financedUnitsTable } from '../src/db/schema/financed-units';
 import { bearer, createUser, json, readMail, signIn } from './harness';
-import { get, post, randomVin, saveBody, unit, type DealerGroup } from './provision-fixtures';
+import {
+  get,
+  post,
+  randomVin,
+  releaseSigned,
+  saveBody,
+  signedProvision,
+  unit,
+  type DealerGroup,
+} from './provision-fixtures';
 import { createBody, createRefinancing, financedUnits } from './refinancing-fixtures';
 import { financingApp, lenderStaff } from './support/financing-app';
 
@@ -56,31 +65,16 @@ const LINES = { '10004': 'LC-10004-01', '10006': 'LC-10006-01' } as Record<strin
 type Page = { items: FinancedUnitItem[]; total: number };
 
 /** A provision of `group` created by its dealer, put at Firmado (7) with its units' checks passed. */
-async function signedProvision(group: DealerGroup, amounts: string[]): Promise<ProvisionFollowUpDetail> {
-  const line = LINES[group.company.clientId]!;
+function signedOf(group: DealerGroup, amounts: string[]): Promise<ProvisionFollowUpDetail> {
   const units = amounts.map((amount) => unit(randomVin(), amount));
-  const total = Money.sum(units.map((u) => Money.of(u.amount))).toDecimalString();
-  const created = await post(t.app, group.tokens.dealer, '/api/provisions', saveBody(group, line, units, total));
-  expect(created.statusCode, created.body).toBe(201);
-  const id = json<{ data: { id: number } }>(created).data.id;
-  await seeded.db.update(provisions).set({ status: 7 }).where(eq(provisions.id, id));
-  await seeded.db
-    .update(provisionUnits)
-    .set({ validInvoice: true, validRepuve: true, validTransunion: true, validAx: true })
-    .where(eq(provisionUnits.provisionId, id));
-  const read = await get(t.app, superToken, `/api/provisions/${id}`);
-  expect(read.statusCode, read.body).toBe(200);
-  return json<{ data: ProvisionFollowUpDetail }>(read).data;
+  return signedProvision(t.app, seeded.db, group, LINES[group.company.clientId]!, units, superToken);
 }
 
 /** Liberar by the account's lender operator. */
 async function releasedProvision(group: DealerGroup, amounts: string[]) {
-  const signed = await signedProvision(group, amounts);
-  const released = await post(t.app, group.tokens.operator, `/api/provisions/${signed.id}/release`, {
-    version: signed.version,
-  });
-  expect(released.statusCode, released.body).toBe(200);
-  return signed;
+  const provision = await signedOf(group, amounts);
+  await releaseSigned(t.app, group, provision);
+  return provision;
 }
 
 async function list(token: string, query: string): Promise<Page> {
@@ -181,13 +175,13 @@ describe('the register (issue 29 item 1)', () => {
   });
 
   it('a provision not released yet has no unit in it', async () => {
-    const signed = await signedProvision(a, ['1200.00']);
+    const signed = await signedOf(a, ['1200.00']);
     expect((await list(superToken, `folio=${signed.folio}`)).total).toBe(0);
     expect((await list(superToken, `vin=${signed.units[0]!.vinNumber}`)).total).toBe(0);
   });
 
   it('a unit sent to the CRM enters it when the CRM inserts it, with its credit number', async () => {
-    const signed = await signedProvision(a, ['4321.00']);
+    const signed = await signedOf(a, ['4321.00']);
     const sent = await post(t.app, a.tokens.operator, `/api/provisions/${signed.id}/send-crm`, {
       approvedDate: '2026-11-23',
       version: signed.version,
@@ -223,7 +217,7 @@ describe('the register (issue 29 item 1)', () => {
 describe('the migration’s backfill (0027)', () => {
   it('copies a unit released before the register existed exactly as the release does', async () => {
     const released = await releasedProvision(a, ['8100.00', '8200.00']);
-    const signed = await signedProvision(a, ['8300.00']);
+    const signed = await signedOf(a, ['8300.00']);
     expect(
       (
         await post(t.app, a.tokens.operator, `/api/provisions/${signed.id}/send-crm`, {
@@ -593,7 +587,7 @@ describe('the sold-out-of-trust notices, the configured grace and the CRM balanc
     expect(json<ErrorResponse>(tomorrow).message).toBe(TEXT.saleDateInFuture);
     expect((await detail(a.tokens.dealer, item.id)).status).toBe(FINANCED_UNIT_STATUS.CURRENT);
     // A signed provision's unit is not in the register: there is no financed unit to report.
-    const signed = await signedProvision(a, ['6600.00']);
+    const signed = await signedOf(a, ['6600.00']);
     expect((await list(a.tokens.dealer, `folio=${signed.folio}`)).total).toBe(0);
     expect((await sell(a.tokens.dealer, 2_000_000_001, { soldAt: TODAY, version: 1 })).statusCode).toBe(404);
   });

@@ -8,7 +8,6 @@ import {
   FINANCED_UNIT_STATUS,
   LOT_AUDIT_MESSAGES as TEXT,
   LOT_AUDIT_RESULT as R,
-  Money,
   vinCheckCharacter,
   type ErrorResponse,
   type LotAuditSummary,
@@ -18,9 +17,8 @@ import {
 } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
 import { financedUnitEvents, financedUnits } from '../src/db/schema/financed-units';
-import { provisionUnits, provisions } from '../src/db/schema/financing';
 import { json } from './harness';
-import { get, post, randomVin, saveBody, unit, type DealerGroup } from './provision-fixtures';
+import { get, post, randomVin, releaseSigned, signedProvision, unit, type DealerGroup } from './provision-fixtures';
 import { financingApp, groupAdmins } from './support/financing-app';
 import { multipart, PDF } from './support/uploads';
 
@@ -46,21 +44,10 @@ function checkedVin(): string {
 }
 
 async function releasedProvision(group: DealerGroup, vins: string[]): Promise<ProvisionFollowUpDetail> {
-  const line = LINES[group.company.clientId]!;
   const units = vins.map((vin) => unit(vin, '150000.00'));
-  const total = Money.sum(units.map((u) => Money.of(u.amount))).toDecimalString();
-  const created = await post(t.app, group.tokens.dealer, '/api/provisions', saveBody(group, line, units, total));
-  expect(created.statusCode, created.body).toBe(201);
-  const id = json<{ data: { id: number } }>(created).data.id;
-  await seeded.db.update(provisions).set({ status: 7 }).where(eq(provisions.id, id));
-  await seeded.db
-    .update(provisionUnits)
-    .set({ validInvoice: true, validRepuve: true, validTransunion: true, validAx: true })
-    .where(eq(provisionUnits.provisionId, id));
-  const read = json<{ data: ProvisionFollowUpDetail }>(await get(t.app, adminA.token, `/api/provisions/${id}`)).data;
-  const released = await post(t.app, group.tokens.operator, `/api/provisions/${id}/release`, { version: read.version });
-  expect(released.statusCode, released.body).toBe(200);
-  return read;
+  const signed = await signedProvision(t.app, seeded.db, group, LINES[group.company.clientId]!, units, adminA.token);
+  await releaseSigned(t.app, group, signed);
+  return signed;
 }
 
 async function createAudit(group: DealerGroup): Promise<number> {

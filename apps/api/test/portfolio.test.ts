@@ -17,8 +17,7 @@ import { crmInsertions, provisionUnits } from '../src/db/schema/financing';
 import { financedUnits } from '../src/db/schema/financed-units';
 import { companies } from '../src/db/schema/organisation';
 import { json } from './harness';
-import { get, post, randomVin, saveBody, unit, type DealerGroup } from './provision-fixtures';
-import { provisions } from '../src/db/schema/financing';
+import { get, randomVin, releaseSigned, signedProvision, unit, type DealerGroup } from './provision-fixtures';
 import { financingApp, lenderStaff } from './support/financing-app';
 
 /**
@@ -46,23 +45,9 @@ const addMonths = (day: string, months: number) => {
 /** A released provision of one unit (the template the data set's units copy). */
 async function releasedTemplate(group: DealerGroup) {
   const line = LINES[group.company.clientId]!;
-  const created = await post(
-    t.app,
-    group.tokens.dealer,
-    '/api/provisions',
-    saveBody(group, line, [unit(randomVin(), '1000.00')], '1000.00'),
-  );
-  expect(created.statusCode, created.body).toBe(201);
-  const id = json<{ data: { id: number } }>(created).data.id;
-  await db.update(provisions).set({ status: 7 }).where(eq(provisions.id, id));
-  await db
-    .update(provisionUnits)
-    .set({ validInvoice: true, validRepuve: true, validTransunion: true, validAx: true })
-    .where(eq(provisionUnits.provisionId, id));
-  const read = json<{ data: { version: number } }>(await get(t.app, superToken, `/api/provisions/${id}`)).data;
-  const released = await post(t.app, group.tokens.operator, `/api/provisions/${id}/release`, { version: read.version });
-  expect(released.statusCode, released.body).toBe(200);
-  const [row] = await db.select().from(financedUnits).where(eq(financedUnits.provisionId, id));
+  const signed = await signedProvision(t.app, db, group, line, [unit(randomVin(), '1000.00')], superToken);
+  await releaseSigned(t.app, group, signed);
+  const [row] = await db.select().from(financedUnits).where(eq(financedUnits.provisionId, signed.id));
   return row!;
 }
 

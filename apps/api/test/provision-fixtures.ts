@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { CreateProvisionRequestInput } from '@planpiso/domain';
+import { Money, type CreateProvisionRequestInput, type ProvisionFollowUpDetail } from '@planpiso/domain';
 import { CREDIT_LINES } from '@planpiso/simulators/fixtures';
 import type { Db } from '../src/db/client';
 import { accountOperators } from '../src/db/schema/assignments';
+import { provisionUnits, provisions } from '../src/db/schema/financing';
 import { nonWorkingDays } from '../src/db/schema/non-working-days';
 import { accounts, agencies, companies } from '../src/db/schema/organisation';
 import { bearer, createUser, json, signIn, type TestUser } from './harness';
@@ -159,4 +161,38 @@ export async function montoRestante(app: FastifyInstance, token: string, clientI
   const response = await get(app, token, `/api/external/clients/${clientId}/credit-lines`);
   const lines = json<{ data: { lineaCredito: string; montoRestante: string }[] }>(response).data;
   return lines.find((line) => line.lineaCredito === creditLine)!.montoRestante;
+}
+
+/**
+ * A provision of `group` saved by its dealer with `units` on `creditLine`, put at Firmado (7) with every unit's checks
+ * passed (the validations' outcome, written directly): where Liberar and Enviar a CRM start. Read back by `reader`.
+ */
+export async function signedProvision(
+  app: FastifyInstance,
+  db: Db,
+  group: DealerGroup,
+  creditLine: string,
+  units: ReturnType<typeof unit>[],
+  reader: string,
+): Promise<ProvisionFollowUpDetail> {
+  const total = Money.sum(units.map((u) => Money.of(u.amount))).toDecimalString();
+  const created = await post(app, group.tokens.dealer, '/api/provisions', saveBody(group, creditLine, units, total));
+  expect(created.statusCode, created.body).toBe(201);
+  const id = json<{ data: { id: number } }>(created).data.id;
+  await db.update(provisions).set({ status: 7 }).where(eq(provisions.id, id));
+  await db
+    .update(provisionUnits)
+    .set({ validInvoice: true, validRepuve: true, validTransunion: true, validAx: true })
+    .where(eq(provisionUnits.provisionId, id));
+  const read = await get(app, reader, `/api/provisions/${id}`);
+  expect(read.statusCode, read.body).toBe(200);
+  return json<{ data: ProvisionFollowUpDetail }>(read).data;
+}
+
+/** Liberar of a signed provision by the group's lender operator, at the version read. */
+export async function releaseSigned(app: FastifyInstance, group: DealerGroup, signed: { id: number; version: number }) {
+  const released = await post(app, group.tokens.operator, `/api/provisions/${signed.id}/release`, {
+    version: signed.version,
+  });
+  expect(released.statusCode, released.body).toBe(200);
 }
