@@ -105,30 +105,24 @@ export function createLotAuditsService({ db, clock, storage }: Deps, files: File
       if (!row) throw notFound();
       ask(actor, 'mark', row, businessClock(clock.now()).day, await repo.pendingUnits(db, id));
       if (!form.file) throw invalid(TEXT.photoNotImage);
-      const stored = await files.store(form.file, 'audits', actor.id);
-      try {
-        return await transaction(db, async (tx) => {
-          const file = await files.record(tx, stored);
-          const data = {
-            fileId: file.id,
-            url: fileDownloadPath(file.id),
-            fileName: file.originalName,
-            fileSize: file.size,
-          };
-          await writeAudit(tx, {
-            actor: actor.id,
-            action: 'audits.photo-uploaded',
-            entity: 'file',
-            entityId: file.id,
-            after: { ...data, auditId: id },
-            requestId,
-          });
-          return { data };
+      return files.withUpload(form.file, 'audits', actor.id, async (tx, stored) => {
+        const file = await files.record(tx, stored);
+        const data = {
+          fileId: file.id,
+          url: fileDownloadPath(file.id),
+          fileName: file.originalName,
+          fileSize: file.size,
+        };
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'audits.photo-uploaded',
+          entity: 'file',
+          entityId: file.id,
+          after: { ...data, auditId: id },
+          requestId,
         });
-      } catch (error) {
-        await files.abandon(stored);
-        throw error;
-      }
+        return { data };
+      });
     },
 
     /** The report's PDF: the audit's units with their results and photos' thumbnails (read from storage). */

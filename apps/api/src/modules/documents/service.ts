@@ -59,33 +59,27 @@ export function createDocumentsService(
       };
       // Refused before the bytes are written when the quota is already full (decision 071) ...
       await transaction(db, async (tx) => overQuota(await repo.lockedUnclaimedOf(tx, actor.id)));
-      const stored = await files.store(form.file, 'evidences', actor.id);
-      try {
-        return await transaction(db, async (tx) => {
-          // ... and counted again under the user's lock with the row, so uploads at once cannot pass it together.
-          overQuota(await repo.lockedUnclaimedOf(tx, actor.id));
-          const file = await files.record(tx, stored);
-          const data = {
-            fileId: file.id,
-            url: fileDownloadPath(file.id),
-            fileName: file.originalName,
-            fileSize: file.size,
-            extension: form.file!.extension,
-          };
-          await writeAudit(tx, {
-            actor: actor.id,
-            action: 'documents.uploaded',
-            entity: 'file',
-            entityId: file.id,
-            after: { ...data, kind: fields.data.kind },
-            requestId,
-          });
-          return answerWithin(tx, 201, { data });
+      return files.withUpload(form.file, 'evidences', actor.id, async (tx, stored) => {
+        // ... and counted again under the user's lock with the row, so uploads at once cannot pass it together.
+        overQuota(await repo.lockedUnclaimedOf(tx, actor.id));
+        const file = await files.record(tx, stored);
+        const data = {
+          fileId: file.id,
+          url: fileDownloadPath(file.id),
+          fileName: file.originalName,
+          fileSize: file.size,
+          extension: form.file!.extension,
+        };
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'documents.uploaded',
+          entity: 'file',
+          entityId: file.id,
+          after: { ...data, kind: fields.data.kind },
+          requestId,
         });
-      } catch (error) {
-        await files.abandon(stored);
-        throw error;
-      }
+        return answerWithin(tx, 201, { data });
+      });
     },
 
     /** Only one's own upload that no save attached yet; the bytes go once the row's removal is committed. */

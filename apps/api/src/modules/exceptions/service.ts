@@ -27,9 +27,8 @@ import { orderBy, pageWindow, type Page } from '../../platform/listing';
 import { applyTransition, checkTransition } from '../../platform/state-transition';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { transaction } from '../../platform/transaction';
 import type { ReceivedForm } from '../../platform/uploads';
-import type { FilesService, StoredFile } from '../files';
+import type { FilesService } from '../files';
 import * as filesRepo from '../files';
 import type { NotificationsService } from '../notifications';
 import { accountScopeOf } from '../organisation-lookups';
@@ -96,54 +95,48 @@ export function createExceptionsService(
 
       // The bytes go to storage before the transaction (no locks held during a slow write) and are deleted if it
       // fails, so no file outlives its record. The route discards the temporary copy in every case.
-      const stored: StoredFile | null = form.file ? await files.store(form.file, 'evidences', actor.id) : null;
-      try {
-        return await transaction(db, async (tx) => {
-          const now = clock.now();
-          const exception = await repo.insertException(tx, {
-            accountId: company.accountId,
-            companyId: company.id,
-            registerBy: actor.id,
-            type: parsed.data.type,
-            comment: parsed.data.comment,
-            createdAt: now,
-            updatedAt: now,
-          });
-          const evidences = [];
-          if (stored) {
-            const file = await files.record(tx, stored);
-            const evidence = await filesRepo.insertEvidence(tx, {
-              fileId: file.id,
-              type: CUSTOMER_EVIDENCE,
-              exceptionId: exception.id,
-              createdAt: now,
-            });
-            evidences.push(presentEvidence(evidence, file));
-          }
-          const operatorId = await repo.accountOperatorOf(tx, company.accountId);
-          if (operatorId !== undefined) {
-            await notifications.notify(
-              tx,
-              [operatorId],
-              NOTIFICATION_TYPE.EXCEPTION,
-              exceptionRequestedNotice(exception.folio, company.name),
-            );
-          }
-          const data = presentException(exception, company.name, evidences);
-          await writeAudit(tx, {
-            actor: actor.id,
-            action: 'exceptions.requested',
-            entity: 'exception',
-            entityId: exception.id,
-            after: { ...data, notified: operatorId ?? null },
-            requestId,
-          });
-          return answerWithin(tx, 201, { data, message: exceptionRequested(exception.folio) });
+      return files.withUpload(form.file, 'evidences', actor.id, async (tx, stored) => {
+        const now = clock.now();
+        const exception = await repo.insertException(tx, {
+          accountId: company.accountId,
+          companyId: company.id,
+          registerBy: actor.id,
+          type: parsed.data.type,
+          comment: parsed.data.comment,
+          createdAt: now,
+          updatedAt: now,
         });
-      } catch (error) {
-        if (stored) await files.abandon(stored);
-        throw error;
-      }
+        const evidences = [];
+        if (stored) {
+          const file = await files.record(tx, stored);
+          const evidence = await filesRepo.insertEvidence(tx, {
+            fileId: file.id,
+            type: CUSTOMER_EVIDENCE,
+            exceptionId: exception.id,
+            createdAt: now,
+          });
+          evidences.push(presentEvidence(evidence, file));
+        }
+        const operatorId = await repo.accountOperatorOf(tx, company.accountId);
+        if (operatorId !== undefined) {
+          await notifications.notify(
+            tx,
+            [operatorId],
+            NOTIFICATION_TYPE.EXCEPTION,
+            exceptionRequestedNotice(exception.folio, company.name),
+          );
+        }
+        const data = presentException(exception, company.name, evidences);
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'exceptions.requested',
+          entity: 'exception',
+          entityId: exception.id,
+          after: { ...data, notified: operatorId ?? null },
+          requestId,
+        });
+        return answerWithin(tx, 201, { data, message: exceptionRequested(exception.folio) });
+      });
     },
 
     async list(actor: AuthUser, query: ExceptionListQuery): Promise<Page<ExceptionResponse>> {
@@ -191,74 +184,68 @@ export function createExceptionsService(
       if (!current) throw notFound();
       checkTransition(EXCEPTION_MACHINE, actor, action, current, input.version);
 
-      const stored: StoredFile | null = form.file ? await files.store(form.file, 'evidences', actor.id) : null;
-      try {
-        return await transaction(db, async (tx) => {
-          const now = clock.now();
-          const row = await repo.findException(tx, scope, id, { lock: true });
-          if (!row) throw notFound();
-          const set =
-            action === 'review'
-              ? { commentOF: input.commentOF!, isApproved: input.isApproved === 'true', operatorId: actor.id }
-              : {
-                  commentAF: action === 'approve' ? EXCEPTION_APPROVAL_COMMENT : input.commentAF!,
-                  adminId: actor.id,
-                };
-          const moved = await applyTransition(tx, {
-            target: { table: exceptionsTable, status: exceptionsTable.status, encode: (status) => status },
-            machine: EXCEPTION_MACHINE,
-            action,
-            actor,
-            entity: row,
-            expectedVersion: input.version,
-            set: { ...set, updatedAt: sql`now()` },
-          });
-          if (stored) {
-            const file = await files.record(tx, stored);
-            await filesRepo.insertEvidence(tx, {
-              fileId: file.id,
-              type: EXCEPTION_EVIDENCE_OF_ACTION[action],
-              exceptionId: row.id,
-              createdAt: now,
-            });
-          }
-          const notified =
-            action === 'review'
-              ? await repo.accountAdminsOf(tx, row.accountId)
-              : row.registerBy !== null
-                ? [row.registerBy]
-                : [];
-          await notifications.notify(
-            tx,
-            notified,
-            NOTIFICATION_TYPE.EXCEPTION,
-            action === 'review'
-              ? exceptionReviewedNotice(row.folio, row.companyName)
-              : exceptionDecidedNotice(row.folio, action === 'approve'),
-          );
-          const after = await repo.findException(tx, scope, id);
-          const [data] = await withEvidences([after!]);
-          await writeAudit(tx, {
-            actor: actor.id,
-            action: `exceptions.${action}`,
-            entity: 'exception',
-            entityId: row.id,
-            before: { status: row.status, version: row.version },
-            after: { status: moved.to, version: moved.version, ...set, notified },
-            requestId,
-          });
-          const message =
-            action === 'review'
-              ? FINANCING_MESSAGES.exceptionReviewed
-              : action === 'approve'
-                ? FINANCING_MESSAGES.exceptionApprovedMessage
-                : FINANCING_MESSAGES.exceptionRejectedMessage;
-          return { data: data!, message };
+      return files.withUpload(form.file, 'evidences', actor.id, async (tx, stored) => {
+        const now = clock.now();
+        const row = await repo.findException(tx, scope, id, { lock: true });
+        if (!row) throw notFound();
+        const set =
+          action === 'review'
+            ? { commentOF: input.commentOF!, isApproved: input.isApproved === 'true', operatorId: actor.id }
+            : {
+                commentAF: action === 'approve' ? EXCEPTION_APPROVAL_COMMENT : input.commentAF!,
+                adminId: actor.id,
+              };
+        const moved = await applyTransition(tx, {
+          target: { table: exceptionsTable, status: exceptionsTable.status, encode: (status) => status },
+          machine: EXCEPTION_MACHINE,
+          action,
+          actor,
+          entity: row,
+          expectedVersion: input.version,
+          set: { ...set, updatedAt: sql`now()` },
         });
-      } catch (error) {
-        if (stored) await files.abandon(stored);
-        throw error;
-      }
+        if (stored) {
+          const file = await files.record(tx, stored);
+          await filesRepo.insertEvidence(tx, {
+            fileId: file.id,
+            type: EXCEPTION_EVIDENCE_OF_ACTION[action],
+            exceptionId: row.id,
+            createdAt: now,
+          });
+        }
+        const notified =
+          action === 'review'
+            ? await repo.accountAdminsOf(tx, row.accountId)
+            : row.registerBy !== null
+              ? [row.registerBy]
+              : [];
+        await notifications.notify(
+          tx,
+          notified,
+          NOTIFICATION_TYPE.EXCEPTION,
+          action === 'review'
+            ? exceptionReviewedNotice(row.folio, row.companyName)
+            : exceptionDecidedNotice(row.folio, action === 'approve'),
+        );
+        const after = await repo.findException(tx, scope, id);
+        const [data] = await withEvidences([after!]);
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: `exceptions.${action}`,
+          entity: 'exception',
+          entityId: row.id,
+          before: { status: row.status, version: row.version },
+          after: { status: moved.to, version: moved.version, ...set, notified },
+          requestId,
+        });
+        const message =
+          action === 'review'
+            ? FINANCING_MESSAGES.exceptionReviewed
+            : action === 'approve'
+              ? FINANCING_MESSAGES.exceptionApprovedMessage
+              : FINANCING_MESSAGES.exceptionRejectedMessage;
+        return { data: data!, message };
+      });
     },
   };
 }

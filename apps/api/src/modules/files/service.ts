@@ -1,11 +1,12 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { AppErrorCode } from '@planpiso/domain';
-import type { Executor } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { makeStorageKey, StorageNotFoundError } from '../../platform/storage/storage';
+import { transaction } from '../../platform/transaction';
 import type { ReceivedFile } from '../../platform/uploads';
 import { accountScopeOf } from '../organisation-lookups';
 import { provisionScopeOf } from '../provisions';
@@ -65,19 +66,62 @@ export function createFilesService({
     return row;
   }
 
+  /**
+   * Writes an accepted upload to storage under a new key, BEFORE the transaction that records it (a slow upload
+   * holds no locks); the caller records it with `record` and calls `abandon` if its transaction fails.
+   */
+  async function store(file: ReceivedFile, area: string, uploadedBy: number): Promise<StoredFile> {
+    const key = makeStorageKey(area, clock.now());
+    await storage.put(key, createReadStream(file.tempPath), { contentType: file.contentType, size: file.size });
+    return { key, file, uploadedBy };
+  }
+
+  /** Deletes the bytes of an upload whose record was never committed (no orphan left behind). */
+  async function abandon(stored: StoredFile): Promise<void> {
+    try {
+      await storage.delete(stored.key);
+    } catch (error) {
+      log.error({ err: error, key: stored.key }, 'files: could not delete an abandoned upload');
+    }
+  }
+
+  /**
+   * The upload sequence every evidence, document and photo follows: the bytes stored first (outside any transaction),
+   * then `write` in one transaction, which records the file (`record`) with the rows that name it; when the
+   * transaction fails the bytes are deleted and the error goes on. Without a file (an optional one), just `write`.
+   */
+  async function withUpload<T>(
+    file: ReceivedFile,
+    area: string,
+    uploadedBy: number,
+    write: (tx: Tx, stored: StoredFile) => Promise<T>,
+  ): Promise<T>;
+  async function withUpload<T>(
+    file: ReceivedFile | null | undefined,
+    area: string,
+    uploadedBy: number,
+    write: (tx: Tx, stored: StoredFile | null) => Promise<T>,
+  ): Promise<T>;
+  async function withUpload<T>(
+    file: ReceivedFile | null | undefined,
+    area: string,
+    uploadedBy: number,
+    write: (tx: Tx, stored: StoredFile) => Promise<T>,
+  ): Promise<T> {
+    const stored = file ? await store(file, area, uploadedBy) : null;
+    try {
+      return await transaction(db, (tx) => write(tx, stored!));
+    } catch (error) {
+      if (stored) await abandon(stored);
+      throw error;
+    }
+  }
+
   return {
     /** The bytes of a file the caller's own module already found in scope (a refinancing's evidence). */
     open,
-
-    /**
-     * Writes an accepted upload to storage under a new key, BEFORE the transaction that records it (a slow upload
-     * holds no locks); the caller records it with `record` and calls `abandon` if its transaction fails.
-     */
-    async store(file: ReceivedFile, area: string, uploadedBy: number): Promise<StoredFile> {
-      const key = makeStorageKey(area, clock.now());
-      await storage.put(key, createReadStream(file.tempPath), { contentType: file.contentType, size: file.size });
-      return { key, file, uploadedBy };
-    },
+    store,
+    withUpload,
 
     /** The `files` row of a stored upload, in the caller's transaction. */
     async record(tx: Executor, stored: StoredFile): Promise<repo.FileRow> {
@@ -92,14 +136,7 @@ export function createFilesService({
       });
     },
 
-    /** Deletes the bytes of an upload whose record was never committed (no orphan left behind). */
-    async abandon(stored: StoredFile): Promise<void> {
-      try {
-        await storage.delete(stored.key);
-      } catch (error) {
-        log.error({ err: error, key: stored.key }, 'files: could not delete an abandoned upload');
-      }
-    },
+    abandon,
 
     async download(actor: AuthUser, id: number): Promise<Download> {
       const row = await fileInScope(actor, id);

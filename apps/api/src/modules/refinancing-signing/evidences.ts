@@ -11,9 +11,8 @@ import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { assertCan } from '../../platform/can';
 import { badRequest, notFound } from '../../platform/errors';
-import { transaction } from '../../platform/transaction';
 import type { FileRule, ReceivedForm } from '../../platform/uploads';
-import { presentFileFields, type Download, type FilesService, type StoredFile } from '../files';
+import { presentFileFields, type Download, type FilesService } from '../files';
 import * as filesRepo from '../files';
 import { visibleRefinancing } from '../refinancings';
 import * as repo from './repository';
@@ -67,35 +66,29 @@ export function createRefinancingEvidencesService({ db, clock }: Pick<AppDeps, '
       const unit = await unitOf(id, unitId);
       assertUploadable(actor, refinancing.refinancing);
       // The bytes are stored before the transaction (a slow upload holds no lock) and deleted if it fails.
-      const stored: StoredFile = await files.store(form.file, 'evidences', actor.id);
-      try {
-        return await transaction(db, async (tx) => {
-          const row = await repo.lockRefinancingById(tx, id);
-          if (!row) throw notFound();
-          assertUploadable(actor, row);
-          const file = await files.record(tx, stored);
-          const evidence = await filesRepo.insertEvidence(tx, {
-            fileId: file.id,
-            type: EVIDENCE_TYPE.UNIT_DOCUMENT,
-            refinancingUnitId: unitId,
-            position: await repo.nextEvidencePosition(tx, unitId),
-            createdAt: clock.now(),
-          });
-          const presented = presentRefinancingEvidence(id, { evidence, file });
-          await writeAudit(tx, {
-            actor: actor.id,
-            action: 'refinancings.evidence-uploaded',
-            entity: 'refinancing',
-            entityId: id,
-            after: { ...presented, vinNumber: unit.vinNumber },
-            requestId,
-          });
-          return answerWithin(tx, 201, { data: presented, message: M.evidenceUploaded });
+      return files.withUpload(form.file, 'evidences', actor.id, async (tx, stored) => {
+        const row = await repo.lockRefinancingById(tx, id);
+        if (!row) throw notFound();
+        assertUploadable(actor, row);
+        const file = await files.record(tx, stored);
+        const evidence = await filesRepo.insertEvidence(tx, {
+          fileId: file.id,
+          type: EVIDENCE_TYPE.UNIT_DOCUMENT,
+          refinancingUnitId: unitId,
+          position: await repo.nextEvidencePosition(tx, unitId),
+          createdAt: clock.now(),
         });
-      } catch (error) {
-        await files.abandon(stored);
-        throw error;
-      }
+        const presented = presentRefinancingEvidence(id, { evidence, file });
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'refinancings.evidence-uploaded',
+          entity: 'refinancing',
+          entityId: id,
+          after: { ...presented, vinNumber: unit.vinNumber },
+          requestId,
+        });
+        return answerWithin(tx, 201, { data: presented, message: M.evidenceUploaded });
+      });
     },
 
     async list(actor: AuthUser, id: number, unitId: number): Promise<{ evidences: RefinancingEvidence[] }> {

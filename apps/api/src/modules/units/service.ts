@@ -22,7 +22,7 @@ import { transaction } from '../../platform/transaction';
 import type { ReceivedForm } from '../../platform/uploads';
 import { presentEvidence } from '../exceptions';
 import * as companiesRepo from '../companies';
-import type { FilesService, StoredFile } from '../files';
+import type { FilesService } from '../files';
 import * as filesRepo from '../files';
 import { accountScopeOf } from '../organisation-lookups';
 import { presentReviewUnit } from './presenter';
@@ -80,33 +80,27 @@ export function createUnitsService(
       if (!form.file) throw badRequest(FINANCING_MESSAGES.fileRequired);
       // Checked before the bytes are stored: a foreign unit leaves nothing behind.
       await transaction(db, async (tx) => ownReviewUnit(tx, actor, id));
-      const stored: StoredFile = await files.store(form.file, 'evidences', actor.id);
-      try {
-        return await transaction(db, async (tx) => {
-          await ownReviewUnit(tx, actor, id);
-          const file = await files.record(tx, stored);
-          const evidence = await filesRepo.insertEvidence(tx, {
-            fileId: file.id,
-            type: EVIDENCE_TYPE.UNIT_DOCUMENT,
-            unitId: id,
-            position: await repo.nextEvidencePosition(tx, id),
-            createdAt: clock.now(),
-          });
-          const presented = presentEvidence(evidence, file);
-          await writeAudit(tx, {
-            actor: actor.id,
-            action: 'units.document-uploaded',
-            entity: 'unit',
-            entityId: id,
-            after: presented,
-            requestId,
-          });
-          return answerWithin(tx, 201, { data: presented });
+      return files.withUpload(form.file, 'evidences', actor.id, async (tx, stored) => {
+        await ownReviewUnit(tx, actor, id);
+        const file = await files.record(tx, stored);
+        const evidence = await filesRepo.insertEvidence(tx, {
+          fileId: file.id,
+          type: EVIDENCE_TYPE.UNIT_DOCUMENT,
+          unitId: id,
+          position: await repo.nextEvidencePosition(tx, id),
+          createdAt: clock.now(),
         });
-      } catch (error) {
-        await files.abandon(stored);
-        throw error;
-      }
+        const presented = presentEvidence(evidence, file);
+        await writeAudit(tx, {
+          actor: actor.id,
+          action: 'units.document-uploaded',
+          entity: 'unit',
+          entityId: id,
+          after: presented,
+          requestId,
+        });
+        return answerWithin(tx, 201, { data: presented });
+      });
     },
 
     /** Deletes a document uploaded later (type 8); the unit's original evidence (type 7) stays (spec 3 §3). */
