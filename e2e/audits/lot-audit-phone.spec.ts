@@ -24,7 +24,7 @@ import { createProvisionAt } from '../support/follow-up';
 import { expectVisible, signInAs, useBrowser } from '../support/journey';
 import { pageApi } from '../support/page-api';
 import { openOperatingWindow } from '../support/provisions';
-import { acceptSuccess } from '../support/screens';
+import { acceptSuccess, typeDate } from '../support/screens';
 
 const journey = useBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -99,12 +99,7 @@ test('a self-audit on a phone: the lender requests it, the dealer types VINs, ma
     await page.getByRole('button', { name: TEXT.requestSelfAudit }).click();
     const ask = page.getByRole('dialog', { name: TEXT.requestSelfAudit });
     const deadline = dayPlus(today, 3);
-    await ask
-      .getByRole('group', { name: new RegExp(TEXT.deadlineLabel) })
-      .getByRole('spinbutton')
-      .first()
-      .click();
-    await page.keyboard.type(`${deadline.slice(8, 10)}${deadline.slice(5, 7)}${deadline.slice(0, 4)}`);
+    await typeDate(page, ask, new RegExp(TEXT.deadlineLabel), deadline);
     await shot(page, 'lender-request');
     await ask.getByRole('button', { name: 'Aceptar' }).click();
     await acceptSuccess(page, TEXT.selfAuditRequested(folio, dayPlus(today, 3)));

@@ -8,6 +8,7 @@ import { DEMO_USERS } from '../support/demo';
 import { createProvisionAt } from '../support/follow-up';
 import { expectVisible, signInAs, useBrowser } from '../support/journey';
 import { PDF, openOperatingWindow, wizardScreenshot } from '../support/provisions';
+import { typeDate } from '../support/screens';
 
 const journey = useBrowser();
 
@@ -62,13 +63,8 @@ test('a released provision’s units appear in the dealer’s register; Reportar
 
     await page.getByRole('button', { name: M.reportSale }).click();
     const dialog = page.getByRole('dialog', { name: M.reportSale });
-    await dialog
-      .getByRole('group', { name: /Fecha de venta/ })
-      .getByRole('spinbutton')
-      .first()
-      .click();
     const today = businessClock(new Date()).day;
-    await page.keyboard.type(`${today.slice(8, 10)}${today.slice(5, 7)}${today.slice(0, 4)}`);
+    await typeDate(page, dialog, /Fecha de venta/, today);
     // The buyer's evidence, uploaded as a unit's evidence and named by its file id.
     await dialog.locator('input[type="file"]').setInputFiles({
       name: 'factura-venta.pdf',

@@ -30,7 +30,7 @@ import { createProvisionAt } from '../support/follow-up';
 import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { insertCrmCredit } from '../support/layout';
 import { apiAsPage, openOperatingWindow, wizardScreenshot } from '../support/provisions';
-import { confirm, acceptSuccess } from '../support/screens';
+import { acceptSuccess, confirm, typeDate } from '../support/screens';
 
 /**
  * Issue 29's first acceptance journey: a released provision's unit in the register with the CRM's balance → the
@@ -132,12 +132,7 @@ test('sold out of trust: a released unit reported sold and unpaid past its grace
     await expectVisible(page.getByText(M.balanceAsOf(formatBusinessDate(today))));
     await page.getByRole('button', { name: M.reportSale }).click();
     const dialog = page.getByRole('dialog', { name: M.reportSale });
-    await dialog
-      .getByRole('group', { name: /Fecha de venta/ })
-      .getByRole('spinbutton')
-      .first()
-      .click();
-    await page.keyboard.type(`${today.slice(8, 10)}${today.slice(5, 7)}${today.slice(0, 4)}`);
+    await typeDate(page, dialog, /Fecha de venta/, today);
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
     const result = page.getByRole('dialog', { name: 'Acción realizada exitosamente' });
     await expectVisible(result.getByText(M.saleReported(vin)));

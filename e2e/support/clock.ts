@@ -37,8 +37,8 @@ export async function readClocks(): Promise<MovedClocks> {
   return { api: await apiClock(TEST_CLOCK_OPERATIONS.read.method), crm: await crmClock('GET') };
 }
 
-/** The clock routes are the super user's; signed in afresh each time, since the previous token aged with the move. */
-async function apiClock(method: string, body?: object): Promise<TestClockResponse['data']> {
+/** The super user's access token, signed in afresh each time, since the previous token aged with the clock's move. */
+async function superUserToken(): Promise<string> {
   const { baseUrl } = e2eEnv();
   const signIn = await fetch(`${baseUrl}${IDENTITY_OPERATIONS.signIn.path}`, {
     method: IDENTITY_OPERATIONS.signIn.method,
@@ -47,10 +47,17 @@ async function apiClock(method: string, body?: object): Promise<TestClockRespons
   });
   const session = (await signIn.json()) as { data?: { accessToken?: string } };
   assert.ok(session.data?.accessToken, `super user sign-in: ${signIn.status} ${JSON.stringify(session)}`);
+  return session.data.accessToken;
+}
+
+/** The clock routes are the super user's. */
+async function apiClock(method: string, body?: object): Promise<TestClockResponse['data']> {
+  const { baseUrl } = e2eEnv();
+  const token = await superUserToken();
   const response = await fetch(`${baseUrl}${TEST_CLOCK_OPERATIONS.read.path}`, {
     method,
     headers: {
-      authorization: `Bearer ${session.data.accessToken}`,
+      authorization: `Bearer ${token}`,
       ...(body ? { 'content-type': 'application/json' } : {}),
     },
     body: body ? JSON.stringify(body) : undefined,
@@ -81,17 +88,11 @@ async function crmClock(method: string, body?: object): Promise<MovedClocks['crm
  */
 export async function runJobNow(name: string): Promise<void> {
   const { baseUrl } = e2eEnv();
-  const signIn = await fetch(`${baseUrl}${IDENTITY_OPERATIONS.signIn.path}`, {
-    method: IDENTITY_OPERATIONS.signIn.method,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_USERS[1].email, password: DEMO_PASSWORD }),
-  });
-  const session = (await signIn.json()) as { data?: { accessToken?: string } };
-  assert.ok(session.data?.accessToken, `super user sign-in: ${signIn.status}`);
+  const token = await superUserToken();
   const path = TEST_CLOCK_OPERATIONS.runJob.path.replace(':name', name);
   const response = await fetch(`${baseUrl}${path}`, {
     method: TEST_CLOCK_OPERATIONS.runJob.method,
-    headers: { authorization: `Bearer ${session.data.accessToken}` },
+    headers: { authorization: `Bearer ${token}` },
   });
   assert.ok(response.ok, `POST ${path}: ${response.status} ${await response.clone().text()}`);
 }

@@ -76,3 +76,9 @@ export async function switchOffConfirmed(page: Page, toggle: Locator, prompt: st
   await expectVisible(toggle);
   assert.equal(await toggle.isChecked(), false, 'still inactive after a reload');
 }
+
+/** Types `day` (YYYY-MM-DD) into the date field labelled `label` inside `scope`, as a person does: DDMMYYYY. */
+export async function typeDate(page: Page, scope: Locator, label: string | RegExp, day: string): Promise<void> {
+  await scope.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(`${day.slice(8, 10)}${day.slice(5, 7)}${day.slice(0, 4)}`);
+}

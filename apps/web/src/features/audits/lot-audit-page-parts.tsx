@@ -27,6 +27,31 @@ import { findLotAuditUnit } from './api/lot-audits';
 import { cameraAvailable, VinScanner } from './vin-scanner';
 import { ResultChip } from './lot-audit-unit-card';
 
+/** The audit's folio and status, its company and the self-audit's deadline: how the list and the phone screen name it. */
+export function LotAuditIdentity({ audit, heading = false }: { audit: LotAuditSummary; heading?: boolean }) {
+  const title = `Auditoría ${audit.folio}`;
+  return (
+    <>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+        {heading ? (
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
+        ) : (
+          <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
+        )}
+        <Chip size="small" label={audit.statusName} color={audit.status === 2 ? 'default' : 'primary'} />
+      </Stack>
+      <Typography variant="body2">{audit.companyName}</Typography>
+      {audit.selfAuditDeadline && (
+        <Typography variant="body2" color="text.secondary">
+          {TEXT.selfAuditUntil(audit.selfAuditDeadline)}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 /** The way back, the audit's folio, status, company, self-audit deadline and its 'n de m'. */
 export function LotAuditHeading({ audit, dealer }: { audit: LotAuditSummary; dealer: boolean }) {
   const { progress } = audit;
@@ -44,18 +69,7 @@ export function LotAuditHeading({ audit, dealer }: { audit: LotAuditSummary; dea
         </Button>
       </Box>
       <Box>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-          <Typography variant="h6" component="h2">
-            Auditoría {audit.folio}
-          </Typography>
-          <Chip size="small" label={audit.statusName} color={audit.status === 2 ? 'default' : 'primary'} />
-        </Stack>
-        <Typography variant="body2">{audit.companyName}</Typography>
-        {audit.selfAuditDeadline && (
-          <Typography variant="body2" color="text.secondary">
-            {TEXT.selfAuditUntil(audit.selfAuditDeadline)}
-          </Typography>
-        )}
+        <LotAuditIdentity audit={audit} heading />
       </Box>
       <Box aria-label={TEXT.progressLabel} role="group">
         <Stack direction="row" sx={{ justifyContent: 'space-between' }}>

@@ -3,13 +3,13 @@ import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LOT_AUDIT_MESSAGES as TEXT } from '@planpiso/domain';
 import { errorResult } from '../../components/result-dialog';
 import { useLotAudits } from './api/lot-audits';
+import { LotAuditIdentity } from './lot-audit-page-parts';
 
 /**
  * /autoauditorias (issue 29 item 3, types 4 and 5): the self-audits the lender requested of the dealer's company,
@@ -36,16 +36,7 @@ export function SelfAuditListPage() {
             aria-label={`${TEXT.openUnits}: auditoría ${audit.folio}`}
           >
             <CardContent>
-              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-                <Typography sx={{ fontWeight: 600 }}>Auditoría {audit.folio}</Typography>
-                <Chip size="small" label={audit.statusName} color={audit.status === 2 ? 'default' : 'primary'} />
-              </Stack>
-              <Typography variant="body2">{audit.companyName}</Typography>
-              {audit.selfAuditDeadline && (
-                <Typography variant="body2" color="text.secondary">
-                  {TEXT.selfAuditUntil(audit.selfAuditDeadline)}
-                </Typography>
-              )}
+              <LotAuditIdentity audit={audit} />
               <Typography variant="body2" sx={{ mt: 0.5 }}>
                 {TEXT.progressLabel}: {audit.progress.text}
               </Typography>
