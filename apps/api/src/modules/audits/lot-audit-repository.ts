@@ -228,6 +228,15 @@ export async function fileFacts(db: Executor, fileId: number) {
   return row;
 }
 
+/** The stored files of `ids` (the report's photos) in one query: their storage keys and sniffed types. */
+export async function filesFacts(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: files.id, contentType: files.contentType, key: files.key })
+    .from(files)
+    .where(inArray(files.id, ids));
+}
+
 export async function setSelfAuditDeadline(tx: Executor, id: number, deadline: string, at: Date): Promise<void> {
   await tx
     .update(audits)

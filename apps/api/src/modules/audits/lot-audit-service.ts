@@ -49,7 +49,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'storage' | 'log'>;
 
 const invalid = (message: string) => new AppError(AppErrorCode.VALIDATION_ERROR, { message });
 
@@ -82,7 +82,7 @@ export async function lotAuditUnits(
  * Lot audits per unit (issue 29 item 3, decision 081): the snapshot, the checks on the phone, the self-audit the
  * lender requests and the close that turns findings into deadlines and feeds the sold-out-of-trust control.
  */
-export function createLotAuditsService({ db, clock, storage }: Deps, files: FilesService) {
+export function createLotAuditsService({ db, clock, storage, log }: Deps, files: FilesService) {
   return {
     async list(actor: AuthUser): Promise<LotAuditSummary[]> {
       const rows = await repo.listLotAudits(db, actor);
@@ -129,13 +129,16 @@ export function createLotAuditsService({ db, clock, storage }: Deps, files: File
     async report(actor: AuthUser, id: number): Promise<{ bytes: Buffer; fileName: string }> {
       const data = await lotAuditUnits(db, clock, actor, id);
       const photos = new Map<number, ReportPhoto>();
-      for (const unit of data.units) {
-        if (unit.photoFileId === null) continue;
-        const file = await repo.fileFacts(db, unit.photoFileId);
-        if (!file || !file.contentType.startsWith('image/')) continue;
-        const bytes = await readAll(await storage.get(file.key)).catch(() => null);
+      const photoIds = data.units.flatMap((unit) => (unit.photoFileId === null ? [] : [unit.photoFileId]));
+      for (const file of await repo.filesFacts(db, photoIds)) {
+        if (!file.contentType.startsWith('image/')) continue;
+        // A photo whose bytes cannot be read is left out of the report (its row says "Foto adjunta" still), not a 500.
+        const bytes = await readAll(await storage.get(file.key)).catch((error: unknown) => {
+          log.warn({ err: error, fileId: file.id }, 'lot audits: a photo could not be read for the report');
+          return null;
+        });
         const photo = bytes && bytes.length <= REPORT_PHOTO_MAX_BYTES ? { contentType: file.contentType, bytes } : null;
-        if (photo && (await drawablePhoto(photo))) photos.set(unit.photoFileId, photo);
+        if (photo && (await drawablePhoto(photo))) photos.set(file.id, photo);
       }
       const now = clock.now();
       return {

@@ -17,7 +17,7 @@ const PHOTO_UPLOAD = { field: 'file', allowed: ['png', 'jpg', 'jpeg'], maxBytes:
 /** Audits (spec 3 §7 "Audits"; decisions 030, 041), declared in packages/domain/src/operations/audits.ts. */
 export async function auditRoutes(
   app: FastifyInstance,
-  { deps, files }: { deps: Pick<AppDeps, 'db' | 'adapters' | 'clock' | 'storage'>; files: FilesService },
+  { deps, files }: { deps: Pick<AppDeps, 'db' | 'adapters' | 'clock' | 'storage' | 'log'>; files: FilesService },
 ) {
   const audits = createAuditsService(deps);
   const lot = createLotAuditsService(deps, files);
