@@ -15,6 +15,7 @@ import { audits } from '../src/db/schema/audits';
 import { exceptions } from '../src/db/schema/exceptions';
 import { crmInsertions, provisionUnits } from '../src/db/schema/financing';
 import { financedUnits } from '../src/db/schema/financed-units';
+import { auditUnits } from '../src/db/schema/lot-audits';
 import { companies } from '../src/db/schema/organisation';
 import { json } from './harness';
 import { get, randomVin, releaseSigned, signedProvision, unit, type DealerGroup } from './provision-fixtures';
@@ -132,6 +133,50 @@ await db.insert(audits).values([
     endDate: addDays(TODAY, -10),
   },
 ]);
+// A closed lot audit of a's company with findings: a's own first units (statuses 1, 1, 2, 3, 4, 1 by STATUSES): the
+// first not located in this audit and the running one, the third sold unpaid, the fourth (Liquidada since) not
+// located, the fifth (SOT) sold unpaid; the sixth found. Open findings: the first, third and fifth, each once.
+const [closedAudit] = await db
+  .insert(audits)
+  .values({
+    auditor: 'Auditor',
+    accountId: a.accountId,
+    companyId: a.company.id,
+    initialDate: addDays(TODAY, -40),
+    endDate: addDays(TODAY, -30),
+    status: 2,
+  })
+  .returning();
+const [runningAudit] = await db.select().from(audits).where(eq(audits.companyId, a.company.id)).orderBy(audits.id);
+const firstUnitsOfA = await db
+  .select()
+  .from(financedUnits)
+  .where(sql`${financedUnits.companyId} = ${a.company.id} and ${financedUnits.id} <> ${templateA.id}`)
+  .orderBy(financedUnits.id)
+  .limit(6);
+const checked = (auditId: number, index: number, result: number, finding: boolean) => {
+  const u = firstUnitsOfA[index]!;
+  return {
+    auditId,
+    financedUnitId: u.id,
+    vin: u.vin,
+    model: u.model,
+    amount: u.amount,
+    result,
+    checkedAt: new Date(),
+    findingDeadline: finding ? addDays(TODAY, 5) : null,
+  };
+};
+await db
+  .insert(auditUnits)
+  .values([
+    checked(closedAudit!.id, 0, 3, true),
+    checked(runningAudit!.id, 0, 3, true),
+    checked(closedAudit!.id, 2, 2, true),
+    checked(closedAudit!.id, 3, 3, true),
+    checked(closedAudit!.id, 4, 2, true),
+    checked(closedAudit!.id, 5, 1, false),
+  ]);
 await db.insert(exceptions).values([
   { accountId: a.accountId, companyId: a.company.id, comment: 'Unidad no localizada', status: 0 },
   { accountId: a.accountId, companyId: a.company.id, comment: 'Unidad vendida', status: 1 },
@@ -146,13 +191,15 @@ type Unit = {
   amount: string;
   released_on: string;
   ends_on: string;
+  finding: boolean;
 };
 
 /** The units a scope reaches, read with plain SQL (type 1: every live account; type 3: the operator's account). */
 async function unitsOf(accountId?: number): Promise<Unit[]> {
   const rows = await db.execute<Unit>(sql`
     select fu.id, fu.company_id, fu.account_id, fu.status, fu.amount::text as amount,
-      to_char(fu.released_on, 'YYYY-MM-DD') as released_on, to_char(fu.ends_on, 'YYYY-MM-DD') as ends_on
+      to_char(fu.released_on, 'YYYY-MM-DD') as released_on, to_char(fu.ends_on, 'YYYY-MM-DD') as ends_on,
+      exists (select 1 from audit_units au where au.financed_unit_id = fu.id and au.finding_deadline is not null) as finding
     from financed_units fu join accounts acc on acc.id = fu.account_id
     where not acc.is_archived ${accountId === undefined ? sql`` : sql`and fu.account_id = ${accountId}`}`);
   return rows.rows.map((r) => ({
@@ -195,6 +242,7 @@ function expectedFigures(units: Unit[]) {
     },
     maturities: { in7Days: figure(maturingWithin(7)), in30Days: figure(maturingWithin(30)) },
     soldUnpaid: figure(open.filter((u) => u.status === 2)),
+    findings: open.filter((u) => u.finding),
     soldOutOfTrust: figure(open.filter((u) => u.status === 4)),
     units: {
       exposure: open,
@@ -277,8 +325,10 @@ describe('the portfolio view (issue 29 item 4)', () => {
     const limitTotal = Money.sum(limits.rows.map((r) => Money.of(r.limit)));
     expect(view.lines.limit).toBe(limitTotal.toDecimalString());
 
-    // Audits: the one running today; its company's pending exceptions.
-    expect(view.audits).toEqual({ open: 1, findings: 2 });
+    // Audits: the one running today; the units not Liquidada with a closed audit's finding, each once (not the
+    // company's pending exceptions).
+    expect(expected.findings.length).toBe(3);
+    expect(view.audits).toEqual({ open: 1, findings: expected.findings.length });
   });
 
   it('each number links to the register filtered to exactly the units behind it', async () => {
@@ -296,6 +346,7 @@ describe('the portfolio view (issue 29 item 4)', () => {
     );
     for (const [index, bucket] of AGING_BUCKETS.entries())
       await check({ figure: 'aging', bucket: bucket.key }, expected.units.aging[index]!);
+    await check({ figure: 'auditFindings' }, expected.findings);
     await check({ figure: 'due', due: 'curtailment', within: 7 }, expected.units.curt7);
     await check({ figure: 'due', due: 'curtailment', within: 30 }, expected.units.curt30);
     await check({ figure: 'due', due: 'maturity', within: 7 }, expected.units.mat7);

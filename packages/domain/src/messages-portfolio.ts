@@ -23,7 +23,7 @@ export const PORTFOLIO_MESSAGES = {
   soldUnpaid: 'Vendidas por liquidar',
   soldOutOfTrust: 'Vencidas sin liquidar',
   auditsOpen: 'Auditorías en curso',
-  auditFindings: 'Hallazgos (excepciones pendientes)',
+  auditFindings: 'Unidades con hallazgos por liquidar',
   company: 'Compañía',
   group: 'Grupo',
   count: 'Unidades',
@@ -45,6 +45,7 @@ export const PORTFOLIO_MESSAGES = {
     aging: (label: string) => `Antigüedad: ${label}`,
     due: (kind: 'curtailment' | 'maturity', days: number) =>
       `${kind === 'curtailment' ? 'Amortización' : 'Vencimiento'} en ${days} días`,
+    finding: 'Con hallazgos de auditoría',
     outstanding: 'Por liquidar (Vigente, Vendida, Vencida sin liquidar)',
     clear: 'Quitar filtros de cartera',
   },

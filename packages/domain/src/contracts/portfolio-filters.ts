@@ -8,11 +8,14 @@ import { idParam } from './inputs';
  * The register's filters the portfolio view's links set (issue 29 item 4: "each number a link to the register
  * filtered to the units behind it"), beside the list's own: the group (account), the aging bucket by days floored,
  * and a due window — the units whose next curtailment (by the term rule) or maturity falls from today through today
- * + `within` days. The server reads today in Mexico City.
+ * + `within` days; and `finding=open`, the units an audit found missing or sold unpaid (a closed lot audit's
+ * findings). The server reads today in Mexico City.
  */
 export const DUE_KINDS = ['curtailment', 'maturity'] as const;
 export type DueKind = (typeof DUE_KINDS)[number];
 export const DUE_WITHIN_MAX_DAYS = 366;
+/** `finding=open`: the units with a lot audit's finding (not located, sold unpaid). */
+export const FINDING_FILTERS = ['open'] as const;
 
 const agingKeys = AGING_BUCKETS.map((b) => b.key) as [AgingBucket, ...AgingBucket[]];
 
@@ -27,6 +30,7 @@ export const PORTFOLIO_REGISTER_FILTERS = {
     .min(0, { message: PORTFOLIO_MESSAGES.dueWindowInvalid })
     .max(DUE_WITHIN_MAX_DAYS, { message: PORTFOLIO_MESSAGES.dueWindowInvalid })
     .optional(),
+  finding: z.enum(FINDING_FILTERS, { error: MESSAGES.badRequest }).optional(),
 };
 
 /** `due` and `within` come together or not at all. */

@@ -50,7 +50,10 @@ export const portfolioView = z.object({
   maturities: windows,
   soldUnpaid: countAndAmount,
   soldOutOfTrust: countAndAmount,
-  /** Audits whose days include today, and the exceptions still pending of the companies they audit. */
+  /**
+   * Audits whose days include today, and the units not yet Liquidada that a closed lot audit found not located or sold
+   * unpaid (each unit once, whatever the number of audits that found it).
+   */
   audits: z.object({ open: z.number().int(), findings: z.number().int() }),
 });
 export type PortfolioView = z.infer<typeof portfolioView>;

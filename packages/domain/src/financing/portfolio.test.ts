@@ -221,5 +221,6 @@ describe('the portfolio’s links to the register', () => {
     });
     expect(portfolioRegisterQuery({ figure: 'soldUnpaid' })).toEqual({ status: '2' });
     expect(portfolioRegisterQuery({ figure: 'soldOutOfTrust', company: 2 })).toEqual({ status: '4', company: '2' });
+    expect(portfolioRegisterQuery({ figure: 'auditFindings' })).toEqual({ status: '1,2,4', finding: 'open' });
   });
 });

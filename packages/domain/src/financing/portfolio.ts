@@ -189,7 +189,8 @@ export type PortfolioLink =
   | { figure: 'exposure'; company?: number; account?: number }
   | { figure: 'aging'; bucket: AgingBucket }
   | { figure: 'due'; due: 'curtailment' | 'maturity'; within: number }
-  | { figure: 'soldUnpaid' | 'soldOutOfTrust'; company?: number };
+  | { figure: 'soldUnpaid' | 'soldOutOfTrust'; company?: number }
+  | { figure: 'auditFindings' };
 
 /**
  * The register's query string (`/unidades-financiadas?…`) for a number of the portfolio view: every figure but the
@@ -208,6 +209,8 @@ export function portfolioRegisterQuery(link: PortfolioLink): Record<string, stri
       return { status: outstanding, aging: link.bucket };
     case 'due':
       return { status: outstanding, due: link.due, within: String(link.within) };
+    case 'auditFindings':
+      return { status: outstanding, finding: 'open' };
     case 'soldUnpaid':
     case 'soldOutOfTrust':
       return {

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CURTAILMENT_PERIOD_DAYS, agingReleaseRange, type AgingBucket, type DueKind } from '@planpiso/domain';
 import { financedUnits } from '../../db/schema/financed-units';
+import { auditUnits } from '../../db/schema/lot-audits';
 
 /**
  * The next curtailment by the term rule (domain `scheduledCurtailmentFrom`, financing/curtailments.ts) in SQL, for
@@ -29,12 +30,17 @@ export function nextCurtailmentAmount(today: string): SQL<string | null> {
     then ${financedUnits.amount} - round(${financedUnits.amount} * (${shares} - 1) / ${shares}, 2) end)`;
 }
 
+/** A unit a closed lot audit found not located or sold unpaid (audit_units.finding_deadline is set at the close). */
+export const hasAuditFinding = sql`exists (select 1 from ${auditUnits} where ${auditUnits.financedUnitId} = ${financedUnits.id}
+  and ${auditUnits.findingDeadline} is not null)`;
+
 /** The portfolio's filters on the register (contracts/portfolio-filters.ts). */
 export type PortfolioRegisterFilters = {
   account?: number;
   aging?: AgingBucket;
   due?: DueKind;
   within?: number;
+  finding?: 'open';
 };
 
 /** The units behind a number of the portfolio view, on `today` (Mexico City). */
@@ -50,5 +56,6 @@ export function portfolioFiltersWhere(filters: PortfolioRegisterFilters, today: 
     const due = filters.due === 'maturity' ? sql`${financedUnits.endsOn}` : nextCurtailmentDate(today);
     parts.push(sql`${due} between ${today}::date and ${today}::date + ${filters.within}::int`);
   }
+  if (filters.finding === 'open') parts.push(hasAuditFinding);
   return parts.length ? and(...parts) : undefined;
 }

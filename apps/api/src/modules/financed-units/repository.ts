@@ -168,7 +168,12 @@ export function listFinancedUnits(
       order,
       window,
       estimateFirst:
-        scope.kind === 'lender' && !filters.vin && filters.folio === undefined && !filters.aging && !filters.due,
+        scope.kind === 'lender' &&
+        !filters.vin &&
+        filters.folio === undefined &&
+        !filters.aging &&
+        !filters.due &&
+        !filters.finding,
     },
     (inPage, extra) => rowsWithNames(db, inPage, order, extra) as PreparableRows<FinancedUnitRow>,
   );

@@ -1,18 +1,23 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { AGING_BUCKETS, DUE_WINDOWS_DAYS, OUTSTANDING_STATUSES, agingReleaseRange } from '@planpiso/domain';
+import {
+  AGING_BUCKETS,
+  DUE_WINDOWS_DAYS,
+  FINANCED_UNIT_STATUS,
+  OUTSTANDING_STATUSES,
+  agingReleaseRange,
+} from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { audits } from '../../db/schema/audits';
 import { creditLines } from '../../db/schema/credit-lines';
-import { exceptions } from '../../db/schema/exceptions';
 import { financedUnits } from '../../db/schema/financed-units';
 import { accounts, companies } from '../../db/schema/organisation';
-import { financedUnitScopeWhere, nextCurtailmentAmount, nextCurtailmentDate } from '../financed-units';
+import { financedUnitScopeWhere, hasAuditFinding, nextCurtailmentAmount, nextCurtailmentDate } from '../financed-units';
 import { accountScopeWhere } from '../organisation-lookups';
 import type { ProvisionScope } from '../provisions';
 
 const OUTSTANDING = sql.raw(OUTSTANDING_STATUSES.join(', '));
-const SOLD = sql.raw('2');
-const SOT = sql.raw('4');
+const SOLD = sql.raw(String(FINANCED_UNIT_STATUS.SOLD));
+const SOT = sql.raw(String(FINANCED_UNIT_STATUS.SOLD_OUT_OF_TRUST));
 
 /** A column holding an account id within the lender's scope (its accounts); nothing for any other scope. */
 function accountInScope(column: AnyColumn, scope: ProvisionScope): SQL {
@@ -97,16 +102,17 @@ export async function names(db: Executor, companyIds: number[], accountIds: numb
 }
 
 /**
- * Audits whose days include `today` in scope, and their findings: until audits record results per unit, the
- * exceptions still pending (0 requested, 1 reviewed) of the companies those audits audit.
+ * Audits whose days include `today` in scope, and the findings still open: the units in scope not yet Liquidada that
+ * a closed lot audit found not located or sold unpaid, each once (the register's `finding=open` with the outstanding
+ * statuses: the number's link).
  */
 export async function openAudits(db: Executor, scope: ProvisionScope, today: string) {
   const open = sql`${audits.initialDate} <= ${today}::date and ${audits.endDate} >= ${today}::date
     and ${accountInScope(audits.accountId, scope)}`;
   const result = await db.execute<{ open: number; findings: number }>(sql`
     select (select count(*) from ${audits} where ${open})::int as open,
-      (select count(*) from ${exceptions} where ${exceptions.status} in (0, 1)
-        and ${exceptions.companyId} in (select ${audits.companyId} from ${audits} where ${open}))::int as findings`);
+      (select count(*) from ${financedUnits} where ${financedUnitScopeWhere(scope)}
+        and ${financedUnits.status} in (${OUTSTANDING}) and ${hasAuditFinding})::int as findings`);
   return result.rows[0]!;
 }
 

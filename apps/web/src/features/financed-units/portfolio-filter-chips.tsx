@@ -6,7 +6,7 @@ import type { FinancedUnitFilter } from './api/get-financed-units';
 
 const T = PORTFOLIO_MESSAGES.filterChips;
 /** The filters only the portfolio view's links set (the filter bar has no field for them). */
-export const PORTFOLIO_LINK_FILTERS = ['company', 'account', 'aging', 'due', 'within'] as const;
+export const PORTFOLIO_LINK_FILTERS = ['company', 'account', 'aging', 'due', 'within', 'finding'] as const;
 
 /**
  * What a link of the portfolio view (/cartera) filtered the register by, shown above it so the user knows why these
@@ -28,6 +28,7 @@ export function PortfolioFilterChips({
   if (bucket) chips.push(T.aging(bucket.label));
   if ((filters.due === 'curtailment' || filters.due === 'maturity') && filters.within)
     chips.push(T.due(filters.due, Number(filters.within)));
+  if (filters.finding === 'open') chips.push(T.finding);
   if (chips.length === 0) return null;
   return (
     <Box

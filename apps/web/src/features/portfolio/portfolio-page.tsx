@@ -56,7 +56,7 @@ function Figures({ view }: { view: PortfolioView }) {
         </Typography>
         <Typography variant="body2">
           {M.auditFindings}:{' '}
-          <Link component={RouterLink} to="/excepciones">
+          <Link component={RouterLink} to={registerLink({ figure: 'auditFindings' })}>
             {view.audits.findings}
           </Link>
         </Typography>

@@ -16,7 +16,8 @@ import { listKeys, operationList } from '../../../lib/server-list';
 
 /**
  * The register's URL filters (issue 29 item 1): part of the VIN, one status (or '1,2,4'), the release days; and those
- * the portfolio view's links set (item 4): company, group (account), aging bucket, a due window (due + within).
+ * the portfolio view's links set (item 4): company, group (account), aging bucket, a due window (due + within), the
+ * units with an audit's finding.
  */
 export const FINANCED_UNIT_FILTERS = [
   'vin',
@@ -28,6 +29,7 @@ export const FINANCED_UNIT_FILTERS = [
   'aging',
   'due',
   'within',
+  'finding',
 ] as const;
 export type FinancedUnitFilter = (typeof FINANCED_UNIT_FILTERS)[number];
 export type FinancedUnitPage = { items: FinancedUnitItem[]; total: number; totalIsEstimate?: boolean };
