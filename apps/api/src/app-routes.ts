@@ -135,7 +135,7 @@ export async function registerModuleRoutes(app: FastifyInstance, deps: AppDeps, 
   const signing = createProvisionSigningService(deps, services.notifications);
   await app.register(provisionSigningRoutes, { signing });
   await app.register(esignWebhookRoutes, { signing, refinancingSigning });
-  await app.register(auditRoutes, { deps, files });
+  await app.register(auditRoutes, { deps, files, notifications: services.notifications });
   await app.register(unitRoutes, { units: createUnitsService(deps, files) });
   await app.register(provisionValidationRoutes, {
     validation: createProvisionValidation({ ...deps, notifications: services.notifications }),

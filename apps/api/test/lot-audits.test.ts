@@ -6,6 +6,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   FINANCED_UNIT_STATUS,
+  formatBusinessDate,
+  noticeUnitSold,
   LOT_AUDIT_MESSAGES as TEXT,
   LOT_AUDIT_RESULT as R,
   vinCheckCharacter,
@@ -16,6 +18,9 @@ import {
   type ProvisionFollowUpDetail,
 } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
+import { notifications } from '../src/db/schema/notifications';
+import { companies } from '../src/db/schema/organisation';
+import { files } from '../src/db/schema/files';
 import { financedUnitEvents, financedUnits } from '../src/db/schema/financed-units';
 import { json } from './harness';
 import { get, post, randomVin, releaseSigned, signedProvision, unit, type DealerGroup } from './provision-fixtures';
@@ -79,6 +84,23 @@ const uploadPhoto = (token: string, id: number, name: string, content: Buffer, t
     ...multipart([{ name: 'file', filename: name, content, type }], { authorization: `Bearer ${token}` }),
   });
 const errorOf = (response: Parameters<typeof json>[0]) => json<ErrorResponse>(response);
+/** Editar of the audit (PUT /api/audits/:id) by the group's administrator: the form's fields with `companyId`. */
+const editAudit = (group: DealerGroup, id: number, version: number, companyId: number) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/audits/${id}`,
+    headers: { authorization: `Bearer ${adminA.token}` },
+    payload: {
+      auditor: 'Despacho Auditor Norte',
+      description: 'Auditoría de piso',
+      accountId: group.accountId,
+      companyId,
+      isSuspended: false,
+      initialDate: TODAY,
+      endDate: '2026-11-30',
+      version,
+    },
+  });
 
 // Group a: three units released, one of them paid off before the audit (not in the snapshot).
 const vins = [checkedVin(), checkedVin(), checkedVin(), checkedVin()];
@@ -240,6 +262,15 @@ describe('marking and closing: findings, and a unit found sold feeds the sold-ou
     });
     expect((await mark(a.tokens.dealer, auditId, lost!.id, { result: R.NOT_LOCATED })).statusCode).toBe(200);
 
+    // Units are checked: the audit's company can no longer change (its snapshot and results are of this one).
+    const [otherCompany] = await seeded.db
+      .insert(companies)
+      .values({ accountId: a.accountId, name: `Otra ${a.company.name}`, clientId: `O-${a.company.id}` })
+      .returning();
+    const recompanied = await editAudit(a, auditId, start.audit.version, otherCompany!.id);
+    expect(recompanied.statusCode, recompanied.body).toBe(422);
+    expect(errorOf(recompanied)).toMatchObject({ code: 'AUDIT_UNITS_CHECKED', message: TEXT.companyFixedOnceChecked });
+
     // Not every unit is marked yet: the close is refused with what is missing.
     const early = await post(t.app, a.tokens.dealer, `/api/audits/${auditId}/close`, { version: start.audit.version });
     expect(early.statusCode).toBe(422);
@@ -293,11 +324,27 @@ describe('marking and closing: findings, and a unit found sold feeds the sold-ou
       .from(auditLog)
       .where(and(eq(auditLog.action, 'financed-units.sold'), eq(auditLog.entityId, String(sold!.financedUnitId))));
     expect(logged).toHaveLength(1);
+    // The dealer and the account's operator hear of the sale the audit found, as of one the dealer reports.
+    for (const user of [a.dealer, a.operator]) {
+      const told = await seeded.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, user.id),
+            eq(notifications.message, noticeUnitSold(sold!.vin, formatBusinessDate(moved!.payoffDueDate!))),
+          ),
+        );
+      expect(told).toHaveLength(1);
+    }
 
-    // Closed for good.
+    // Closed for good: neither marked nor edited.
     const late = await mark(a.tokens.dealer, auditId, found!.id, { result: R.IN_TRANSIT });
     expect(late.statusCode).toBe(409);
     expect(errorOf(late).message).toBe(TEXT.auditClosed);
+    const edited = await editAudit(a, auditId, after.data.audit.version, a.company.id);
+    expect(edited.statusCode, edited.body).toBe(409);
+    expect(errorOf(edited).message).toBe(TEXT.auditClosed);
   });
 
   it('the report’s PDF lists every unit’s VIN and result', async () => {
@@ -316,5 +363,18 @@ describe('marking and closing: findings, and a unit found sold feeds the sold-ou
       ).toBe(true);
     }
     expect(text).toContain('Hallazgos');
+  });
+
+  it('a photo whose bytes are gone from storage: the report still answers, every unit listed', async () => {
+    const data = await unitsOf(adminA.token, auditId);
+    const photographed = data.units.find((u) => u.photoFileId !== null)!;
+    const [file] = await seeded.db.select().from(files).where(eq(files.id, photographed.photoFileId!));
+    await t.app.deps.storage.delete(file!.key);
+    const response = await get(t.app, a.tokens.dealer, `/api/audits/${auditId}/report`);
+    expect(response.statusCode, response.body).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'lot-audit-report-'));
+    writeFileSync(join(dir, 'r.pdf'), response.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-']).toString();
+    for (const u of data.units) expect(text).toContain(u.vin);
   });
 });

@@ -55,6 +55,7 @@ export const LOT_AUDIT_MESSAGES = {
 
   // Who may and when (the machine's refusals).
   auditClosed: 'La auditoría ya está cerrada',
+  companyFixedOnceChecked: 'No se puede cambiar la compañía: la auditoría ya tiene unidades revisadas',
   selfAuditNotRequested: 'La auditoría no es una autoauditoría solicitada a tu compañía',
   selfAuditExpired: (deadline: string) => `El plazo de la autoauditoría venció el ${shownDay(deadline)}`,
   pendingUnits: (pending: number) =>

@@ -165,4 +165,21 @@ describe('who may mark and close (the audit’s machine)', () => {
     });
     expect(askLotAudit(admin, 'close', closed)).toMatchObject({ allowed: false, httpStatus: 409 });
   });
+  it('the lender edits an open audit; its company only until a unit is checked; a closed one not at all', () => {
+    expect(askLotAudit(admin, 'edit', open).allowed).toBe(true);
+    expect(askLotAudit(dealer, 'edit', selfAudit)).toMatchObject({ allowed: false, httpStatus: 403 });
+    expect(askLotAudit(admin, 'changeCompany', { ...open, checked: 0 }).allowed).toBe(true);
+    expect(askLotAudit(admin, 'changeCompany', { ...open, checked: 1 })).toMatchObject({
+      allowed: false,
+      code: 'AUDIT_UNITS_CHECKED',
+      httpStatus: 422,
+      message: 'No se puede cambiar la compañía: la auditoría ya tiene unidades revisadas',
+    });
+    const closed = { ...open, status: LOT_AUDIT_STATUS.CLOSED, pending: 0 };
+    expect(askLotAudit(admin, 'edit', closed)).toMatchObject({
+      allowed: false,
+      httpStatus: 409,
+      message: TEXT.auditClosed,
+    });
+  });
 });

@@ -125,8 +125,15 @@ export function selfAuditDeadlineRefusal(input: { deadline: string; today: strin
  * What the machine reads of an audit: its status, the self-audit's deadline (null when none was requested), the
  * business's today and how many of its units are not checked yet.
  */
-export type LotAuditEntity = { status: number; selfAuditDeadline: string | null; today: string; pending: number };
-export type LotAuditAction = 'requestSelfAudit' | 'mark' | 'close';
+export type LotAuditEntity = {
+  status: number;
+  selfAuditDeadline: string | null;
+  today: string;
+  pending: number;
+  /** How many of its units are checked already (what a change of company would orphan); 0 when not said. */
+  checked?: number;
+};
+export type LotAuditAction = 'requestSelfAudit' | 'mark' | 'close' | 'edit' | 'changeCompany';
 
 const LENDER = [USER_TYPE.SUPER_USER, USER_TYPE.PROVIDER_ADMIN, USER_TYPE.PROVIDER_OPERATOR] as const;
 const DEALER = [USER_TYPE.LEGAL_REPRESENTATIVE, USER_TYPE.AGENCY_OPERATOR] as const;
@@ -150,6 +157,8 @@ const S = LOT_AUDIT_STATUS;
  * - mark: the auditor's side (types 1–3) or, for a requested self-audit before its deadline, the dealer (4, 5)
  *   records a unit's result; a unit may be marked again while the audit is open.
  * - close: the same people, once every unit is marked; the audit is Cerrada for good.
+ * - edit: the lender changes an open audit (its form); changeCompany: only before any unit is checked, since the
+ *   snapshot and its results are of the company the audit had.
  */
 export const LOT_AUDIT_MACHINE = defineMachine<LotAuditStatus, LotAuditAction, LotAuditEntity>({
   name: 'lotAudit',
@@ -158,6 +167,19 @@ export const LOT_AUDIT_MACHINE = defineMachine<LotAuditStatus, LotAuditAction, L
   wrongStatus: TEXT.auditClosed,
   transitions: [
     { action: 'requestSelfAudit', from: [S.OPEN], to: S.OPEN, who: LENDER },
+    { action: 'edit', from: [S.OPEN], to: S.OPEN, who: LENDER },
+    {
+      action: 'changeCompany',
+      from: [S.OPEN],
+      to: S.OPEN,
+      who: LENDER,
+      needs: (entity) =>
+        (entity.checked ?? 0) === 0 || {
+          code: 'AUDIT_UNITS_CHECKED',
+          message: TEXT.companyFixedOnceChecked,
+          httpStatus: 422,
+        },
+    },
     { action: 'mark', from: [S.OPEN], to: S.OPEN, who: [...LENDER, ...DEALER], needs: dealerMay },
     {
       action: 'close',

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { LOT_AUDIT_SNAPSHOT_STATUSES, USER_TYPE } from '@planpiso/domain';
+import { LOT_AUDIT_SNAPSHOT_STATUSES, LOT_AUDIT_STATUS, USER_TYPE } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { userCompanies } from '../../db/schema/assignments';
 import { audits } from '../../db/schema/audits';
@@ -196,6 +196,15 @@ export async function pendingUnits(db: Executor, auditId: number): Promise<numbe
   return row?.n ?? 0;
 }
 
+/** How many of the audit's units are checked already. */
+export async function checkedUnits(db: Executor, auditId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(auditUnits)
+    .where(and(eq(auditUnits.auditId, auditId), isNotNull(auditUnits.result)));
+  return row?.n ?? 0;
+}
+
 /** The check of one unit of the audit; false when the audit has no such unit. */
 export async function markUnit(
   tx: Executor,
@@ -254,6 +263,8 @@ export async function lockCheckedUnits(tx: Executor, auditId: number) {
       checkedAt: auditUnits.checkedAt,
       checkedBy: auditUnits.checkedBy,
       financedUnitId: financedUnits.id,
+      accountId: financedUnits.accountId,
+      companyId: financedUnits.companyId,
       status: financedUnits.status,
       version: financedUnits.version,
       releasedOn: financedUnits.releasedOn,
@@ -273,7 +284,13 @@ export async function setFindingDeadline(tx: Executor, auditUnitId: number, dead
 export async function closeAudit(tx: Executor, id: number, version: number, by: number, at: Date): Promise<boolean> {
   const moved = await tx
     .update(audits)
-    .set({ status: 2, closedAt: at, closedBy: by, version: sql`${audits.version} + 1`, updatedAt: at })
+    .set({
+      status: LOT_AUDIT_STATUS.CLOSED,
+      closedAt: at,
+      closedBy: by,
+      version: sql`${audits.version} + 1`,
+      updatedAt: at,
+    })
     .where(and(eq(audits.id, id), eq(audits.version, version)))
     .returning({ id: audits.id });
   return moved.length === 1;

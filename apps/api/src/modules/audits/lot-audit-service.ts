@@ -7,6 +7,7 @@ import {
   fileDownloadPath,
   LOT_AUDIT_MESSAGES as TEXT,
   LOT_AUDIT_RESULT,
+  LOT_AUDIT_STATUS,
   lotAuditFinding,
   lotAuditFindingDeadline,
   lotAuditLocationRefusal,
@@ -33,7 +34,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound, refusalError } from '../../platform/errors';
 import { staleVersion } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
-import { markSold, payoffDueDateOf, recordEvents } from '../financed-units';
+import { markUnitSold, recordEvents, type FinancedUnitNoticeDeps } from '../financed-units';
 import type { ReceivedForm } from '../../platform/uploads';
 import type { FilesService } from '../files';
 import * as repo from './lot-audit-repository';
@@ -82,7 +83,11 @@ export async function lotAuditUnits(
  * Lot audits per unit (issue 29 item 3, decision 081): the snapshot, the checks on the phone, the self-audit the
  * lender requests and the close that turns findings into deadlines and feeds the sold-out-of-trust control.
  */
-export function createLotAuditsService({ db, clock, storage, log }: Deps, files: FilesService) {
+export function createLotAuditsService(
+  { db, clock, storage, log }: Deps,
+  files: FilesService,
+  notices: FinancedUnitNoticeDeps,
+) {
   return {
     async list(actor: AuthUser): Promise<LotAuditSummary[]> {
       const rows = await repo.listLotAudits(db, actor);
@@ -133,10 +138,13 @@ export function createLotAuditsService({ db, clock, storage, log }: Deps, files:
       for (const file of await repo.filesFacts(db, photoIds)) {
         if (!file.contentType.startsWith('image/')) continue;
         // A photo whose bytes cannot be read is left out of the report (its row says "Foto adjunta" still), not a 500.
-        const bytes = await readAll(await storage.get(file.key)).catch((error: unknown) => {
-          log.warn({ err: error, fileId: file.id }, 'lot audits: a photo could not be read for the report');
-          return null;
-        });
+        const bytes = await storage
+          .get(file.key)
+          .then(readAll)
+          .catch((error: unknown) => {
+            log.warn({ err: error, fileId: file.id }, 'lot audits: a photo could not be read for the report');
+            return null;
+          });
         const photo = bytes && bytes.length <= REPORT_PHOTO_MAX_BYTES ? { contentType: file.contentType, bytes } : null;
         if (photo && (await drawablePhoto(photo))) photos.set(file.id, photo);
       }
@@ -280,28 +288,30 @@ export function createLotAuditsService({ db, clock, storage, log }: Deps, files:
             if (!verdict.allowed) throw refusalError(verdict);
             const checkDay = businessClock(checkedAt).day;
             const soldAt = checkDay < unit.releasedOn ? unit.releasedOn : checkDay;
-            payoffDueDate = await payoffDueDateOf(tx, soldAt);
-            const version = await markSold(
+            const sold = await markUnitSold(
               tx,
-              unit.financedUnitId,
-              unit.version,
-              { soldAt, reportedBy: unit.checkedBy!, evidenceFileId: null, payoffDueDate, status: verdict.to },
-              now,
+              notices,
+              {
+                id: unit.financedUnitId,
+                vin: unit.vin,
+                status: unit.status,
+                version: unit.version,
+                accountId: unit.accountId,
+                companyId: unit.companyId,
+              },
+              {
+                to: verdict.to,
+                readVersion: unit.version,
+                soldAt,
+                reportedBy: unit.checkedBy!,
+                actorId: null,
+                evidenceFileId: null,
+                details: { auditId: id, folio: row.folio },
+                requestId,
+                now,
+              },
             );
-            if (version === undefined) throw staleVersion();
-            const sale = { soldAt, payoffDueDate, auditId: id, folio: row.folio };
-            await recordEvents(tx, [
-              { financedUnitId: unit.financedUnitId, kind: 'sold', actorId: null, at: now, details: sale },
-            ]);
-            await writeAudit(tx, {
-              actor: null,
-              action: 'financed-units.sold',
-              entity: 'financed-unit',
-              entityId: unit.financedUnitId,
-              before: { status: unit.status, version: unit.version },
-              after: { status: verdict.to, version, ...sale },
-              requestId,
-            });
+            payoffDueDate = sold.payoffDueDate;
             status = verdict.to;
           }
           const kind = lotAuditFinding(unit.result, status);
@@ -323,7 +333,7 @@ export function createLotAuditsService({ db, clock, storage, log }: Deps, files:
           entity: 'audit',
           entityId: id,
           before: { status: row.status, version: row.version },
-          after: { status: 2, checked: checked.length, findings: count },
+          after: { status: LOT_AUDIT_STATUS.CLOSED, checked: checked.length, findings: count },
           requestId,
         });
         return count;

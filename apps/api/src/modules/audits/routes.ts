@@ -7,6 +7,7 @@ import { actOnRow, operationRoute, readRow } from '../../platform/operation-rout
 import { AppErrorCode, LOT_AUDIT_MESSAGES } from '@planpiso/domain';
 import { AppError } from '../../platform/errors';
 import type { FilesService } from '../files';
+import type { NotificationsService } from '../notifications';
 import { validateProcess } from './eligibility';
 import { createLotAuditsService } from './lot-audit-service';
 import { createAuditsService } from './service';
@@ -17,10 +18,18 @@ const PHOTO_UPLOAD = { field: 'file', allowed: ['png', 'jpg', 'jpeg'], maxBytes:
 /** Audits (spec 3 §7 "Audits"; decisions 030, 041), declared in packages/domain/src/operations/audits.ts. */
 export async function auditRoutes(
   app: FastifyInstance,
-  { deps, files }: { deps: Pick<AppDeps, 'db' | 'adapters' | 'clock' | 'storage' | 'log'>; files: FilesService },
+  {
+    deps,
+    files,
+    notifications,
+  }: {
+    deps: Pick<AppDeps, 'db' | 'adapters' | 'clock' | 'storage' | 'log' | 'jobs'>;
+    files: FilesService;
+    notifications: NotificationsService;
+  },
 ) {
   const audits = createAuditsService(deps);
-  const lot = createLotAuditsService(deps, files);
+  const lot = createLotAuditsService(deps, files, { notifications, jobs: deps.jobs });
   operationRoute(app, op.validateProcess, async ({ query }, request) => ({
     data: await validateProcess(deps, currentUser(request), query),
   }));

@@ -5,13 +5,15 @@ import {
   type AuditListQuery,
   type AuditResponse,
   AUDITS_DEFAULT_SORT,
+  askLotAudit,
+  businessClock,
   type CreateAuditRequest,
   type UpdateAuditRequest,
 } from '@planpiso/domain';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, notFound, refusalError } from '../../platform/errors';
 import { orderBy, pageWindow, type Page } from '../../platform/listing';
 import { staleVersion } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
@@ -19,6 +21,7 @@ import type { Executor } from '../../db/client';
 import { accountScopeOf } from '../organisation-lookups';
 import { findCompanyInScope } from '../organisation-lookups';
 import { presentAudit } from './presenter';
+import { entityOf } from './lot-audit-presenter';
 import * as lotRepo from './lot-audit-repository';
 import * as repo from './repository';
 import { answerWithin } from '../../platform/idempotency';
@@ -100,9 +103,22 @@ export function createAuditsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
       const saved = await transaction(db, async (tx) => {
         const before = await repo.findAudit(tx, scopeOf(actor), id, { lock: true });
         if (!before) throw notFound();
+        // The audit's machine: an open audit only, and its company only while none of its units is checked.
+        const lot = await lotRepo.findLotAudit(tx, actor, id);
+        if (!lot) throw notFound();
+        const entity = {
+          ...entityOf(lot, businessClock(clock.now()).day, 0),
+          checked: await lotRepo.checkedUnits(tx, id),
+        };
+        const ask = (action: 'edit' | 'changeCompany') => {
+          const verdict = askLotAudit(actor, action, entity);
+          if (!verdict.allowed) throw refusalError(verdict);
+        };
+        ask('edit');
         const values = await checkBody(tx, actor, body);
+        if (values.companyId !== before.companyId) ask('changeCompany');
         if (before.version !== version || !(await repo.updateAudit(tx, id, version, values))) throw staleVersion();
-        // Another company before any unit was checked: the snapshot is of the new company's units.
+        // Another company (no unit checked yet): the snapshot is of the new company's units.
         if (values.companyId !== before.companyId && (await lotRepo.dropUncheckedSnapshot(tx, id))) {
           await lotRepo.snapshotUnits(tx, id, values.companyId, clock.now());
         }

@@ -10,7 +10,7 @@ export { remindSaleGraces } from './remind-sale-graces';
 export { soldOutOfTrustFacts } from './sold-out-of-trust-facts';
 // The portfolio view (modules/portfolio) reads the register with its scope and the term rule's next curtailment.
 export { financedUnitScopeWhere } from './repository';
-export { nextCurtailmentAmount, nextCurtailmentDate } from './portfolio-filters';
+export { hasAuditFinding, nextCurtailmentAmount, nextCurtailmentDate } from './portfolio-filters';
 // A closed lot audit's 'Vendida' results move their units as a sale report does (issue 29 §3, decision 081).
-export { markSold } from './repository';
-export { payoffDueDateOf } from './payoff-due-date';
+export { markUnitSold } from './mark-unit-sold';
+export type { FinancedUnitNoticeDeps } from './notices';

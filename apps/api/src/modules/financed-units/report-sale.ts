@@ -1,26 +1,20 @@
 import {
   AppErrorCode,
   FINANCED_UNIT_MESSAGES as TEXT,
-  FINANCED_UNIT_STATUS,
   askFinancedUnit,
   businessClock,
-  formatBusinessDate,
-  noticeUnitSold,
   saleReportRefusal,
   type FinancedUnitDetail,
   type ReportFinancedUnitSaleRequest,
 } from '@planpiso/domain';
-import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound, refusalError } from '../../platform/errors';
-import { staleVersion } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
 import { provisionScopeOf } from '../provisions';
 import { financedUnitDetail } from './financed-unit-detail';
-import { noticeUnitAudience, type FinancedUnitNoticeDeps } from './notices';
-import { payoffDueDateOf } from './payoff-due-date';
-import { recordEvents } from './register';
+import { markUnitSold } from './mark-unit-sold';
+import type { FinancedUnitNoticeDeps } from './notices';
 import * as repo from './repository';
 
 const invalidSale = (message: string) => new AppError(AppErrorCode.VALIDATION_ERROR, { message });
@@ -59,30 +53,15 @@ export async function reportFinancedUnitSale(
     if (evidenceFileId !== null && !(await repo.isOwnUpload(tx, evidenceFileId, actor.id))) {
       throw invalidSale(TEXT.evidenceNotYours);
     }
-    const payoffDueDate = await payoffDueDateOf(tx, body.soldAt);
-    const version = await repo.markSold(
-      tx,
-      id,
-      body.version,
-      { soldAt: body.soldAt, reportedBy: actor.id, evidenceFileId, payoffDueDate, status: verdict.to },
-      now,
-    );
-    if (version === undefined) throw staleVersion();
-    const sale = { soldAt: body.soldAt, payoffDueDate, ...(evidenceFileId !== null && { evidenceFileId }) };
-    await recordEvents(tx, [{ financedUnitId: id, kind: 'sold', actorId: actor.id, at: now, details: sale }]);
-    await writeAudit(tx, {
-      actor: actor.id,
-      action: 'financed-units.sold',
-      entity: 'financed-unit',
-      entityId: id,
-      before: { status: unit.status, version: unit.version },
-      after: { status: FINANCED_UNIT_STATUS.SOLD, version, ...sale },
+    await markUnitSold(tx, notices, unit, {
+      to: verdict.to,
+      readVersion: body.version,
+      soldAt: body.soldAt,
+      reportedBy: actor.id,
+      actorId: actor.id,
+      evidenceFileId,
       requestId,
-    });
-    // The dealer and the account's operator hear of it (in-app now, e-mail queued with the move: decision 080).
-    await noticeUnitAudience(tx, notices, unit, {
-      title: TEXT.noticeSoldTitle,
-      message: noticeUnitSold(unit.vin, formatBusinessDate(payoffDueDate)),
+      now,
     });
     return { data: await financedUnitDetail(tx, clock, actor, id), message: TEXT.saleReported(unit.vin) };
   });
