@@ -184,6 +184,9 @@ describe('normal answers', () => {
     expect((refused as ExternalServiceError).detail).toContain('ya está liquidado');
 
     expect(await crm.creditBalance('CRE-9999999')).toBeNull();
+    // In a batch (the register's reconciliation): the credits the CRM knows, the unknown one left out.
+    const batch = await crm.creditBalances([credit, 'CRE-9999999'], '2026-11-15');
+    expect(batch).toEqual([expect.objectContaining({ creditNumber: credit, accruedInterest: '1140.09' })]);
     expect(await crm.payoffQuote('CRE-9999999', '2026-11-16')).toBeNull();
   });
 

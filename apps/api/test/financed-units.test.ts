@@ -541,6 +541,7 @@ describe('the sold-out-of-trust notices, the configured grace and the CRM balanc
     };
     const spies = [
       vi.spyOn(crm, 'creditBalance').mockResolvedValue(balance),
+      vi.spyOn(crm, 'creditBalances').mockResolvedValue([balance]),
       vi.spyOn(crm, 'payoffQuote').mockResolvedValue({
         creditNumber,
         date: '2026-11-30',
@@ -652,7 +653,16 @@ describe('the sold-out-of-trust control (issue 29 item 2)', () => {
       ...t.app.deps,
       ...notices,
       clock: noonOf('2026-12-10'),
-      adapters: { ...t.app.deps.adapters, crm: { ...t.app.deps.adapters.crm, creditBalance: answer } },
+      adapters: {
+        ...t.app.deps.adapters,
+        crm: {
+          ...t.app.deps.adapters.crm,
+          creditBalances: async () => {
+            const one = await answer();
+            return one ? [one] : [];
+          },
+        },
+      },
     });
     const balance = (status: 'vigente' | 'liquidado'): CrmCreditBalance => ({
       creditNumber,

@@ -11,6 +11,7 @@ import {
   crmPayoffQuote,
   crmVinInformation,
   crmCreditBalance,
+  crmCreditBalancesRequest,
   Money,
   type CrmPayment,
   type CrmUnitInsertion,
@@ -123,6 +124,14 @@ export function buildCrmServer(token: string): CrmServer {
   app.get('/SaldoCredito', async (request) => {
     const noCredito = required(request, 'noCredito');
     return crmCreditBalance.parse(state.balance(noCredito, optionalDate(request, 'date')));
+  });
+
+  // A batch of balances (the register's reconciliation): the credits it knows, in the order asked.
+  app.post('/SaldosCreditos', async (request) => {
+    const parsed = crmCreditBalancesRequest.safeParse(request.body);
+    if (!parsed.success) throw badRequest('noCreditos debe ser una lista de 1 a 200 números de crédito');
+    const { noCreditos, date } = parsed.data;
+    return noCreditos.filter((noCredito) => state.knows(noCredito)).map((noCredito) => state.balance(noCredito, date));
   });
 
   app.get('/CotizacionLiquidacion', async (request) => {

@@ -190,6 +190,11 @@ export class CrmState {
     return { credit, terms, payments: ledger.payments };
   }
 
+  /** Whether the CRM knows the credit (a batch of balances skips the ones it does not). */
+  knows(noCredito: string): boolean {
+    return this.ledgers.has(noCredito) && this.credits.some((c) => c.noCredito === noCredito);
+  }
+
   allCredits(): readonly CreditFixture[] {
     return this.credits;
   }

@@ -181,6 +181,16 @@ export const crmCreditBalance = z.object({
 });
 export type CrmCreditBalance = z.infer<typeof crmCreditBalance>;
 
+/** How many credits one balances' read asks for at the most (the register's reconciliation reads in batches). */
+export const CRM_BALANCES_BATCH = 200;
+
+/** POST /SaldosCreditos: the balances of a batch of credits at the end of `date`; the CRM answers the ones it knows. */
+export const crmCreditBalancesRequest = z.object({
+  noCreditos: z.array(z.string().min(1)).min(1).max(CRM_BALANCES_BATCH),
+  date: isoDate.optional(),
+});
+export type CrmCreditBalancesRequest = z.infer<typeof crmCreditBalancesRequest>;
+
 /** What settles a credit on `date`: its principal plus the interest accrued to that day. */
 export const crmPayoffQuote = z.object({
   creditNumber: z.string(),

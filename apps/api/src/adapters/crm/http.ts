@@ -56,6 +56,17 @@ export function createCrmAdapter(http: HttpClient): CrmPort {
     creditBalance: (noCredito, asOf) =>
       one('SaldoCredito', noCredito, { noCredito, ...(asOf ? { date: asOf } : {}) }, creditBalance),
     payoffQuote: (noCredito, date) => one('CotizacionLiquidacion', noCredito, { noCredito, date }, payoffQuote),
+    // A read sent as POST (the list of credits is too long for a query string).
+    creditBalances: (noCreditos, asOf) =>
+      http.json(
+        {
+          method: 'POST',
+          path: '/SaldosCreditos',
+          body: { noCreditos, ...(asOf ? { date: asOf } : {}) },
+          operation: `SaldosCreditos ${noCreditos.length}`,
+        },
+        z.array(creditBalance),
+      ),
 
     // Not idempotent (no key): a payment repeated would be a second payment, so it is never retried.
     recordPayment: (payment) =>

@@ -41,6 +41,11 @@ export interface CrmPort {
    * know the credit.
    */
   creditBalance(creditNumber: string, asOf?: string): Promise<CrmCreditBalance | null>;
+  /**
+   * The balances of up to CRM_BALANCES_BATCH credits in one call (the register's reconciliation), at the end of
+   * `asOf`; the credits the CRM does not know are left out.
+   */
+  creditBalances(creditNumbers: string[], asOf?: string): Promise<CrmCreditBalance[]>;
   /** What settles a credit on `date` (YYYY-MM-DD): principal plus interest to that day. null for an unknown credit. */
   payoffQuote(creditNumber: string, date: string): Promise<CrmPayoffQuote | null>;
   /**

@@ -1,5 +1,6 @@
-import { and, count, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import {
+  CRM_BALANCES_BATCH,
   FINANCED_UNIT_MESSAGES as TEXT,
   FINANCED_UNIT_STATUS,
   SYSTEM_ACTOR,
@@ -28,31 +29,34 @@ async function soldOutOfTrustLeft(tx: Executor, companyId: number): Promise<numb
   return row?.n ?? 0;
 }
 
-/** Keeps the CRM's money on the row for the register's list (decision 080): a cache, no move, no version bump. */
-async function storeBalance(db: Executor, id: number, balance: CrmCreditBalance, asOf: string): Promise<void> {
-  await db
-    .update(financedUnits)
-    .set({
-      balancePrincipal: balance.principal,
-      balanceInterest: balance.accruedInterest,
-      balancePaidTotal: balance.paidTotal,
-      nextCurtailmentDate: balance.nextCurtailment?.date ?? null,
-      nextCurtailmentAmount: balance.nextCurtailment?.amount ?? null,
-      balanceAsOf: asOf,
-    })
-    .where(eq(financedUnits.id, id));
+/**
+ * Keeps the CRM's money on the rows for the register's list (decision 080): a cache, no move, no version bump. One
+ * UPDATE for a batch of balances.
+ */
+async function storeBalances(db: Executor, balances: { id: number; balance: CrmCreditBalance }[], asOf: string) {
+  if (balances.length === 0) return;
+  const rows = balances.map(
+    ({ id, balance }) =>
+      sql`(${id}::int, ${balance.principal}::numeric, ${balance.accruedInterest}::numeric, ${balance.paidTotal}::numeric,
+        ${balance.nextCurtailment?.date ?? null}::date, ${balance.nextCurtailment?.amount ?? null}::numeric)`,
+  );
+  await db.execute(sql`update ${financedUnits} set
+      balance_principal = v.principal, balance_interest = v.interest, balance_paid_total = v.paid,
+      next_curtailment_date = v.next_date, next_curtailment_amount = v.next_amount, balance_as_of = ${asOf}::date
+    from (values ${sql.join(rows, sql`, `)}) as v(id, principal, interest, paid, next_date, next_amount)
+    where ${financedUnits.id} = v.id`);
 }
 
 /**
- * The register's reconciliation with the CRM (issue 29 items 1 and 2), one CRM call per credit, one at a time and
- * outside any transaction (ARCHITECTURE §6):
+ * The register's reconciliation with the CRM (issue 29 items 1 and 2), one CRM call per batch of CRM_BALANCES_BATCH
+ * credits, one at a time and outside any transaction (ARCHITECTURE §6):
  * - the units read keep the CRM's balance on their rows (principal, interest, payments, next curtailment: what the
  *   list shows). `scope: 'sold'` (the control's frequent pass) reads the sold units only; `scope: 'all'` (the
  *   register's reconciliation at its configured interval) every unit not yet Liquidada with a credit number;
  * - a credit the CRM shows liquidado moves its unit to Liquidada (the machine's recordPayoff, as the system) with its
  *   history and audit rows; when that was the company's last unit in SOT, the hold lifts and the dealer and the
  *   account's operator are told (noticeHoldLifted), in the same transaction.
- * A CRM that fails for one credit leaves that unit for the next pass. Answers how many units moved to Liquidada.
+ * A CRM that fails for a batch leaves its units for the next pass. Answers how many units moved to Liquidada.
  */
 export async function reconcilePayoffs(
   { db, clock, adapters, ...notices }: Pick<AppDeps, 'db' | 'clock' | 'adapters'> & FinancedUnitNoticeDeps,
@@ -79,18 +83,38 @@ export async function reconcilePayoffs(
     )
     .orderBy(financedUnits.id);
   let moved = 0;
-  for (const unit of outstanding) {
-    let balance: CrmCreditBalance | null;
+  for (let start = 0; start < outstanding.length; start += CRM_BALANCES_BATCH) {
+    const batch = outstanding.slice(start, start + CRM_BALANCES_BATCH);
+    let balances: CrmCreditBalance[];
     try {
-      balance = await adapters.crm.creditBalance(unit.creditNumber!, today);
+      balances = await adapters.crm.creditBalances(
+        batch.map((unit) => unit.creditNumber!),
+        today,
+      );
     } catch {
       continue;
     }
-    if (!balance) continue;
-    await storeBalance(db, unit.id, balance, today);
-    if (balance.status !== 'liquidado' || balance.paidOffAt === null) continue;
+    const byCredit = new Map(balances.map((balance) => [balance.creditNumber, balance]));
+    const read = batch.flatMap((unit) => {
+      const balance = byCredit.get(unit.creditNumber!);
+      return balance ? [{ unit, balance }] : [];
+    });
+    await storeBalances(
+      db,
+      read.map(({ unit, balance }) => ({ id: unit.id, balance })),
+      today,
+    );
+    for (const { unit, balance } of read) {
+      if (await recordPayoffOf(unit, balance)) moved += 1;
+    }
+  }
+  return moved;
+
+  /** A credit the CRM shows liquidado: its unit moves to Liquidada (and the hold may lift). Whether it moved. */
+  async function recordPayoffOf(unit: (typeof outstanding)[number], balance: CrmCreditBalance): Promise<boolean> {
+    if (balance.status !== 'liquidado' || balance.paidOffAt === null) return false;
     const verdict = askFinancedUnit(SYSTEM_ACTOR, 'recordPayoff', { status: unit.status });
-    if (!verdict.allowed) continue;
+    if (!verdict.allowed) return false;
     const wasHolding = unit.status === FINANCED_UNIT_STATUS.SOLD_OUT_OF_TRUST;
     const changed = await moveFinancedUnitBySystem(db, clock.now(), unit, {
       to: verdict.to,
@@ -106,7 +130,6 @@ export async function reconcilePayoffs(
         });
       },
     });
-    if (changed) moved += 1;
+    return changed;
   }
-  return moved;
 }
