@@ -11,7 +11,8 @@
 // Environment: BENCH_DURATION (s per endpoint, default 15), BENCH_WARMUP (s, default 3), BENCH_ONLY (some of
 // lists,floor,bytes,menu,lighthouse,crm,register), BENCH_LISTS (some lists by name, e.g. `users`), BENCH_TYPES (some user types,
 // e.g. `1`), BENCH_NODE_ARGS (the API's extra node flags, e.g. --cpu-prof), BENCH_LOG_LEVEL (the API's, default
-// info as `npm start`), CHROMIUM_PATH, DATABASE_URL_LARGE (a server of your own instead of data/pg-large).
+// info as `npm start`), BENCH_JOBS (`off`: the API without its background jobs, to see what they cost the lists;
+// default on, as `npm start`), CHROMIUM_PATH, DATABASE_URL_LARGE (a server of your own instead of data/pg-large).
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';

@@ -9,7 +9,7 @@ import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { refinancings } from '../../db/schema/refinancings';
 import { users } from '../../db/schema/users';
 import { pageInOneStatement, type PreparableRows } from '../../platform/list-statements';
-import { containsPattern, type Window } from '../../platform/listing';
+import { LENDER_ESTIMATE_FROM, containsPattern, type Window } from '../../platform/listing';
 import { accountScopeWhere } from '../organisation-lookups';
 import type { ProvisionScope } from '../provisions';
 import { portfolioFiltersWhere, type PortfolioRegisterFilters } from './portfolio-filters';
@@ -167,13 +167,15 @@ export function listFinancedUnits(
       where: listWhere(scope, filters),
       order,
       window,
+      // The lender's total is the planner's estimate past 1.5 times the cap (decision 050) where the WHERE is plain
+      // columns (status, company, release days, aging); a VIN or folio search, a due window (an expression) or the
+      // audits' findings (a subquery) keep the count.
       estimateFirst:
-        scope.kind === 'lender' &&
-        !filters.vin &&
-        filters.folio === undefined &&
-        !filters.aging &&
-        !filters.due &&
-        !filters.finding,
+        scope.kind === 'lender' && !filters.vin && filters.folio === undefined && !filters.due && !filters.finding,
+      estimateFrom: LENDER_ESTIMATE_FROM,
+      // One plan suits every dealer (its company's units): prepared by name. The lender's reach varies by orders of
+      // magnitude between operators, so its statement is planned with each request's values (decision 052).
+      prepared: scope.kind === 'dealer' || scope.kind === 'legal',
     },
     (inPage, extra) => rowsWithNames(db, inPage, order, extra) as PreparableRows<FinancedUnitRow>,
   );

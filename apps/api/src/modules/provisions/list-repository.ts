@@ -1,10 +1,9 @@
 import { and, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { COUNT_CAP } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
 import { pageInOneStatement, pageOfShape } from '../../platform/list-statements';
-import { containsPattern, withinDays, type Window } from '../../platform/listing';
+import { LENDER_ESTIMATE_FROM, containsPattern, withinDays, type Window } from '../../platform/listing';
 import type { ProvisionScope } from './policy';
 import { provisionScopeWhere, shownFolio, unitCount } from './repository';
 
@@ -53,16 +52,6 @@ function listWhere(scope: ProvisionScope, filters: ProvisionListFilters): SQL {
     filters.company === undefined ? undefined : eq(provisions.companyId, filters.company),
   )!;
 }
-
-/**
- * The lender's lists (types 1–3: the accounts its scope reaches, a status range) answer the planner's estimate
- * without counting from this many rows (decision 050). Their WHERE is estimated from statistics (the operated accounts
- * through account_operators, the status and the filters' columns; not the company-name search, a subquery on a text
- * pattern, which keeps the count): on the large data set the estimate was within 0.85–1.13 of the actual rows for every
- * one of its 81 operators, so an estimate of 1.5 times the cap means more than the cap. The count of the cap's 10,001
- * index entries was most of a type 3 page's database work, and its answer was that same estimate.
- */
-const LENDER_ESTIMATE_FROM = (3 * COUNT_CAP) / 2;
 
 /**
  * One page of the list in one statement (decisions 025, 050): the page's ids from `provisions` alone, in the sort's
