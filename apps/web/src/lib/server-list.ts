@@ -41,16 +41,20 @@ export const operationList = <F extends string, O extends Operation>(
 
 /** A list query as the grid reads it. */
 type ListResult<R> = {
-  data?: { items: R[]; total: number } | undefined;
+  data?: { items: R[]; total: number; totalIsEstimate?: boolean } | undefined;
   isFetching: boolean;
   isError: boolean;
   refetch: () => Promise<unknown>;
 };
 
-/** What PagedGrid shows of a list query: its rows and total, the loading bar, the error state and its retry. */
+/**
+ * What PagedGrid shows of a list query: its rows and total (an estimate past the cap when the server says so), the
+ * loading bar, the error state and its retry.
+ */
 export const gridQuery = <R>(query: ListResult<R>) => ({
   rows: query.data?.items,
   total: query.data?.total,
+  totalIsEstimate: query.data?.totalIsEstimate,
   loading: query.isFetching,
   error: query.isError,
   onRetry: () => void query.refetch(),

@@ -173,14 +173,7 @@ export function AccountListPage() {
           </>
         )}
       </FilterBar>
-      <PagedGrid
-        label="Cuentas"
-        columns={columns}
-        {...gridQuery(accounts)}
-        totalIsEstimate={accounts.data?.totalIsEstimate}
-        list={list}
-        disableVirtualization
-      />
+      <PagedGrid label="Cuentas" columns={columns} {...gridQuery(accounts)} list={list} disableVirtualization />
       {companiesOf && (
         <AccountCompaniesDialog
           account={companiesOf.row}

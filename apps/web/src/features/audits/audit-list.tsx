@@ -74,14 +74,7 @@ export function AuditListPage() {
       <FilterBar values={list.filters} onSearch={list.setFilters}>
         {(control) => <FilterSelect control={control} name="account" label="Cuenta" all="Todas" rows={accounts.data} />}
       </FilterBar>
-      <PagedGrid
-        label="Auditorías"
-        columns={cols}
-        {...gridQuery(audits)}
-        totalIsEstimate={audits.data?.totalIsEstimate}
-        list={list}
-        disableVirtualization
-      />
+      <PagedGrid label="Auditorías" columns={cols} {...gridQuery(audits)} list={list} disableVirtualization />
     </>
   );
 }

@@ -109,14 +109,7 @@ export function BranchListPage() {
           </>
         )}
       </FilterBar>
-      <PagedGrid
-        label="Sucursales"
-        columns={cols}
-        {...gridQuery(branches)}
-        totalIsEstimate={branches.data?.totalIsEstimate}
-        list={list}
-        disableVirtualization
-      />
+      <PagedGrid label="Sucursales" columns={cols} {...gridQuery(branches)} list={list} disableVirtualization />
       {toggle.dialogs}
       {usersOf && <BranchUsersDialog branch={usersOf} onClose={() => setUsersOf(null)} />}
     </>

@@ -53,14 +53,7 @@ export function CompanyListPage() {
           </>
         )}
       </FilterBar>
-      <PagedGrid
-        label="Compañías"
-        columns={columns}
-        {...gridQuery(companies)}
-        totalIsEstimate={companies.data?.totalIsEstimate}
-        list={list}
-        disableVirtualization
-      />
+      <PagedGrid label="Compañías" columns={columns} {...gridQuery(companies)} list={list} disableVirtualization />
       {usersOf && <CompanyUsersDialog company={usersOf} onClose={() => setUsersOf(null)} />}
     </>
   );

@@ -128,7 +128,6 @@ export function CreditFailureListPage() {
         label="Créditos con fallos"
         columns={columns}
         {...gridQuery(failures)}
-        totalIsEstimate={failures.data?.totalIsEstimate}
         list={list}
         disableVirtualization
       />

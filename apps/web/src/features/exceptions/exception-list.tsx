@@ -109,13 +109,7 @@ export function ExceptionListPage() {
   return (
     <>
       <ExceptionFilters userType={userType} values={list.filters} onSearch={search} />
-      <PagedGrid
-        label={M.exceptionsTitle}
-        columns={columns}
-        {...gridQuery(rows)}
-        totalIsEstimate={rows.data?.totalIsEstimate}
-        list={list}
-      />
+      <PagedGrid label={M.exceptionsTitle} columns={columns} {...gridQuery(rows)} list={list} />
       {viewing && (
         <ExceptionViewDialog
           exception={viewing}

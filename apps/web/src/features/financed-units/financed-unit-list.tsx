@@ -152,7 +152,6 @@ export function FinancedUnitListPage() {
         label="Unidades financiadas"
         columns={columns}
         {...gridQuery(units)}
-        totalIsEstimate={units.data?.totalIsEstimate}
         list={list}
         disableVirtualization
       />

@@ -38,14 +38,7 @@ export function NonWorkingDayListPage() {
 
   return (
     <>
-      <PagedGrid
-        label="Días inhábiles"
-        columns={columns}
-        {...gridQuery(days)}
-        totalIsEstimate={days.data?.totalIsEstimate}
-        list={list}
-        disableVirtualization
-      />
+      <PagedGrid label="Días inhábiles" columns={columns} {...gridQuery(days)} list={list} disableVirtualization />
       {action.dialogs}
     </>
   );

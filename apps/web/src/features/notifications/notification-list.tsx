@@ -78,7 +78,6 @@ function NotificationList({ userId }: { userId: number }) {
         label="Notificaciones"
         columns={columns}
         {...gridQuery(notifications)}
-        totalIsEstimate={notifications.data?.totalIsEstimate}
         list={list}
         // A page holds at most 100 rows and the grid grows to fit them: virtualising saves nothing here.
         disableVirtualization

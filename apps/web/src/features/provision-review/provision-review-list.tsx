@@ -72,13 +72,7 @@ export function ProvisionReviewListPage() {
   return (
     <>
       <ProvisionReviewFilters values={list.filters} onSearch={search} />
-      <PagedGrid
-        label="Disposiciones en revisión"
-        columns={columns}
-        {...gridQuery(rows)}
-        totalIsEstimate={rows.data?.totalIsEstimate}
-        list={list}
-      />
+      <PagedGrid label="Disposiciones en revisión" columns={columns} {...gridQuery(rows)} list={list} />
       <ResultDialog
         result={saved === null ? null : { ok: true, message: saved }}
         // The message belongs to this one arrival: replace the entry's state so back/forward does not show it again.

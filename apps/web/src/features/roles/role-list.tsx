@@ -110,7 +110,6 @@ export function RoleListPage() {
         label="Roles"
         columns={columns}
         {...gridQuery(roles)}
-        totalIsEstimate={roles.data?.totalIsEstimate}
         list={list}
         // A page holds at most 100 rows and the grid grows to fit them: virtualising saves nothing here.
         disableVirtualization

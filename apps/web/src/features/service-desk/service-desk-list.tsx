@@ -67,7 +67,6 @@ export function ServiceDeskListPage() {
         label="Correos mesa de servicio"
         columns={columns}
         {...gridQuery(emails)}
-        totalIsEstimate={emails.data?.totalIsEstimate}
         list={list}
         disableVirtualization
       />

@@ -44,7 +44,6 @@ export function UserListPage() {
         label="Usuarios"
         columns={columns}
         {...gridQuery(users)}
-        totalIsEstimate={users.data?.totalIsEstimate}
         list={list}
         // A page holds at most 100 rows and the grid grows to fit them: virtualising saves nothing here.
         disableVirtualization
