@@ -179,12 +179,22 @@ export type AuditUnitRow = {
 };
 
 /** The audit's units by VIN; `vin` narrows to that one. */
-export async function auditUnitsOf(db: Executor, auditId: number, vin?: string): Promise<AuditUnitRow[]> {
+export async function auditUnitsOf(
+  db: Executor,
+  auditId: number,
+  only: { vin?: string; id?: number } = {},
+): Promise<AuditUnitRow[]> {
   return db
     .select(unitColumns)
     .from(auditUnits)
     .leftJoin(users, eq(users.id, auditUnits.checkedBy))
-    .where(and(eq(auditUnits.auditId, auditId), vin === undefined ? undefined : eq(auditUnits.vin, vin)))
+    .where(
+      and(
+        eq(auditUnits.auditId, auditId),
+        only.vin === undefined ? undefined : eq(auditUnits.vin, only.vin),
+        only.id === undefined ? undefined : eq(auditUnits.id, only.id),
+      ),
+    )
     .orderBy(asc(auditUnits.vin), asc(auditUnits.id));
 }
 

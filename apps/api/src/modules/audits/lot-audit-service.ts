@@ -160,7 +160,7 @@ export function createLotAuditsService(
       const row = await repo.findLotAudit(db, actor, id);
       if (!row) throw notFound();
       const vin = normalizeAuditVin(raw);
-      const [unit] = vin === '' ? [] : await repo.auditUnitsOf(db, id, vin);
+      const [unit] = vin === '' ? [] : await repo.auditUnitsOf(db, id, { vin });
       if (unit) return presentUnit(unit);
       const refusal = lotAuditVinRefusal(vin);
       if (refusal) throw new AppError(AppErrorCode.VIN_CHECK_DIGIT, { message: refusal });
@@ -197,7 +197,7 @@ export function createLotAuditsService(
           longitude: body.longitude ?? null,
         };
         if (!(await repo.markUnit(tx, id, unitId, check))) throw notFound();
-        const [unit] = (await repo.auditUnitsOf(tx, id)).filter((u) => u.id === unitId);
+        const [unit] = await repo.auditUnitsOf(tx, id, { id: unitId });
         await writeAudit(tx, {
           actor: actor.id,
           action: 'audits.unit-checked',
