@@ -17,8 +17,8 @@ const FORM_LIMITS = { files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12, hea
 const SNIFF_BYTES = 4100;
 
 export const fileTooLarge = () => new AppError(AppErrorCode.FILE_TOO_LARGE);
-export const fileTypeRefused = () =>
-  new AppError(AppErrorCode.FILE_TYPE_NOT_ALLOWED, { message: MESSAGES.fileInvalidType });
+export const fileTypeRefused = (message: string = MESSAGES.fileInvalidType) =>
+  new AppError(AppErrorCode.FILE_TYPE_NOT_ALLOWED, { message });
 
 /** Registers @fastify/multipart with the default limits; each route narrows them with `receiveFile`. */
 export async function registerUploads(app: FastifyInstance): Promise<void> {
@@ -62,6 +62,8 @@ export type FileRule = {
    * drained (spec 3 §5: the units-under-review upload sends only the first file of a multiple choice).
    */
   maxFiles?: number;
+  /** The refusal of a file of another type, in the words of the screen that asked (default 'Tipo de archivo inválido'). */
+  typeRefusal?: string;
 };
 
 /** Sniffed types (file-type's extension) each accepted extension must show. XML has no magic number. */
@@ -108,7 +110,7 @@ export async function receiveFile(request: FastifyRequest, rule: FileRule): Prom
       const extension = extensionOf(originalName);
       if (allowed !== 'any' && !allowed.includes(extension)) {
         part.file.resume();
-        throw fileTypeRefused();
+        throw fileTypeRefused(rule.typeRefusal);
       }
       const tempPath = await tempFile();
       temps.push(tempPath);
@@ -117,7 +119,7 @@ export async function receiveFile(request: FastifyRequest, rule: FileRule): Prom
       if (measured.size === 0) throw new AppError(AppErrorCode.FILE_EMPTY);
       const contentType =
         allowed === 'any' ? await sniffAny(measured.head, extension) : await sniff(measured.head, extension);
-      if (!contentType) throw fileTypeRefused();
+      if (!contentType) throw fileTypeRefused(rule.typeRefusal);
       file = { originalName, extension, contentType, size: measured.size, sha256: measured.sha256, tempPath };
     }
   } catch (error) {

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_OPERATIONS as op } from '@planpiso/domain';
+import { AUDIT_OPERATIONS as op, LOT_AUDIT_MESSAGES } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { attachmentDisposition, receiveFile } from '../../platform/uploads';
 import { actOnRow, operationRoute, readRow } from '../../platform/operation-route';
-import { AppErrorCode, LOT_AUDIT_MESSAGES } from '@planpiso/domain';
-import { AppError } from '../../platform/errors';
 import type { FilesService } from '../files';
 import type { NotificationsService } from '../notifications';
 import { validateProcess } from './eligibility';
@@ -13,7 +11,12 @@ import { createLotAuditsService } from './lot-audit-service';
 import { createAuditsService } from './service';
 
 /** A unit's photo: an image the phone's camera took (bytes checked), up to 10 MiB. */
-const PHOTO_UPLOAD = { field: 'file', allowed: ['png', 'jpg', 'jpeg'], maxBytes: 10 * 1024 * 1024 };
+const PHOTO_UPLOAD = {
+  field: 'file',
+  allowed: ['png', 'jpg', 'jpeg'],
+  maxBytes: 10 * 1024 * 1024,
+  typeRefusal: LOT_AUDIT_MESSAGES.photoNotImage,
+};
 
 /** Audits (spec 3 §7 "Audits"; decisions 030, 041), declared in packages/domain/src/operations/audits.ts. */
 export async function auditRoutes(
@@ -48,13 +51,7 @@ export async function auditRoutes(
   }));
   operationRoute(app, op.uploadLotAuditPhoto, async ({ params }, request) => {
     const actor = currentUser(request);
-    const form = await receiveFile(request, PHOTO_UPLOAD).catch((error: unknown) => {
-      // The phone sent something that is not a photo: said in the words of the audit.
-      if (error instanceof AppError && error.code === AppErrorCode.FILE_TYPE_NOT_ALLOWED) {
-        throw new AppError(AppErrorCode.FILE_TYPE_NOT_ALLOWED, { message: LOT_AUDIT_MESSAGES.photoNotImage });
-      }
-      throw error;
-    });
+    const form = await receiveFile(request, PHOTO_UPLOAD);
     try {
       return await lot.uploadPhoto(actor, params.id, form, request.id);
     } finally {
