@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { LOT_AUDIT_SNAPSHOT_STATUSES, LOT_AUDIT_STATUS, USER_TYPE } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { userCompanies } from '../../db/schema/assignments';
@@ -198,21 +198,10 @@ export async function auditUnitsOf(
     .orderBy(asc(auditUnits.vin), asc(auditUnits.id));
 }
 
-export async function pendingUnits(db: Executor, auditId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(auditUnits)
-    .where(and(eq(auditUnits.auditId, auditId), isNull(auditUnits.result)));
-  return row?.n ?? 0;
-}
-
-/** How many of the audit's units are checked already. */
-export async function checkedUnits(db: Executor, auditId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(auditUnits)
-    .where(and(eq(auditUnits.auditId, auditId), isNotNull(auditUnits.result)));
-  return row?.n ?? 0;
+/** One audit's checked units and those not yet checked (`unitCounts` for one id). */
+export async function unitCountsOf(db: Executor, auditId: number): Promise<{ checked: number; pending: number }> {
+  const counts = (await unitCounts(db, [auditId])).get(auditId) ?? { checked: 0, total: 0 };
+  return { checked: counts.checked, pending: counts.total - counts.checked };
 }
 
 /** The check of one unit of the audit; false when the audit has no such unit. */

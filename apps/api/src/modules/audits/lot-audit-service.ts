@@ -108,7 +108,7 @@ export function createLotAuditsService(
     async uploadPhoto(actor: AuthUser, id: number, form: ReceivedForm, requestId: string) {
       const row = await repo.findLotAudit(db, actor, id);
       if (!row) throw notFound();
-      ask(actor, 'mark', row, businessClock(clock.now()).day, await repo.pendingUnits(db, id));
+      ask(actor, 'mark', row, businessClock(clock.now()).day, (await repo.unitCountsOf(db, id)).pending);
       if (!form.file) throw invalid(TEXT.photoNotImage);
       return files.withUpload(form.file, 'audits', actor.id, async (tx, stored) => {
         const file = await files.record(tx, stored);
@@ -179,7 +179,7 @@ export function createLotAuditsService(
         const row = await repo.findLotAudit(tx, actor, id, { lock: true });
         if (!row) throw notFound();
         const now = clock.now();
-        ask(actor, 'mark', row, businessClock(now).day, await repo.pendingUnits(tx, id));
+        ask(actor, 'mark', row, businessClock(now).day, (await repo.unitCountsOf(tx, id)).pending);
         const location = lotAuditLocationRefusal(body.latitude, body.longitude);
         if (location) throw invalid(location);
         const photoFileId = body.photoFileId ?? null;
@@ -257,7 +257,7 @@ export function createLotAuditsService(
         if (!row) throw notFound();
         const now = clock.now();
         const today = businessClock(now).day;
-        ask(actor, 'close', row, today, await repo.pendingUnits(tx, id));
+        ask(actor, 'close', row, today, (await repo.unitCountsOf(tx, id)).pending);
         if (row.version !== body.version) throw staleVersion();
         const checked = await repo.lockCheckedUnits(tx, id);
         const closedDays = await tx

@@ -108,7 +108,7 @@ export function createAuditsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
         if (!lot) throw notFound();
         const entity = {
           ...entityOf(lot, businessClock(clock.now()).day, 0),
-          checked: await lotRepo.checkedUnits(tx, id),
+          checked: (await lotRepo.unitCountsOf(tx, id)).checked,
         };
         const ask = (action: 'edit' | 'changeCompany') => {
           const verdict = askLotAudit(actor, action, entity);
