@@ -6,7 +6,7 @@ import {
 } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { orderBy, pageWindow, type Page } from '../../platform/listing';
+import { orderBy, pageWindow, sortKeyOf, type Page } from '../../platform/listing';
 import { provisionScopeOf } from '../provisions';
 import { presentFinancedUnit } from './presenter';
 import * as repo from './repository';
@@ -26,6 +26,7 @@ export async function listFinancedUnits(
     { ...query, today },
     window,
     order,
+    sortKeyOf(query.sort, FINANCED_UNITS_DEFAULT_SORT),
   );
   return { items: rows.map((row) => presentFinancedUnit(row, today)), ...counted };
 }

@@ -43,15 +43,29 @@ export type PortfolioRegisterFilters = {
   finding?: 'open';
 };
 
+/**
+ * The portfolio's filters as the WHERE takes them: the aging bucket resolved to its release days on `today`
+ * (`agingFrom`, `agingTo`), so a statement of one shape (decision 052) binds them as values.
+ */
+export type PortfolioRegisterWhere = Omit<PortfolioRegisterFilters, 'aging'> & { agingFrom?: string; agingTo?: string };
+
+/** `filters` with the aging bucket resolved on `today` (Mexico City). */
+export function resolveAging<F extends PortfolioRegisterFilters>(
+  filters: F,
+  today: string,
+): Omit<F, 'aging'> & PortfolioRegisterWhere {
+  const { aging, ...rest } = filters;
+  if (!aging) return rest;
+  const { from, to } = agingReleaseRange(aging, today);
+  return { ...rest, ...(from ? { agingFrom: from } : {}), ...(to ? { agingTo: to } : {}) };
+}
+
 /** The units behind a number of the portfolio view, on `today` (Mexico City). */
-export function portfolioFiltersWhere(filters: PortfolioRegisterFilters, today: string): SQL | undefined {
+export function portfolioFiltersWhere(filters: PortfolioRegisterWhere, today: string): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (filters.account !== undefined) parts.push(eq(financedUnits.accountId, filters.account));
-  if (filters.aging) {
-    const { from, to } = agingReleaseRange(filters.aging, today);
-    if (from) parts.push(sql`${financedUnits.releasedOn} >= ${from}::date`);
-    if (to) parts.push(sql`${financedUnits.releasedOn} <= ${to}::date`);
-  }
+  if (filters.agingFrom !== undefined) parts.push(sql`${financedUnits.releasedOn} >= ${filters.agingFrom}::date`);
+  if (filters.agingTo !== undefined) parts.push(sql`${financedUnits.releasedOn} <= ${filters.agingTo}::date`);
   if (filters.due && filters.within !== undefined) {
     const due = filters.due === 'maturity' ? sql`${financedUnits.endsOn}` : nextCurtailmentDate(today);
     parts.push(sql`${due} between ${today}::date and ${today}::date + ${filters.within}::int`);

@@ -4,15 +4,18 @@ import type { Executor } from '../../db/client';
 import { userCompanies } from '../../db/schema/assignments';
 import { financedUnitEvents, financedUnits } from '../../db/schema/financed-units';
 import { files } from '../../db/schema/files';
-import { provisions } from '../../db/schema/financing';
-import { accounts, agencies, companies } from '../../db/schema/organisation';
-import { refinancings } from '../../db/schema/refinancings';
+import { accounts } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
-import { pageInOneStatement, type PreparableRows } from '../../platform/list-statements';
+import { pageInOneStatement, pageOfShape, type PreparableRows } from '../../platform/list-statements';
 import { LENDER_ESTIMATE_FROM, containsPattern, type Window } from '../../platform/listing';
 import { accountScopeWhere } from '../organisation-lookups';
-import type { ProvisionScope } from '../provisions';
-import { portfolioFiltersWhere, type PortfolioRegisterFilters } from './portfolio-filters';
+import { scopeShape, slot, type ProvisionScope } from '../provisions';
+import {
+  portfolioFiltersWhere,
+  resolveAging,
+  type PortfolioRegisterFilters,
+  type PortfolioRegisterWhere,
+} from './portfolio-filters';
 
 /** The register's filters (the list's and the export's). */
 export type FinancedUnitFilters = {
@@ -25,8 +28,11 @@ export type FinancedUnitFilters = {
   folio?: string;
 } & PortfolioRegisterFilters & {
     /** The business day the aging and due filters count from (Mexico City). */
-    today?: string;
+    today: string;
   };
+
+/** The filters as the WHERE takes them: the aging bucket resolved to its release days. */
+type RegisterWhere = Omit<FinancedUnitFilters, 'aging'> & PortfolioRegisterWhere;
 
 /**
  * The provisions' scope (provisionScopeOf) on financed_units alone: lender types the accounts they reach, type 4 the
@@ -56,7 +62,7 @@ function folioWhere(folio: string): SQL {
       (select "r"."id" from "refinancings" as "r" where "r"."use_manual_folio" and "r"."manual_folio" = ${folio}))`;
 }
 
-export function listWhere(scope: ProvisionScope, filters: FinancedUnitFilters): SQL {
+function listWhere(scope: ProvisionScope, filters: RegisterWhere): SQL {
   return and(
     financedUnitScopeWhere(scope),
     filters.vin ? ilike(financedUnits.vin, containsPattern(filters.vin)) : undefined,
@@ -66,7 +72,7 @@ export function listWhere(scope: ProvisionScope, filters: FinancedUnitFilters): 
     filters.from ? sql`${financedUnits.releasedOn} >= ${filters.from}::date` : undefined,
     filters.to ? sql`${financedUnits.releasedOn} <= ${filters.to}::date` : undefined,
     filters.folio === undefined ? undefined : folioWhere(filters.folio),
-    filters.today ? portfolioFiltersWhere(filters, filters.today) : undefined,
+    portfolioFiltersWhere(filters, filters.today),
   )!;
 }
 
@@ -90,12 +96,18 @@ export const financedUnitSortFields: Record<string, AnyColumn | SQL> = {
 /** The id, the sort's last key. */
 export const financedUnitId = financedUnits.id;
 
+/*
+ * A row's names as scalar subqueries on primary keys, not joins: the same rows, and PostgreSQL plans a one-relation
+ * query instead of searching the join orders of five — the register's lender statements are planned with each
+ * caller's values (decision 052), and planning them cost more than running them. Table names written out: drizzle
+ * leaves the outer columns unqualified.
+ */
 /** The folio users quote: the manual folio when the operation uses one. */
-const shownFolio = sql<string>`case when ${financedUnits.refinancingId} is not null
-  then case when ${refinancings.useManualFolio} and ${refinancings.manualFolio} is not null
-    then ${refinancings.manualFolio} else ${refinancings.folio}::text end
-  else case when ${provisions.useManualFolio} and ${provisions.manualFolio} is not null
-    then ${provisions.manualFolio} else ${provisions.folio}::text end end`;
+const shownFolio = sql<string>`case when "financed_units"."refinancing_id" is not null
+  then (select case when "r"."use_manual_folio" and "r"."manual_folio" is not null then "r"."manual_folio"
+    else "r"."folio"::text end from "refinancings" as "r" where "r"."id" = "financed_units"."refinancing_id")
+  else (select case when "p"."use_manual_folio" and "p"."manual_folio" is not null then "p"."manual_folio"
+    else "p"."folio"::text end from "provisions" as "p" where "p"."id" = "financed_units"."provision_id") end`;
 
 const rowColumns = {
   id: financedUnits.id,
@@ -104,9 +116,10 @@ const rowColumns = {
   model: financedUnits.model,
   description: financedUnits.description,
   companyId: financedUnits.companyId,
-  companyName: companies.name,
+  companyName: sql<string>`(select "c"."name" from "companies" as "c" where "c"."id" = "financed_units"."company_id")`,
   agencyId: financedUnits.agencyId,
-  agencyName: agencies.name,
+  agencyName: sql<string | null>`(select "a"."name" from "agencies" as "a"
+    where "a"."id" = "financed_units"."agency_id")`,
   provisionId: financedUnits.provisionId,
   refinancingId: financedUnits.refinancingId,
   folio: shownFolio,
@@ -137,10 +150,6 @@ function rowsWithNames(db: Executor, where: SQL, order: SQL[], extra: { pageTota
   return db
     .select({ ...rowColumns, ...extra })
     .from(financedUnits)
-    .innerJoin(companies, eq(companies.id, financedUnits.companyId))
-    .leftJoin(agencies, eq(agencies.id, financedUnits.agencyId))
-    .innerJoin(provisions, eq(provisions.id, financedUnits.provisionId))
-    .leftJoin(refinancings, eq(refinancings.id, financedUnits.refinancingId))
     .where(where)
     .orderBy(...order);
 }
@@ -149,8 +158,10 @@ export type FinancedUnitRow = Awaited<ReturnType<typeof rowsWithNames>>[number];
 
 /**
  * One page of the register and its total in one statement (decision 050): the page's ids from financed_units alone in
- * the sort's index order, then those rows with their names. The lender's total is the planner's estimate past the
- * cap (its WHERE is the scope's columns and the filters').
+ * the sort's index order, then those rows with their names. A page without a text search runs a statement built once
+ * per shape (`registerShape`, decision 052); a VIN or folio search is built per request. The lender's total is the
+ * planner's estimate past 1.5 times the cap where the WHERE is plain columns (status, company, release days, aging);
+ * a VIN or folio search, a due window (an expression) or the audits' findings (a subquery) keep the count.
  */
 export function listFinancedUnits(
   db: Executor,
@@ -158,27 +169,95 @@ export function listFinancedUnits(
   filters: FinancedUnitFilters,
   window: NonNullable<Window>,
   order: SQL[],
+  /** The sort as `field:direction`, naming `order`. */
+  sortKey: string,
 ) {
+  const where = resolveAging(filters, filters.today);
+  const estimateFirst =
+    scope.kind === 'lender' && !filters.vin && filters.folio === undefined && !filters.due && !filters.finding;
+  const rowsOf = (inPage: SQL, extra: { pageTotal?: SQL<number> }) =>
+    rowsWithNames(db, inPage, order, extra) as PreparableRows<FinancedUnitRow>;
+  const shape = registerShape(scope, where);
+  if (shape) {
+    return pageOfShape(
+      db,
+      {
+        key: `financed-units:${shape.key}:${sortKey}`,
+        table: financedUnits,
+        id: financedUnits.id,
+        where: listWhere(shape.scope, shape.where),
+        valuedWhere: () => listWhere(scope, where),
+        values: shape.values,
+        order,
+        window,
+        estimateFirst,
+        estimateFrom: LENDER_ESTIMATE_FROM,
+        // One plan suits every dealer and legal representative (their companies' units, through an index led by the
+        // company) and the lender's unfiltered first screen; an operator's reach and a lender's filters vary by orders
+        // of magnitude between callers: planned with each request's values (decision 052).
+        plannedPerCaller: scope.kind === 'lender' && (scope.accounts.kind === 'operated' || shape.filtered),
+      },
+      rowsOf,
+    );
+  }
   return pageInOneStatement(
     db,
     {
       table: financedUnits,
       id: financedUnits.id,
-      where: listWhere(scope, filters),
+      where: listWhere(scope, where),
       order,
       window,
-      // The lender's total is the planner's estimate past 1.5 times the cap (decision 050) where the WHERE is plain
-      // columns (status, company, release days, aging); a VIN or folio search, a due window (an expression) or the
-      // audits' findings (a subquery) keep the count.
-      estimateFirst:
-        scope.kind === 'lender' && !filters.vin && filters.folio === undefined && !filters.due && !filters.finding,
+      estimateFirst,
       estimateFrom: LENDER_ESTIMATE_FROM,
-      // One plan suits every dealer (its company's units): prepared by name. The lender's reach varies by orders of
-      // magnitude between operators, so its statement is planned with each request's values (decision 052).
       prepared: scope.kind === 'dealer' || scope.kind === 'legal',
     },
-    (inPage, extra) => rowsWithNames(db, inPage, order, extra) as PreparableRows<FinancedUnitRow>,
+    rowsOf,
   );
+}
+
+/** The filters bound as values in a shape's statement; a VIN or folio search (a text pattern) is planned per request. */
+const SHAPED_FILTERS = ['company', 'agency', 'from', 'to', 'account', 'agingFrom', 'agingTo', 'within'] as const;
+
+/**
+ * The register's statement shape (decision 052): the scope's and the filters' values as placeholders, the key naming
+ * what the text depends on (the scope's kind, the filters present, how many statuses, the due kind). Undefined for a
+ * VIN or folio search, or a scope that reaches nothing.
+ */
+function registerShape(
+  scope: ProvisionScope,
+  filters: RegisterWhere,
+):
+  | { key: string; scope: ProvisionScope; where: RegisterWhere; values: Record<string, unknown>; filtered: boolean }
+  | undefined {
+  if (filters.vin || filters.folio !== undefined) return undefined;
+  const scoped = scopeShape(scope);
+  if (!scoped) return undefined;
+  const where: RegisterWhere = { today: slot('today'), due: filters.due, finding: filters.finding };
+  const values: Record<string, unknown> = { ...scoped.values, today: filters.today };
+  const present: string[] = [];
+  for (const name of SHAPED_FILTERS) {
+    const value = filters[name];
+    if (value === undefined || value === '') continue;
+    (where as Record<string, unknown>)[name] = slot(name);
+    values[name] = value;
+    present.push(name);
+  }
+  const statuses = filters.status ?? [];
+  if (statuses.length > 0) {
+    where.status = statuses.map((_, i) => slot<number>(`status${i}`));
+    statuses.forEach((status, i) => (values[`status${i}`] = status));
+    present.push(`status${statuses.length}`);
+  }
+  if (filters.due) present.push(`due:${filters.due}`);
+  if (filters.finding) present.push(`finding:${filters.finding}`);
+  return {
+    key: `${scoped.key}:${present.join(',')}`,
+    scope: scoped.scope,
+    where,
+    values,
+    filtered: present.length > 0,
+  };
 }
 
 /** Every row the filters pick (up to `max`), in `order`: the export. */
@@ -189,7 +268,7 @@ export function allFinancedUnits(
   order: SQL[],
   max: number,
 ): Promise<FinancedUnitRow[]> {
-  return rowsWithNames(db, listWhere(scope, filters), order).limit(max);
+  return rowsWithNames(db, listWhere(scope, resolveAging(filters, filters.today)), order).limit(max);
 }
 
 /** One unit the scope reaches; undefined otherwise (404). */

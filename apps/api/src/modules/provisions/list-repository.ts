@@ -5,6 +5,7 @@ import { companies } from '../../db/schema/organisation';
 import { pageInOneStatement, pageOfShape } from '../../platform/list-statements';
 import { LENDER_ESTIMATE_FROM, containsPattern, withinDays, type Window } from '../../platform/listing';
 import type { ProvisionScope } from './policy';
+import { scopeShape } from './scope-shape';
 import { provisionScopeWhere, shownFolio, unitCount } from './repository';
 
 /** The provisions list (GET /api/provisions, decisions 025, 050, 052): its filters, sort, scope shapes and page. */
@@ -129,62 +130,6 @@ const unfiltered = (filters: ProvisionListFilters) =>
     const value = filters[key];
     return value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
   });
-
-/** A value of a scope written as a statement's placeholder (decision 052): the scope's SQL is then the same text. */
-const slot = <T>(name: string) => sql.placeholder(name) as unknown as T;
-
-/**
- * The scope with its values as placeholders, the key naming what its text depends on (the kind, the account scope's
- * kind and levels), and the values to bind. Undefined for a scope that reaches nothing.
- */
-function scopeShape(
-  scope: ProvisionScope,
-): { key: string; scope: ProvisionScope; values: Record<string, unknown> } | undefined {
-  const statuses = [slot<number>('statusFrom'), slot<number>('statusTo')] as const;
-  switch (scope.kind) {
-    case 'dealer':
-      return {
-        key: 'dealer',
-        scope: { kind: 'dealer', companyId: slot('company') },
-        values: { company: scope.companyId },
-      };
-    case 'legal':
-      return {
-        key: 'legal',
-        scope: { kind: 'legal', userId: slot('user'), statuses },
-        values: { user: scope.userId, statusFrom: scope.statuses[0], statusTo: scope.statuses[1] },
-      };
-    case 'lender': {
-      const range = { statusFrom: scope.statuses[0], statusTo: scope.statuses[1] };
-      const accounts = scope.accounts;
-      switch (accounts.kind) {
-        case 'all':
-          return { key: 'lender:all', scope: { kind: 'lender', accounts, statuses }, values: range };
-        case 'operated':
-          return {
-            key: `lender:operated:${accounts.levels}`,
-            scope: {
-              kind: 'lender',
-              accounts: { kind: 'operated', by: slot('by'), levels: accounts.levels },
-              statuses,
-            },
-            values: { ...range, by: accounts.by },
-          };
-        case 'own':
-          return {
-            key: 'lender:own',
-            scope: { kind: 'lender', accounts: { kind: 'own', accountId: slot('account') }, statuses },
-            values: { ...range, account: accounts.accountId },
-          };
-        case 'none':
-          return undefined;
-      }
-      return undefined;
-    }
-    case 'none':
-      return undefined;
-  }
-}
 
 /**
  * The names of a listed provision as scalar subqueries on their primary keys, not left joins: the same rows, and
