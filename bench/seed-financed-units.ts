@@ -8,11 +8,37 @@ import type pg from 'pg';
 
 export const LARGE_FINANCED_UNITS = 200_000;
 
-/** Loads the financed units (and their insertions) when fewer than LARGE_FINANCED_UNITS exist; returns the count. */
+/**
+ * Loads the financed units (and their insertions) when fewer than LARGE_FINANCED_UNITS exist, and dates the sales
+ * still running to the day of the seed (`dateRunningSales`); returns the count.
+ */
 export async function loadFinancedUnits(client: pg.Client): Promise<number> {
   const existing = (await client.query<{ n: number }>('select count(*)::int as n from financed_units')).rows[0]!.n;
-  if (existing >= LARGE_FINANCED_UNITS) return existing;
-  const wanted = LARGE_FINANCED_UNITS - existing;
+  if (existing < LARGE_FINANCED_UNITS) await insertFinancedUnits(client, LARGE_FINANCED_UNITS - existing);
+  await dateRunningSales(client);
+  return (await client.query<{ n: number }>('select count(*)::int as n from financed_units')).rows[0]!.n;
+}
+
+/**
+ * The units Vendida (por liquidar) were sold in the ten days before the seed (or its re-run), so each one's grace is
+ * still running, as in a lender's steady state. Dated from their release instead, every one of them was past its
+ * grace a few days after the seed, and the control's first pass after a pause (every bench run's API) moved 15,000
+ * units to Vencida sin liquidar with their notices while the lists were being measured.
+ * The statement re-dates them only once a day (its WHERE): a re-run on the same day changes nothing.
+ */
+async function dateRunningSales(client: pg.Client): Promise<void> {
+  // A unit whose "grace ends soon" day has come (3 business days before its due date: within 5 calendar days) was
+  // reminded by an earlier pass, as a day's passes would have done.
+  await client.query(`update financed_units set
+      sold_at = sold.day, payoff_due_date = sold.day + 14, updated_at = now(),
+      reminder_sent_at = case when sold.day + 14 <= current_date + 5 then now() end
+    from (select id, greatest(released_on, current_date - abs(hashint4(id)) % 10) as day
+      from financed_units where status = 2) as sold
+    where financed_units.id = sold.id and (financed_units.payoff_due_date is distinct from sold.day + 14
+      or (financed_units.reminder_sent_at is null) = (sold.day + 14 <= current_date + 5))`);
+}
+
+async function insertFinancedUnits(client: pg.Client, wanted: number): Promise<void> {
   await client.query(
     `create temporary table seed_units on commit drop as
        select pu.id from provision_units pu
@@ -47,5 +73,4 @@ export async function loadFinancedUnits(client: pg.Client): Promise<number> {
           when abs(hashint4(pu.id * 13)) % 100 < 78 then 2
           when abs(hashint4(pu.id * 13)) % 100 < 95 then 3 else 4 end as status
     ) h`);
-  return (await client.query<{ n: number }>('select count(*)::int as n from financed_units')).rows[0]!.n;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addBusinessDays,
   isGraceOver,
+  latestDueReminded,
   PAYOFF_GRACE_DAYS_DEFAULT,
   payoffDueDate,
   payoffGraceDays,
@@ -91,6 +92,30 @@ describe('the reminder, 3 days before the grace ends (issue 29 §2)', () => {
   it('is none when it would fall on or before the sale (a grace of 3 days or fewer): the sale’s notice says it', () => {
     expect(reminderDate(payoffDueDate('2026-03-02', 3, []), [], '2026-03-02')).toBeNull();
     expect(reminderDate(payoffDueDate('2026-03-02', 4, []), [], '2026-03-02')).toBe('2026-03-03');
+  });
+});
+
+describe('the units whose reminder day has come', () => {
+  const shift = (day: string, days: number) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+  it('are exactly those due on or before the latest due date it names, on any day of the calendar', () => {
+    // Every day from March to mid-April 2026 (weekends, Benito Juárez, Easter) and every due date near it: a due date
+    // is reminded by `today` exactly when it is on or before latestDueReminded(today).
+    for (let t = 0; t < 45; t++) {
+      const today = shift('2026-03-01', t);
+      const latest = latestDueReminded(today, HOLIDAYS);
+      for (let d = 0; d < 30; d++) {
+        const due = shift(today, d);
+        const reminded = addBusinessDays(due, -3, HOLIDAYS) <= today;
+        expect(due <= latest, `${today} due ${due}`).toBe(reminded);
+      }
+    }
+  });
+
+  it('reaches past a weekend and a holiday: on Thursday 12 March, units due up to Wednesday 18 March', () => {
+    expect(latestDueReminded('2026-03-12', HOLIDAYS)).toBe('2026-03-18');
+    expect(latestDueReminded('2026-03-12', [])).toBe('2026-03-17');
   });
 });
 

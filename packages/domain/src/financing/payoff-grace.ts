@@ -103,6 +103,15 @@ export function reminderDate(
 }
 
 /**
+ * The latest due date whose reminder day has come by `today`: `today` plus PAYOFF_REMINDER_BUSINESS_DAYS business
+ * days. A reminder day moves with its due date (never back), so every unit due on or before this day — and none due
+ * after it — has had its reminder day: the control asks the database for those units only, not every unit sold.
+ */
+export function latestDueReminded(today: string | Date, nonWorkingDays: readonly NonWorkingDay[]): string {
+  return addBusinessDays(businessDayOf(today), PAYOFF_REMINDER_BUSINESS_DAYS, nonWorkingDays);
+}
+
+/**
  * The configured grace in /configuraciones: a whole number of days from 1 to 90. As the other configuration values,
  * an empty field is 'Campo requerido.' and a form's text is read as a number.
  */

@@ -1,10 +1,11 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import {
   FINANCED_UNIT_MESSAGES as TEXT,
   FINANCED_UNIT_STATUS,
   businessClock,
   formatBusinessDate,
   isGraceOver,
+  latestDueReminded,
   noticeGraceEnding,
   reminderDate,
 } from '@planpiso/domain';
@@ -28,6 +29,8 @@ export async function remindSaleGraces({
   ...notices
 }: Pick<AppDeps, 'db' | 'clock'> & FinancedUnitNoticeDeps): Promise<number> {
   const today = businessClock(clock.now()).day;
+  // Only the units whose reminder day has come: not every unit sold on every pass (thousands on a lender's book).
+  const latestDue = latestDueReminded(today, await nonWorkingDaysFrom(db, today));
   const sold = await db
     .select({
       id: financedUnits.id,
@@ -42,7 +45,7 @@ export async function remindSaleGraces({
       and(
         eq(financedUnits.status, FINANCED_UNIT_STATUS.SOLD),
         isNull(financedUnits.reminderSentAt),
-        isNotNull(financedUnits.payoffDueDate),
+        lte(financedUnits.payoffDueDate, latestDue),
       ),
     );
   if (sold.length === 0) return 0;
