@@ -193,9 +193,9 @@ export function listFinancedUnits(
         estimateFirst,
         estimateFrom: LENDER_ESTIMATE_FROM,
         // One plan suits every dealer and legal representative (their companies' units, through an index led by the
-        // company) and the lender's unfiltered first screen; an operator's reach and a lender's filters vary by orders
-        // of magnitude between callers: planned with each request's values (decision 052).
-        plannedPerCaller: scope.kind === 'lender' && (scope.accounts.kind === 'operated' || shape.filtered),
+        // company) and the whole lender's or one account's; an operator's reach varies by orders of magnitude between
+        // operators: planned with each request's values (decision 052).
+        plannedPerCaller: scope.kind === 'lender' && scope.accounts.kind === 'operated',
       },
       rowsOf,
     );
@@ -227,9 +227,7 @@ const SHAPED_FILTERS = ['company', 'agency', 'from', 'to', 'account', 'agingFrom
 function registerShape(
   scope: ProvisionScope,
   filters: RegisterWhere,
-):
-  | { key: string; scope: ProvisionScope; where: RegisterWhere; values: Record<string, unknown>; filtered: boolean }
-  | undefined {
+): { key: string; scope: ProvisionScope; where: RegisterWhere; values: Record<string, unknown> } | undefined {
   if (filters.vin || filters.folio !== undefined) return undefined;
   const scoped = scopeShape(scope);
   if (!scoped) return undefined;
@@ -251,13 +249,7 @@ function registerShape(
   }
   if (filters.due) present.push(`due:${filters.due}`);
   if (filters.finding) present.push(`finding:${filters.finding}`);
-  return {
-    key: `${scoped.key}:${present.join(',')}`,
-    scope: scoped.scope,
-    where,
-    values,
-    filtered: present.length > 0,
-  };
+  return { key: `${scoped.key}:${present.join(',')}`, scope: scoped.scope, where, values };
 }
 
 /** Every row the filters pick (up to `max`), in `order`: the export. */
