@@ -27,6 +27,7 @@ import { nonWorkingDays } from '../src/db/schema/non-working-days';
 import { users } from '../src/db/schema/users';
 import { crmInsertions } from '../src/db/schema/financing';
 import { refinancings } from '../src/db/schema/refinancings';
+import { ExternalServiceError } from '../src/adapters/errors';
 import { crmInsertionJobs } from '../src/jobs/crm-insertion';
 import { createCreditFailuresService } from '../src/modules/credit-failures/service';
 import {
@@ -566,7 +567,7 @@ describe('the sold-out-of-trust notices, the configured grace and the CRM balanc
         asOf: TODAY,
       });
 
-      spies[0]!.mockRejectedValue(new Error('CRM caído'));
+      spies[0]!.mockRejectedValue(new ExternalServiceError('crm', 'SaldoCredito', 'network', 'ECONNREFUSED'));
       const down = await balanceOf(a.tokens.dealer);
       expect(down.statusCode).toBe(200);
       expect(json<{ data: FinancedUnitBalanceAnswer }>(down).data).toMatchObject({
@@ -575,6 +576,10 @@ describe('the sold-out-of-trust notices, the configured grace and the CRM balanc
         notice: TEXT.balanceStale(formatBusinessDate(TODAY)),
         balance: { principal: '6400.00' },
       });
+
+      // A bug on the way (not the CRM's failure) is not passed off as a CRM that is down: it answers 500.
+      spies[0]!.mockRejectedValue(new TypeError("Cannot read properties of undefined (reading 'saldo')"));
+      expect((await balanceOf(a.tokens.dealer)).statusCode).toBe(500);
     } finally {
       for (const spy of spies) spy.mockRestore();
     }
@@ -673,9 +678,10 @@ describe('the sold-out-of-trust control (issue 29 item 2)', () => {
       status,
       paidOffAt: status === 'liquidado' ? '2026-12-10' : null,
     });
+    // A CRM that is down leaves the units for the next pass.
     await reconcilePayoffs(
       answering(async () => {
-        throw new Error('CRM caído');
+        throw new ExternalServiceError('crm', 'SaldosCreditos', 'network', 'ECONNREFUSED');
       }),
     );
     await reconcilePayoffs(answering(async () => balance('vigente')));

@@ -6,6 +6,7 @@ import {
 } from '@planpiso/domain';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
+import { ExternalServiceError } from '../../adapters/errors';
 import { notFound } from '../../platform/errors';
 import { provisionScopeOf } from '../provisions';
 import { storedBalance } from './presenter';
@@ -32,8 +33,8 @@ export async function financedUnitBalance(
   let balance;
   try {
     balance = await adapters.crm.creditBalance(row.creditNumber, today);
-  } catch {
-    balance = null;
+  } catch (error) {
+    balance = crmFailed(error);
   }
   if (!balance) {
     const notice = kept ? TEXT.balanceStale(formatBusinessDate(kept.asOf)) : TEXT.balanceUnavailable;
@@ -44,8 +45,8 @@ export async function financedUnitBalance(
   if (quoteDay >= row.releasedOn) {
     try {
       quote = await adapters.crm.payoffQuote(row.creditNumber, quoteDay);
-    } catch {
-      quote = null;
+    } catch (error) {
+      quote = crmFailed(error);
     }
   }
   return {
@@ -60,4 +61,10 @@ export async function financedUnitBalance(
     quote: quote && { date: quote.date, principal: quote.principal, interest: quote.interest, total: quote.total },
     notice: quote ? null : TEXT.payoffQuoteUnavailable,
   };
+}
+
+/** The CRM's failure (down, refusing, answering nonsense) costs the screen only the live figure; a bug is a bug. */
+function crmFailed(error: unknown): null {
+  if (error instanceof ExternalServiceError) return null;
+  throw error;
 }

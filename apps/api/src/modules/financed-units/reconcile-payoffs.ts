@@ -9,6 +9,7 @@ import {
   noticeHoldLifted,
   type CrmCreditBalance,
 } from '@planpiso/domain';
+import { ExternalServiceError } from '../../adapters/errors';
 import type { Executor } from '../../db/client';
 import { financedUnits } from '../../db/schema/financed-units';
 import type { AppDeps } from '../../platform/deps';
@@ -91,8 +92,10 @@ export async function reconcilePayoffs(
         batch.map((unit) => unit.creditNumber!),
         today,
       );
-    } catch {
-      continue;
+    } catch (error) {
+      // The CRM's failure leaves the batch for the next pass; anything else is a bug, and fails the pass loudly.
+      if (error instanceof ExternalServiceError) continue;
+      throw error;
     }
     const byCredit = new Map(balances.map((balance) => [balance.creditNumber, balance]));
     const read = batch.flatMap((unit) => {
