@@ -85,6 +85,9 @@ describe('POST, GET and PUT /api/audits (spec 3 §7)', () => {
       isSuspended: false,
       version: 1,
       company: { name: expect.any(String) },
+      // Open, so its administrator may edit it (a closed one: lot-audits.test.ts).
+      status: 1,
+      can: { edit: true },
     });
     expect(saved.data.folio).toMatch(/^\d+$/);
     expect(saved.data.registerBy).not.toBe(999_999);

@@ -10,7 +10,9 @@ import {
   noticeUnitSold,
   LOT_AUDIT_MESSAGES as TEXT,
   LOT_AUDIT_RESULT as R,
+  LOT_AUDIT_STATUS,
   vinCheckCharacter,
+  type AuditResponse,
   type ErrorResponse,
   type LotAuditSummary,
   type LotAuditUnit,
@@ -345,6 +347,13 @@ describe('marking and closing: findings, and a unit found sold feeds the sold-ou
     const edited = await editAudit(a, auditId, after.data.audit.version, a.company.id);
     expect(edited.statusCode, edited.body).toBe(409);
     expect(errorOf(edited).message).toBe(TEXT.auditClosed);
+    // The list and the form say so before anyone tries: Cerrada, and no Editar for the lender either.
+    const closedAudit = json<{ data: AuditResponse }>(await get(t.app, adminA.token, `/api/audits/${auditId}`)).data;
+    expect(closedAudit).toMatchObject({ status: LOT_AUDIT_STATUS.CLOSED, can: { edit: false } });
+    const listed = json<{ data: { items: AuditResponse[] } }>(
+      await get(t.app, adminA.token, '/api/audits?pageSize=100'),
+    );
+    expect(listed.data.items.find((audit) => audit.id === auditId)?.can).toEqual({ edit: false });
   });
 
   it('the report’s PDF lists every unit’s VIN and result', async () => {

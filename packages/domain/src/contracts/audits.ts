@@ -42,12 +42,16 @@ export const auditResponse = z.object({
   accountId: z.number().int(),
   companyId: z.number().int(),
   isSuspended: z.boolean(),
+  /** LOT_AUDIT_STATUS: 1 Abierta, 2 Cerrada (decision 081). */
+  status: z.number().int(),
   registerBy: z.number().int().nullable(),
   initialDate: isoDate,
   endDate: isoDate,
   account: z.object({ name: z.string() }),
   company: z.object({ name: z.string() }),
   version: z.number().int(),
+  /** What the caller may do to it now (decision 077): Editar only while it is open, and only the lender. */
+  can: z.object({ edit: z.boolean() }),
 });
 export type AuditResponse = z.infer<typeof auditResponse>;
 export const auditDetailResponse = envelope(auditResponse);

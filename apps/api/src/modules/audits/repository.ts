@@ -33,6 +33,8 @@ const columns = {
   accountId: audits.accountId,
   companyId: audits.companyId,
   isSuspended: audits.isSuspended,
+  status: audits.status,
+  selfAuditDeadline: audits.selfAuditDeadline,
   registerBy: audits.registerBy,
   initialDate: audits.initialDate,
   endDate: audits.endDate,
@@ -48,6 +50,9 @@ export type AuditRow = {
   accountId: number;
   companyId: number;
   isSuspended: boolean;
+  /** The lot audit's (LOT_AUDIT_STATUS: Abierta, Cerrada) and its self-audit's deadline, if requested. */
+  status: number;
+  selfAuditDeadline: string | null;
   registerBy: number | null;
   initialDate: string;
   endDate: string;

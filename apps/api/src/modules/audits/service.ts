@@ -20,7 +20,7 @@ import { transaction } from '../../platform/transaction';
 import type { Executor } from '../../db/client';
 import { accountScopeOf } from '../organisation-lookups';
 import { findCompanyInScope } from '../organisation-lookups';
-import { presentAudit } from './presenter';
+import { auditFacts, presentAudit } from './presenter';
 import { entityOf } from './lot-audit-presenter';
 import * as lotRepo from './lot-audit-repository';
 import * as repo from './repository';
@@ -66,13 +66,14 @@ export function createAuditsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
         pageWindow(query),
         orderBy(query.sort, AUDITS_DEFAULT_SORT, repo.auditSortFields, repo.auditId),
       );
-      return { items: rows.map(presentAudit), total };
+      const today = businessClock(clock.now()).day;
+      return { items: rows.map((row) => presentAudit(row, actor, today)), total };
     },
 
     async get(actor: AuthUser, id: number): Promise<AuditResponse> {
       const row = await repo.findAudit(db, scopeOf(actor), id);
       if (!row) throw notFound();
-      return presentAudit(row);
+      return presentAudit(row, actor, businessClock(clock.now()).day);
     },
 
     async create(actor: AuthUser, body: CreateAuditRequest, requestId: string): Promise<Saved<AuditResponse>> {
@@ -81,16 +82,17 @@ export function createAuditsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
         const id = await repo.insertAudit(tx, { ...values, registerBy: actor.id });
         // Issue 29 §3 (decision 081): the audit starts with a snapshot of the company's financed units.
         await lotRepo.snapshotUnits(tx, id, values.companyId, clock.now());
-        const after = presentAudit((await repo.findAudit(tx, scopeOf(actor), id))!);
+        const after = (await repo.findAudit(tx, scopeOf(actor), id))!;
         await writeAudit(tx, {
           actor: actor.id,
           action: 'audit.created',
           entity: 'audit',
           entityId: id,
-          after,
+          after: auditFacts(after),
           requestId,
         });
-        return answerWithin(tx, 201, { data: after, message: AUDIT_MESSAGES.saved });
+        const data = presentAudit(after, actor, businessClock(clock.now()).day);
+        return answerWithin(tx, 201, { data, message: AUDIT_MESSAGES.saved });
       });
     },
 
@@ -122,17 +124,17 @@ export function createAuditsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
         if (values.companyId !== before.companyId && (await lotRepo.dropUncheckedSnapshot(tx, id))) {
           await lotRepo.snapshotUnits(tx, id, values.companyId, clock.now());
         }
-        const after = presentAudit((await repo.findAudit(tx, scopeOf(actor), id))!);
+        const after = (await repo.findAudit(tx, scopeOf(actor), id))!;
         await writeAudit(tx, {
           actor: actor.id,
           action: 'audit.updated',
           entity: 'audit',
           entityId: id,
-          before: presentAudit(before),
-          after,
+          before: auditFacts(before),
+          after: auditFacts(after),
           requestId,
         });
-        return after;
+        return presentAudit(after, actor, entity.today);
       });
       return { data: saved, message: AUDIT_MESSAGES.updated };
     },

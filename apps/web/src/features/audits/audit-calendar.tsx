@@ -22,7 +22,8 @@ const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, classicThemeP
 /**
  * /cambiar-vista-calendario (spec 3 §2): the administrator's audits as all-day events titled 'folio-auditor' with
  * their description, in FullCalendar (Spanish, month and week views; buttons and events reachable by keyboard).
- * Only the visible weeks are asked for. An event opens its audit's form; the links go back to /auditorias.
+ * Only the visible weeks are asked for. An event opens its audit's form (a closed one, its units); the links go back
+ * to /auditorias.
  */
 export function AuditCalendarPage() {
   const navigate = useNavigate();
@@ -33,7 +34,7 @@ export function AuditCalendarPage() {
     () =>
       (audits.data ?? []).map((audit) => {
         const { description, ...event } = auditCalendarEvent(audit);
-        return { ...event, extendedProps: { description } };
+        return { ...event, extendedProps: { description, canEdit: audit.can.edit } };
       }),
     [audits.data],
   );
@@ -83,7 +84,9 @@ export function AuditCalendarPage() {
           )}
           eventClick={(info) => {
             info.jsEvent.preventDefault();
-            void navigate(`/editar-auditoria/${info.event.id}`);
+            // A closed audit is final (decision 081): it opens on its units and report, not its form.
+            const id = info.event.id;
+            void navigate(info.event.extendedProps.canEdit ? `/editar-auditoria/${id}` : `/auditorias/${id}/unidades`);
           }}
         />
       </Box>

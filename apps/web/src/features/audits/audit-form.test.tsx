@@ -34,7 +34,9 @@ const audit: AuditResponse = {
   endDate: '2026-12-12',
   account: { name: 'Grupo Automotriz del Norte' },
   company: { name: 'Autos del Norte' },
+  status: 1,
   version: 3,
+  can: { edit: true },
 };
 
 async function openForm(path: string, handlers: Handlers) {

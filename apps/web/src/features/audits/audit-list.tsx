@@ -32,12 +32,15 @@ function columns(edit: (row: Row) => void, units: (row: Row) => void): GridColDe
       110,
       ({ row }) => (
         <>
-          <IconAction
-            title="Editar"
-            label={`Editar auditoría ${row.folio}`}
-            icon={<Edit fontSize="small" />}
-            onClick={() => edit(row)}
-          />
+          {/* A closed audit is final (decision 081): its units and report only. */}
+          {row.can.edit && (
+            <IconAction
+              title="Editar"
+              label={`Editar auditoría ${row.folio}`}
+              icon={<Edit fontSize="small" />}
+              onClick={() => edit(row)}
+            />
+          )}
           <IconAction
             title="Unidades"
             label={`Unidades de la auditoría ${row.folio}`}
