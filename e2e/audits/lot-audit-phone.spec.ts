@@ -227,4 +227,14 @@ test('a self-audit on a phone: the lender requests it, the dealer types VINs, ma
     );
     // Its first page as a picture, for a person to look at.
     execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', file, join(SHOTS, 'audits-report-page1')]);
+
+    // Closed for good: the lender's list offers its units (and report), no Editar.
+    await signOut(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInAs(page, DEMO_USERS[2].email);
+    await page.goto('/auditorias');
+    await expectVisible(page.getByRole('button', { name: `Unidades de la auditoría ${folio}` }).first());
+    assert.equal(await page.getByRole('button', { name: `Editar auditoría ${folio}` }).count(), 0);
+    await expectVisible(page.getByRole('row').filter({ hasText: 'Cerrada' }).first());
+    await shot(page, 'lender-list-closed');
   }));

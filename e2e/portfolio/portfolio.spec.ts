@@ -9,7 +9,7 @@ import { withDb } from '../support/db';
 import { DEMO_USERS } from '../support/demo';
 import { VALIDATED, insertProvisionWithUnits } from '../support/financed-units';
 import { expectVisible, signInAs, useBrowser } from '../support/journey';
-import { sideMenu } from '../support/screens';
+import { openFromMenu } from '../support/screens';
 import { apiAsPage, freshVin, wizardScreenshot } from '../support/provisions';
 
 const journey = useBrowser();
@@ -71,13 +71,7 @@ test('the lender opens /cartera, clicks a number and lands on the register filte
     const { agedVins, vins } = await seedRegister(3);
 
     await signInAs(page, DEMO_USERS[1].email);
-    // The menu's Financiamiento group may already be open; the link is clicked once it is shown, and the journey goes
-    // on once the address is /cartera (the screen's chunk may still be loading on a busy machine).
-    const cartera = sideMenu(page).getByRole('link', { name: 'Cartera' });
-    if (!(await cartera.isVisible())) await sideMenu(page).getByRole('button', { name: 'Financiamiento' }).click();
-    await expectVisible(cartera);
-    await cartera.click();
-    await page.waitForURL(/\/cartera$/);
+    await openFromMenu(page, 'Financiamiento', 'Cartera', /\/cartera$/);
     await expectVisible(page.getByRole('heading', { name: 'Cartera', level: 1 }));
     await expectVisible(page.getByTestId('exposure'));
     const agingLink = page.getByTestId('aging-61-90-link');

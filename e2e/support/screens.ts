@@ -7,6 +7,25 @@ import { expectVisible } from './journey';
 
 export const sideMenu = (page: Page): Locator => page.getByRole('navigation', { name: 'Menú principal' });
 
+/**
+ * Opens a side-menu entry — its group first when closed — and waits for its address. A click the page loses (CI saw
+ * the home page stay put twice on a loaded machine, the entry shown and clicked) is made again, up to three times.
+ */
+export async function openFromMenu(page: Page, group: string, entry: string, address: RegExp): Promise<void> {
+  const link = sideMenu(page).getByRole('link', { name: entry });
+  for (let attempt = 1; ; attempt++) {
+    if (!(await link.isVisible())) await sideMenu(page).getByRole('button', { name: group }).click();
+    await link.waitFor({ state: 'visible' });
+    await link.click();
+    try {
+      await page.waitForURL(address, { timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** The side menu's top-level labels, in screen order (the red dot has no text). */
 export async function sideMenuLabels(page: Page): Promise<string[]> {
   return (await sideMenu(page).locator('a, [role="button"]').allInnerTexts()).map((label) => label.trim());

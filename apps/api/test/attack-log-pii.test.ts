@@ -94,6 +94,12 @@ describe('an error with personal data in its statement', () => {
     for (const value of Object.values(PERSON)) expect(mine).not.toContain(value);
   });
 
+  it('the scan knows a phone from an id in a path', () => {
+    expect(scanLogText('{"phone":"8187654321"}').map((f) => f.kind)).toEqual(['phone']);
+    expect(scanLogText('{"msg":"x","q":"?phone=+528187654321"}').map((f) => f.kind)).toEqual(['phone']);
+    expect(scanLogText('{"url":"/api/companies/2147483000/users","msg":"slow request"}')).toEqual([]);
+  });
+
   it('leaves nothing of the person anywhere in this app’s log', () => {
     expect(lines.length).toBeGreaterThan(0);
     expect(scanLogText(logged())).toEqual([]);

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import Edit from '@mui/icons-material/Edit';
 import FactCheck from '@mui/icons-material/FactCheckOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
-import { auditLineState, type AuditResponse } from '@planpiso/domain';
+import { auditLineState, lotAuditStatusName, type AuditResponse } from '@planpiso/domain';
 import { FilterBar } from '../../components/filter-bar';
 import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { IconAction } from '../../components/icon-action';
@@ -25,6 +25,14 @@ function columns(edit: (row: Row) => void, units: (row: Row) => void): GridColDe
       headerName: 'Estado de la línea',
       minWidth: 150,
       valueGetter: (_v, row) => auditLineState(row.isSuspended),
+    },
+    // The lot audit's own state (issue 29 §3): a closed one keeps its units and report, and is no longer edited.
+    {
+      field: 'status',
+      headerName: 'Auditoría',
+      minWidth: 110,
+      sortable: false,
+      valueGetter: (_v, row) => lotAuditStatusName(row.status),
     },
     dateColumn<Row>('initialDate', 'Inicio', { minWidth: 120 }),
     dateColumn<Row>('endDate', 'Fin', { minWidth: 120 }),
