@@ -273,6 +273,9 @@ describe('scope: as provisions (issue 29 Rules)', () => {
       const everything = await list(token, 'pageSize=100');
       expect(everything.items.map((item) => item.companyId)).not.toContain(a.company.id);
       expect((await list(token, `vin=${ofA.units[0]!.vinNumber}`)).total).toBe(0);
+      // Naming the other group's company or account in the filters reaches nothing either (the scope is not a filter).
+      expect((await list(token, `company=${a.company.id}`)).total).toBe(0);
+      expect((await list(token, `account=${a.accountId}&status=1`)).total).toBe(0);
       const hidden = await get(t.app, token, `/api/financed-units/${unitOfA.id}`);
       expect(hidden.statusCode).toBe(404);
       expect(json<ErrorResponse>(hidden).message).toBe(MESSAGES.notFound);

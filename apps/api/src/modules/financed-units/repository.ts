@@ -231,20 +231,23 @@ function registerShape(
   if (filters.vin || filters.folio !== undefined) return undefined;
   const scoped = scopeShape(scope);
   if (!scoped) return undefined;
-  const where: RegisterWhere = { today: slot('today'), due: filters.due, finding: filters.finding };
-  const values: Record<string, unknown> = { ...scoped.values, today: filters.today };
+  // The filters' placeholders have names of their own: the scope's (`company` of a dealer, `account` of one
+  // account's lender) must never take a filter's value.
+  const named = (name: string) => `filter_${name}`;
+  const where: RegisterWhere = { today: slot(named('today')), due: filters.due, finding: filters.finding };
+  const values: Record<string, unknown> = { ...scoped.values, [named('today')]: filters.today };
   const present: string[] = [];
   for (const name of SHAPED_FILTERS) {
     const value = filters[name];
     if (value === undefined || value === '') continue;
-    (where as Record<string, unknown>)[name] = slot(name);
-    values[name] = value;
+    (where as Record<string, unknown>)[name] = slot(named(name));
+    values[named(name)] = value;
     present.push(name);
   }
   const statuses = filters.status ?? [];
   if (statuses.length > 0) {
-    where.status = statuses.map((_, i) => slot<number>(`status${i}`));
-    statuses.forEach((status, i) => (values[`status${i}`] = status));
+    where.status = statuses.map((_, i) => slot<number>(named(`status${i}`)));
+    statuses.forEach((status, i) => (values[named(`status${i}`)] = status));
     present.push(`status${statuses.length}`);
   }
   if (filters.due) present.push(`due:${filters.due}`);
