@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { COUNT_CAP } from '@planpiso/domain';
+import { COUNT_CAP, PAGE_SIZES } from '@planpiso/domain';
 import type { Executor } from '../db/client';
 import { ESTIMATE_FIRST_THRESHOLD, countWithCap, estimateRows, type Counted, type Window } from './listing';
 
@@ -144,17 +144,20 @@ async function estimatedPast(
 function pageQuery<Row>(
   db: Executor,
   list: { table: PgTable; id: PgColumn; where: SQL; order: SQL[] },
-  window: { limit: number | Placeholder; offset: number | Placeholder },
+  window: { limit: number | Placeholder; offset: number | Placeholder } | FirstPage,
   counted: boolean,
   rowsOf: (inPage: SQL, extra: { pageTotal?: SQL<number> }) => PreparableRows<Row>,
 ): PreparableRows<Row> {
-  const pageIds = db
+  const ordered = db
     .select({ id: list.id })
     .from(list.table)
     .where(list.where)
-    .orderBy(...list.order)
-    .limit(window.limit)
-    .offset(window.offset);
+    .orderBy(...list.order);
+  const pageIds =
+    'first' in window
+      ? // drizzle renders a number as a parameter; the first page's size is written into the text instead.
+        ordered.limit(sql.raw(String(window.first)) as unknown as number)
+      : ordered.limit(window.limit).offset(window.offset);
   // The cap is a constant of the code, written in: the planner of a generic plan then knows how many rows it reads.
   const pageTotal = sql<number>`(select count(*)::int from (${countableOf(db, list.table, list.where)} limit ${sql.raw(String(COUNT_CAP + 1))}) as capped)`;
   return rowsOf(inArray(list.id, pageIds), counted ? { pageTotal: pageTotal.mapWith(Number) } : {});
@@ -177,6 +180,22 @@ async function withTotal<Row>(
   const n = Number(found[0]!.pageTotal ?? 0);
   if (n <= COUNT_CAP) return { rows, total: n };
   return { rows, total: Math.max(await estimateRows(db, countable(), key), COUNT_CAP + 1), totalIsEstimate: true };
+}
+
+/** A first page of one of the sizes the screens offer, its size written into the statement's text. */
+type FirstPage = { first: number };
+
+/**
+ * The first page's window as text (decision 087): a named statement whose LIMIT and OFFSET are parameters has a
+ * generic plan that expects a tenth of the table (a hash join over every row: 50–200 ms on 200,000 financed units), so
+ * PostgreSQL never chose it and planned every execution again (0.6–1.6 ms a request). With the page's size written
+ * in and no offset, the generic plan reads the same index entries as a custom one and is kept. Deeper pages, rarer,
+ * keep the parameters and are planned per execution; the page sizes are the screens' few (PAGE_SIZES).
+ */
+function firstPageOf(window: NonNullable<Window>): FirstPage | undefined {
+  return window.offset === 0 && (PAGE_SIZES as readonly number[]).includes(window.limit)
+    ? { first: window.limit }
+    : undefined;
 }
 
 /**
@@ -210,12 +229,14 @@ export async function pageOfShape<Row extends { id: number }>(
   const valuesKey = `${list.key}\u0000${JSON.stringify(list.values)}`;
   const countable = () => countableOf(db, list.table, list.valuedWhere());
   const estimated = list.estimateFirst ? await estimatedPast(db, countable(), list.estimateFrom, valuesKey) : undefined;
-  const statement = statementOfShape(db, `${list.key}:${estimated ? 'estimated' : 'counted'}`, () => {
-    const window = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+  const first = firstPageOf(list.window);
+  const windowKey = first ? `first${first.first}` : 'window';
+  const statement = statementOfShape(db, `${list.key}:${estimated ? 'estimated' : 'counted'}:${windowKey}`, () => {
+    const window = first ?? { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
     const query = pageQuery(db, list, window, !estimated, rowsOf);
     // Rendered once either way; the empty name is PostgreSQL's unnamed statement, planned with each execution's values.
     return query.prepare(list.plannedPerCaller ? '' : statementName(query.toSQL().sql));
   });
-  const found = await statement.execute({ ...list.values, ...list.window });
+  const found = await statement.execute(first ? list.values : { ...list.values, ...list.window });
   return withTotal(db, found, estimated, countable, valuesKey);
 }
