@@ -95,7 +95,7 @@ export async function registerModuleRoutes(app: FastifyInstance, deps: AppDeps, 
   await app.register(inventoryRoutes, { inventory: createInventoryService(deps) });
   await app.register(layoutRoutes, { layouts: createLayoutService(deps) });
   await app.register(nonWorkingRoutes, { nonWorkings: createNonWorkingsService(deps) });
-  await app.register(auditLogRoutes, { auditLog: createAuditLogService(deps) });
+  await app.register(auditLogRoutes, { auditLog: createAuditLogService(deps), deps });
   await app.register(provisionSettingsRoutes, { settings: createProvisionSettingsService(deps) });
   await app.register(reportRoutes, { reports: createReportsService(deps) });
   await app.register(serviceDeskEmailRoutes, { serviceDeskEmails: createServiceDeskEmailsService(deps) });

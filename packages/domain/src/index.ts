@@ -78,6 +78,7 @@ export * from './financing/financed-unit-machine';
 export * from './financing/lot-audits';
 export * from './contracts/lot-audits';
 export * from './messages-lot-audits';
+export * from './messages-audit-log';
 export * from './financing/payoff-grace';
 export * from './financing/aging';
 export * from './financing/sold-out-of-trust';

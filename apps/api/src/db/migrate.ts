@@ -10,12 +10,13 @@ export const MIGRATIONS_FOLDER = join(API_DIR, 'drizzle');
 // Any fixed number: every API copy takes the same advisory lock so only one applies migrations at a time.
 const MIGRATION_LOCK = 4_242_001;
 
-export async function runMigrations(url: string): Promise<void> {
+/** Applies the pending migrations of `migrationsFolder` (the committed ones; a restore passes a prefix of them). */
+export async function runMigrations(url: string, { migrationsFolder = MIGRATIONS_FOLDER } = {}): Promise<void> {
   const client = new pg.Client({ connectionString: url, application_name: 'planpiso-migrate' });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrate(drizzle({ client }), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await client.end();

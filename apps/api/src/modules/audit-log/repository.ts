@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/users';
@@ -40,29 +40,38 @@ function where(filters: AuditLogFilters): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+const rowFields = {
+  id: auditLog.id,
+  at: auditLog.at,
+  actorId: auditLog.actorId,
+  actorEmail: users.email,
+  action: auditLog.action,
+  entity: auditLog.entity,
+  entityId: auditLog.entityId,
+  before: auditLog.before,
+  after: auditLog.after,
+  requestId: auditLog.requestId,
+};
+
+// No foreign key (the trail outlives its rows): an actor since deleted shows without an e-mail.
+const rowsWithActor = (db: Executor) =>
+  db.select(rowFields).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId));
+
 export async function listAuditLog(
   db: Executor,
   filters: AuditLogFilters,
   window: Window,
   order: SQL[],
 ): Promise<{ rows: AuditLogRow[]; total: number }> {
-  const query = db
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      actorId: auditLog.actorId,
-      actorEmail: users.email,
-      action: auditLog.action,
-      entity: auditLog.entity,
-      entityId: auditLog.entityId,
-      before: auditLog.before,
-      after: auditLog.after,
-      requestId: auditLog.requestId,
-    })
-    .from(auditLog)
-    // No foreign key (the trail outlives its rows): an actor since deleted shows without an e-mail.
-    .leftJoin(users, eq(users.id, auditLog.actorId))
+  const query = rowsWithActor(db)
     .where(where(filters))
     .orderBy(...order);
   return pageWithCount(query, window, db.select({ n: count() }).from(auditLog).where(where(filters)));
+}
+
+/** Every row of one record, oldest first (the id breaks ties within a transaction: rows share its `at`). */
+export async function recordHistory(db: Executor, entity: string, entityId: string): Promise<AuditLogRow[]> {
+  return rowsWithActor(db)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+    .orderBy(asc(auditLog.at), asc(auditLog.id));
 }
