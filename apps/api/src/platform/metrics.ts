@@ -96,7 +96,7 @@ export function createMetrics({ processMetrics }: { processMetrics: boolean }): 
 
 /**
  * Counts and times every request by method, route and status. The route is the matched URL pattern
- * (`/api/provisions/:id`), never the raw URL: a label per id would explode the series and put data in them.
+ * (a route's path with its `:id`), never the raw URL: a label per id would explode the series and put data in them.
  */
 export function registerHttpMetrics(app: FastifyInstance, { registry }: Metrics): void {
   const requests = new Counter({

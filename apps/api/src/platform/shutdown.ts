@@ -58,8 +58,11 @@ export function registerDrain(app: FastifyInstance, { graceMs, log, onDrain }: D
       inFlight--;
       changed();
     });
+  });
+  app.addHook('onSend', async (_request, reply) => {
     // A keep-alive client must not send its next request on a connection about to end: this answer ends it, and
-    // the client's next request opens a new connection — refused here, taken by another copy.
+    // the client's next request opens a new connection — refused here, taken by another copy. At send time, so a
+    // request that arrived before the drain began gets it too.
     if (draining) reply.header('connection', 'close');
   });
 
