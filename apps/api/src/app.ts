@@ -16,8 +16,10 @@ import { registerIdempotency } from './platform/idempotency';
 import { createJwt } from './platform/jwt';
 import { logSerializers, pathOnly } from './platform/log-redaction';
 import { createMailer, type Mailer } from './platform/mail';
+import { createMetrics, registerHttpMetrics, registerPoolMetrics, registerSocketMetrics } from './platform/metrics';
 import { fastSerializerCompiler } from './platform/serializer';
 import { registerRealtime } from './platform/realtime';
+import { registerDrain } from './platform/shutdown';
 import { createStorage } from './platform/storage/create-storage';
 import type { Storage } from './platform/storage/storage';
 import { registerUploads } from './platform/uploads';
@@ -26,6 +28,7 @@ import { allJobs } from './jobs';
 import { createJobRunner, type AnyJobDefinition } from './jobs/runner';
 import { createIdentityService } from './modules/identity/service';
 import { createNotificationsService } from './modules/notifications/service';
+import { metricsRoutes } from './modules/metrics/routes';
 import { testClockRoutes } from './modules/test-clock/routes';
 
 // Spanish for every validation message a contract does not spell out itself: the catalogue's (spec 1 §5), installed
@@ -98,6 +101,9 @@ export async function buildApp({
     // avvio's 10 s default aborts the start on a loaded 2-core machine (seen in CI while every test file booted an
     // app at once); a slow start is not a failed one.
     pluginTimeout: 60_000,
+    // A request that comes on an open connection while the app closes is answered, not refused with 503: the drain
+    // (platform/shutdown.ts) has already stopped new connections and told keep-alive clients to go elsewhere.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(fastSerializerCompiler);
@@ -124,7 +130,9 @@ export async function buildApp({
   const ownMailer = !mailer;
   // Every process sends jobs (services queue mail and other outside work in their transactions, decision 017);
   // only with JOBS on does it also work them. pg-boss starts when the app is ready, below.
-  const jobs = createJobRunner({ db, config: config.jobs, log: app.log });
+  // Prometheus families (decision 084); Node's own only where they are exposed (each app would add observers).
+  const metrics = createMetrics({ processMetrics: config.metricsToken !== undefined });
+  const jobs = createJobRunner({ db, config: config.jobs, log: app.log, observe: metrics.jobs });
   const deps: AppDeps = {
     config,
     db,
@@ -133,11 +141,21 @@ export async function buildApp({
     mailer: mailer ?? createMailer(config),
     jwt: createJwt(config.jwtSecret, clock),
     log: app.log,
-    adapters: adapters ?? createAdapters(config, app.log),
+    adapters: adapters ?? createAdapters(config, app.log, metrics.external),
     storage: storage ?? createStorage(config.storage),
   };
   // socket.io on this app's HTTP server; it closes with the app (platform/realtime.ts).
   const realtime = registerRealtime(app, deps);
+  registerHttpMetrics(app, metrics);
+  registerPoolMetrics(metrics, db.$client);
+  registerSocketMetrics(metrics, () => realtime.connected());
+  // SIGTERM (server.ts): stop taking work, close the sockets so clients reconnect elsewhere, let jobs and requests
+  // finish within the grace (decision 084).
+  registerDrain(app, {
+    graceMs: config.shutdownGraceMs,
+    log: app.log,
+    onDrain: [() => realtime.drain(), () => jobs.stop({ graceMs: config.shutdownGraceMs })],
+  });
   const services: Services = {
     identity: createIdentityService(deps),
     auth: createAuthService(deps),
@@ -179,6 +197,7 @@ export async function buildApp({
   await registerUploads(app);
 
   const { failures } = await registerModuleRoutes(app, deps, services);
+  await app.register(metricsRoutes, { token: config.metricsToken, metrics, db });
   let jobDefinitions: readonly AnyJobDefinition[] = [];
   if (testClock) await app.register(testClockRoutes, { clock: testClock, jobs: () => jobDefinitions });
 

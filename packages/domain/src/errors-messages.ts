@@ -29,6 +29,7 @@ export const APP_ERROR_MESSAGE = {
   CodeMismatchException: MESSAGES.codeMismatch,
   ExpiredCodeException: MESSAGES.codeExpired,
   INVALID_SIGNATURE: SIGNING_MESSAGES.webhookSignatureInvalid,
+  METRICS_TOKEN_INVALID: MESSAGES.metricsTokenInvalid,
   STALE_EVENT: SIGNING_MESSAGES.webhookEventStale,
   OWN_STATUS: MESSAGES.ownStatusChange,
   OWN_PASSWORD: MESSAGES.ownTemporaryPassword,

@@ -19,6 +19,7 @@ export const AppErrorCode = {
   Unauthorized: 'Unauthorized',
   NotAuthorizedException: 'NotAuthorizedException',
   INVALID_SIGNATURE: 'INVALID_SIGNATURE',
+  METRICS_TOKEN_INVALID: 'METRICS_TOKEN_INVALID',
   STALE_EVENT: 'STALE_EVENT',
   // 403: this user may not.
   FORBIDDEN: 'FORBIDDEN',
@@ -132,6 +133,7 @@ export const APP_ERROR_STATUS = {
   Unauthorized: 401,
   NotAuthorizedException: 401,
   INVALID_SIGNATURE: 401,
+  METRICS_TOKEN_INVALID: 401,
   STALE_EVENT: 401,
   FORBIDDEN: 403,
   OWN_STATUS: 403,

@@ -112,6 +112,8 @@ export const MESSAGES = {
   userWithoutCompany: 'El usuario no tiene relacionada una compañía',
   fileMissingName: 'El archivo no tiene nombre',
   fileLinkInvalid: 'El enlace de descarga no es válido o ha caducado',
+  /** Ours: GET /api/metrics without METRICS_TOKEN, or with another (decision 084). */
+  metricsTokenInvalid: 'El token de métricas no es válido',
 
   // API platform and e-mails (ours)
   tooManyRequests: 'Demasiadas solicitudes, inténtelo de nuevo en un momento',

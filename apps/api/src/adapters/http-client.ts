@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import { MESSAGES } from '@planpiso/domain';
 import type { Logger } from '../platform/deps';
+import type { ExternalObserver } from '../platform/metrics';
 import { ExternalServiceError, failureText, type ExternalSystem, type FailureKind } from './errors';
 
 // One JSON client per external system (decision 009): a timeout per attempt, retries with exponential backoff for
@@ -39,6 +40,8 @@ export type HttpClientOptions = {
   token: string;
   resilience: Resilience;
   log?: Logger;
+  /** Each call's outcome and time, and each breaker move (the app's metrics, decision 084). */
+  observe?: ExternalObserver;
 };
 
 export type RequestOptions = {
@@ -90,7 +93,7 @@ export type HttpClient = {
   bytes(options: Omit<RequestOptions, 'accept'>): Promise<BytesAnswer>;
 };
 
-export function createHttpClient({ system, baseUrl, token, resilience, log }: HttpClientOptions): HttpClient {
+export function createHttpClient({ system, baseUrl, token, resilience, log, observe }: HttpClientOptions): HttpClient {
   const base = baseUrl.replace(/\/+$/, '');
   // Whatever a system echoes back never carries our token into a response or a log line.
   const scrub = (text: string) => (token ? text.split(token).join('***') : text);
@@ -100,9 +103,18 @@ export function createHttpClient({ system, baseUrl, token, resilience, log }: Ht
     halfOpenAfter: resilience.breakerHalfOpenMs,
     breaker: new ConsecutiveBreaker(resilience.breakerThreshold),
   });
-  breaker.onBreak(() => log?.warn({ system }, 'external system circuit opened'));
-  breaker.onHalfOpen(() => log?.info({ system }, 'external system circuit half-open'));
-  breaker.onReset(() => log?.info({ system }, 'external system circuit closed'));
+  breaker.onBreak(() => {
+    log?.warn({ system }, 'external system circuit opened');
+    observe?.breaker(system, 'open');
+  });
+  breaker.onHalfOpen(() => {
+    log?.info({ system }, 'external system circuit half-open');
+    observe?.breaker(system, 'half-open');
+  });
+  breaker.onReset(() => {
+    log?.info({ system }, 'external system circuit closed');
+    observe?.breaker(system, 'closed');
+  });
   // The breaker sits inside the retries: every attempt counts, and an open breaker is not retried.
   const once: IPolicy = wrap(breaker, attemptTimeout);
   const repeated: IPolicy =
@@ -160,10 +172,15 @@ export function createHttpClient({ system, baseUrl, token, resilience, log }: Ht
       throw new AttemptFailure(kind, `HTTP ${response.status} ${text}`.trim(), response.status);
     };
 
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
-      return await (idempotent ? repeated : once).execute(attempt);
+      const answer = await (idempotent ? repeated : once).execute(attempt);
+      observe?.call(system, 'ok', seconds());
+      return answer;
     } catch (error) {
       const failure = toExternalError(error, options.operation);
+      observe?.call(system, failure.kind, seconds());
       log?.warn(
         { system, operation: options.operation, failure: failure.kind, status: failure.upstreamStatus },
         'external call failed',

@@ -1,5 +1,6 @@
 import type { Config } from '../platform/config';
 import type { Logger } from '../platform/deps';
+import type { ExternalObserver } from '../platform/metrics';
 import { createAxAdapter } from './ax/http';
 import type { AxPort } from './ax/port';
 import { createCrmAdapter } from './crm/http';
@@ -18,7 +19,11 @@ export type Adapters = { crm: CrmPort; vehicles: VehiclesPort; ax: AxPort; esign
  * One HTTP client per system, so each has its own circuit breaker: the CRM being down never stops the REPUVE
  * checks. Build once per process (buildApp does) — a breaker only protects calls that share it.
  */
-export function createAdapters({ external }: Pick<Config, 'external'>, log?: Logger): Adapters {
+export function createAdapters(
+  { external }: Pick<Config, 'external'>,
+  log?: Logger,
+  observe?: ExternalObserver,
+): Adapters {
   const resilience: Resilience = {
     timeoutMs: external.timeoutMs,
     retries: external.retries,
@@ -27,7 +32,14 @@ export function createAdapters({ external }: Pick<Config, 'external'>, log?: Log
     breakerHalfOpenMs: external.breakerHalfOpenMs,
   };
   const client = (system: ExternalSystem) =>
-    createHttpClient({ system, baseUrl: external[system].url, token: external[system].token, resilience, log });
+    createHttpClient({
+      system,
+      baseUrl: external[system].url,
+      token: external[system].token,
+      resilience,
+      log,
+      observe,
+    });
   return {
     crm: createCrmAdapter(client('crm')),
     vehicles: createVehiclesAdapter(client('vehicles')),

@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import type { JobsConfig } from '../platform/config';
 import type { Logger } from '../platform/deps';
+import type { JobObserver } from '../platform/metrics';
 import { BUSINESS_TIME_ZONE } from '@planpiso/domain';
 
 // Background work on pg-boss, in the application's own PostgreSQL (ARCHITECTURE §1, decision 011). Each job is a
@@ -80,7 +81,11 @@ export type BatchJobRunner = Required<JobRunner>;
 export type JobRuntime = BatchJobRunner & {
   /** Starts pg-boss and creates the jobs' queues; with `work` also works them and keeps their schedules. */
   start(jobs: AnyJobDefinition[], options: { work: boolean }): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Stops taking jobs and lets the running handlers finish, for at most `graceMs` (10 s unless told); a handler still
+   * running then is failed back to its queue (pg-boss retries it here or in another copy). Sending keeps working.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
 };
 
 const SCHEMA = 'pgboss';
@@ -125,8 +130,14 @@ async function ensureQueue(boss: PgBoss, job: AnyJobDefinition, config: JobsConf
  * has started, in every process: with `work: true` the process also works the queues and keeps the schedules;
  * otherwise it only sends (a copy that serves requests, JOBS=off).
  */
-export function createJobRunner(options: { db: Db; config: JobsConfig; log: Logger }): JobRuntime {
-  const { db, config, log } = options;
+export function createJobRunner(options: {
+  db: Db;
+  config: JobsConfig;
+  log: Logger;
+  /** Each handler run's outcome and time (the app's metrics, decision 084). */
+  observe?: JobObserver;
+}): JobRuntime {
+  const { db, config, log, observe } = options;
   let plan: { jobs: AnyJobDefinition[]; work: boolean } | undefined;
   let starting: Promise<PgBoss> | undefined;
   let stopped: Promise<void> | undefined;
@@ -153,9 +164,13 @@ export function createJobRunner(options: { db: Db; config: JobsConfig; log: Logg
       config.expireSeconds * 1000,
     );
     let outcome: JobOutcome;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       outcome = await exclusively(job, payload.data, () => job.handle(payload.data));
+      observe?.run(job.name, 'completed', seconds());
     } catch (error) {
+      observe?.run(job.name, 'failed', seconds());
       log.warn({ ...where, err: failureOf(error) }, 'jobs: failed');
       await boss.fail(job.name, found.id, failureOf(error)).catch((failure: unknown) => {
         log.error({ ...where, err: failureOf(failure) }, 'jobs: could not record a failure');
@@ -263,13 +278,33 @@ export function createJobRunner(options: { db: Db; config: JobsConfig; log: Logg
       await started();
     },
 
-    stop: () =>
+    stop: ({ graceMs = 10_000 } = {}) =>
       (stopped ??= (async () => {
         const boss = await starting?.catch(() => undefined);
-        // Let a running handler finish (up to 10 s); an unfinished job expires and runs again elsewhere.
-        await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+        // Let a running handler finish (up to the grace); one still running then is failed back to its queue.
+        await boss?.stop({ graceful: true, wait: true, timeout: graceMs });
       })()),
   };
+}
+
+/** The states of a job worth watching: waiting (created, retry), running (active) and given up on (failed). */
+const WATCHED_STATES = ['created', 'retry', 'active', 'failed'] as const;
+
+/**
+ * How many jobs each queue holds in each watched state, in one aggregate over pg-boss's table (the metrics' queue
+ * depth); empty until pg-boss has created its schema.
+ */
+export async function queueCounts(db: Db): Promise<{ queue: string; state: string; count: number }[]> {
+  const exists = await db.execute<{ found: boolean }>(sql`select to_regclass(${`${SCHEMA}.job`}) is not null as found`);
+  if (!exists.rows[0]?.found) return [];
+  const states = sql.join(
+    WATCHED_STATES.map((state) => sql`${state}`),
+    sql`, `,
+  );
+  const result = await db.execute<{ queue: string; state: string; count: number }>(sql`
+    select name as queue, state::text as state, count(*)::int as count from ${sql.identifier(SCHEMA)}.job
+    where state::text in (${states}) group by name, state`);
+  return result.rows;
 }
 
 /** Creates and starts a runner whose jobs may send further jobs (`jobs` is given the runner). */

@@ -55,6 +55,16 @@ export type Config = {
    * grace period pass). Development mode only: the API refuses to start with it otherwise.
    */
   testClock: boolean;
+  /**
+   * Bearer token of GET /api/metrics (Prometheus); unset, the route answers 404 and nothing is exposed (issue 30,
+   * decision 084).
+   */
+  metricsToken: string | undefined;
+  /**
+   * On SIGTERM, how long requests in flight and running jobs get to finish before the connections left are cut
+   * (issue 30, decision 084).
+   */
+  shutdownGraceMs: number;
 };
 
 export type S3Config = {
@@ -172,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { exte
     external: externalConfig(env, appUrl, options.externalSecrets ?? true),
     storage: storageConfig(env, dataDir),
     testClock: testClockFrom(env),
+    metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
+    shutdownGraceMs: positiveFrom(env.SHUTDOWN_GRACE_MS, 20_000, 'SHUTDOWN_GRACE_MS'),
     jobs: {
       enabled: !['0', 'false', 'off', 'no'].includes((env.JOBS ?? 'on').toLowerCase()),
       crmInsertionCron: env.CRM_INSERTION_CRON || '*/5 * * * *',
@@ -180,6 +192,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { exte
       expireSeconds: positiveFrom(env.JOBS_EXPIRE_SECONDS, 120, 'JOBS_EXPIRE_SECONDS'),
     },
   };
+}
+
+/** A token anyone could guess is no lock: refuse a short one rather than expose the metrics behind it. */
+function metricsTokenFrom(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (token.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  return token;
 }
 
 function positiveFrom(value: string | undefined, fallback: number, name: string): number {

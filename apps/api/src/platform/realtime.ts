@@ -34,6 +34,14 @@ export type Realtime = {
   toUser(userId: number, event: string, payload: unknown): void;
   /** Resolves once this copy hears the others (its LISTEN is in place), so no event is missed after start. */
   ready(): Promise<void>;
+  /** socket.io connections this copy holds now (the metrics). */
+  connected(): number;
+  /**
+   * The process is stopping (platform/shutdown.ts): refuse new sockets and close every connection, as at a token's
+   * expiry, so socket.io-client reconnects by itself — through the balancer, to another copy. Events still go out
+   * to the other copies until close().
+   */
+  drain(): void;
   close(): Promise<void>;
 };
 
@@ -96,6 +104,7 @@ export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock,
     path: REALTIME_PATH,
     serveClient: false,
     allowRequest: (request, callback) => {
+      if (draining) return callback('Server shutting down', false);
       const allowed = originAllowed(request);
       callback(allowed ? null : 'Origin not allowed', allowed);
     },
@@ -239,6 +248,7 @@ export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock,
   });
 
   let closing: Promise<void> | undefined;
+  let draining = false;
   const realtime: Realtime = {
     toUser(userId, event, payload) {
       io.to(userRoom(userId)).emit(event, payload);
@@ -264,6 +274,14 @@ export function registerRealtime(app: FastifyInstance, { config, db, jwt, clock,
         await sleep(20);
       }
       if (!closing) log.warn('realtime: not listening to the other API copies yet; events from them may be late');
+    },
+
+    connected: () => io.engine.clientsCount,
+
+    drain() {
+      draining = true;
+      // A transport close, never a server-side disconnect (which tells the client not to come back).
+      for (const socket of io.sockets.sockets.values()) socket.conn.close();
     },
 
     close: () =>

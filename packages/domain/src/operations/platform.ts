@@ -1,5 +1,6 @@
 import {
   healthResponse,
+  metricsResponse,
   notReadyResponse,
   readyResponse,
   testClockMove,
@@ -11,7 +12,7 @@ import { defineOperation } from './operation';
 
 const tags = ['platform'];
 
-/** Liveness and readiness, for load balancers and scripts: no session. */
+/** Liveness and readiness, for load balancers and scripts, and the metrics for Prometheus: no session. */
 export const PLATFORM_OPERATIONS = {
   health: defineOperation({
     method: 'GET',
@@ -30,6 +31,18 @@ export const PLATFORM_OPERATIONS = {
     response: readyResponse,
     errors: [503],
     errorAnswers: { 503: notReadyResponse },
+  }),
+  metrics: defineOperation({
+    method: 'GET',
+    path: '/api/metrics',
+    tags,
+    // The session layer lets it through: a scraper has no user. The route checks its own token (decision 084).
+    who: 'public',
+    summary: 'Prometheus metrics of this process (Bearer METRICS_TOKEN; 404 when it is not set)',
+    description:
+      'No session: `Authorization: Bearer <METRICS_TOKEN>` (401 METRICS_TOKEN_INVALID otherwise). With ' +
+      'METRICS_TOKEN unset the route answers 404: nothing is exposed. Families and alerts: docs/operations.md.',
+    response: metricsResponse,
   }),
 } as const;
 

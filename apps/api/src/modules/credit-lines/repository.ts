@@ -82,11 +82,7 @@ export async function lockCreditLineRow(tx: Tx, crmLineId: string) {
  * decision 044) and, of one sent to the CRM (8) or released (10), each unit the CRM has not counted yet — the
  * provisions' rule. Summed by PostgreSQL in numeric and read back as decimal strings ('151000.75').
  */
-function holdings(crmLineIds: string[]) {
-  const lines = sql.join(
-    crmLineIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
+function holdings(lines: SQL) {
   const released = sql.join(
     INSERTION_STATUSES_RELEASING_RESERVATION.map((status) => sql`${status}`),
     sql`, `,
@@ -145,10 +141,26 @@ export function refinancingHoldings(which: SQL) {
 
 async function reservedByLine(db: Executor, crmLineIds: string[]): Promise<Map<string, string>> {
   if (crmLineIds.length === 0) return new Map();
+  const lines = sql.join(
+    crmLineIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const result = await db.execute<{ credit_line: string; reserved: string }>(sql`
     select held.credit_line, coalesce(sum(held.amount), 0)::numeric(14, 2)::text as reserved
-    from (${holdings(crmLineIds)}) as held group by held.credit_line`);
+    from (${holdings(lines)}) as held group by held.credit_line`);
   return new Map(result.rows.map((row) => [row.credit_line, row.reserved]));
+}
+
+/**
+ * What open provisions and refinancings hold on every line together, exact ('151000.75'): the same rule as a line's
+ * (holdings), over every line any of them names — the lender's money reserved and not yet drawn (the metrics).
+ */
+export async function reservedOnAllLines(db: Executor): Promise<string> {
+  const lines = sql`select ${provisions.creditLine} from ${provisions}
+    union select ${refinancings.creditLine} from ${refinancings}`;
+  const result = await db.execute<{ reserved: string }>(sql`
+    select coalesce(sum(held.amount), 0)::numeric(14, 2)::text as reserved from (${holdings(lines)}) as held`);
+  return result.rows[0]?.reserved ?? '0.00';
 }
 
 /** What open provisions hold on one line, exact ('151000.75'). */

@@ -32,6 +32,8 @@ export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {
     app,
     op.ready,
     async (_input, _request, reply) => {
+      // Stopping (platform/shutdown.ts): the balancer takes this copy out while it finishes what it has.
+      if (app.drain.draining) return reply.status(503).send({ status: 'draining' });
       if (await databaseUp(db)) return { status: 'ready' as const, database: 'up' as const };
       return reply.status(503).send({ status: 'unavailable', database: 'down' });
     },
