@@ -130,7 +130,7 @@ export async function buildApp({
   const ownMailer = !mailer;
   // Every process sends jobs (services queue mail and other outside work in their transactions, decision 017);
   // only with JOBS on does it also work them. pg-boss starts when the app is ready, below.
-  // Prometheus families (decision 084); Node's own only where they are exposed (each app would add observers).
+  // Prometheus families (decision 085); Node's own only where they are exposed (each app would add observers).
   const metrics = createMetrics({ processMetrics: config.metricsToken !== undefined });
   const jobs = createJobRunner({ db, config: config.jobs, log: app.log, observe: metrics.jobs });
   const deps: AppDeps = {
@@ -150,7 +150,7 @@ export async function buildApp({
   registerPoolMetrics(metrics, db.$client);
   registerSocketMetrics(metrics, () => realtime.connected());
   // SIGTERM (server.ts): stop taking work, close the sockets so clients reconnect elsewhere, let jobs and requests
-  // finish within the grace (decision 084).
+  // finish within the grace (decision 085).
   registerDrain(app, {
     graceMs: config.shutdownGraceMs,
     log: app.log,

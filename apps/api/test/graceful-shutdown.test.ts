@@ -12,7 +12,7 @@ import { signInOn, startChildApi, stopChildApi, type ChildApi } from './support/
 import { within } from './support/two-apis';
 
 /**
- * Graceful shutdown (issue 30 item 3, decision 084). A real API process (src/server.ts) gets SIGTERM in the middle of
+ * Graceful shutdown (issue 30 item 3, decision 085). A real API process (src/server.ts) gets SIGTERM in the middle of
  * a load of writes from many clients: every request that reached it is answered and none 5xx, the others are refused
  * at connect (a balancer's cue to go elsewhere), its socket.io client is let go so it reconnects, the process exits 0
  * within its grace, and the database holds exactly the rows the 201s announced. Below the process: the drain itself

@@ -11,7 +11,7 @@ import { freePort } from './support/child-api';
 import { within } from './support/two-apis';
 
 /**
- * GET /api/metrics (issue 30 item 2, decision 084): after a short journey over HTTP — sign-ins, a provisions list, a
+ * GET /api/metrics (issue 30 item 2, decision 085): after a short journey over HTTP — sign-ins, a provisions list, a
  * call to the CRM that succeeds, calls to a vehicle service that is down (its breaker opens), a job worked — the
  * scrape holds every family an operator watches, with labels and values that match what happened and what the
  * database holds. Without METRICS_TOKEN the route does not exist; with a wrong token it answers 401.

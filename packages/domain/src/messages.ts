@@ -112,7 +112,7 @@ export const MESSAGES = {
   userWithoutCompany: 'El usuario no tiene relacionada una compañía',
   fileMissingName: 'El archivo no tiene nombre',
   fileLinkInvalid: 'El enlace de descarga no es válido o ha caducado',
-  /** Ours: GET /api/metrics without METRICS_TOKEN, or with another (decision 084). */
+  /** Ours: GET /api/metrics without METRICS_TOKEN, or with another (decision 085). */
   metricsTokenInvalid: 'El token de métricas no es válido',
 
   // API platform and e-mails (ours)

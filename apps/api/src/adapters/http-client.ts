@@ -40,7 +40,7 @@ export type HttpClientOptions = {
   token: string;
   resilience: Resilience;
   log?: Logger;
-  /** Each call's outcome and time, and each breaker move (the app's metrics, decision 084). */
+  /** Each call's outcome and time, and each breaker move (the app's metrics, decision 085). */
   observe?: ExternalObserver;
 };
 

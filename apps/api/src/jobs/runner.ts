@@ -134,7 +134,7 @@ export function createJobRunner(options: {
   db: Db;
   config: JobsConfig;
   log: Logger;
-  /** Each handler run's outcome and time (the app's metrics, decision 084). */
+  /** Each handler run's outcome and time (the app's metrics, decision 085). */
   observe?: JobObserver;
 }): JobRuntime {
   const { db, config, log, observe } = options;

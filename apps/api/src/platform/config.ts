@@ -57,12 +57,12 @@ export type Config = {
   testClock: boolean;
   /**
    * Bearer token of GET /api/metrics (Prometheus); unset, the route answers 404 and nothing is exposed (issue 30,
-   * decision 084).
+   * decision 085).
    */
   metricsToken: string | undefined;
   /**
    * On SIGTERM, how long requests in flight and running jobs get to finish before the connections left are cut
-   * (issue 30, decision 084).
+   * (issue 30, decision 085).
    */
   shutdownGraceMs: number;
 };

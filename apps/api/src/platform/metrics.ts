@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-// Prometheus metrics of one app (issue 30 item 2, decision 084). Each app has its own Registry: tests build many apps
+// Prometheus metrics of one app (issue 30 item 2, decision 085). Each app has its own Registry: tests build many apps
 // in one process, and prom-client's global registry would mix them (or refuse a second family of the same name).
 
 /** How a breaker stands, as a number a graph can plot: closed 0, half-open 1, open 2. */

@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from './deps';
 
-// Graceful shutdown (issue 30 item 3, decision 084): on SIGTERM a copy stops taking work and finishes what it has,
+// Graceful shutdown (issue 30 item 3, decision 085): on SIGTERM a copy stops taking work and finishes what it has,
 // so a deploy or a scale-down loses no request and answers none 5xx.
 
 export type Drain = {

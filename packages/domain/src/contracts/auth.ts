@@ -34,13 +34,13 @@ export const healthResponse = z.object({ status: z.literal('ok') });
 export const readyResponse = z.object({ status: z.literal('ready'), database: z.literal('up') });
 /**
  * Readiness's 503 (not a catalogue error: load balancers read `status`): the database did not answer in time, or the
- * process is stopping (`draining`, decision 084) and takes no new work.
+ * process is stopping (`draining`, decision 085) and takes no new work.
  */
 export const notReadyResponse = z.union([
   z.object({ status: z.literal('unavailable'), database: z.literal('down') }),
   z.object({ status: z.literal('draining') }),
 ]);
-/** Prometheus's text format (decision 084): not JSON, sent by the handler itself. */
+/** Prometheus's text format (decision 085): not JSON, sent by the handler itself. */
 export const metricsResponse = z.string().describe('Prometheus text exposition format (version 0.0.4)');
 
 /**

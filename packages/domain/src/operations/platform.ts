@@ -36,7 +36,7 @@ export const PLATFORM_OPERATIONS = {
     method: 'GET',
     path: '/api/metrics',
     tags,
-    // The session layer lets it through: a scraper has no user. The route checks its own token (decision 084).
+    // The session layer lets it through: a scraper has no user. The route checks its own token (decision 085).
     who: 'public',
     summary: 'Prometheus metrics of this process (Bearer METRICS_TOKEN; 404 when it is not set)',
     description:

@@ -4,7 +4,7 @@ import { financedUnits } from '../../db/schema/financed-units';
 import { provisions } from '../../db/schema/financing';
 import { reservedOnAllLines } from '../credit-lines';
 
-/** What a lender watches, read in three aggregates at scrape time (decision 084). */
+/** What a lender watches, read in three aggregates at scrape time (decision 085). */
 export type BusinessFigures = {
   /** Provisions not archived, by status code. */
   provisions: Map<number, number>;

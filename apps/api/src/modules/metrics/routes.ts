@@ -104,7 +104,7 @@ function registerDatabaseGauges({ registry }: Metrics, snapshot: () => Promise<S
 }
 
 /**
- * GET /api/metrics (issue 30 item 2, decision 084): this process's metrics in Prometheus's format, for a scraper
+ * GET /api/metrics (issue 30 item 2, decision 085): this process's metrics in Prometheus's format, for a scraper
  * holding METRICS_TOKEN. The session layer lets it through (`who: 'public'`); the token is checked here, and with
  * none configured the route does not exist as far as a caller can tell (404).
  */
