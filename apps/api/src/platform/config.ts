@@ -38,8 +38,8 @@ export type Config = {
   /** How long a request waits for a free database connection before it is answered 503 (the pool is busy). */
   dbConnectionTimeoutMs: number;
   /**
-   * Connections of the request pool (pg-boss shares it); the live-notification adapter adds 2. Sized against
-   * PostgreSQL's max_connections across every copy (docs/deploy.md).
+   * Connections of the request pool (pg-boss shares it); the live notifications add 3 (the adapter's pool of 2, the
+   * session-end listener). Sized against PostgreSQL's max_connections across every copy (docs/deploy.md).
    */
   dbPoolMax: number;
   /** br/gzip for dynamic answers (decision 023); off when a proxy in front already compresses. */
