@@ -18,11 +18,14 @@ const external = {
   },
 };
 
-/** Bundles apps/api/src/server.ts into `outfile`; resolves with esbuild's metafile (what the bundle imports). */
-export async function bundleApi(outfile = join(ROOT, 'apps', 'api', 'dist', 'server.js')) {
+/**
+ * Bundles apps/api/src/server.ts (or another entry of apps/api/src, e.g. cli/create-superuser.ts) into `outfile`;
+ * resolves with esbuild's metafile (what the bundle imports).
+ */
+export async function bundleApi(outfile = join(ROOT, 'apps', 'api', 'dist', 'server.js'), entry = 'server.ts') {
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: [join(ROOT, 'apps', 'api', 'src', 'server.ts')],
+    entryPoints: [join(ROOT, 'apps', 'api', 'src', entry)],
     outfile,
     bundle: true,
     platform: 'node',

@@ -2,7 +2,7 @@
 // CI runs the same commands without a Docker daemon (docs/deploy.md, decision 084). Into <out> (new or empty) it
 // writes a tree that runs with the image's command, `node --enable-source-maps apps/api/dist/server.js`, from <out>:
 //   apps/web/dist     the SPA (vite build, precompressed; reused when apps/web/dist is newer than its sources)
-//   apps/api/dist     the API bundle (esbuild, scripts/build-api.mjs)
+//   apps/api/dist     the API bundle (esbuild, scripts/build-api.mjs), and create-superuser.js (the first user)
 //   apps/api/drizzle  the migrations the API applies at start
 //   node_modules      the API's production dependencies only: npm ci --omit=dev --workspace apps/api --ignore-scripts
 // The repository's own dependencies must be installed first (npm ci): vite and esbuild are dev dependencies.
@@ -44,9 +44,14 @@ export async function buildImage(out, { linkNodeModules = false } = {}) {
   if ((await buildWeb()) !== 0) throw new Error('the web build failed (npm run build -w apps/web)');
   cpSync(WEB_DIST, join(out, 'apps', 'web', 'dist'), { recursive: true });
 
-  const metafile = await bundleApi(join(out, 'apps', 'api', 'dist', 'server.js'));
+  const dist = join(out, 'apps', 'api', 'dist');
+  const server = await bundleApi(join(dist, 'server.js'));
+  // `npm run create-superuser` runs the sources under tsx; the image has neither, so it gets its own bundle.
+  const cli = await bundleApi(join(dist, 'create-superuser.js'), 'cli/create-superuser.ts');
   const manifest = JSON.parse(readFileSync(join(ROOT, 'apps', 'api', 'package.json'), 'utf8'));
-  const missing = undeclaredImports(metafile, manifest.dependencies ?? {});
+  const missing = [
+    ...new Set([server, cli].flatMap((metafile) => undeclaredImports(metafile, manifest.dependencies ?? {}))),
+  ];
   if (missing.length > 0) {
     throw new Error(
       `the API bundle imports ${missing.join(', ')}, not among apps/api's dependencies: the image installs only those`,

@@ -177,6 +177,22 @@ describe('the image, built by the Dockerfile’s script and started by its CMD',
     expect(asset.headers.get('content-encoding')).toBe('br');
   });
 
+  it('creates the first super user with the bundled CLI, as `docker compose exec` would run it', async () => {
+    const email = `primer-${process.pid}@planpiso.mx`;
+    const created = spawnSync(
+      process.execPath,
+      ['apps/api/dist/create-superuser.js', '--email', email, '--password', 'Inicial#2026a'],
+      { cwd: app, env: containerEnv(), encoding: 'utf8' },
+    );
+    expect(created.status, `${created.stdout}\n${created.stderr}`).toBe(0);
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/identity/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Inicial#2026a' }),
+    });
+    expect(signIn.status).toBe(200);
+  });
+
   it('passes the Dockerfile’s HEALTHCHECK command', () => {
     const [command, args] = asSpawn(execForm('HEALTHCHECK'));
     const probe = spawnSync(command, args, { env: { PATH: process.env.PATH, PORT: String(port) }, encoding: 'utf8' });
