@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { UserType } from '@planpiso/domain';
@@ -35,6 +36,8 @@ export type ScaleOutResult = LoadResult & {
   apiCpuMsPerRequest: number | null;
   proxyCpuMsPerRequest: number | null;
   postgresCpuMsPerRequest: number | null;
+  /** The machine's 1-minute load average as the run started: how much else wanted the two cores. */
+  loadAverage: number;
 };
 
 export type ScaleOutCopy = { processes: number; peakRssBytes: (number | null)[]; connections: number[] };
@@ -166,6 +169,7 @@ export async function runScaleOutBench({
           const check = await fetch(url, { headers });
           if (!check.ok) throw new Error(`answered ${check.status}: ${(await check.text()).slice(0, 200)}`);
           const apiPids = apis.map((api) => api.pid);
+          const loadAverage = loadavg()[0]!;
           const before = { api: cpuOf(apiPids), proxy: cpuMsOf(proxy!.pid), pg: cpuOf(pgPids) };
           const result = await loadTest(url, { headers });
           const after = { api: cpuOf(apiPids), proxy: cpuMsOf(proxy!.pid), pg: cpuOf(pgPids) };
@@ -178,6 +182,7 @@ export async function runScaleOutBench({
             apiCpuMsPerRequest: per(before.api, after.api),
             proxyCpuMsPerRequest: per(before.proxy, after.proxy),
             postgresCpuMsPerRequest: per(before.pg, after.pg),
+            loadAverage,
           });
         });
       }
@@ -213,7 +218,7 @@ export function scaleOutRows(bench: ScaleOutBench | undefined): Row[] {
     rows.push({
       metric: `scale-out: ${r.request}, ${r.processes} API process${r.processes > 1 ? 'es' : ''}`,
       value: ok
-        ? `${fmt(r.requestsPerSecond, 0)} req/s, p50 ${fmt(r.p50Ms)} ms, p99 ${fmt(r.p99Ms)} ms; ms CPU/req: ${cpu.join(', ')}`
+        ? `${fmt(r.requestsPerSecond, 0)} req/s, p50 ${fmt(r.p50Ms)} ms, p99 ${fmt(r.p99Ms)} ms; ms CPU/req: ${cpu.join(', ')}; load ${fmt(r.loadAverage)}`
         : `${r.requests} answered, ${r.non2xx} non-2xx, ${r.errors} errors`,
       target: '',
       pass: ok ? null : false,
