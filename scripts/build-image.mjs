@@ -1,7 +1,7 @@
 // `node scripts/build-image.mjs <out> [--link-node-modules]`: the build stage of the Dockerfile as a plain script, so
 // CI runs the same commands without a Docker daemon (docs/deploy.md, decision 084). Into <out> (new or empty) it
 // writes a tree that runs with the image's command, `node --enable-source-maps apps/api/dist/server.js`, from <out>:
-//   apps/web/dist     the SPA (vite build, precompressed; reused when apps/web/dist is newer than its sources)
+//   apps/web/dist     the SPA (vite build, precompressed; a copy of apps/web/dist when newer than its sources)
 //   apps/api/dist     the API bundle (esbuild, scripts/build-api.mjs), and create-superuser.js (the first user)
 //   apps/api/drizzle  the migrations the API applies at start
 //   node_modules      the API's production dependencies only: npm ci --omit=dev --workspace apps/api --ignore-scripts
@@ -14,7 +14,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symli
 import { builtinModules } from 'node:module';
 import { join, resolve } from 'node:path';
 import { bundleApi } from './build-api.mjs';
-import { buildWeb, ROOT, WEB_DIST } from './lib/setup.mjs';
+import { ROOT, run, WEB_DIST, webBuildReason } from './lib/setup.mjs';
 
 /** The package a bare specifier names: `@scope/name` or `name`, without its subpath. */
 export function packageOf(specifier) {
@@ -41,8 +41,16 @@ export async function buildImage(out, { linkNodeModules = false } = {}) {
   if (existsSync(out) && readdirSync(out).length > 0) throw new Error(`${out} is not empty`);
   mkdirSync(out, { recursive: true });
 
-  if ((await buildWeb()) !== 0) throw new Error('the web build failed (npm run build -w apps/web)');
-  cpSync(WEB_DIST, join(out, 'apps', 'web', 'dist'), { recursive: true });
+  // A fresh apps/web/dist is copied; otherwise Vite builds straight into <out>, never into apps/web/dist, which an e2e
+  // run beside this build may be serving.
+  const webOut = join(out, 'apps', 'web', 'dist');
+  const stale = webBuildReason();
+  if (stale === null) cpSync(WEB_DIST, webOut, { recursive: true });
+  else {
+    console.log(`Building the web app into ${webOut} (${stale})...`);
+    const code = await run('npm', ['run', 'build', '-w', 'apps/web', '--', '--outDir', webOut, '--emptyOutDir']);
+    if (code !== 0) throw new Error('the web build failed (npm run build -w apps/web)');
+  }
 
   const dist = join(out, 'apps', 'api', 'dist');
   const server = await bundleApi(join(dist, 'server.js'));
