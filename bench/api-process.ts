@@ -33,7 +33,14 @@ export function readPeakRss(pid: number): number | null {
   }
 }
 
-export async function startApi(databaseUrl: string): Promise<ApiProcess> {
+/**
+ * `env`: variables on top of the bench's, and `logName` its log in artifacts/ (the scale-out bench starts several
+ * copies with one JWT_SECRET and JOBS on the first only).
+ */
+export async function startApi(
+  databaseUrl: string,
+  { env = {}, logName = 'bench-api.log' }: { env?: Record<string, string>; logName?: string } = {},
+): Promise<ApiProcess> {
   const workDir = mkdtempSync(join(tmpdir(), 'planpiso-bench-'));
   const cleanups = teardown('bench');
   cleanups.push(() => rmSync(workDir, { recursive: true, force: true }));
@@ -48,13 +55,14 @@ export async function startApi(databaseUrl: string): Promise<ApiProcess> {
       args: [...nodeArgs, '--enable-source-maps', bundle],
       databaseUrl,
       workDir,
-      logName: 'bench-api.log',
+      logName,
       env: {
         // The simulators' development secrets are allowed in development mode only (decision 062).
         NODE_ENV: 'development',
         // BENCH_JOBS=off: the lists measured without the background jobs (what those cost them).
         JOBS: process.env.BENCH_JOBS ?? 'on',
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
+        ...env,
       },
       readyTimeoutMs: 120_000,
       cleanups,

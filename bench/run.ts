@@ -7,9 +7,10 @@
 //    /refinanciamientos/unidades, desktop and mobile, and a menu click on Disposiciones → rows (BENCH_LIGHTHOUSE_RUNS
 //    runs each, the median).
 //  - the CRM insertion's throughput, 1,000 units through the job runner (crm-insertion.ts, its own database).
+//  - issue 30: scale-out, the same requests through a proxy to one and then two API processes (scaleout.ts).
 // Targets print PASS/FAIL; the exit code is 1 when one fails. Loopback only, each load bounded in time.
 // Environment: BENCH_DURATION (s per endpoint, default 15), BENCH_WARMUP (s, default 3), BENCH_ONLY (some of
-// lists,floor,bytes,menu,lighthouse,crm,register), BENCH_LISTS (some lists by name, e.g. `users`), BENCH_TYPES (some user types,
+// lists,floor,bytes,menu,lighthouse,crm,register,scaleout), BENCH_LISTS (some lists by name, e.g. `users`), BENCH_TYPES (some user types,
 // e.g. `1`), BENCH_NODE_ARGS (the API's extra node flags, e.g. --cpu-prof), BENCH_LOG_LEVEL (the API's, default
 // info as `npm start`), BENCH_JOBS (`off`: the API without its background jobs, to see what they cost the lists;
 // default on, as `npm start`), CHROMIUM_PATH, DATABASE_URL_LARGE (a server of your own instead of data/pg-large).
@@ -29,6 +30,7 @@ import { CONNECTIONS, DURATION_SECONDS, loadTest, WARMUP_SECONDS, type LoadResul
 import { measureMenuClick } from './menu-click';
 import { provisionRows, runProvisionsBench, type ProvisionsBench } from './provisions';
 import { registerRows, runRegisterBench, type RegisterResult } from './register';
+import { runScaleOutBench, scaleOutRows, type ScaleOutBench } from './scaleout';
 import { measureSignInBytes, SIGN_IN_JS_BUDGET_KIB, type SignInBytes } from './sign-in-bytes';
 
 /** The list endpoints of issue 15, by the permission table's key; who may call each comes from that table. */
@@ -80,7 +82,7 @@ const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 /** BENCH_LISTS=users,roles runs only those lists (by LISTS' names). */
 const onlyLists = process.env.BENCH_LISTS?.split(',').map((name) => name.trim());
 const onlyTypes = process.env.BENCH_TYPES?.split(',').map(Number);
-const wants = (part: 'lists' | 'floor' | 'bytes' | 'menu' | 'lighthouse' | 'crm' | 'register') =>
+const wants = (part: 'lists' | 'floor' | 'bytes' | 'menu' | 'lighthouse' | 'crm' | 'register' | 'scaleout') =>
   !only || only.includes(part);
 
 type Row = { metric: string; value: string; target: string; pass: boolean | null };
@@ -143,6 +145,7 @@ let menuClickProvisions: MenuClick | undefined;
 let peakRssBytes: number | null = null;
 let provisionsBench: ProvisionsBench | undefined;
 let registerResults: RegisterResult[] = [];
+let scaleOut: ScaleOutBench | undefined;
 type CrmInsertionRun = { crmLatencyMs: number; seconds: number; unitsPerSecond: number; inserted: number };
 let crmInsertion: CrmInsertionRun[] = [];
 const problems: string[] = [];
@@ -257,6 +260,13 @@ try {
         ]),
       )) ?? [];
   peakRssBytes = api.peakRss();
+  // Issue 30 item 5 (scaleout.ts): one, then two API processes behind the proxy, with this API stopped first so the
+  // copies have the machine to themselves.
+  if (wants('scaleout')) {
+    await api.stop();
+    api = undefined;
+    scaleOut = await runScaleOutBench({ databaseUrl: server.url, step });
+  }
 } catch (error) {
   problems.push(error instanceof Error ? error.message : String(error));
   console.error(error);
@@ -300,6 +310,7 @@ if (usersSuper) {
 }
 if (provisionsBench) for (const r of provisionRows(provisionsBench)) row(r.metric, r.value, r.target, r.pass);
 for (const r of registerRows(registerResults)) row(r.metric, r.value, r.target, r.pass);
+for (const r of scaleOutRows(scaleOut)) row(r.metric, r.value, r.target, r.pass);
 for (const run of crmInsertion) {
   row(
     `CRM insertion, ${run.inserted} units, CRM latency ${run.crmLatencyMs} ms`,
@@ -408,6 +419,7 @@ writeFileSync(
       menuClickProvisions: menuClickProvisions ?? null,
       provisions: provisionsBench ?? null,
       register: registerResults,
+      scaleOut: scaleOut ?? null,
       crmInsertion,
       table: rows.map((r) => ({ ...r, verdict: verdict(r.pass) })),
       problems,

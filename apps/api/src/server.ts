@@ -42,7 +42,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => vo
 
 try {
   await runMigrations(database.url);
-  const handle = createDb(database.url, { connectionTimeoutMillis: config.dbConnectionTimeoutMs });
+  const handle = createDb(database.url, {
+    max: config.dbPoolMax,
+    connectionTimeoutMillis: config.dbConnectionTimeoutMs,
+  });
   closeDb = handle.close;
   if (config.seedDemo) await seedDemo(handle.db);
   const app = await buildApp({ config, db: handle.db });

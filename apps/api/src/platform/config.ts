@@ -37,6 +37,11 @@ export type Config = {
   creditLineLockMs: number;
   /** How long a request waits for a free database connection before it is answered 503 (the pool is busy). */
   dbConnectionTimeoutMs: number;
+  /**
+   * Connections of the request pool (pg-boss shares it); the live notifications add 3 (the adapter's pool of 2, the
+   * session-end listener). Sized against PostgreSQL's max_connections across every copy (docs/deploy.md).
+   */
+  dbPoolMax: number;
   /** br/gzip for dynamic answers (decision 023); off when a proxy in front already compresses. */
   compression: boolean;
   corsOrigins: string[];
@@ -172,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { exte
     idempotencyLeaseMs: 1000 * intFrom(env.IDEMPOTENCY_LEASE_SECONDS, 30, 'IDEMPOTENCY_LEASE_SECONDS'),
     creditLineLockMs: intFrom(env.CREDIT_LINE_LOCK_MS, 5000, 'CREDIT_LINE_LOCK_MS'),
     dbConnectionTimeoutMs: intFrom(env.DB_CONNECTION_TIMEOUT_MS, 5000, 'DB_CONNECTION_TIMEOUT_MS'),
+    dbPoolMax: positiveFrom(env.DB_POOL_MAX, 10, 'DB_POOL_MAX'),
     compression: !['0', 'false', 'off', 'no'].includes((env.HTTP_COMPRESSION ?? 'on').toLowerCase()),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
