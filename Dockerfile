@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# PlanPiso's API + SPA in one image (docs/deploy.md, decision 084). The build stage runs scripts/build-image.mjs,
+# PlanPiso's API + SPA in one image (docs/deploy.md, decision 086). The build stage runs scripts/build-image.mjs,
 # the same script CI runs without Docker (apps/api/test/deploy-image.test.ts); the runtime stage holds only its
 # output: the bundles, the migrations and the API's production dependencies, run by an unprivileged user.
 # Every setting comes from the environment (README "Configuration"); nothing secret is baked in.

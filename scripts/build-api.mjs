@@ -2,7 +2,7 @@
 // `npm start` runs plain JavaScript instead of compiling TypeScript through tsx's loader at start and on every
 // import. The workspace packages (@planpiso/domain, the simulators' defaults) are TypeScript and go into the
 // bundle; everything from node_modules stays an import, resolved by Node as usual. Not committed (dist/).
-// scripts/build-image.mjs calls bundleApi() with its own output file (the container image, decision 084).
+// scripts/build-image.mjs calls bundleApi() with its own output file (the container image, decision 086).
 import { build } from 'esbuild';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

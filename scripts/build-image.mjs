@@ -1,5 +1,5 @@
 // `node scripts/build-image.mjs <out> [--link-node-modules]`: the build stage of the Dockerfile as a plain script, so
-// CI runs the same commands without a Docker daemon (docs/deploy.md, decision 084). Into <out> (new or empty) it
+// CI runs the same commands without a Docker daemon (docs/deploy.md, decision 086). Into <out> (new or empty) it
 // writes a tree that runs with the image's command, `node --enable-source-maps apps/api/dist/server.js`, from <out>:
 //   apps/web/dist     the SPA (vite build, precompressed; a copy of apps/web/dist when newer than its sources)
 //   apps/api/dist     the API bundle (esbuild, scripts/build-api.mjs), and create-superuser.js (the first user)

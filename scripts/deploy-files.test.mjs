@@ -1,4 +1,4 @@
-// The deploy recipe's files (docs/deploy.md, decision 084) hold to its rules: settings from the environment and
+// The deploy recipe's files (docs/deploy.md, decision 086) hold to its rules: settings from the environment and
 // documented in the README, secrets never written down, the jobs on one copy, the image unprivileged. Docker is not
 // installed here, so these read the files; apps/api/test/deploy-image.test.ts runs the image's build and command.
 import { readFileSync } from 'node:fs';

@@ -12,7 +12,7 @@ import { createDatabase } from '../src/db/embedded';
 import { freePort } from './support/child-api';
 
 /**
- * The container image without Docker (issue 30 item 1, decision 084): the Dockerfile's build command
+ * The container image without Docker (issue 30 item 1, decision 086): the Dockerfile's build command
  * (scripts/build-image.mjs) writes the image's tree into a temporary directory, and the Dockerfile's own CMD, ENV and
  * HEALTHCHECK, read from the file, start it and probe it against an empty database, in production mode. One step
  * differs, said here and in docs/deploy.md: node_modules is a link to the repository's instead of the image's
