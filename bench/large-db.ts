@@ -1,5 +1,6 @@
 // The large data set's database (issue 15): DATABASE_URL_LARGE when set, otherwise an embedded PostgreSQL of its
 // own in data/pg-large (apart from `npm start`'s data/pg, so the demo database stays small), on a free port.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createDatabase, startEmbeddedPostgres } from '../apps/api/src/db/embedded';
@@ -31,6 +32,8 @@ export type LargeServer = {
   /** The large database's URL. */
   url: string;
   stop(): Promise<void>;
+  /** The postmaster's pid when the server is the embedded one started here (its CPU is then measured per request). */
+  pid?: number;
 };
 
 /** Starts (or reaches) the server that holds the large database; the database itself may not exist yet. */
@@ -40,7 +43,17 @@ export async function openLargeServer(): Promise<LargeServer> {
   const server = await startEmbeddedPostgres({ dataDir: LARGE_DATA_DIR, port: await freePort(), persistent: true });
   const url = new URL(server.url);
   url.pathname = `/${LARGE_DATABASE}`;
-  return { adminUrl: server.url, url: url.toString(), stop: server.stop };
+  return { adminUrl: server.url, url: url.toString(), stop: server.stop, pid: postmasterPid() };
+}
+
+/** The first line of postmaster.pid in the large data directory; undefined when it cannot be read. */
+function postmasterPid(): number | undefined {
+  try {
+    const pid = Number(readFileSync(join(LARGE_DATA_DIR, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function databaseExists(server: LargeServer): Promise<boolean> {

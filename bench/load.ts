@@ -1,6 +1,6 @@
 // Throughput and latency of one GET under autocannon: a warm-up run first (its figures are dropped), then the
 // measured run. BENCH_DURATION (seconds, default 15) and BENCH_WARMUP (default 3) let a busy machine try it short.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export type LoadResult = {
@@ -19,6 +19,8 @@ export type LoadResult = {
    * taking the cores slow the server down but do not make its work per request bigger.
    */
   cpuMsPerRequest: number | null;
+  /** The same for the database server (its postmaster and every backend), when its pid is known (`databasePid`). */
+  dbCpuMsPerRequest: number | null;
 };
 
 /** CPU time (user + system) a process has used so far, in ms, from /proc/<pid>/stat; null where /proc is missing. */
@@ -32,6 +34,31 @@ export function cpuMsOf(pid: number): number | null {
     return null;
   }
 }
+/**
+ * CPU time a PostgreSQL server has used so far, in ms: the postmaster, its live backends, and the backends that have
+ * exited (the postmaster's cutime/cstime). Null where /proc is missing.
+ */
+export function serverTreeCpuMs(postmasterPid: number): number | null {
+  try {
+    const fieldsOf = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const own = fieldsOf(postmasterPid);
+    // After the name: state, ppid, …; utime, stime, cutime, cstime are the 12th–15th.
+    let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const fields = fieldsOf(Number(entry));
+        if (Number(fields[1]) === postmasterPid) ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The process ended while the list was read.
+      }
+    }
+    return (ticks * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
 /** USER_HZ: 100 on every Linux we run on (getconf CLK_TCK). */
 const CLOCK_TICKS = 100;
 
@@ -59,12 +86,15 @@ export async function loadTest(
     headers = {},
     connections = CONNECTIONS,
     serverPid,
-  }: { headers?: Record<string, string>; connections?: number; serverPid?: number } = {},
+    databasePid,
+  }: { headers?: Record<string, string>; connections?: number; serverPid?: number; databasePid?: number } = {},
 ): Promise<LoadResult> {
   await once(url, headers, connections, WARMUP_SECONDS);
   const cpuBefore = serverPid === undefined ? null : cpuMsOf(serverPid);
+  const dbBefore = databasePid === undefined ? null : serverTreeCpuMs(databasePid);
   const result = await once(url, headers, connections, DURATION_SECONDS);
   const cpuAfter = serverPid === undefined ? null : cpuMsOf(serverPid);
+  const dbAfter = databasePid === undefined ? null : serverTreeCpuMs(databasePid);
   // The run's requests and the one `once` sent after it to wait for the backlog.
   const answered = result.requests.total + 1;
   return {
@@ -78,5 +108,6 @@ export async function loadTest(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     cpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / answered,
+    dbCpuMsPerRequest: dbBefore === null || dbAfter === null ? null : (dbAfter - dbBefore) / answered,
   };
 }

@@ -200,7 +200,14 @@ try {
   provisionsBench = await runProvisionsBench({ baseUrl, databaseUrl: server.url, sessions, step, serverPid: api.pid });
 
   // Issue 29's rows (bench/register.ts): the financed-units register and the portfolio view on 200,000 units.
-  if (wants('register')) registerResults = await runRegisterBench({ baseUrl, sessions, step, serverPid: api.pid });
+  if (wants('register'))
+    registerResults = await runRegisterBench({
+      baseUrl,
+      sessions,
+      step,
+      serverPid: api.pid,
+      databasePid: server.pid,
+    });
 
   // Issue 27 item 16 (decision 070): a 1,000-unit send to the CRM simulator through the real job runner, on a
   // database of its own (bench/crm-insertion.ts), as the simulator answers and with a slow InsertarUnidad.
