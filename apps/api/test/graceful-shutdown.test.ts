@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createDb } from '../src/db/client';
 import { createJobRunner, type JobDefinition } from '../src/jobs/runner';
 import { bearer, buildTestApp, createUser, simulatorEnv, testConfig } from './harness';
 import { seededDatabase } from './seeded-database';
@@ -252,15 +253,27 @@ describe('the job runner’s stop', () => {
     expect(await stateOf(job.name)).toBe('completed');
   });
 
-  it('gives a job still running at the end of the grace back to its queue', async () => {
-    const { job, running, release } = heldJob();
-    const runner = createJobRunner({ db: seeded.db, config, log: silent });
+  it('gives a job still running at the end of the grace back to its queue, and touches no closed pool after', async () => {
+    const { job, running, release, order } = heldJob();
+    // The runner on a pool of its own, closed after the stop as the app closes its pool.
+    const pool = createDb(seeded.url, { max: 2 });
+    const errors: string[] = [];
+    const log = { ...silent, error: (_facts: object, message: string) => errors.push(message) };
+    const runner = createJobRunner({ db: pool.db, config, log });
     await runner.start([job], { work: true });
     await runner.send(seeded.db, job, {});
     await within(running, 60_000, 'the job to start');
     await within(runner.stop({ graceMs: 1000 }), 60_000, 'the runner to stop');
     // Failed with a retry left: another worker (another copy) takes it again.
     expect(await stateOf(job.name)).toBe('retry');
+    await pool.close();
+
+    // The late handler ends: nothing of the stopped runner asks the closed pool to settle it (that would fail, and
+    // pg-boss's own completion would be an unhandled rejection in the process).
     release();
+    while (!order.includes('job finished')) await nextTurn();
+    for (let turn = 0; turn < 5; turn++) await nextTurn();
+    expect(errors).toEqual([]);
+    expect(await stateOf(job.name)).toBe('retry');
   });
 });

@@ -91,9 +91,58 @@ export type JobRuntime = BatchJobRunner & {
 const SCHEMA = 'pgboss';
 export const JOBS_TIME_ZONE = BUSINESS_TIME_ZONE;
 
-/** Runs pg-boss's statements on our pool, or on the client of the caller's transaction. */
-function executorFor(pool: pg.Pool | pg.PoolClient): PgBoss.Db {
-  return { executeSql: async (text, values) => pool.query(text, values) };
+/**
+ * Runs pg-boss's statements on our pool, each counted while it runs (see `inFlight`). Once the runner has stopped,
+ * none reaches the pool, which the app may have closed: the only ones left are a late handler's completion (its job
+ * was failed back to its queue when the grace ended, and runs again), which pg-boss sends without waiting for it. Such
+ * a statement never answers, so nothing after it runs either.
+ */
+function executorFor(pool: pg.Pool, work: InFlight, stopped: () => boolean): PgBoss.Db {
+  return {
+    executeSql: (text, values) =>
+      stopped() ? new Promise<never>(() => undefined) : work.track(() => pool.query(text, values)),
+  };
+}
+
+/**
+ * What pg-boss is still doing on our pool: its statements and our handlers. Its stop() waits for the jobs a worker
+ * holds, but not for a fetch already sent: that fetch may still return a batch, which the worker then runs and
+ * completes — on a pool the app has closed by then (an unhandled rejection in pg-boss's own un-awaited complete).
+ */
+type InFlight = { track<T>(work: () => Promise<T>): Promise<T>; settled(timeoutMs: number): Promise<void> };
+
+function inFlight(): InFlight {
+  let running = 0;
+  let waiters: (() => void)[] = [];
+  // Zero is only trusted after the microtasks have run: a fetch's rows reach the handler, and a handler's end
+  // reaches pg-boss's complete, through promise continuations with nothing counted in between.
+  const wakeIfIdle = () =>
+    setImmediate(() => {
+      if (running > 0) return;
+      const woken = waiters;
+      waiters = [];
+      for (const wake of woken) wake();
+    });
+  return {
+    async track(work) {
+      running++;
+      try {
+        return await work();
+      } finally {
+        if (--running === 0) wakeIfIdle();
+      }
+    },
+    settled(timeoutMs) {
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        wakeIfIdle();
+      });
+    },
+  };
 }
 
 /**
@@ -141,6 +190,8 @@ export function createJobRunner(options: {
   let plan: { jobs: AnyJobDefinition[]; work: boolean } | undefined;
   let starting: Promise<PgBoss> | undefined;
   let stopped: Promise<void> | undefined;
+  const busy = inFlight();
+  let over = false;
 
   /** Settles one job on its own (a batch's jobs succeed or fail each for itself) and logs every failure. */
   async function runOne(boss: PgBoss, job: AnyJobDefinition, found: PgBoss.JobWithMetadata<unknown>) {
@@ -216,7 +267,7 @@ export function createJobRunner(options: {
 
   async function launch(jobs: AnyJobDefinition[], work: boolean): Promise<PgBoss> {
     const boss = new PgBoss({
-      db: executorFor(db.$client),
+      db: executorFor(db.$client, busy, () => over),
       schema: SCHEMA,
       supervise: work,
       schedule: work,
@@ -233,11 +284,12 @@ export function createJobRunner(options: {
       worker.id = await boss.work<unknown>(
         job.name,
         { pollingIntervalSeconds: config.pollSeconds, batchSize, includeMetadata: true },
-        async (found) => {
-          // Work waiting: fetch again as soon as this batch is done, not after a poll interval (decision 070).
-          if (found.length > 0 && worker.id) boss.notifyWorker(worker.id);
-          await Promise.all(found.map((one) => runOne(boss, job, one)));
-        },
+        (found) =>
+          busy.track(async () => {
+            // Work waiting: fetch again as soon as this batch is done, not after a poll interval (decision 070).
+            if (found.length > 0 && worker.id) boss.notifyWorker(worker.id);
+            await Promise.all(found.map((one) => runOne(boss, job, one)));
+          }),
       );
       if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: JOBS_TIME_ZONE });
     }
@@ -281,8 +333,13 @@ export function createJobRunner(options: {
     stop: ({ graceMs = 10_000 } = {}) =>
       (stopped ??= (async () => {
         const boss = await starting?.catch(() => undefined);
+        if (!boss) return;
+        const deadline = Date.now() + graceMs;
         // Let a running handler finish (up to the grace); one still running then is failed back to its queue.
-        await boss?.stop({ graceful: true, wait: true, timeout: graceMs });
+        await boss.stop({ graceful: true, wait: true, timeout: graceMs });
+        // A fetch sent before the stop may still bring a batch: it runs and settles before the pool may close.
+        await busy.settled(Math.max(0, deadline - Date.now()));
+        over = true;
       })()),
   };
 }
