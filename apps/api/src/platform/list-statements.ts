@@ -164,22 +164,51 @@ function pageQuery<Row>(
 }
 
 /**
- * The page and its total: the estimate when there is one; else the count that rode along, exact up to the cap and the
- * planner's estimate past it; a page past the end (no row, so no count rode along) counts on its own.
+ * The page and its total: the one known without counting when there is one (the planner's estimate, a kept total);
+ * else the count that rode along, exact up to the cap and the planner's estimate past it; a page past the end (no row,
+ * so no count rode along) counts on its own.
  */
 async function withTotal<Row>(
   db: Executor,
   found: (Row & { pageTotal?: number })[],
-  estimated: Counted | undefined,
+  known: Counted | undefined,
   countable: () => SQLWrapper,
   key?: string,
 ): Promise<{ rows: Row[] } & Counted> {
   const rows = found.map(({ pageTotal: _total, ...row }) => row as unknown as Row);
-  if (estimated) return { rows, ...estimated };
+  if (known) return { rows, ...known };
   if (found.length === 0) return { rows, ...(await countWithCap(db, countable(), { key })) };
   const n = Number(found[0]!.pageTotal ?? 0);
   if (n <= COUNT_CAP) return { rows, total: n };
   return { rows, total: Math.max(await estimateRows(db, countable(), key), COUNT_CAP + 1), totalIsEstimate: true };
+}
+
+/**
+ * A large exact total is kept a few seconds per list shape and values (decision 088): paging through a filter of
+ * thousands of units, or the screen's refresh, would count the same thousands of index entries on every request
+ * (the register's aging bucket 61–90: 9,323 units, ~3.7 ms of the database per page). Below `KEEP_TOTALS_FROM` a
+ * total is counted every time, so a list of a few rows is always exact; a kept one is at most `TOTAL_TTL_MS` old. The
+ * rows themselves are always read fresh.
+ */
+export const KEEP_TOTALS_FROM = 1_000;
+export const TOTAL_TTL_MS = 5_000;
+const TOTALS_KEPT = 1_000;
+/** Per database handle, as the estimates: two databases in one process never share a total. */
+const totalsOf = new WeakMap<object, Map<string, { total: number; at: number }>>();
+
+function keptTotal(db: Executor, key: string): Counted | undefined {
+  const kept = totalsOf.get(db)?.get(key);
+  return kept && Date.now() - kept.at < TOTAL_TTL_MS ? { total: kept.total } : undefined;
+}
+
+function keepTotal(db: Executor, key: string, { total, totalIsEstimate }: Counted): void {
+  if (totalIsEstimate || total < KEEP_TOTALS_FROM) return;
+  let totals = totalsOf.get(db);
+  if (!totals) totalsOf.set(db, (totals = new Map()));
+  totals.delete(key);
+  // Oldest first out: a Map iterates in insertion order.
+  if (totals.size >= TOTALS_KEPT) totals.delete(totals.keys().next().value!);
+  totals.set(key, { total, at: Date.now() });
 }
 
 /** A first page of one of the sizes the screens offer, its size written into the statement's text. */
@@ -228,15 +257,19 @@ export async function pageOfShape<Row extends { id: number }>(
 ): Promise<{ rows: Row[] } & Counted> {
   const valuesKey = `${list.key}\u0000${JSON.stringify(list.values)}`;
   const countable = () => countableOf(db, list.table, list.valuedWhere());
-  const estimated = list.estimateFirst ? await estimatedPast(db, countable(), list.estimateFrom, valuesKey) : undefined;
+  const known =
+    keptTotal(db, valuesKey) ??
+    (list.estimateFirst ? await estimatedPast(db, countable(), list.estimateFrom, valuesKey) : undefined);
   const first = firstPageOf(list.window);
   const windowKey = first ? `first${first.first}` : 'window';
-  const statement = statementOfShape(db, `${list.key}:${estimated ? 'estimated' : 'counted'}:${windowKey}`, () => {
+  const statement = statementOfShape(db, `${list.key}:${known ? 'uncounted' : 'counted'}:${windowKey}`, () => {
     const window = first ?? { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
-    const query = pageQuery(db, list, window, !estimated, rowsOf);
+    const query = pageQuery(db, list, window, !known, rowsOf);
     // Rendered once either way; the empty name is PostgreSQL's unnamed statement, planned with each execution's values.
     return query.prepare(list.plannedPerCaller ? '' : statementName(query.toSQL().sql));
   });
   const found = await statement.execute(first ? list.values : { ...list.values, ...list.window });
-  return withTotal(db, found, estimated, countable, valuesKey);
+  const page = await withTotal(db, found, known, countable, valuesKey);
+  if (!known) keepTotal(db, valuesKey, page);
+  return page;
 }
