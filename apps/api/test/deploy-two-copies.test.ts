@@ -2,13 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exceptionRequestedNotice, type NotificationResponse } from '@planpiso/domain';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../../e2e/support/round-robin-proxy';
 import { startMailCatcher, type MailCatcher } from '../../simulators/src/mail/mail-catcher';
-import { simulatorEnv, testDb } from './harness';
+import { simulatorEnv } from './harness';
+import { seededDatabase } from './seeded-database';
 import { freePort, startChildApi, stopChildApi, type ChildApi } from './support/child-api';
-import { within } from './support/two-apis';
+import { socketConnected, within } from './support/two-apis';
 import { PNG, dealerWithOperator } from './support/uploads';
 
 /**
@@ -26,6 +27,9 @@ let mailA: MailCatcher;
 let mailB: MailCatcher;
 let sharedDataDir: string;
 const sockets: Socket[] = [];
+// A database of the file's own: on the run's shared one, another file's worker (a child API with jobs on, the
+// harness's mail worker) could take copy 1's queued job before copy 0 does, and mail it elsewhere.
+const seeded = await seededDatabase('two_copies');
 
 beforeAll(async () => {
   [mailA, mailB] = await Promise.all([
@@ -42,10 +46,9 @@ beforeAll(async () => {
     TRUST_PROXY: 'on',
     JOBS_POLL_SECONDS: '1',
   };
-  const databaseUrl = inject('databaseUrl');
   copies = await Promise.all([
-    startChildApi(databaseUrl, { ...common, JOBS: 'on', SMTP_PORT: String(mailA.smtpPort) }),
-    startChildApi(databaseUrl, { ...common, JOBS: 'off', SMTP_PORT: String(mailB.smtpPort) }),
+    startChildApi(seeded.url, { ...common, JOBS: 'on', SMTP_PORT: String(mailA.smtpPort) }),
+    startChildApi(seeded.url, { ...common, JOBS: 'off', SMTP_PORT: String(mailB.smtpPort) }),
   ]);
   proxy = await startRoundRobinProxy(
     copies.map((copy) => `http://127.0.0.1:${copy.port}`),
@@ -59,6 +62,7 @@ afterAll(async () => {
   await Promise.all(copies.map((copy) => stopChildApi(copy)));
   await Promise.all([mailA?.stop(), mailB?.stop()]);
   if (sharedDataDir) await rm(sharedDataDir, { recursive: true, force: true });
+  await seeded.close();
 }, 60_000);
 
 /** Makes `copy` the next to be served: the proxy is strict round robin, so a health probe moves it on by one. */
@@ -94,7 +98,7 @@ async function mailTo(catcher: MailCatcher, to: string): Promise<{ subject: stri
 
 describe('two API copies behind a round-robin proxy', () => {
   it('a session made on one copy is honoured by the other', async () => {
-    const { operator } = await dealerWithOperator(testDb());
+    const { operator } = await dealerWithOperator(seeded.db);
     const token = await signInOn(0, operator);
     const session = await on(1, '/api/identity/session', { headers: bearer(token) });
     expect(session.status).toBe(200);
@@ -102,7 +106,7 @@ describe('two API copies behind a round-robin proxy', () => {
   });
 
   it('an exception written through one copy notifies a socket on the other, and reads back there with its file', async () => {
-    const { org, operator, dealer } = await dealerWithOperator(testDb());
+    const { org, operator, dealer } = await dealerWithOperator(seeded.db);
     // The operator's live-notification socket, through the proxy, lands on copy `held`.
     const operatorToken = await signInOn(0, operator);
     const held = proxy.nextUpstream;
@@ -114,14 +118,7 @@ describe('two API copies behind a round-robin proxy', () => {
       timeout: 20_000,
     });
     sockets.push(socket);
-    await within(
-      new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      }),
-      30_000,
-      'socket through the proxy',
-    );
+    await socketConnected(socket, 'socket through the proxy');
     const heard = new Promise<NotificationResponse>((resolve) => socket.once(String(operator.id), resolve));
 
     // The dealer's request, with its evidence, is served by the other copy.
@@ -148,7 +145,7 @@ describe('two API copies behind a round-robin proxy', () => {
   });
 
   it('work queued by the copy without jobs is done by the copy with JOBS=on (its mail server gets the code)', async () => {
-    const { dealer } = await dealerWithOperator(testDb());
+    const { dealer } = await dealerWithOperator(seeded.db);
     const asked = await on(1, '/api/identity/forgot-password', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

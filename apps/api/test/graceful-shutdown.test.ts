@@ -10,7 +10,7 @@ import { createJobRunner, type JobDefinition } from '../src/jobs/runner';
 import { bearer, buildTestApp, createUser, simulatorEnv, testConfig } from './harness';
 import { seededDatabase } from './seeded-database';
 import { signInOn, startChildApi, stopChildApi, type ChildApi } from './support/child-api';
-import { within } from './support/two-apis';
+import { socketConnected, within } from './support/two-apis';
 
 /**
  * Graceful shutdown (issue 30 item 3, decision 085). A real API process (src/server.ts) gets SIGTERM in the middle of
@@ -61,14 +61,7 @@ describe('SIGTERM during a load of writes', () => {
       transports: ['websocket'],
       reconnection: false,
     });
-    await within(
-      new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      }),
-      30_000,
-      'socket connection',
-    );
+    await socketConnected(socket);
     const socketEnded = new Promise<string>((resolve) => socket.once('disconnect', resolve));
 
     const tag = randomUUID().slice(0, 8);

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openConfiguredDatabase } from '../db/connect';
 import { loadConfig } from '../platform/config';
 import { REPO_ROOT } from '../platform/paths';
 import { createBackup, type BackupMethod } from './backup/create-backup';
-import { BackupError } from './backup/manifest';
+import { onConfiguredDatabase } from './backup/command';
+import { runCommand } from './run-command';
 
 const USAGE = `Uso: npm run backup -- [--out DIRECTORIO] [--method auto|pg_dump|logical]
 
@@ -35,15 +35,9 @@ async function main(): Promise<number> {
   const config = loadConfig(process.env, { externalSecrets: false });
   const outDir = resolve(REPO_ROOT, values.out ?? process.env.BACKUP_DIR ?? 'backups');
   // A running npm start's embedded server is used as it is: the backup reads one snapshot, beside the app's work.
-  const database = await openConfiguredDatabase(config, { reuseRunning: true }).catch((error: unknown) => {
-    // The embedded server's own words (a port taken, a directory another server holds) are the useful part.
-    console.error(`No se pudo abrir la base de datos: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
-  });
-  if (!database) return 1;
-  try {
+  return onConfiguredDatabase(config, async (databaseUrl) => {
     const { dir, manifest } = await createBackup({
-      databaseUrl: database.url,
+      databaseUrl,
       storage: config.storage,
       outDir,
       method,
@@ -51,20 +45,7 @@ async function main(): Promise<number> {
     });
     const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
     console.log(`Respaldo listo: ${dir} (${manifest.tables.length} tablas, ${rows} filas).`);
-    return 0;
-  } catch (error) {
-    if (!(error instanceof BackupError)) throw error;
-    console.error(error.message);
-    return 1;
-  } finally {
-    await database.stop();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -16,6 +16,7 @@ import type { JobRunner } from '../jobs/runner';
 import { createIdentityService } from '../modules/identity';
 import { upsertCredential } from '../modules/identity';
 import { hashPassword } from '../modules/identity';
+import { runCommand } from './run-command';
 
 const USAGE = `Uso: npm run create-superuser -- --email correo@dominio.mx [--password Contraseña] [--firstname Nombre] [--lastname Apellido]
 
@@ -132,10 +133,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openConfiguredDatabase } from '../db/connect';
 import { loadConfig } from '../platform/config';
 import { REPO_ROOT } from '../platform/paths';
-import { BackupError } from './backup/manifest';
+import { onConfiguredDatabase } from './backup/command';
 import { restoreBackup } from './backup/restore-backup';
+import { runCommand } from './run-command';
 
 const USAGE = `Uso: npm run restore -- --from DIRECTORIO_DEL_RESPALDO [--force]
 
@@ -29,18 +29,13 @@ async function main(): Promise<number> {
     console.error(`Falta --from.\n\n${USAGE}`);
     return 2;
   }
+  const from = resolve(REPO_ROOT, values.from);
   const config = loadConfig(process.env, { externalSecrets: false });
-  // With npm start running, its embedded server answers and its connections make the restore refuse (below).
-  const database = await openConfiguredDatabase(config, { reuseRunning: true }).catch((error: unknown) => {
-    // The embedded server's own words (a port taken, a directory another server holds) are the useful part.
-    console.error(`No se pudo abrir la base de datos: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
-  });
-  if (!database) return 1;
-  try {
+  // With npm start running, its embedded server answers and its connections make the restore refuse.
+  return onConfiguredDatabase(config, async (databaseUrl) => {
     const { manifest, rows, files } = await restoreBackup({
-      from: resolve(REPO_ROOT, values.from),
-      databaseUrl: database.url,
+      from,
+      databaseUrl,
       storage: config.storage,
       force: values.force,
       log: (line) => console.log(line),
@@ -49,20 +44,7 @@ async function main(): Promise<number> {
       `Restaurado el respaldo del ${manifest.createdAt} (versión ${manifest.app.version}): ${rows} filas, ` +
         `${files} archivos.`,
     );
-    return 0;
-  } catch (error) {
-    if (!(error instanceof BackupError)) throw error;
-    console.error(error.message);
-    return 1;
-  } finally {
-    await database.stop();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -31,6 +31,14 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /** The systems whose breaker gauge exists from the start, so "open" is never confused with "no data yet". */
 const EXTERNAL_SYSTEMS = ['crm', 'vehicles', 'ax', 'esign'] as const;
 
+/** A counter in `registry`. */
+const counter = <L extends string>(registry: Registry, name: string, help: string, labelNames: readonly L[]) =>
+  new Counter({ name, help, labelNames, registers: [registry] });
+
+/** A histogram of seconds in `registry`, on the latency buckets. */
+const histogram = <L extends string>(registry: Registry, name: string, help: string, labelNames: readonly L[]) =>
+  new Histogram({ name, help, labelNames, buckets: LATENCY_BUCKETS, registers: [registry] });
+
 /**
  * The app's registry with the families every part reports into. `processMetrics` adds Node's own (CPU, memory,
  * event-loop lag, GC): only for an app that exposes them, since each call installs its own observers in the process.
@@ -39,19 +47,18 @@ export function createMetrics({ processMetrics }: { processMetrics: boolean }): 
   const registry = new Registry();
   if (processMetrics) collectDefaultMetrics({ register: registry });
 
-  const externalCalls = new Counter({
-    name: 'planpiso_external_calls_total',
-    help: 'Calls to the lender’s systems, by system and outcome (ok or the failure’s kind)',
-    labelNames: ['system', 'outcome'] as const,
-    registers: [registry],
-  });
-  const externalLatency = new Histogram({
-    name: 'planpiso_external_call_duration_seconds',
-    help: 'Time of a call to a lender’s system, retries included, by system and outcome',
-    labelNames: ['system', 'outcome'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  const externalCalls = counter(
+    registry,
+    'planpiso_external_calls_total',
+    'Calls to the lender’s systems, by system and outcome (ok or the failure’s kind)',
+    ['system', 'outcome'],
+  );
+  const externalLatency = histogram(
+    registry,
+    'planpiso_external_call_duration_seconds',
+    'Time of a call to a lender’s system, retries included, by system and outcome',
+    ['system', 'outcome'],
+  );
   const breakers = new Gauge({
     name: 'planpiso_external_breaker_state',
     help: 'Circuit breaker of each lender’s system in this process: 0 closed, 1 half-open, 2 open',
@@ -60,19 +67,15 @@ export function createMetrics({ processMetrics }: { processMetrics: boolean }): 
   });
   for (const system of EXTERNAL_SYSTEMS) breakers.set({ system }, BREAKER_STATES.closed);
 
-  const jobRuns = new Counter({
-    name: 'planpiso_job_runs_total',
-    help: 'Job handler runs in this process, by job and outcome (completed or failed)',
-    labelNames: ['job', 'outcome'] as const,
-    registers: [registry],
-  });
-  const jobLatency = new Histogram({
-    name: 'planpiso_job_run_duration_seconds',
-    help: 'Time of a job handler run, by job',
-    labelNames: ['job'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  const jobRuns = counter(
+    registry,
+    'planpiso_job_runs_total',
+    'Job handler runs in this process, by job and outcome (completed or failed)',
+    ['job', 'outcome'],
+  );
+  const jobLatency = histogram(registry, 'planpiso_job_run_duration_seconds', 'Time of a job handler run, by job', [
+    'job',
+  ]);
 
   return {
     registry,
@@ -99,19 +102,19 @@ export function createMetrics({ processMetrics }: { processMetrics: boolean }): 
  * (a route's path with its `:id`), never the raw URL: a label per id would explode the series and put data in them.
  */
 export function registerHttpMetrics(app: FastifyInstance, { registry }: Metrics): void {
-  const requests = new Counter({
-    name: 'planpiso_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: 'planpiso_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  const labels = ['method', 'route', 'status'] as const;
+  const requests = counter(
+    registry,
+    'planpiso_http_requests_total',
+    'HTTP requests answered, by method, route pattern and status',
+    labels,
+  );
+  const latency = histogram(
+    registry,
+    'planpiso_http_request_duration_seconds',
+    'Time to answer an HTTP request, by method, route pattern and status',
+    labels,
+  );
   app.addHook('onResponse', async (request, reply) => {
     // No route matched (the not-found handler answered): one series for all of them.
     const labels = {

@@ -18,6 +18,18 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Resolves once `socket` is connected, rejects on its connect error; a connection that hangs fails after 30 s. */
+export function socketConnected(socket: Socket, what = 'socket connection'): Promise<void> {
+  return within(
+    new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    }),
+    30_000,
+    what,
+  );
+}
+
 export type SocketOptions = { token?: string; origin?: string; transport?: 'websocket' | 'polling' };
 
 /** A connected socket, with every event it hears recorded and the reason it ends. */
@@ -78,14 +90,7 @@ export function twoApis(): TwoApis {
     const heard: ConnectedSocket['heard'] = [];
     socket.onAny((event: string, payload: unknown) => heard.push({ event, payload }));
     const ended = new Promise<string>((resolveEnd) => socket.once('disconnect', resolveEnd));
-    await within(
-      new Promise<void>((resolveConnect, reject) => {
-        socket.once('connect', resolveConnect);
-        socket.once('connect_error', reject);
-      }),
-      30_000,
-      'socket connection',
-    );
+    await socketConnected(socket);
     return { socket, heard, ended };
   }
 

@@ -54,32 +54,38 @@ function snapshots(db: Db, log: Logger) {
 
 /** The families read from the database: provisions and units per status, money reserved, jobs per queue and state. */
 function registerDatabaseGauges({ registry }: Metrics, snapshot: () => Promise<Snapshot>): void {
-  const byStatus = (counts: Map<number, number>, names: Map<number, string>) =>
-    [...names].map(([status, name]) => ({ labels: { status: String(status), name }, value: counts.get(status) ?? 0 }));
-  new Gauge({
-    name: 'planpiso_provisions',
-    help: 'Provisions not archived, by status (code and name)',
-    labelNames: ['status', 'name'] as const,
-    registers: [registry],
-    async collect() {
-      const { business } = await snapshot();
-      this.reset();
-      if (!business) return;
-      for (const { labels, value } of byStatus(business.provisions, PROVISION_NAMES)) this.set(labels, value);
-    },
-  });
-  new Gauge({
-    name: 'planpiso_financed_units',
-    help: 'Financed units, by status (4 sold_out_of_trust: sold and unpaid past the grace)',
-    labelNames: ['status', 'name'] as const,
-    registers: [registry],
-    async collect() {
-      const { business } = await snapshot();
-      this.reset();
-      if (!business) return;
-      for (const { labels, value } of byStatus(business.financedUnits, UNIT_NAMES)) this.set(labels, value);
-    },
-  });
+  /** A gauge set at scrape time from the snapshot's business figures, one sample per status of `names`. */
+  const perStatus = (
+    name: string,
+    help: string,
+    counts: (business: BusinessFigures) => Map<number, number>,
+    names: Map<number, string>,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['status', 'name'] as const,
+      registers: [registry],
+      async collect() {
+        const { business } = await snapshot();
+        this.reset();
+        if (!business) return;
+        const found = counts(business);
+        for (const [status, label] of names) this.set({ status: String(status), name: label }, found.get(status) ?? 0);
+      },
+    });
+  perStatus(
+    'planpiso_provisions',
+    'Provisions not archived, by status (code and name)',
+    (b) => b.provisions,
+    PROVISION_NAMES,
+  );
+  perStatus(
+    'planpiso_financed_units',
+    'Financed units, by status (4 sold_out_of_trust: sold and unpaid past the grace)',
+    (b) => b.financedUnits,
+    UNIT_NAMES,
+  );
   new Gauge({
     name: 'planpiso_reserved_amount_pesos',
     help: 'Money reserved on the credit lines by open provisions and refinancings (MXN)',
