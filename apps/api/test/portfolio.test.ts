@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AGING_BUCKETS,
+  FINANCED_UNIT_MESSAGES,
   Money,
   portfolioRegisterQuery,
   scheduledCurtailmentFrom,
@@ -11,6 +12,7 @@ import {
   type PortfolioLink,
   type PortfolioView,
 } from '@planpiso/domain';
+import { ExternalServiceError } from '../src/adapters/errors';
 import { audits } from '../src/db/schema/audits';
 import { exceptions } from '../src/db/schema/exceptions';
 import { crmInsertions, provisionUnits } from '../src/db/schema/financing';
@@ -432,6 +434,58 @@ describe('the dealer’s summary (issue 29 item 5)', () => {
     expect((await get(t.app, a.tokens.dealer, `/api/portfolio/units/${other.id}/payoff-quote`)).statusCode).toBe(404);
     const quote = await get(t.app, a.tokens.dealer, `/api/portfolio/units/${mine[0]!.id}/payoff-quote`);
     expect(quote.statusCode, quote.body).toBe(200);
-    expect(json<{ data: { quote: unknown } }>(quote).data.quote).toBeNull();
+    expect(json<{ data: { quote: unknown; notice: string } }>(quote).data).toMatchObject({
+      quote: null,
+      notice: FINANCED_UNIT_MESSAGES.balanceNone,
+    });
+  });
+
+  it('a payoff quote the CRM cannot give is a notice, as the balance’s; a bug is still a 500', async () => {
+    const [mine] = await unitsOf(a.accountId);
+    await db.update(financedUnits).set({ creditNumber: 'CRE-0990001' }).where(eq(financedUnits.id, mine!.id));
+    const crm = t.app.deps.adapters.crm;
+    const ask = async () => {
+      const response = await get(t.app, a.tokens.dealer, `/api/portfolio/units/${mine!.id}/payoff-quote`);
+      return { status: response.statusCode, body: response.body };
+    };
+    const answered = (body: string) => (JSON.parse(body) as { data: { quote: unknown; notice: string | null } }).data;
+    try {
+      // A credit the CRM does not know.
+      const unknown = await ask();
+      expect(unknown.status, unknown.body).toBe(200);
+      expect(answered(unknown.body)).toMatchObject({
+        quote: null,
+        notice: FINANCED_UNIT_MESSAGES.payoffQuoteUnavailable,
+      });
+      // The CRM down.
+      vi.spyOn(crm, 'payoffQuote').mockRejectedValueOnce(
+        new ExternalServiceError('crm', 'CotizacionLiquidacion', 'network', 'ECONNREFUSED'),
+      );
+      const down = await ask();
+      expect(down.status, down.body).toBe(200);
+      expect(answered(down.body)).toMatchObject({ quote: null, notice: FINANCED_UNIT_MESSAGES.payoffQuoteUnavailable });
+      // A quote: the notice is empty.
+      vi.spyOn(crm, 'payoffQuote').mockResolvedValueOnce({
+        creditNumber: 'CRE-0990001',
+        date: TODAY,
+        principal: '1000.00',
+        interest: '12.50',
+        total: '1012.50',
+      });
+      const quoted = await ask();
+      expect(answered(quoted.body)).toEqual({
+        id: mine!.id,
+        creditNumber: 'CRE-0990001',
+        date: TODAY,
+        quote: { principal: '1000.00', interest: '12.50', total: '1012.50' },
+        notice: null,
+      });
+      // Not the CRM's failure but a bug: not dressed as a notice.
+      vi.spyOn(crm, 'payoffQuote').mockRejectedValueOnce(new TypeError('boom'));
+      expect((await ask()).status).toBe(500);
+    } finally {
+      vi.restoreAllMocks();
+      await db.update(financedUnits).set({ creditNumber: null }).where(eq(financedUnits.id, mine!.id));
+    }
   });
 });

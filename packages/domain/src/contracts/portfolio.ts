@@ -95,12 +95,17 @@ export const dealerSummary = z.object({
 export type DealerSummary = z.infer<typeof dealerSummary>;
 export const dealerSummaryResponse = envelope(dealerSummary);
 
-/** GET /api/portfolio/units/:id/payoff-quote: the CRM's payoff quote for today; null before the credit number. */
+/**
+ * GET /api/portfolio/units/:id/payoff-quote: the CRM's payoff quote for today. Without one (no credit number yet, a
+ * credit the CRM does not know, the CRM not answering) `quote` is null and `notice` says why, in Spanish — as the
+ * register's balance answers (GET /api/financed-units/:id/balance).
+ */
 export const unitPayoffQuote = z.object({
   id: z.number().int(),
   creditNumber: z.string().nullable(),
   date: z.string(),
   quote: z.object({ principal: z.string(), interest: z.string(), total: z.string() }).nullable(),
+  notice: z.string().nullable(),
 });
 export type UnitPayoffQuote = z.infer<typeof unitPayoffQuote>;
 export const unitPayoffQuoteResponse = envelope(unitPayoffQuote);

@@ -1,11 +1,13 @@
 import {
   DEALER_DUE_LIST_MAX,
   DUE_WINDOWS_DAYS,
+  FINANCED_UNIT_MESSAGES as UNIT_TEXT,
   Money,
   businessClock,
   type DealerSummary,
   type UnitPayoffQuote,
 } from '@planpiso/domain';
+import { ExternalServiceError } from '../../adapters/errors';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -47,7 +49,9 @@ export async function dealerSummary(db: AppDeps['db'], scope: ProvisionScope, to
 
 /**
  * GET /api/portfolio/units/:id/payoff-quote: what settles the unit's credit today, as the CRM quotes it (asked outside
- * any transaction); no quote before the CRM gives the credit number, or when it does not know it.
+ * any transaction). No quote before the CRM gives the credit number, when it does not know it, or when it does not
+ * answer: a notice says which, as the register's balance does (financed-units/financed-unit-balance.ts); a bug is
+ * still a 500.
  */
 export async function unitPayoffQuote(
   { db, clock, adapters }: Pick<AppDeps, 'db' | 'clock' | 'adapters'>,
@@ -57,11 +61,13 @@ export async function unitPayoffQuote(
   const unit = await repo.unitCredit(db, provisionScopeOf(actor), id);
   if (!unit) throw notFound();
   const date = businessClock(clock.now()).day;
-  const quote = unit.credit_number ? await adapters.crm.payoffQuote(unit.credit_number, date) : null;
-  return {
-    id,
-    creditNumber: unit.credit_number,
-    date,
-    quote: quote && { principal: quote.principal, interest: quote.interest, total: quote.total },
-  };
+  const answer = { id, creditNumber: unit.credit_number, date };
+  if (!unit.credit_number) return { ...answer, quote: null, notice: UNIT_TEXT.balanceNone };
+  const quote = await adapters.crm.payoffQuote(unit.credit_number, date).catch((error: unknown) => {
+    if (error instanceof ExternalServiceError) return null;
+    throw error;
+  });
+  return quote
+    ? { ...answer, quote: { principal: quote.principal, interest: quote.interest, total: quote.total }, notice: null }
+    : { ...answer, quote: null, notice: UNIT_TEXT.payoffQuoteUnavailable };
 }

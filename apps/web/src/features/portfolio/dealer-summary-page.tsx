@@ -36,7 +36,9 @@ function PayoffQuote({ unit }: { unit: DealerDueItem }) {
     );
   if (quote.isPending) return <CircularProgress size={16} />;
   if (quote.isError) return <Typography color="error">{quote.error.message}</Typography>;
-  return <span>{quote.data.quote ? `$${formatAmount(quote.data.quote.total)}` : '—'}</span>;
+  const { quote: found, notice } = quote.data;
+  if (!found) return <Typography variant="body2">{notice ?? '—'}</Typography>;
+  return <span>${formatAmount(found.total)}</span>;
 }
 
 /**
