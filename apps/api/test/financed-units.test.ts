@@ -23,6 +23,7 @@ import {
   type ValidateProcess,
 } from '@planpiso/domain';
 import { auditLog } from '../src/db/schema/audit';
+import { exceptions } from '../src/db/schema/exceptions';
 import { nonWorkingDays } from '../src/db/schema/non-working-days';
 import { users } from '../src/db/schema/users';
 import { crmInsertions } from '../src/db/schema/financing';
@@ -698,5 +699,45 @@ describe('the sold-out-of-trust control (issue 29 item 2)', () => {
     // The company's last SOT unit paid: the hold lifted, and they hear of it.
     expect(await noticesOf(b.operator.id, noticeHoldLifted(item.vin))).toBe(1);
     expect(await noticesOf(b.legal.id, noticeHoldLifted(item.vin))).toBe(1);
+  });
+
+  it('a payoff after an approved exception lifted the hold says nothing of drawdowns reactivated', async () => {
+    const released = await releasedProvision(a, ['5000.00']);
+    const item = (await list(a.tokens.dealer, `folio=${released.folio}`)).items[0]!;
+    await sell(a.tokens.dealer, item.id, { soldAt: TODAY, version: item.version });
+    await expireSaleGraces({ ...notices, db: seeded.db, clock: noonOf('2026-12-09') });
+    expect((await precheck(a.tokens.dealer)).messages).toContain(soldOutOfTrustUnits(1));
+    // The lender approves an exception: the company may draw again while the unit is still unpaid.
+    await seeded.db
+      .insert(exceptions)
+      .values({ accountId: a.accountId, companyId: a.company.id, comment: 'Venta en trámite de pago', status: 2 });
+    expect((await precheck(a.tokens.dealer)).canProvision).toBe(true);
+
+    const creditNumber = `SOT-${released.folio}`;
+    await seeded.db.update(financedUnitsTable).set({ creditNumber }).where(eq(financedUnitsTable.id, item.id));
+    const crm = {
+      ...t.app.deps.adapters.crm,
+      creditBalances: async () => [
+        {
+          creditNumber,
+          principal: '0.00',
+          accruedInterest: '0.00',
+          paidTotal: '5075.00',
+          nextCurtailment: null,
+          status: 'liquidado' as const,
+          paidOffAt: '2026-12-10',
+        },
+      ],
+    };
+    await reconcilePayoffs({
+      ...t.app.deps,
+      ...notices,
+      clock: noonOf('2026-12-10'),
+      adapters: { ...t.app.deps.adapters, crm },
+    });
+    expect((await detail(a.tokens.dealer, item.id)).status).toBe(FINANCED_UNIT_STATUS.PAID);
+    // The drawdowns were never held after the approval: no notice claims they were reactivated now.
+    expect(await noticesOf(a.operator.id, noticeHoldLifted(item.vin))).toBe(0);
+    expect(await noticesOf(a.legal.id, noticeHoldLifted(item.vin))).toBe(0);
   });
 });

@@ -6,13 +6,17 @@ import {
   SYSTEM_ACTOR,
   askFinancedUnit,
   businessClock,
+  exceptionCoversSoldOutOfTrust,
   noticeHoldLifted,
+  soldOutOfTrustHold,
   type CrmCreditBalance,
 } from '@planpiso/domain';
 import { ExternalServiceError } from '../../adapters/errors';
 import type { Executor } from '../../db/client';
 import { financedUnits } from '../../db/schema/financed-units';
 import type { AppDeps } from '../../platform/deps';
+import { latestException } from '../companies';
+import { approvalAgainstAudits } from '../exceptions';
 import { noticeUnitAudience, type FinancedUnitNoticeDeps } from './notices';
 import { moveFinancedUnitBySystem } from './system-move';
 
@@ -28,6 +32,26 @@ async function soldOutOfTrustLeft(tx: Executor, companyId: number): Promise<numb
       and(eq(financedUnits.companyId, companyId), eq(financedUnits.status, FINANCED_UNIT_STATUS.SOLD_OUT_OF_TRUST)),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * Whether the company's last unit in SOT (`unit`, paid in this transaction) still held the company: no exception
+ * approved since it fell into SOT had lifted the hold (the pre-check's rule: soldOutOfTrustHold). Only then does its
+ * payoff reactivate the drawdowns and deserve the notice that says so (issue 29, reviewer #11).
+ */
+async function heldUntilThisPayoff(
+  tx: Executor,
+  unit: { companyId: number; soldOutOfTrustAt: Date | null },
+  day: string,
+): Promise<boolean> {
+  const latest = await latestException(tx, unit.companyId);
+  const { approvedAt } = await approvalAgainstAudits(tx, unit.companyId, day);
+  const covered = exceptionCoversSoldOutOfTrust({
+    latestExceptionStatus: latest?.status ?? null,
+    approvedAt,
+    heldSince: unit.soldOutOfTrustAt,
+  });
+  return soldOutOfTrustHold({ sotUnits: 1, approvedExceptionCoversIt: covered }).held;
 }
 
 /**
@@ -56,7 +80,8 @@ async function storeBalances(db: Executor, balances: { id: number; balance: CrmC
  *   register's reconciliation at its configured interval) every unit not yet Liquidada with a credit number;
  * - a credit the CRM shows liquidado moves its unit to Liquidada (the machine's recordPayoff, as the system) with its
  *   history and audit rows; when that was the company's last unit in SOT, the hold lifts and the dealer and the
- *   account's operator are told (noticeHoldLifted), in the same transaction.
+ *   account's operator are told (noticeHoldLifted), in the same transaction — unless an approved exception had
+ *   lifted it already.
  * A CRM that fails for a batch leaves its units for the next pass. Answers how many units moved to Liquidada.
  */
 export async function reconcilePayoffs(
@@ -73,6 +98,7 @@ export async function reconcilePayoffs(
       accountId: financedUnits.accountId,
       companyId: financedUnits.companyId,
       creditNumber: financedUnits.creditNumber,
+      soldOutOfTrustAt: financedUnits.soldOutOfTrustAt,
     })
     .from(financedUnits)
     .where(
@@ -127,6 +153,7 @@ export async function reconcilePayoffs(
       details: { creditNumber: unit.creditNumber, paidAt: balance.paidOffAt, paidTotal: balance.paidTotal },
       after: async (tx) => {
         if (!wasHolding || (await soldOutOfTrustLeft(tx, unit.companyId)) > 0) return;
+        if (!(await heldUntilThisPayoff(tx, unit, today))) return;
         await noticeUnitAudience(tx, notices, unit, {
           title: TEXT.noticeHoldLiftedTitle,
           message: noticeHoldLifted(unit.vin),
