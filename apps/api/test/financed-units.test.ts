@@ -702,16 +702,17 @@ describe('the sold-out-of-trust control (issue 29 item 2)', () => {
   });
 
   it('a payoff after an approved exception lifted the hold says nothing of drawdowns reactivated', async () => {
-    const released = await releasedProvision(a, ['5000.00']);
-    const item = (await list(a.tokens.dealer, `folio=${released.folio}`)).items[0]!;
-    await sell(a.tokens.dealer, item.id, { soldAt: TODAY, version: item.version });
+    // Company B again: its one unit in SOT was paid in the test above, so this unit is its only one.
+    const released = await releasedProvision(b, ['5000.00']);
+    const item = (await list(b.tokens.dealer, `folio=${released.folio}`)).items[0]!;
+    await sell(b.tokens.dealer, item.id, { soldAt: TODAY, version: item.version });
     await expireSaleGraces({ ...notices, db: seeded.db, clock: noonOf('2026-12-09') });
-    expect((await precheck(a.tokens.dealer)).messages).toContain(soldOutOfTrustUnits(1));
+    expect((await precheck(b.tokens.dealer)).messages).toContain(soldOutOfTrustUnits(1));
     // The lender approves an exception: the company may draw again while the unit is still unpaid.
     await seeded.db
       .insert(exceptions)
-      .values({ accountId: a.accountId, companyId: a.company.id, comment: 'Venta en trámite de pago', status: 2 });
-    expect((await precheck(a.tokens.dealer)).canProvision).toBe(true);
+      .values({ accountId: b.accountId, companyId: b.company.id, comment: 'Venta en trámite de pago', status: 2 });
+    expect((await precheck(b.tokens.dealer)).canProvision).toBe(true);
 
     const creditNumber = `SOT-${released.folio}`;
     await seeded.db.update(financedUnitsTable).set({ creditNumber }).where(eq(financedUnitsTable.id, item.id));
@@ -735,9 +736,9 @@ describe('the sold-out-of-trust control (issue 29 item 2)', () => {
       clock: noonOf('2026-12-10'),
       adapters: { ...t.app.deps.adapters, crm },
     });
-    expect((await detail(a.tokens.dealer, item.id)).status).toBe(FINANCED_UNIT_STATUS.PAID);
+    expect((await detail(b.tokens.dealer, item.id)).status).toBe(FINANCED_UNIT_STATUS.PAID);
     // The drawdowns were never held after the approval: no notice claims they were reactivated now.
-    expect(await noticesOf(a.operator.id, noticeHoldLifted(item.vin))).toBe(0);
-    expect(await noticesOf(a.legal.id, noticeHoldLifted(item.vin))).toBe(0);
+    expect(await noticesOf(b.operator.id, noticeHoldLifted(item.vin))).toBe(0);
+    expect(await noticesOf(b.legal.id, noticeHoldLifted(item.vin))).toBe(0);
   });
 });
