@@ -2,8 +2,6 @@ import {
   AppErrorCode,
   businessClock,
   type EligibilityFacts,
-  exceptionCoversSoldOutOfTrust,
-  soldOutOfTrustHold,
   FINANCING_MESSAGES,
   isDealer,
   provisionEligibility,
@@ -16,7 +14,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import * as companiesRepo from '../companies';
 import { approvalAgainstAudits } from '../exceptions';
-import { soldOutOfTrustFacts } from '../financed-units';
+import { soldOutOfTrustFacts, soldOutOfTrustHoldOf } from '../financed-units';
 import { accountScopeOf } from '../organisation-lookups';
 import { findCompanyInScope } from '../organisation-lookups';
 import * as repo from './repository';
@@ -126,19 +124,6 @@ export async function assertNotHeldBySoldOutOfTrust(
   { db, clock }: Pick<EligibilityDeps, 'db' | 'clock'>,
   companyId: number,
 ): Promise<void> {
-  const day = businessClock(clock.now()).day;
-  const [latest, timing, soldOutOfTrust] = await Promise.all([
-    companiesRepo.latestException(db, companyId),
-    approvalAgainstAudits(db, companyId, day),
-    soldOutOfTrustFacts(db, companyId),
-  ]);
-  const hold = soldOutOfTrustHold({
-    sotUnits: soldOutOfTrust.units,
-    approvedExceptionCoversIt: exceptionCoversSoldOutOfTrust({
-      latestExceptionStatus: latest?.status ?? null,
-      approvedAt: timing.approvedAt,
-      heldSince: soldOutOfTrust.latestAt,
-    }),
-  });
+  const hold = await soldOutOfTrustHoldOf(db, companyId, businessClock(clock.now()).day);
   if (hold.held && hold.reason) throw new AppError(AppErrorCode.NOT_ELIGIBLE, { message: hold.reason });
 }

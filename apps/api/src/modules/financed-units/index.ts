@@ -7,7 +7,7 @@ export type { ReleasedOperation } from './register';
 export { expireSaleGraces } from './expire-sale-graces';
 export { reconcilePayoffs } from './reconcile-payoffs';
 export { remindSaleGraces } from './remind-sale-graces';
-export { soldOutOfTrustFacts } from './sold-out-of-trust-facts';
+export { soldOutOfTrustFacts, soldOutOfTrustHoldOf } from './sold-out-of-trust-facts';
 // The portfolio view (modules/portfolio) reads the register with its scope and the term rule's next curtailment.
 export { financedUnitScopeWhere } from './repository';
 export { hasAuditFinding, nextCurtailmentAmount, nextCurtailmentDate } from './portfolio-filters';

@@ -6,18 +6,15 @@ import {
   SYSTEM_ACTOR,
   askFinancedUnit,
   businessClock,
-  exceptionCoversSoldOutOfTrust,
   noticeHoldLifted,
-  soldOutOfTrustHold,
   type CrmCreditBalance,
 } from '@planpiso/domain';
 import { ExternalServiceError } from '../../adapters/errors';
 import type { Executor } from '../../db/client';
 import { financedUnits } from '../../db/schema/financed-units';
 import type { AppDeps } from '../../platform/deps';
-import { latestException } from '../companies';
-import { approvalAgainstAudits } from '../exceptions';
 import { noticeUnitAudience, type FinancedUnitNoticeDeps } from './notices';
+import { soldOutOfTrustHoldOf } from './sold-out-of-trust-facts';
 import { moveFinancedUnitBySystem } from './system-move';
 
 /** The units whose payoff the control waits for: sold (by report or by the grace's end) and not yet paid. */
@@ -32,26 +29,6 @@ async function soldOutOfTrustLeft(tx: Executor, companyId: number): Promise<numb
       and(eq(financedUnits.companyId, companyId), eq(financedUnits.status, FINANCED_UNIT_STATUS.SOLD_OUT_OF_TRUST)),
     );
   return row?.n ?? 0;
-}
-
-/**
- * Whether the company's last unit in SOT (`unit`, paid in this transaction) still held the company: no exception
- * approved since it fell into SOT had lifted the hold (the pre-check's rule: soldOutOfTrustHold). Only then does its
- * payoff reactivate the drawdowns and deserve the notice that says so (issue 29, reviewer #11).
- */
-async function heldUntilThisPayoff(
-  tx: Executor,
-  unit: { companyId: number; soldOutOfTrustAt: Date | null },
-  day: string,
-): Promise<boolean> {
-  const latest = await latestException(tx, unit.companyId);
-  const { approvedAt } = await approvalAgainstAudits(tx, unit.companyId, day);
-  const covered = exceptionCoversSoldOutOfTrust({
-    latestExceptionStatus: latest?.status ?? null,
-    approvedAt,
-    heldSince: unit.soldOutOfTrustAt,
-  });
-  return soldOutOfTrustHold({ sotUnits: 1, approvedExceptionCoversIt: covered }).held;
 }
 
 /**
@@ -153,7 +130,13 @@ export async function reconcilePayoffs(
       details: { creditNumber: unit.creditNumber, paidAt: balance.paidOffAt, paidTotal: balance.paidTotal },
       after: async (tx) => {
         if (!wasHolding || (await soldOutOfTrustLeft(tx, unit.companyId)) > 0) return;
-        if (!(await heldUntilThisPayoff(tx, unit, today))) return;
+        // Only a payoff that lifts a hold in force reactivates the drawdowns: an exception approved since the unit fell
+        // into SOT had lifted it already (reviewer #11).
+        const held = await soldOutOfTrustHoldOf(tx, unit.companyId, today, {
+          units: 1,
+          latestAt: unit.soldOutOfTrustAt,
+        });
+        if (!held.held) return;
         await noticeUnitAudience(tx, notices, unit, {
           title: TEXT.noticeHoldLiftedTitle,
           message: noticeHoldLifted(unit.vin),
