@@ -3,7 +3,14 @@ import { inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizz
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { COUNT_CAP, PAGE_SIZES } from '@planpiso/domain';
 import type { Executor } from '../db/client';
-import { ESTIMATE_FIRST_THRESHOLD, countWithCap, estimateRows, type Counted, type Window } from './listing';
+import {
+  ESTIMATE_FIRST_THRESHOLD,
+  countWithCap,
+  estimateRows,
+  keptPerDatabase,
+  type Counted,
+  type Window,
+} from './listing';
 
 /*
  * The statements of the long lists (decisions 025, 050, 052): a page's ids from its table alone, its rows with their
@@ -192,23 +199,15 @@ async function withTotal<Row>(
  */
 export const KEEP_TOTALS_FROM = 1_000;
 export const TOTAL_TTL_MS = 5_000;
-const TOTALS_KEPT = 1_000;
-/** Per database handle, as the estimates: two databases in one process never share a total. */
-const totalsOf = new WeakMap<object, Map<string, { total: number; at: number }>>();
+const totals = keptPerDatabase<number>(TOTAL_TTL_MS, 1_000);
 
 function keptTotal(db: Executor, key: string): Counted | undefined {
-  const kept = totalsOf.get(db)?.get(key);
-  return kept && Date.now() - kept.at < TOTAL_TTL_MS ? { total: kept.total } : undefined;
+  const total = totals.get(db, key);
+  return total === undefined ? undefined : { total };
 }
 
 function keepTotal(db: Executor, key: string, { total, totalIsEstimate }: Counted): void {
-  if (totalIsEstimate || total < KEEP_TOTALS_FROM) return;
-  let totals = totalsOf.get(db);
-  if (!totals) totalsOf.set(db, (totals = new Map()));
-  totals.delete(key);
-  // Oldest first out: a Map iterates in insertion order.
-  if (totals.size >= TOTALS_KEPT) totals.delete(totals.keys().next().value!);
-  totals.set(key, { total, at: Date.now() });
+  if (!totalIsEstimate && total >= KEEP_TOTALS_FROM) totals.set(db, key, total);
 }
 
 /** A first page of one of the sizes the screens offer, its size written into the statement's text. */

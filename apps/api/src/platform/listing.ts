@@ -108,8 +108,31 @@ export const LENDER_ESTIMATE_FROM = (3 * COUNT_CAP) / 2;
  */
 const ESTIMATE_TTL_MS = 10_000;
 const ESTIMATES_KEPT = 1_000;
-/** Per database handle: two apps in one process (tests) on different databases never share an estimate. */
-const estimatesOf = new WeakMap<object, Map<string, { rows: number; at: number }>>();
+
+/**
+ * Values kept `ttlMs` per database handle and key, at most `size` per handle (the oldest out first): two apps in one
+ * process (tests) on different databases never share one. The planner's estimates here, large totals in
+ * list-statements.ts (decision 088).
+ */
+export function keptPerDatabase<T>(ttlMs: number, size: number) {
+  const kept = new WeakMap<object, Map<string, { value: T; at: number }>>();
+  return {
+    get(db: object, key: string): T | undefined {
+      const found = kept.get(db)?.get(key);
+      return found && Date.now() - found.at < ttlMs ? found.value : undefined;
+    },
+    set(db: object, key: string, value: T): void {
+      let values = kept.get(db);
+      if (!values) kept.set(db, (values = new Map()));
+      values.delete(key);
+      // A Map iterates in insertion order.
+      if (values.size >= size) values.delete(values.keys().next().value!);
+      values.set(key, { value, at: Date.now() });
+    },
+  };
+}
+
+const estimates = keptPerDatabase<number>(ESTIMATE_TTL_MS, ESTIMATES_KEPT);
 const renderer = new PgDialect();
 
 /**
@@ -122,19 +145,13 @@ export async function estimateRows(db: Executor, rows: SQLWrapper, key?: string)
     const query = renderer.sqlToQuery(rows.getSQL());
     key = `${query.sql}\u0000${JSON.stringify(query.params)}`;
   }
-  const now = Date.now();
-  let estimates = estimatesOf.get(db);
-  if (!estimates) estimatesOf.set(db, (estimates = new Map()));
-  const known = estimates.get(key);
-  if (known && now - known.at < ESTIMATE_TTL_MS) return known.rows;
+  const known = estimates.get(db, key);
+  if (known !== undefined) return known;
   const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
     sql`explain (format json) ${rows}`,
   );
   const estimate = Math.round(Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0));
-  estimates.delete(key);
-  // Oldest first out: a Map iterates in insertion order.
-  if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
-  estimates.set(key, { rows: estimate, at: now });
+  estimates.set(db, key, estimate);
   return estimate;
 }
 
