@@ -13,6 +13,7 @@
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { e2eFailures, vitestFailures } from './lib/test-failures.mjs';
 import { checkNodeVersion, CHROMIUM_HELP, chromiumPath, ensureDependencies, ROOT, run } from './lib/setup.mjs';
 import { ensureSystemPackages } from './lib/system-packages.mjs';
 
@@ -46,13 +47,17 @@ const vitest = (project) => ({
       '--reporter=json',
       `--outputFile.json=${report}`,
     ]);
-    return fromCounts(code, readJson(report), (json) => ({
-      passed: json.numPassedTests,
-      failed: json.numFailedTests,
-      skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
-      // A file that fails to load has no failed test but a failed suite.
-      brokenFiles: json.numFailedTestSuites ?? 0,
-    }));
+    const json = readJson(report);
+    return {
+      ...fromCounts(code, json, (json) => ({
+        passed: json.numPassedTests,
+        failed: json.numFailedTests,
+        skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+        // A file that fails to load has no failed test but a failed suite.
+        brokenFiles: json.numFailedTestSuites ?? 0,
+      })),
+      failures: vitestFailures(json, ROOT),
+    };
   },
 });
 
@@ -65,7 +70,7 @@ const e2e = {
       env: { ...process.env, E2E_SUMMARY_FILE: report },
       ...(output === undefined ? {} : { stdio: ['ignore', output, output] }),
     });
-    return fromCounts(code, readJson(report), (json) => json);
+    return { ...fromCounts(code, readJson(report), (json) => json), failures: e2eFailures(ARTIFACTS_DIR) };
   },
 };
 
@@ -161,5 +166,9 @@ for (const r of results) {
   console.log(`  ${status} ${r.name.padEnd(10)} ${counts} ${r.seconds.toFixed(1).padStart(6)} s  ${r.note}`);
 }
 console.log(`  total time ${((Date.now() - started) / 1000).toFixed(1)} s`);
+// Named here, just above the closing line, because CI keeps only the end of the output.
+for (const r of results) {
+  for (const failure of r.failures ?? []) console.log(`  ✗ ${r.name}: ${failure}`);
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
