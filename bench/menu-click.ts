@@ -65,7 +65,7 @@ export async function measureMenuClick(
       await link.click();
       const elapsed = await page.waitForFunction(
         () => {
-          const row = document.querySelector('.MuiDataGrid-row[data-rowindex="0"]');
+          const row = document.querySelector('[role="grid"] [role="row"][data-rowindex="0"]');
           if (!row || window.__benchClickAt === undefined) return false;
           const box = row.getBoundingClientRect();
           return box.width > 0 && box.height > 0 ? performance.now() - window.__benchClickAt : false;

@@ -52,7 +52,6 @@ const MUI_X = /node_modules[\\/]@mui[\\/]x-/;
  * screens sharing a module, and a list's first load fetched ~140 files in a waterfall 12 imports deep.
  * - `sign-in`: everything the entry imports statically (the sign-in page's own code), as before, in one file;
  * - `vendor`: the libraries two or more lazy chunks share (MUI core, emotion, react-query, notistack…);
- * - `grid`: the data grid with its virtualizer and internals, for every list;
  * - `app`: the app's own modules two or more lazy chunks share (components, lib, api modules, the domain), but not
  *   those that import the grid or the pickers.
  * A module used by one screen stays in that screen's chunk.
@@ -65,7 +64,6 @@ const CHUNK_GROUPS = [
     minShareCount: 2,
     priority: 30,
   },
-  { name: 'grid', test: /node_modules[\\/]@mui[\\/]x-(?:data-grid|virtualizer|internals)[\\/]/, priority: 20 },
   {
     name: 'app',
     test: (id: string) =>

@@ -96,7 +96,7 @@ test('a released provision’s units appear in the dealer’s register; Reportar
     await page.goto(`/unidades-financiadas?vin=${signed.vins[0]}&status=2`);
     await expectVisible(grid(page).getByRole('link', { name: signed.vins[0]! }));
     await grid(page)
-      .locator('.MuiDataGrid-virtualScroller')
+      .locator('xpath=..')
       .evaluate((scroller) => scroller.scrollTo({ left: 2000 }));
     await expectVisible(grid(page).getByText('Vendida (por liquidar)', { exact: true }));
     await settle(page);

@@ -40,7 +40,7 @@ async function openFollowUp(page: Page, id: number, folio: string): Promise<void
   await expectVisible(history(page));
   // The signed documents table has loaded (its empty state or its rows), so the screenshot is the settled page.
   await page.getByRole('heading', { name: 'Documentos firmados' }).waitFor();
-  await page.locator('.MuiDataGrid-overlay .MuiCircularProgress-root').waitFor({ state: 'detached' });
+  await page.locator('[role="grid"][aria-busy="true"]').waitFor({ state: 'detached' });
   await settle(page);
 }
 

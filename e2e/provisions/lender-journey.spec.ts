@@ -97,7 +97,7 @@ async function openFollowUp(page: Page): Promise<void> {
   await expectVisible(history(page).getByRole('listitem'));
   // The signed documents table has loaded (its empty state or its rows): the screenshot is the settled page.
   await page.getByRole('heading', { name: 'Documentos firmados' }).waitFor();
-  await page.locator('.MuiDataGrid-overlay .MuiCircularProgress-root').waitFor({ state: 'detached' });
+  await page.locator('[role="grid"][aria-busy="true"]').waitFor({ state: 'detached' });
   await settle(page);
   // The page fits the window: no horizontal scroll.
   const width = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
@@ -255,7 +255,7 @@ test('type 5 generates the signing document and sends it to sign', () =>
       await page.goto(`/unidades?vinNumber=${REFUSED_VIN}`);
       const refused = gridRow(page, 'Unidades en revisión', REFUSED_VIN);
       await expectVisible(refused);
-      await page.locator('.MuiDataGrid-overlay').waitFor({ state: 'detached' });
+      await page.locator('[role="grid"][aria-busy="true"]').waitFor({ state: 'detached' });
       await wizardScreenshot(page, name);
     }
     await page.setViewportSize({ width: 1366, height: 768 });

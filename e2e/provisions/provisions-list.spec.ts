@@ -23,7 +23,7 @@ async function openList(page: Page, search = '') {
   await expectPath(page, '/disposiciones');
   await expectVisible(grid(page));
   await page
-    .locator('.MuiDataGrid-overlay .MuiLinearProgress-root')
+    .locator('[role="grid"][aria-busy="true"]')
     .first()
     .waitFor({ state: 'hidden' })
     .catch(() => undefined);

@@ -155,6 +155,17 @@ export type MessageKey = keyof typeof MESSAGES;
  */
 export const gridRowsOfMoreThan = (from: number, to: number, cap: number) =>
   `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} de más de ${cap.toLocaleString('en-US')}`;
+/** A grid's "1–10 de 42" (ours): the rows shown of the total, in en-US digits like gridRowsOfMoreThan. */
+export const gridRowsOf = (from: number, to: number, count: number) =>
+  `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} de ${count.toLocaleString('en-US')}`;
+/** A grid pager's buttons, as MUI's Spanish names them ('Ir a la página siguiente'). */
+export const pagerButtonLabel = (button: 'first' | 'last' | 'next' | 'previous') =>
+  ({
+    first: 'Ir a la primera página',
+    last: 'Ir a la última página',
+    next: 'Ir a la página siguiente',
+    previous: 'Ir a la página anterior',
+  })[button];
 /** 'Mínimo N caracteres' (spec 1 §5). */
 export const minChars = (n: number) => `Mínimo ${n} caracteres`;
 /** 'Máximo N caracteres' (spec 1 §5). */

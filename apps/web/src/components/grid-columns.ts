@@ -1,15 +1,15 @@
-import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridColumn, GridRow } from './grid-column';
 import { formatAmount, formatDate, formatDateTime } from '../lib/format';
 
 type ColumnOptions = { withTime?: boolean; sortable?: boolean; flex?: number; minWidth?: number };
 
 /** What a date and an amount column share: sortable unless told, the given flex, a minimum width by kind. */
-const valueColumn = <R extends GridValidRowModel>(
+const valueColumn = <R extends GridRow>(
   field: string,
   headerName: string,
   options: ColumnOptions,
   minWidth: number,
-): GridColDef<R> => ({
+): GridColumn<R> => ({
   field,
   headerName,
   sortable: options.sortable ?? true,
@@ -18,11 +18,11 @@ const valueColumn = <R extends GridValidRowModel>(
 });
 
 /** A date column shown as dd/MM/yyyy (or dd/MM/yyyy HH:mm) whatever the API sends (spec 1 §9). */
-export function dateColumn<R extends GridValidRowModel>(
+export function dateColumn<R extends GridRow>(
   field: string,
   headerName: string,
   options: ColumnOptions = {},
-): GridColDef<R> {
+): GridColumn<R> {
   return {
     ...valueColumn<R>(field, headerName, options, options.withTime ? 150 : 110),
     valueFormatter: (value: unknown) =>
@@ -31,11 +31,11 @@ export function dateColumn<R extends GridValidRowModel>(
 }
 
 /** An amount column in en-US with 2 decimals, right-aligned (spec 1 §9). */
-export function amountColumn<R extends GridValidRowModel>(
+export function amountColumn<R extends GridRow>(
   field: string,
   headerName: string,
   options: ColumnOptions = {},
-): GridColDef<R> {
+): GridColumn<R> {
   return {
     ...valueColumn<R>(field, headerName, options, 130),
     align: 'right',
@@ -45,10 +45,10 @@ export function amountColumn<R extends GridValidRowModel>(
 }
 
 /** The row's actions (icons or buttons), which the server cannot sort by. */
-export function actionsColumn<R extends GridValidRowModel>(
+export function actionsColumn<R extends GridRow>(
   minWidth: number,
-  renderCell: GridColDef<R>['renderCell'],
+  renderCell: GridColumn<R>['renderCell'],
   headerName = 'Acciones',
-): GridColDef<R> {
+): GridColumn<R> {
   return { field: 'actions', headerName, sortable: false, minWidth, renderCell };
 }

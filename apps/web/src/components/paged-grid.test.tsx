@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from './grid-column';
 import { MESSAGES } from '@planpiso/domain';
 import '../test/dom';
 import { amountColumn, dateColumn } from './grid-columns';
 import { PagedGrid, type GridListState } from './paged-grid';
 
 type Row = { id: number; name: string; createdAt: string; amount: string };
-const columns: GridColDef<Row>[] = [
+const columns: GridColumn<Row>[] = [
   { field: 'name', headerName: 'Nombre', flex: 1 },
   dateColumn<Row>('createdAt', 'Fecha'),
   amountColumn<Row>('amount', 'Monto'),
@@ -38,7 +38,6 @@ function renderGrid(props: Partial<Parameters<typeof PagedGrid<Row>>[0]> = {}) {
       error={false}
       onRetry={() => undefined}
       list={list}
-      disableVirtualization
       {...props}
     />,
   );
@@ -112,5 +111,52 @@ describe('PagedGrid states (ARCHITECTURE §7)', () => {
     const list = renderGrid({ rows: [{ id: 1, name: 'Ana', createdAt: '2026-01-01', amount: '1' }], total: 1 });
     fireEvent.click(screen.getByRole('columnheader', { name: /Nombre/ }));
     expect(list.setSort).toHaveBeenCalledWith('name:desc');
+  });
+});
+
+describe('PagedGrid as a grid for the keyboard and assistive technology', () => {
+  const rows = [
+    { id: 1, name: 'Ana', createdAt: '2026-01-01', amount: '1' },
+    { id: 2, name: 'Beto', createdAt: '2026-01-02', amount: '2' },
+  ];
+
+  it('says which column sorts and which way, and how many rows the list has in all', () => {
+    renderGrid({ rows, total: 42, list: listState({ sort: 'createdAt:desc' }) });
+    const grid = screen.getByRole('grid', { name: 'Usuarios' });
+    expect(grid.getAttribute('aria-rowcount')).toBe('43');
+    expect(screen.getByRole('columnheader', { name: 'Fecha' }).getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('columnheader', { name: 'Nombre' }).getAttribute('aria-sort')).toBeNull();
+  });
+
+  it('moves between cells with the arrows, Home and End, and sorts a header with Enter', () => {
+    const list = renderGrid({ rows, total: 2 });
+    const header = screen.getByRole('columnheader', { name: 'Nombre' });
+    // One tab stop for the whole grid: the first header.
+    expect(header.tabIndex).toBe(0);
+    expect(screen.getAllByRole('gridcell').every((cell) => cell.tabIndex === -1)).toBe(true);
+    header.focus();
+    fireEvent.keyDown(header, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe('Ana');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(document.activeElement?.textContent).toBe('2.00');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe('2.00');
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(header);
+    fireEvent.keyDown(header, { key: 'Enter' });
+    expect(list.setSort).toHaveBeenCalledWith('name:desc');
+  });
+
+  it('does not sort by a column the server cannot sort by', () => {
+    const list = renderGrid({
+      rows,
+      total: 2,
+      columns: [...columns, { field: 'actions', headerName: 'Acciones', sortable: false }],
+    });
+    fireEvent.click(screen.getByRole('columnheader', { name: 'Acciones' }));
+    expect(list.setSort).not.toHaveBeenCalled();
   });
 });

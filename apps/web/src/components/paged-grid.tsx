@@ -1,16 +1,27 @@
+import { useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import {
-  DataGrid,
-  type GridColDef,
-  type GridPaginationModel,
-  type GridRowIdGetter,
-  type GridSortModel,
-  type GridValidRowModel,
-} from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
-import { COUNT_CAP, MESSAGES, PAGE_SIZES, gridRowsOfMoreThan } from '@planpiso/domain';
+  COUNT_CAP,
+  DEFAULT_PAGE_SIZE,
+  MESSAGES,
+  PAGE_SIZES,
+  gridRowsOf,
+  gridRowsOfMoreThan,
+  pagerButtonLabel,
+} from '@planpiso/domain';
+import { EmptyTableRow } from './empty-table-row';
+import { cellContent, type GridColumn, type GridRow } from './grid-column';
 
 /** The paging and sort part of a list state (see useUrlListState). */
 export type GridListState = {
@@ -22,9 +33,9 @@ export type GridListState = {
   setSort: (sort: string | undefined) => void;
 };
 
-type Props<R extends GridValidRowModel> = {
+type Props<R extends GridRow> = {
   label: string;
-  columns: readonly GridColDef<R>[];
+  columns: readonly GridColumn<R>[];
   rows: readonly R[] | undefined;
   total: number | undefined;
   /** The server's `totalIsEstimate`: the total is a guess past COUNT_CAP, shown as "más de 10,000". */
@@ -33,29 +44,65 @@ type Props<R extends GridValidRowModel> = {
   error: boolean;
   onRetry: () => void;
   list: GridListState;
-  getRowId?: GridRowIdGetter<R>;
-  /** Tests only: jsdom has no layout, so virtualised rows would never render. */
-  disableVirtualization?: boolean;
+  getRowId?: (row: R) => string | number;
+  /** The empty state's words (default MESSAGES.emptyGrid). */
+  emptyLabel?: string;
 };
 
-const localeText = { ...esES.components.MuiDataGrid.defaultProps.localeText, noRowsLabel: MESSAGES.emptyGrid };
-/** With an estimated total the pager names the cap, not the guess ("1–10 de más de 10,000"). */
-const estimatedLocaleText = {
-  ...localeText,
-  paginationDisplayedRows: ({ from, to }: { from: number; to: number }) => gridRowsOfMoreThan(from, to, COUNT_CAP),
-};
+type Direction = 'asc' | 'desc';
 
-function toSortModel(sort: string): GridSortModel {
-  const [field, direction] = sort.split(':');
-  return field ? [{ field, sort: direction === 'desc' ? 'desc' : 'asc' }] : [];
-}
+const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });
+const compareValues = (a: unknown, b: unknown) =>
+  typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a ?? ''), String(b ?? ''));
 
 /**
- * Every list's grid (ARCHITECTURE §7): server paging (10/25/50/100, default 10) and sorting, Spanish texts,
- * and loading, empty and error states. The page, size and sort live in the URL through `list`.
+ * A grid over rows the screen already holds (a provision's signing documents): paged and sorted in the browser by
+ * the rows' fields. Spread its `rows`, `total` and `list` into PagedGrid.
  */
-export function PagedGrid<R extends GridValidRowModel>(props: Props<R>) {
-  const { list } = props;
+export function useBrowserList<R extends GridRow>(all: readonly R[] | undefined) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [sort, setSort] = useState('');
+  const sorted = useMemo(() => {
+    const { field, direction } = parseSort(sort);
+    if (!all || !field) return all;
+    const sign = direction === 'desc' ? -1 : 1;
+    const valueOf = (row: R) => (row as Record<string, unknown>)[field];
+    return [...all].sort((a, b) => sign * compareValues(valueOf(a), valueOf(b)));
+  }, [all, sort]);
+  const list: GridListState = {
+    page,
+    pageSize,
+    sort,
+    setPage,
+    setPageSize: (size) => {
+      setPageSize(size);
+      setPage(1);
+    },
+    setSort: (next) => setSort(next ?? ''),
+  };
+  return { rows: sorted?.slice((page - 1) * pageSize, page * pageSize), total: all?.length, list };
+}
+
+function parseSort(sort: string): { field: string; direction: Direction } {
+  const [field = '', direction] = sort.split(':');
+  return { field, direction: direction === 'desc' ? 'desc' : 'asc' };
+}
+
+const rowIdOf = (row: GridRow) => (row as { id: string | number }).id;
+
+/**
+ * Every list's grid (ARCHITECTURE §7, decision 089): server paging (10/25/50/100, default 10) and sorting, Spanish
+ * texts, and loading, empty and error states; the page, size and sort live in the URL through `list`. A table with
+ * the grid's roles and keys (arrows, Home, End between cells) rather than MUI X's DataGrid: a page holds at most 100
+ * rows that the server already sorted, and the DataGrid's 97 KiB and its first render were most of a list's load.
+ */
+export function PagedGrid<R extends GridRow>(props: Props<R>) {
+  const { list, columns } = props;
+  const table = useRef<HTMLTableElement>(null);
+  // The one cell Tab reaches (the grid's roving tab stop); arrows move it. Row 0 is the header.
+  const [active, setActive] = useState({ row: 0, col: 0 });
+
   if (props.error) {
     return (
       <Paper sx={{ p: 3, border: 1, borderColor: 'divider' }}>
@@ -73,41 +120,149 @@ export function PagedGrid<R extends GridValidRowModel>(props: Props<R>) {
     );
   }
 
-  const onPagination = (model: GridPaginationModel) => {
-    if (model.pageSize !== list.pageSize) list.setPageSize(model.pageSize);
-    else if (model.page + 1 !== list.page) list.setPage(model.page + 1);
+  const rows = props.rows ?? [];
+  const getRowId = props.getRowId ?? rowIdOf;
+  const sort = parseSort(list.sort);
+  const offset = (list.page - 1) * list.pageSize;
+  const lastRow = rows.length;
+  const stop = { row: Math.min(active.row, lastRow), col: Math.min(active.col, columns.length - 1) };
+  const tabIndexOf = (row: number, col: number) => (row === stop.row && col === stop.col ? 0 : -1);
+
+  const toggleSort = (column: GridColumn<R>) => {
+    if (column.sortable === false) return;
+    const direction = sort.field === column.field && sort.direction === 'asc' ? 'desc' : 'asc';
+    list.setSort(`${column.field}:${direction}`);
   };
-  const onSort = (model: GridSortModel) => {
-    const first = model[0];
-    list.setSort(first?.sort ? `${first.field}:${first.sort}` : undefined);
+
+  const moveFocus = (event: KeyboardEvent<HTMLTableElement>) => {
+    const cell = event.target as HTMLElement;
+    // Keys inside a cell's own control (a checkbox, a switch, a link) are the control's.
+    if (cell.tagName !== 'TD' && cell.tagName !== 'TH') return;
+    const from = {
+      row: (cell.parentElement as HTMLTableRowElement).rowIndex,
+      col: (cell as HTMLTableCellElement).cellIndex,
+    };
+    const to = { ...from };
+    if (event.key === 'ArrowDown') to.row = Math.min(from.row + 1, lastRow);
+    else if (event.key === 'ArrowUp') to.row = Math.max(from.row - 1, 0);
+    else if (event.key === 'ArrowRight') to.col = Math.min(from.col + 1, columns.length - 1);
+    else if (event.key === 'ArrowLeft') to.col = Math.max(from.col - 1, 0);
+    else if (event.key === 'Home') to.col = 0;
+    else if (event.key === 'End') to.col = columns.length - 1;
+    else if ((event.key === 'Enter' || event.key === ' ') && from.row === 0) {
+      event.preventDefault();
+      toggleSort(columns[from.col]!);
+      return;
+    } else return;
+    event.preventDefault();
+    const target = table.current?.rows[to.row]?.cells[to.col];
+    target?.focus();
+  };
+  const onCellFocus = (event: FocusEvent<HTMLTableElement>) => {
+    const cell = (event.target as HTMLElement).closest('td, th') as HTMLTableCellElement | null;
+    if (cell?.parentElement)
+      setActive({ row: (cell.parentElement as HTMLTableRowElement).rowIndex, col: cell.cellIndex });
   };
 
   return (
-    <DataGrid
-      aria-label={props.label}
-      label={props.label}
-      columns={props.columns}
-      rows={props.rows ?? []}
-      rowCount={props.total ?? 0}
-      getRowId={props.getRowId}
-      loading={props.loading}
-      paginationMode="server"
-      sortingMode="server"
-      filterMode="server"
-      pageSizeOptions={[...PAGE_SIZES]}
-      paginationModel={{ page: list.page - 1, pageSize: list.pageSize }}
-      onPaginationModelChange={onPagination}
-      sortModel={toSortModel(list.sort)}
-      onSortModelChange={onSort}
-      sortingOrder={['asc', 'desc']}
-      localeText={props.totalIsEstimate ? estimatedLocaleText : localeText}
-      disableColumnFilter
-      disableRowSelectionOnClick
-      disableVirtualization={props.disableVirtualization}
-      autoHeight
-      // A thin bar over the current rows rather than skeleton rows: the page does not jump while it loads.
-      slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
-      sx={{ bgcolor: 'background.paper' }}
-    />
+    <Paper sx={{ border: 1, borderColor: 'divider', position: 'relative', overflow: 'hidden' }}>
+      {/* A thin bar over the current rows rather than skeleton rows: the page does not jump while it loads. */}
+      {props.loading && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />}
+      <TableContainer>
+        <Table
+          ref={table}
+          role="grid"
+          aria-label={props.label}
+          aria-busy={props.loading || undefined}
+          aria-rowcount={(props.total ?? rows.length) + 1}
+          aria-colcount={columns.length}
+          onKeyDown={moveFocus}
+          onFocus={onCellFocus}
+        >
+          <TableHead>
+            <TableRow role="row" aria-rowindex={1}>
+              {columns.map((column, col) => {
+                const sortable = column.sortable !== false;
+                const sorted = sort.field === column.field;
+                return (
+                  <TableCell
+                    key={column.field}
+                    role="columnheader"
+                    scope="col"
+                    tabIndex={tabIndexOf(0, col)}
+                    align={column.headerAlign ?? column.align ?? 'left'}
+                    aria-sort={sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                    onClick={sortable ? () => toggleSort(column) : undefined}
+                    title={column.description}
+                    sx={{
+                      minWidth: column.width ?? column.minWidth,
+                      width: column.width,
+                      fontWeight: 600,
+                      whiteSpace: 'nowrap',
+                      cursor: sortable ? 'pointer' : undefined,
+                    }}
+                  >
+                    {sortable ? (
+                      <TableSortLabel
+                        active={sorted}
+                        direction={sorted ? sort.direction : 'asc'}
+                        // The header cell sorts (a click anywhere on it); the label only shows the arrow.
+                        tabIndex={-1}
+                      >
+                        {column.headerName}
+                      </TableSortLabel>
+                    ) : (
+                      column.headerName
+                    )}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.length === 0 && (
+              <EmptyTableRow colSpan={columns.length} label={props.loading ? '' : props.emptyLabel} />
+            )}
+            {rows.map((row, index) => (
+              <TableRow key={getRowId(row)} role="row" hover aria-rowindex={offset + index + 2} data-rowindex={index}>
+                {columns.map((column, col) => (
+                  <TableCell
+                    key={column.field}
+                    role="gridcell"
+                    tabIndex={tabIndexOf(index + 1, col)}
+                    align={column.align ?? 'left'}
+                    // A flexible column (a name, a description) wraps; the others (dates, amounts, icons) keep one line.
+                    sx={{
+                      minWidth: column.width ?? column.minWidth,
+                      width: column.width,
+                      whiteSpace: column.flex ? undefined : 'nowrap',
+                    }}
+                  >
+                    {cellContent(column, row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={props.total ?? 0}
+        // Never past the last page (a filtered list shrinks while its old page is in the URL).
+        page={Math.max(0, Math.min(list.page - 1, Math.ceil((props.total ?? 0) / list.pageSize) - 1))}
+        rowsPerPage={list.pageSize}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onPageChange={(_event, page) => list.setPage(page + 1)}
+        onRowsPerPageChange={(event) => list.setPageSize(Number(event.target.value))}
+        labelRowsPerPage="Filas por página:"
+        // With an estimated total the pager names the cap, not the guess ("1–10 de más de 10,000").
+        labelDisplayedRows={({ from, to, count }) =>
+          props.totalIsEstimate ? gridRowsOfMoreThan(from, to, COUNT_CAP) : gridRowsOf(from, to, count)
+        }
+        getItemAriaLabel={pagerButtonLabel}
+        sx={{ borderTop: 1, borderColor: 'divider' }}
+      />
+    </Paper>
   );
 }

@@ -5,7 +5,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { PAGE_SIZES } from '@planpiso/domain';
+import { PAGE_SIZES, gridRowsOf } from '@planpiso/domain';
 import { EmptyTableRow } from './empty-table-row';
 
 /** A table's paging in the browser: the page, its size and the rows it shows. */
@@ -54,7 +54,7 @@ export function RowsPagination({ paging, always = false }: Props) {
         setPage(0);
       }}
       labelRowsPerPage="Filas por página"
-      labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
+      labelDisplayedRows={({ from, to, count }) => gridRowsOf(from, to, count)}
     />
   );
 }

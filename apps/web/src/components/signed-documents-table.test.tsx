@@ -24,7 +24,7 @@ function show(evidences: SigningEvidence[] | undefined) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <SignedDocumentsTable evidences={evidences} disableVirtualization />
+      <SignedDocumentsTable evidences={evidences} />
     </QueryClientProvider>,
   );
   return screen.getByRole('grid', { name: 'Documentos firmados' });
@@ -79,5 +79,28 @@ describe('SignedDocumentsTable (spec 3 §2 Signed documents, §4, §9)', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { hidden: true }));
     const options = screen.getAllByRole('option').map((o) => o.textContent);
     expect(options).toEqual(['10', '25', '50', '100']);
+  });
+
+  it('sorts its rows in the browser by a header, and pages them ten at a time', () => {
+    const grid = show(
+      Array.from({ length: 12 }, (_, i) =>
+        evidence(i + 1, `Doc ${String.fromCharCode(76 - i)}.pdf`, 1000 * (i + 1), 0),
+      ),
+    );
+    const names = () =>
+      within(grid)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('gridcell')[0]!.textContent);
+    expect(names()).toHaveLength(10);
+    expect(screen.getByText('1–10 de 12')).toBeTruthy();
+    fireEvent.click(within(grid).getByRole('columnheader', { name: 'Nombre' }));
+    expect(names().slice(0, 3)).toEqual(['Doc A.pdf', 'Doc B.pdf', 'Doc C.pdf']);
+    fireEvent.click(within(grid).getByRole('columnheader', { name: 'Nombre' }));
+    expect(names().slice(0, 2)).toEqual(['Doc L.pdf', 'Doc K.pdf']);
+    fireEvent.click(within(grid).getByRole('columnheader', { name: 'Tamaño' }));
+    expect(names()[0]).toBe('Doc L.pdf');
+    fireEvent.click(screen.getByRole('button', { name: 'Ir a la página siguiente' }));
+    expect(names()).toEqual(['Doc B.pdf', 'Doc A.pdf']);
   });
 });

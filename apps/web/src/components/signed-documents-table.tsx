@@ -6,12 +6,8 @@ import Paper from '@mui/material/Paper';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import Replay from '@mui/icons-material/Replay';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
 import {
-  DEFAULT_PAGE_SIZE,
   MESSAGES,
-  PAGE_SIZES,
   SIGNING_MESSAGES,
   evidenceSizeLabel,
   signedDocumentViewable,
@@ -22,6 +18,8 @@ import { IconAction } from './icon-action';
 import { errorResult } from './result-dialog';
 import { downloadSigningDocument, viewSigningDocument } from '../lib/signing-documents';
 import { actionsColumn } from './grid-columns';
+import type { GridColumn } from './grid-column';
+import { PagedGrid, useBrowserList } from './paged-grid';
 
 type Props = {
   /** The provision's signing documents (GET /api/provisions/{id}/evidences-signature); undefined while loading. */
@@ -34,14 +32,8 @@ type Props = {
    * to documents with typeSignDoc 0 or 2). Absent: no redo action.
    */
   onRedo?: (evidence: SigningEvidence) => void;
-  /** Tests only: jsdom has no layout, so virtualised rows would never render. */
-  disableVirtualization?: boolean;
 };
 
-const localeText = {
-  ...esES.components.MuiDataGrid.defaultProps.localeText,
-  noRowsLabel: SIGNING_MESSAGES.noDocuments,
-};
 const { columns: LABELS } = SIGNING_MESSAGES;
 const REDO_LABEL = 'Generar documento nuevamente';
 const REDOABLE_SIGN_DOC_TYPES = [0, 2];
@@ -51,8 +43,9 @@ const REDOABLE_SIGN_DOC_TYPES = [0, 2];
  * bytes), signature status, and actions to view and download — a signed document is downloaded, never viewed.
  * Page sizes 10, 25, 50, 100. The follow-up page and /documentos-firmados/{id} both show it.
  */
-export function SignedDocumentsTable({ evidences, loading, error, onRetry, onRedo, disableVirtualization }: Props) {
+export function SignedDocumentsTable({ evidences, loading, error, onRetry, onRedo }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
+  const browser = useBrowserList(evidences);
   const run = (action: () => Promise<void>) => {
     setFailure(null);
     action().catch((caught: unknown) => setFailure(errorResult(caught).message ?? MESSAGES.internalError));
@@ -77,7 +70,7 @@ export function SignedDocumentsTable({ evidences, loading, error, onRetry, onRed
     );
   }
 
-  const columns: GridColDef<SigningEvidence>[] = [
+  const columns: GridColumn<SigningEvidence>[] = [
     { field: 'fileName', headerName: LABELS.fileName, flex: 2, minWidth: 220 },
     {
       field: 'fileSize',
@@ -130,20 +123,14 @@ export function SignedDocumentsTable({ evidences, loading, error, onRetry, onRed
           {failure}
         </Alert>
       )}
-      <DataGrid
-        aria-label={SIGNING_MESSAGES.signedDocumentsTitle}
+      <PagedGrid
+        label={SIGNING_MESSAGES.signedDocumentsTitle}
         columns={columns}
-        rows={evidences ?? []}
+        {...browser}
         loading={loading ?? evidences === undefined}
-        pageSizeOptions={[...PAGE_SIZES]}
-        initialState={{ pagination: { paginationModel: { pageSize: DEFAULT_PAGE_SIZE, page: 0 } } }}
-        localeText={localeText}
-        disableColumnFilter
-        disableRowSelectionOnClick
-        disableVirtualization={disableVirtualization}
-        autoHeight
-        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'linear-progress' } }}
-        sx={{ bgcolor: 'background.paper' }}
+        error={false}
+        onRetry={() => onRetry?.()}
+        emptyLabel={SIGNING_MESSAGES.noDocuments}
       />
     </Box>
   );

@@ -1,15 +1,15 @@
 import Switch from '@mui/material/Switch';
-import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridColumn, GridRow } from './grid-column';
 
 /**
  * A list's Estatus column: the row's active switch, named "Estatus de <name>". `mayToggle` leaves the cell empty
  * where the row's status machine refuses the caller (spec 1 §6), as the server does.
  */
-export function statusColumn<R extends GridValidRowModel & { isActive: boolean }>(
+export function statusColumn<R extends GridRow & { isActive: boolean }>(
   nameOf: (row: R) => string,
   onToggle: (row: R) => void,
   mayToggle: (row: R) => boolean = () => true,
-): GridColDef<R> {
+): GridColumn<R> {
   return {
     field: 'isActive',
     headerName: 'Estatus',

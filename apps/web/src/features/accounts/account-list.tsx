@@ -7,7 +7,7 @@ import Edit from '@mui/icons-material/Edit';
 import ManageAccounts from '@mui/icons-material/ManageAccountsOutlined';
 import Settings from '@mui/icons-material/SettingsOutlined';
 import Visibility from '@mui/icons-material/VisibilityOutlined';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import {
   ACCOUNT_TYPE,
   ORGANISATION_MESSAGES,
@@ -43,8 +43,8 @@ function actionButton(label: string, icon: ReactNode, onClick: () => void) {
   return <IconAction key={label} title={label.split(' ')[0]!} label={label} icon={icon} onClick={onClick} />;
 }
 
-function accountColumns(shows: Shows, on: Handlers): GridColDef<Row>[] {
-  const columns: GridColDef<Row>[] = [{ field: 'name', headerName: 'Nombre', flex: 1.2, minWidth: 220 }];
+function accountColumns(shows: Shows, on: Handlers): GridColumn<Row>[] {
+  const columns: GridColumn<Row>[] = [{ field: 'name', headerName: 'Nombre', flex: 1.2, minWidth: 220 }];
   if (shows.operatorColumn) {
     columns.push({
       field: 'operator',
@@ -173,7 +173,7 @@ export function AccountListPage() {
           </>
         )}
       </FilterBar>
-      <PagedGrid label="Cuentas" columns={columns} {...gridQuery(accounts)} list={list} disableVirtualization />
+      <PagedGrid label="Cuentas" columns={columns} {...gridQuery(accounts)} list={list} />
       {companiesOf && (
         <AccountCompaniesDialog
           account={companiesOf.row}

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import Edit from '@mui/icons-material/Edit';
 import FactCheck from '@mui/icons-material/FactCheckOutlined';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import { auditLineState, lotAuditStatusName, type AuditResponse } from '@planpiso/domain';
 import { FilterBar } from '../../components/filter-bar';
 import { dateColumn, actionsColumn } from '../../components/grid-columns';
@@ -16,7 +16,7 @@ import { FilterSelect } from '../../components/form/filter-select';
 
 type Row = AuditResponse;
 
-function columns(edit: (row: Row) => void, units: (row: Row) => void): GridColDef<Row>[] {
+function columns(edit: (row: Row) => void, units: (row: Row) => void): GridColumn<Row>[] {
   return [
     { field: 'folio', headerName: 'Folio', minWidth: 90 },
     { field: 'company', headerName: 'Compañía', flex: 1, minWidth: 200, valueGetter: (_v, row) => row.company.name },
@@ -85,7 +85,7 @@ export function AuditListPage() {
       <FilterBar values={list.filters} onSearch={list.setFilters}>
         {(control) => <FilterSelect control={control} name="account" label="Cuenta" all="Todas" rows={accounts.data} />}
       </FilterBar>
-      <PagedGrid label="Auditorías" columns={cols} {...gridQuery(audits)} list={list} disableVirtualization />
+      <PagedGrid label="Auditorías" columns={cols} {...gridQuery(audits)} list={list} />
     </>
   );
 }

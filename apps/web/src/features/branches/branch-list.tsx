@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Edit from '@mui/icons-material/Edit';
 import Group from '@mui/icons-material/GroupOutlined';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import { ORGANISATION_MESSAGES, branchListFor, type AgencyLookupItem } from '@planpiso/domain';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
@@ -25,7 +25,7 @@ type Row = AgencyLookupItem;
 type Shows = ReturnType<typeof branchListFor>;
 
 function columns(shows: Shows, on: { edit: (r: Row) => void; users: (r: Row) => void; toggle: (r: Row) => void }) {
-  const list: GridColDef<Row>[] = [
+  const list: GridColumn<Row>[] = [
     {
       field: 'name',
       headerName: 'Nombre',
@@ -109,7 +109,7 @@ export function BranchListPage() {
           </>
         )}
       </FilterBar>
-      <PagedGrid label="Sucursales" columns={cols} {...gridQuery(branches)} list={list} disableVirtualization />
+      <PagedGrid label="Sucursales" columns={cols} {...gridQuery(branches)} list={list} />
       {toggle.dialogs}
       {usersOf && <BranchUsersDialog branch={usersOf} onClose={() => setUsersOf(null)} />}
     </>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import type { CompanyListItem } from '@planpiso/domain';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
@@ -22,7 +22,7 @@ export function CompanyListPage() {
   const companies = useCompanyList(list.query);
   const accounts = useAccounts(true);
   const [usersOf, setUsersOf] = useState<Row | null>(null);
-  const columns = useMemo<GridColDef<Row>[]>(
+  const columns = useMemo<GridColumn<Row>[]>(
     () => [
       { field: 'name', headerName: 'Nombre', flex: 1, minWidth: 200 },
       {
@@ -53,7 +53,7 @@ export function CompanyListPage() {
           </>
         )}
       </FilterBar>
-      <PagedGrid label="Compañías" columns={columns} {...gridQuery(companies)} list={list} disableVirtualization />
+      <PagedGrid label="Compañías" columns={columns} {...gridQuery(companies)} list={list} />
       {usersOf && <CompanyUsersDialog company={usersOf} onClose={() => setUsersOf(null)} />}
     </>
   );

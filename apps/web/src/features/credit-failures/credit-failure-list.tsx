@@ -5,7 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import CloudUpload from '@mui/icons-material/CloudUploadOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Replay from '@mui/icons-material/Replay';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import {
   CONFIGURATION_MESSAGES,
   CREDIT_FAILURE_MACHINE,
@@ -50,7 +50,7 @@ function creditFailureColumns(
   actor: StateActor,
   onAction: (row: CreditFailureResponse, action: CreditFailureAction) => void,
 ) {
-  const columns: GridColDef<CreditFailureResponse>[] = [
+  const columns: GridColumn<CreditFailureResponse>[] = [
     {
       field: 'folio',
       headerName: 'Folio',
@@ -124,13 +124,7 @@ export function CreditFailureListPage() {
           </>
         )}
       </FilterBar>
-      <PagedGrid
-        label="Créditos con fallos"
-        columns={columns}
-        {...gridQuery(failures)}
-        list={list}
-        disableVirtualization
-      />
+      <PagedGrid label="Créditos con fallos" columns={columns} {...gridQuery(failures)} list={list} />
       {action.dialogs}
     </>
   );

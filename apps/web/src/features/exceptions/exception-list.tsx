@@ -5,7 +5,7 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import Cancel from '@mui/icons-material/Cancel';
 import Send from '@mui/icons-material/Send';
 import Visibility from '@mui/icons-material/Visibility';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import { EXCEPTION_STATUS, FINANCING_MESSAGES as M, USER_TYPE, can, type ExceptionResponse } from '@planpiso/domain';
 import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { IconAction } from '../../components/icon-action';
@@ -26,9 +26,9 @@ type Actions = { view: (row: ExceptionResponse) => void; send: (row: ExceptionRe
  * (dd/MM/yyyy), the actions (view; send for type 3 while the machine allows it) and the status icon (approved only
  * at status 2).
  */
-export function exceptionColumns(userType: number, actions: Actions): GridColDef<ExceptionResponse>[] {
+export function exceptionColumns(userType: number, actions: Actions): GridColumn<ExceptionResponse>[] {
   const actor = { id: 0, type: userType };
-  const first: GridColDef<ExceptionResponse> =
+  const first: GridColumn<ExceptionResponse> =
     userType === USER_TYPE.AGENCY_OPERATOR
       ? { field: 'folio', headerName: M.exceptionNumber, minWidth: 140, flex: 0.6 }
       : {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import {
   FINANCED_UNIT_MESSAGES as M,
   FINANCED_UNIT_STATUSES,
@@ -32,7 +32,7 @@ const STATUS_OPTIONS = [
 ];
 
 /** The register's columns (issue 29 item 1); the sortable ones are the server's sort keys. */
-export function financedUnitColumns(): GridColDef<FinancedUnitItem>[] {
+export function financedUnitColumns(): GridColumn<FinancedUnitItem>[] {
   return [
     {
       field: 'vin',
@@ -148,13 +148,7 @@ export function FinancedUnitListPage() {
           download={() => downloadFinancedUnits(list.query)}
         />
       </Box>
-      <PagedGrid
-        label="Unidades financiadas"
-        columns={columns}
-        {...gridQuery(units)}
-        list={list}
-        disableVirtualization
-      />
+      <PagedGrid label="Unidades financiadas" columns={columns} {...gridQuery(units)} list={list} />
     </>
   );
 }

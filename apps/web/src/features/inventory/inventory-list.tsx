@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import { INVENTORY_MESSAGES, USER_TYPE, type InventoryRow } from '@planpiso/domain';
 import { DateRange } from '../../components/date-range';
 import { FilterBar } from '../../components/filter-bar';
@@ -15,7 +15,7 @@ import { INVENTORY_LIST, useInventory, useInventoryClients } from './api/get-inv
 import { gridQuery } from '../../lib/server-list';
 
 /** Spec 3 §2: credit number, model, VIN, term and credit end date (dd/MM/yyyy, spec 3 §9). */
-const COLUMNS: GridColDef<InventoryRow>[] = [
+const COLUMNS: GridColumn<InventoryRow>[] = [
   { field: 'noCredito', headerName: 'N° de crédito', flex: 1, minWidth: 140 },
   { field: 'modelo', headerName: 'Modelo', minWidth: 100 },
   { field: 'vin', headerName: 'N° VIN', flex: 1.3, minWidth: 200 },

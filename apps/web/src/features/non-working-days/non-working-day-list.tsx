@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import Button from '@mui/material/Button';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import { type NonWorkingDayResponse, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
@@ -10,7 +10,7 @@ import { NON_WORKING_DAY_LIST, useNonWorkingDays } from './api/get-non-working-d
 import { useDeleteNonWorkingDay } from './api/save-non-working-day';
 import { gridQuery } from '../../lib/server-list';
 
-function nonWorkingDayColumns(onDelete: (day: NonWorkingDayResponse) => void): GridColDef<NonWorkingDayResponse>[] {
+function nonWorkingDayColumns(onDelete: (day: NonWorkingDayResponse) => void): GridColumn<NonWorkingDayResponse>[] {
   return [
     dateColumn<NonWorkingDayResponse>('date', 'Fecha', { minWidth: 130 }),
     { field: 'reason', headerName: 'Motivo', flex: 1, minWidth: 240 },
@@ -38,7 +38,7 @@ export function NonWorkingDayListPage() {
 
   return (
     <>
-      <PagedGrid label="Días inhábiles" columns={columns} {...gridQuery(days)} list={list} disableVirtualization />
+      <PagedGrid label="Días inhábiles" columns={columns} {...gridQuery(days)} list={list} />
       {action.dialogs}
     </>
   );

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Visibility from '@mui/icons-material/Visibility';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import { notificationTypeLabel, type NotificationResponse } from '@planpiso/domain';
 import { dateColumn, actionsColumn } from '../../components/grid-columns';
 import { IconAction } from '../../components/icon-action';
@@ -9,7 +9,7 @@ import { IconAction } from '../../components/icon-action';
 type Options = { onView: (n: NotificationResponse) => void; onDelete: (n: NotificationResponse) => void };
 
 /** Tipo (with the unread red dot), Descripción, Fecha (dd/MM/yyyy HH:mm) and Acciones (spec 1 §2.9). */
-export function notificationColumns({ onView, onDelete }: Options): GridColDef<NotificationResponse>[] {
+export function notificationColumns({ onView, onDelete }: Options): GridColumn<NotificationResponse>[] {
   return [
     {
       field: 'type',

@@ -74,14 +74,7 @@ function NotificationList({ userId }: { userId: number }) {
           </>
         )}
       </FilterBar>
-      <PagedGrid
-        label="Notificaciones"
-        columns={columns}
-        {...gridQuery(notifications)}
-        list={list}
-        // A page holds at most 100 rows and the grid grows to fit them: virtualising saves nothing here.
-        disableVirtualization
-      />
+      <PagedGrid label="Notificaciones" columns={columns} {...gridQuery(notifications)} list={list} />
       <NotificationViewDialog notification={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog
         open={deleting !== null}

@@ -3,7 +3,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Visibility from '@mui/icons-material/Visibility';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import { lineTypeLabel, type ProvisionReviewItem } from '@planpiso/domain';
 import { dateColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
@@ -18,7 +18,7 @@ import { gridQuery } from '../../lib/server-list';
  * The grid (spec 3 §2 "Disposition review list"): disposition number, company, FinBe operator, type, units, date
  * (dd/MM/yyyy HH:mm) and the view link. Sortable: the server's keys (folio, countUnits, createdAt).
  */
-export function reviewColumns(): GridColDef<ProvisionReviewItem>[] {
+export function reviewColumns(): GridColumn<ProvisionReviewItem>[] {
   return [
     { field: 'folio', headerName: 'N° de disposición', minWidth: 140, flex: 0.6 },
     { field: 'companyName', headerName: 'Compañía', sortable: false, flex: 1.2, minWidth: 160 },

@@ -6,7 +6,7 @@ import Edit from '@mui/icons-material/Edit';
 import FolderOpen from '@mui/icons-material/FolderOpen';
 import Send from '@mui/icons-material/Send';
 import Visibility from '@mui/icons-material/Visibility';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import {
   PROVISION_ROW_LINKS,
   lineTypeLabel,
@@ -54,7 +54,7 @@ function RowLink({ action, row }: { action: Exclude<ProvisionRowAction, 'send'>;
  * countUnits, createdAt). The amount comes as a decimal string and is formatted from exact cents; it is shown only at
  * status 1 or from 4 on (spec 3 §4).
  */
-export function provisionColumns({ type, onSend }: Options): GridColDef<ProvisionListItem>[] {
+export function provisionColumns({ type, onSend }: Options): GridColumn<ProvisionListItem>[] {
   const operator = provisionListShowsOperator(type);
   return [
     { field: 'folio', headerName: 'N° de disposición', minWidth: 140, flex: 0.6 },

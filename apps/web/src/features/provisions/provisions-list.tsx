@@ -65,7 +65,7 @@ export function ProvisionListPage() {
         />
       )}
       <ProvisionListFilters values={barValues} onSearch={search} viewer={viewer} />
-      <PagedGrid label="Disposiciones" columns={columns} {...gridQuery(provisions)} list={list} disableVirtualization />
+      <PagedGrid label="Disposiciones" columns={columns} {...gridQuery(provisions)} list={list} />
       {dialogs}
     </>
   );

@@ -5,7 +5,7 @@ import Send from '@mui/icons-material/Send';
 import ForwardToInbox from '@mui/icons-material/ForwardToInboxOutlined';
 import Visibility from '@mui/icons-material/Visibility';
 import Draw from '@mui/icons-material/Draw';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import {
   REFINANCING_STATUS_NAMES,
   SIGNING_MESSAGES,
@@ -43,8 +43,8 @@ const listActions = (type: number, row: RefinancingListItem): ListAction[] => {
  * legal representative 'Firmar documentos' while out for signature — issue 26). Sortable
  * fields are the server's (folio, total, status, createdAt).
  */
-export function refinancingColumns({ type, clientColumn, onAction }: Options): GridColDef<RefinancingListItem>[] {
-  const client: GridColDef<RefinancingListItem> = {
+export function refinancingColumns({ type, clientColumn, onAction }: Options): GridColumn<RefinancingListItem>[] {
+  const client: GridColumn<RefinancingListItem> = {
     field: 'companyName',
     headerName: 'Cliente',
     sortable: false,

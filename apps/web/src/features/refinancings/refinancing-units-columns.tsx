@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import EditCalendar from '@mui/icons-material/EditCalendarOutlined';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import type { RefinancingAvailableUnit } from '@planpiso/domain';
 import { amountColumn, dateColumn, actionsColumn } from '../../components/grid-columns';
 import { IconAction } from '../../components/icon-action';
@@ -23,8 +23,8 @@ export type UnitActions = {
  * (en-US), Fecha de alta, Acciones (Actualizar the term, Vendido). Sortable fields are the server's (vinNumber,
  * deadlines, amount).
  */
-export function refinancingUnitColumns(actions: UnitActions): GridColDef<Unit>[] {
-  const include: GridColDef<Unit> = {
+export function refinancingUnitColumns(actions: UnitActions): GridColumn<Unit>[] {
+  const include: GridColumn<Unit> = {
     field: 'check',
     headerName: 'Incluir',
     sortable: false,

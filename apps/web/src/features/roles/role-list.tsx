@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Edit from '@mui/icons-material/Edit';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import {
   MESSAGES,
   ROLE_STATUS_MACHINE,
@@ -33,7 +33,7 @@ type ColumnOptions = {
 };
 
 /** Rol, Descripción, Fecha, Acciones (edit) and Estatus (spec 1 §2.7); fields are the server's sort keys. */
-function roleColumns({ actor, mayEdit, onEdit, onToggle }: ColumnOptions): GridColDef<RoleResponse>[] {
+function roleColumns({ actor, mayEdit, onEdit, onToggle }: ColumnOptions): GridColumn<RoleResponse>[] {
   return [
     { field: 'name', headerName: 'Rol', flex: 1, minWidth: 180 },
     { field: 'description', headerName: 'Descripción', flex: 1.6, minWidth: 220 },
@@ -106,14 +106,7 @@ export function RoleListPage() {
           </>
         )}
       </FilterBar>
-      <PagedGrid
-        label="Roles"
-        columns={columns}
-        {...gridQuery(roles)}
-        list={list}
-        // A page holds at most 100 rows and the grid grows to fit them: virtualising saves nothing here.
-        disableVirtualization
-      />
+      <PagedGrid label="Roles" columns={columns} {...gridQuery(roles)} list={list} />
       <ConfirmDialog
         open={pending !== null}
         message={MESSAGES.confirmRoleStatus}

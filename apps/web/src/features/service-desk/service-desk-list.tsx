@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import Stack from '@mui/material/Stack';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import { type ServiceDeskEmailResponse, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
@@ -18,7 +18,7 @@ import { gridQuery } from '../../lib/server-list';
 
 type Row = ServiceDeskEmailResponse;
 
-function serviceDeskColumns(onEdit: (row: Row) => void, onDelete: (row: Row) => void): GridColDef<Row>[] {
+function serviceDeskColumns(onEdit: (row: Row) => void, onDelete: (row: Row) => void): GridColumn<Row>[] {
   return [
     { field: 'email', headerName: 'Email', flex: 1, minWidth: 260 },
     dateColumn<Row>('createdAt', 'Fecha', { minWidth: 130 }),
@@ -63,13 +63,7 @@ export function ServiceDeskListPage() {
       <FilterBar values={list.filters} onSearch={list.setFilters}>
         {(control) => <TextField control={control} name="email" label="Correo" size="small" />}
       </FilterBar>
-      <PagedGrid
-        label="Correos mesa de servicio"
-        columns={columns}
-        {...gridQuery(emails)}
-        list={list}
-        disableVirtualization
-      />
+      <PagedGrid label="Correos mesa de servicio" columns={columns} {...gridQuery(emails)} list={list} />
       {action.dialogs}
     </>
   );

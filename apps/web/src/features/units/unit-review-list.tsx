@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import UploadFile from '@mui/icons-material/UploadFileOutlined';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import { confirmRemoveUnit, type UnitUnderReview } from '@planpiso/domain';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
@@ -28,7 +28,7 @@ type Actions = {
   remove: (unit: UnitUnderReview) => void;
 };
 
-function unitColumns(actions: Actions): GridColDef<UnitUnderReview>[] {
+function unitColumns(actions: Actions): GridColumn<UnitUnderReview>[] {
   return [
     {
       field: 'check',

@@ -1,6 +1,6 @@
 import Edit from '@mui/icons-material/Edit';
 import ForwardToInbox from '@mui/icons-material/ForwardToInbox';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColumn } from '../../components/grid-column';
 import {
   MESSAGES,
   USER_STATUS_MACHINE,
@@ -38,7 +38,7 @@ export function userColumns({
   onEdit,
   onResend,
   onToggle,
-}: Options): GridColDef<UserResponse>[] {
+}: Options): GridColumn<UserResponse>[] {
   return [
     { field: 'name', headerName: 'Usuario', flex: 1, minWidth: 180, valueGetter: (_v, row) => fullName(row) },
     { field: 'email', headerName: 'Correo', flex: 1.2, minWidth: 220 },

@@ -40,14 +40,7 @@ export function UserListPage() {
   return (
     <>
       <UserListFilters values={list.filters} onSearch={list.setFilters} actorType={actorType} />
-      <PagedGrid
-        label="Usuarios"
-        columns={columns}
-        {...gridQuery(users)}
-        list={list}
-        // A page holds at most 100 rows and the grid grows to fit them: virtualising saves nothing here.
-        disableVirtualization
-      />
+      <PagedGrid label="Usuarios" columns={columns} {...gridQuery(users)} list={list} />
       {dialogs}
     </>
   );
