@@ -1,16 +1,11 @@
 import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import {
-  PROVISION_LIST_MESSAGES,
-  isUserType,
-  provisionListFilters,
-  visibleButtons,
-  matchRoute,
-} from '@planpiso/domain';
+import { PROVISION_LIST_MESSAGES, isUserType, provisionListFilters } from '@planpiso/domain';
 import { PagedGrid } from '../../components/paged-grid';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { useSession } from '../../lib/session';
+import { createsProvisions } from './api/operating-window';
 import { PROVISION_LIST, useProvisions } from './api/provisions-list';
 import { CreditLineSelector } from './credit-line-selector';
 import { useSendToValidateAction } from './provisions-list-actions';
@@ -18,8 +13,6 @@ import { provisionColumns } from './provisions-list-columns';
 import { ProvisionListFilters, type BarFilter } from './provisions-list-filters';
 import { useProvisionListFlags } from './provisions-list-flags';
 import { gridQuery } from '../../lib/server-list';
-
-const LIST_ROUTE = matchRoute('/disposiciones')!;
 
 /**
  * /disposiciones (spec 3 §2 "Provisions list", §6): the provisions in the caller's scope — the server decides which
@@ -38,7 +31,7 @@ export function ProvisionListPage() {
   const provisions = useProvisions(viewer, list.query);
   const { askSend, dialogs } = useSendToValidateAction();
   // The user who has Crear Nuevo is the one the operating window and the flags concern.
-  const creates = type !== null && visibleButtons(LIST_ROUTE, type).some((b) => b.disabledByFlag === 'createDisabled');
+  const creates = createsProvisions(type);
   const { window } = useProvisionListFlags(creates);
 
   const columns = useMemo(() => (type === null ? [] : provisionColumns({ type, onSend: askSend })), [type, askSend]);

@@ -14,6 +14,7 @@ import { callOperation } from '../../../lib/operation-client';
 import { getSession } from '../../../lib/session';
 import { listSpec, readListQuery, type ListQuery } from '../../../components/list-query';
 import { pagedQueryOptions } from '../../../lib/server-list';
+import { createsProvisions, operatingWindowQuery } from './operating-window';
 
 /** The list's URL filters (spec 3 §2): number, customer, branch, operator, status, date range and the credit line. */
 export const PROVISION_FILTERS = [
@@ -78,9 +79,14 @@ export const PROVISION_LIST = listSpec<ProvisionFilter>(PROVISION_FILTERS, PROVI
 export const prefetchProvisions = async (params: URLSearchParams, client: QueryClient) => {
   const user = getSession()?.user;
   if (!user || !isUserType(user.type)) return;
-  await client.prefetchQuery(
-    provisionsQueryOptions({ id: user.id, type: user.type }, readListQuery(params, PROVISION_LIST)),
-  );
+  await Promise.all([
+    client.prefetchQuery(
+      provisionsQueryOptions({ id: user.id, type: user.type }, readListQuery(params, PROVISION_LIST)),
+    ),
+    // The window's notice sits above the list: asked beside the rows, it paints with them instead of pushing them
+    // down when it arrives (a layout shift, and the page's largest paint, late).
+    createsProvisions(user.type) ? client.prefetchQuery(operatingWindowQuery) : undefined,
+  ]);
 };
 
 /**
