@@ -1,27 +1,15 @@
 import { and, count, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { suspendingAuditsOn } from '../../db/query-parts';
 import { audits } from '../../db/schema/audits';
 import { accounts, companies } from '../../db/schema/organisation';
 import { textKey, type Window, pageWithCount } from '../../platform/listing';
 import type { AccountScope } from '../organisation-lookups';
 import { companyScopeWhere } from '../organisation-lookups';
 
-/**
- * The company's audits that suspend its provisions panel on `day` (YYYY-MM-DD, both ends inclusive): the
- * eligibility check's "audits in progress" (spec 3 §4 "Audit", "Disposition eligibility check").
- */
+/** How many audits suspend the company's provisions panel on `day` (suspendingAuditsOn). */
 export async function countSuspendingAudits(db: Executor, companyId: number, day: string): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(audits)
-    .where(
-      and(
-        eq(audits.companyId, companyId),
-        eq(audits.isSuspended, true),
-        lte(audits.initialDate, day),
-        gte(audits.endDate, day),
-      ),
-    );
+  const [row] = await db.select({ total: count() }).from(audits).where(suspendingAuditsOn(companyId, day));
   return row?.total ?? 0;
 }
 

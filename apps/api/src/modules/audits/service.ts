@@ -13,8 +13,9 @@ import {
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
+import { found, listPage, type Saved } from '../../platform/crud';
 import { AppError, notFound, refusalError } from '../../platform/errors';
-import { orderBy, pageWindow, type Page } from '../../platform/listing';
+import type { Page } from '../../platform/listing';
 import { staleVersion } from '../../platform/state-transition';
 import { transaction } from '../../platform/transaction';
 import type { Executor } from '../../db/client';
@@ -26,7 +27,6 @@ import * as lotRepo from './lot-audit-repository';
 import * as repo from './repository';
 import { answerWithin } from '../../platform/idempotency';
 
-export type Saved<T> = { data: T; message: string };
 export type AuditsService = ReturnType<typeof createAuditsService>;
 
 const scopeOf = (actor: AuthUser): repo.AuditScope => ({ registerBy: actor.id, accounts: accountScopeOf(actor) });
@@ -55,24 +55,44 @@ async function checkBody(db: Executor, actor: AuthUser, body: CreateAuditRequest
   };
 }
 
+/** Reads the saved audit back and records the change (`before` on an edit) in the same transaction. */
+async function auditSaved(
+  tx: Executor,
+  actor: AuthUser,
+  id: number,
+  requestId: string,
+  action: 'audit.created' | 'audit.updated',
+  before?: repo.AuditRow,
+): Promise<repo.AuditRow> {
+  const after = (await repo.findAudit(tx, scopeOf(actor), id))!;
+  await writeAudit(tx, {
+    actor: actor.id,
+    action,
+    entity: 'audit',
+    entityId: id,
+    before: before && auditFacts(before),
+    after: auditFacts(after),
+    requestId,
+  });
+  return after;
+}
+
 /** Audits (spec 3 §2, §3, §7): the lender administrator's own audits, listed, read, created and edited. */
 export function createAuditsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   return {
     async list(actor: AuthUser, query: AuditListQuery): Promise<Page<AuditResponse>> {
-      const { rows, total } = await repo.listAudits(
-        db,
-        scopeOf(actor),
-        { account: query.account, registerBy: query.registerBy, from: query.from, to: query.to },
-        pageWindow(query),
-        orderBy(query.sort, AUDITS_DEFAULT_SORT, repo.auditSortFields, repo.auditId),
-      );
+      const filters = { account: query.account, registerBy: query.registerBy, from: query.from, to: query.to };
       const today = businessClock(clock.now()).day;
-      return { items: rows.map((row) => presentAudit(row, actor, today)), total };
+      return listPage(
+        query,
+        { fallback: AUDITS_DEFAULT_SORT, fields: repo.auditSortFields, id: repo.auditId },
+        (window, order) => repo.listAudits(db, scopeOf(actor), filters, window, order),
+        (row) => presentAudit(row, actor, today),
+      );
     },
 
     async get(actor: AuthUser, id: number): Promise<AuditResponse> {
-      const row = await repo.findAudit(db, scopeOf(actor), id);
-      if (!row) throw notFound();
+      const row = found(await repo.findAudit(db, scopeOf(actor), id));
       return presentAudit(row, actor, businessClock(clock.now()).day);
     },
 
@@ -82,15 +102,7 @@ export function createAuditsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
         const id = await repo.insertAudit(tx, { ...values, registerBy: actor.id });
         // Issue 29 §3 (decision 081): the audit starts with a snapshot of the company's financed units.
         await lotRepo.snapshotUnits(tx, id, values.companyId, clock.now());
-        const after = (await repo.findAudit(tx, scopeOf(actor), id))!;
-        await writeAudit(tx, {
-          actor: actor.id,
-          action: 'audit.created',
-          entity: 'audit',
-          entityId: id,
-          after: auditFacts(after),
-          requestId,
-        });
+        const after = await auditSaved(tx, actor, id, requestId, 'audit.created');
         const data = presentAudit(after, actor, businessClock(clock.now()).day);
         return answerWithin(tx, 201, { data, message: AUDIT_MESSAGES.saved });
       });
@@ -103,11 +115,9 @@ export function createAuditsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
       requestId: string,
     ): Promise<Saved<AuditResponse>> {
       const saved = await transaction(db, async (tx) => {
-        const before = await repo.findAudit(tx, scopeOf(actor), id, { lock: true });
-        if (!before) throw notFound();
+        const before = found(await repo.findAudit(tx, scopeOf(actor), id, { lock: true }));
         // The audit's machine: an open audit only, and its company only while none of its units is checked.
-        const lot = await lotRepo.findLotAudit(tx, actor, id);
-        if (!lot) throw notFound();
+        const lot = found(await lotRepo.findLotAudit(tx, actor, id));
         const entity = {
           ...entityOf(lot, businessClock(clock.now()).day, 0),
           checked: (await lotRepo.unitCountsOf(tx, id)).checked,
@@ -124,16 +134,7 @@ export function createAuditsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
         if (values.companyId !== before.companyId && (await lotRepo.dropUncheckedSnapshot(tx, id))) {
           await lotRepo.snapshotUnits(tx, id, values.companyId, clock.now());
         }
-        const after = (await repo.findAudit(tx, scopeOf(actor), id))!;
-        await writeAudit(tx, {
-          actor: actor.id,
-          action: 'audit.updated',
-          entity: 'audit',
-          entityId: id,
-          before: auditFacts(before),
-          after: auditFacts(after),
-          requestId,
-        });
+        const after = await auditSaved(tx, actor, id, requestId, 'audit.updated', before);
         return presentAudit(after, actor, entity.today);
       });
       return { data: saved, message: AUDIT_MESSAGES.updated };

@@ -5,6 +5,7 @@ import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
 import type { Executor } from '../../db/client';
+import { userSummaryColumns } from '../../db/query-parts';
 
 const activeCompany = alias(companies, 'active_company');
 
@@ -12,11 +13,7 @@ const activeCompany = alias(companies, 'active_company');
 export async function findSessionUserRow(db: Executor, userId: number) {
   const [row] = await db
     .select({
-      id: users.id,
-      firstname: users.firstname,
-      lastname: users.lastname,
-      email: users.email,
-      type: users.type,
+      ...userSummaryColumns,
       companyId: users.companyId,
       account: { id: accounts.id, name: accounts.name },
       company: { id: activeCompany.id, name: activeCompany.name, clientId: activeCompany.clientId },

@@ -1,5 +1,6 @@
-import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { isLiveDealerOf } from '../../db/query-parts';
 import { userAgencies } from '../../db/schema/assignments';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
 import { users } from '../../db/schema/users';
@@ -88,14 +89,7 @@ export async function assignableUser(db: Executor, userId: number, accountId: nu
   const [row] = await db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(
-      and(
-        eq(users.id, userId),
-        eq(users.accountId, accountId),
-        inArray(users.type, [4, 5]),
-        eq(users.isArchived, false),
-      ),
-    )
+    .where(isLiveDealerOf(userId, accountId))
     .limit(1);
   return row;
 }

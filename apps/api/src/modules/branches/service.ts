@@ -13,8 +13,9 @@ import type { Executor } from '../../db/client';
 import { writeAudit, writeStatusAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
+import { found, listPage } from '../../platform/crud';
 import { AppError, notFound } from '../../platform/errors';
-import { orderBy, pageWindow, type Page } from '../../platform/listing';
+import type { Page } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
 import { accountScopeOf, agencyScopeOf } from '../organisation-lookups';
 import { findAccount } from '../organisation-lookups';
@@ -49,9 +50,7 @@ const mismatch = () =>
  */
 export function createBranchesService({ db }: Pick<AppDeps, 'db'>) {
   async function branchOf(actor: AuthUser, id: number, executor: Executor = db, lock = false) {
-    const row = await repo.findBranch(executor, agencyScopeOf(actor), id, { lock });
-    if (!row) throw notFound();
-    return row;
+    return found(await repo.findBranch(executor, agencyScopeOf(actor), id, { lock }));
   }
 
   /** The account must be one the caller may use, and the company one of its companies. */
@@ -118,13 +117,12 @@ export function createBranchesService({ db }: Pick<AppDeps, 'db'>) {
 
     async users(actor: AuthUser, id: number, query: PageQuery): Promise<Page<BranchUser>> {
       await branchOf(actor, id);
-      const { rows, total } = await repo.listBranchUsers(
-        db,
-        id,
-        pageWindow(query),
-        orderBy(query.sort, BRANCH_USERS_DEFAULT_SORT, repo.branchUserSortFields, users.id),
+      return listPage(
+        query,
+        { fallback: BRANCH_USERS_DEFAULT_SORT, fields: repo.branchUserSortFields, id: users.id },
+        (window, order) => repo.listBranchUsers(db, id, window, order),
+        (row) => row,
       );
-      return { items: rows, total };
     },
 
     async assign(actor: AuthUser, id: number, userId: number, requestId: string) {

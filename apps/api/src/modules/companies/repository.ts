@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { isLiveDealerOf, userSummaryColumns } from '../../db/query-parts';
 import { userAgencies, userCompanies } from '../../db/schema/assignments';
 import { exceptions } from '../../db/schema/exceptions';
 import { accounts, agencies, companies } from '../../db/schema/organisation';
@@ -95,13 +96,7 @@ export function agenciesOfCompany(db: Executor, companyId: number) {
 /** The company's live users, by e-mail. */
 export function peopleOfCompany(db: Executor, companyId: number) {
   return db
-    .select({
-      id: users.id,
-      firstname: users.firstname,
-      lastname: users.lastname,
-      email: users.email,
-      type: users.type,
-    })
+    .select(userSummaryColumns)
     .from(userCompanies)
     .innerJoin(users, eq(users.id, userCompanies.userId))
     .where(and(eq(userCompanies.companyId, companyId), eq(users.isArchived, false)))
@@ -152,15 +147,7 @@ export async function findAssignableUser(db: Executor, userId: number, registerB
   const [user] = await db
     .select({ id: users.id })
     .from(users)
-    .where(
-      and(
-        eq(users.id, userId),
-        eq(users.registerBy, registerBy),
-        eq(users.accountId, accountId),
-        inArray(users.type, [4, 5]),
-        eq(users.isArchived, false),
-      ),
-    )
+    .where(and(isLiveDealerOf(userId, accountId), eq(users.registerBy, registerBy)))
     .limit(1);
   return user;
 }

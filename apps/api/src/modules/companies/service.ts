@@ -15,8 +15,9 @@ import type { Executor } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
+import { found, listPage } from '../../platform/crud';
 import { AppError, notFound } from '../../platform/errors';
-import { orderBy, pageWindow, type Page } from '../../platform/listing';
+import type { Page } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
 import { accountScopeOf } from '../organisation-lookups';
 import { findCompanyInScope } from '../organisation-lookups';
@@ -31,8 +32,7 @@ export type CompaniesService = ReturnType<typeof createCompaniesService>;
  */
 export function createCompaniesService({ db }: Pick<AppDeps, 'db'>) {
   async function companyOf(actor: AuthUser, id: number, executor: Executor = db) {
-    const row = await findCompanyInScope(executor, accountScopeOf(actor), id);
-    if (!row) throw notFound();
+    const row = found(await findCompanyInScope(executor, accountScopeOf(actor), id));
     // A dealer reaches a company through its assignment, not its account alone (issue 14 §2.2, decision 024).
     if (isDealer(actor.type) && !(await repo.isAssignedTo(executor, actor.id, id))) throw notFound();
     return row;
@@ -40,14 +40,13 @@ export function createCompaniesService({ db }: Pick<AppDeps, 'db'>) {
 
   return {
     async list(actor: AuthUser, query: CompanyListQuery): Promise<Page<CompanyListItem>> {
-      const { rows, ...counted } = await repo.listCompanies(
-        db,
-        accountScopeOf(actor),
-        { name: query.name, account: query.account, from: query.from, to: query.to },
-        pageWindow(query),
-        orderBy(query.sort, COMPANIES_DEFAULT_SORT, repo.companySortFields, repo.companyIdColumn),
+      const filters = { name: query.name, account: query.account, from: query.from, to: query.to };
+      return listPage(
+        query,
+        { fallback: COMPANIES_DEFAULT_SORT, fields: repo.companySortFields, id: repo.companyIdColumn },
+        (window, order) => repo.listCompanies(db, accountScopeOf(actor), filters, window, order),
+        presentCompany,
       );
-      return { items: rows.map(presentCompany), ...counted };
     },
 
     /** The company's latest exception request, or null (spec 3 §4 "Disposition eligibility check"). */
@@ -78,13 +77,12 @@ export function createCompaniesService({ db }: Pick<AppDeps, 'db'>) {
 
     async users(actor: AuthUser, id: number, query: PageQuery): Promise<Page<CompanyUser>> {
       await companyOf(actor, id);
-      const { rows, total } = await repo.listCompanyUsers(
-        db,
-        id,
-        pageWindow(query),
-        orderBy(query.sort, COMPANY_USERS_DEFAULT_SORT, repo.companyUserSortFields, repo.userIdColumn),
+      return listPage(
+        query,
+        { fallback: COMPANY_USERS_DEFAULT_SORT, fields: repo.companyUserSortFields, id: repo.userIdColumn },
+        (window, order) => repo.listCompanyUsers(db, id, window, order),
+        (row) => row,
       );
-      return { items: rows, total };
     },
 
     /** 'Asignar usuarios' (spec 2 §2): a user the caller registered, with a role of type 4 or 5. */

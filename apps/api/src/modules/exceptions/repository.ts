@@ -1,5 +1,6 @@
-import { and, desc, eq, getTableColumns, gte, inArray, isNotNull, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { suspendingAuditsOn } from '../../db/query-parts';
 import { accountOperators } from '../../db/schema/assignments';
 import { exceptions } from '../../db/schema/exceptions';
 import { evidences, files } from '../../db/schema/files';
@@ -160,14 +161,7 @@ export async function approvalAgainstAudits(
   const [audit] = await db
     .select({ recordedAt: max(audits.createdAt) })
     .from(audits)
-    .where(
-      and(
-        eq(audits.companyId, companyId),
-        eq(audits.isSuspended, true),
-        lte(audits.initialDate, day),
-        gte(audits.endDate, day),
-      ),
-    );
+    .where(suspendingAuditsOn(companyId, day));
   return {
     approvedAt: latest && latest.status === 2 ? latest.updatedAt : null,
     auditRecordedAt: audit?.recordedAt ?? null,

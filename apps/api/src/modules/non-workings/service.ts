@@ -11,13 +11,13 @@ import { deleteAudited, type DeletableRows } from '../../platform/audited-delete
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { orderBy, pageWindow, type Page } from '../../platform/listing';
+import { listPage, type Saved } from '../../platform/crud';
+import type { Page } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
 import { presentNonWorkingDay } from './presenter';
 import * as repo from './repository';
 import { answerWithin } from '../../platform/idempotency';
 
-export type Saved<T> = { data: T; message: string };
 export type NonWorkingsService = ReturnType<typeof createNonWorkingsService>;
 
 const nonWorkingDayRows: DeletableRows<repo.NonWorkingDayRow> = {
@@ -33,12 +33,12 @@ const dayTaken = () => new AppError(AppErrorCode.NON_WORKING_DAY_TAKEN);
 export function createNonWorkingsService({ db }: Pick<AppDeps, 'db'>) {
   return {
     async list(query: NonWorkingDayListQuery): Promise<Page<NonWorkingDayResponse>> {
-      const { rows, total } = await repo.listNonWorkingDays(
-        db,
-        pageWindow(query),
-        orderBy(query.sort, NON_WORKING_DAYS_DEFAULT_SORT, repo.nonWorkingDaySortFields, repo.nonWorkingDayId),
+      return listPage(
+        query,
+        { fallback: NON_WORKING_DAYS_DEFAULT_SORT, fields: repo.nonWorkingDaySortFields, id: repo.nonWorkingDayId },
+        (window, order) => repo.listNonWorkingDays(db, window, order),
+        presentNonWorkingDay,
       );
-      return { items: rows.map(presentNonWorkingDay), total };
     },
 
     async create(

@@ -20,6 +20,12 @@ export type OrganisationLookups = ReturnType<typeof createOrganisationLookups>;
 
 const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
 
+/** The filters every look-up takes: its name (`q` is the search box's alias) and whether it is active. */
+const nameAndActive = (query: { name?: string; q?: string; active?: 'true' | 'false' }) => ({
+  name: query.name ?? query.q,
+  active: flag(query.active),
+});
+
 /** Read-only look-ups of accounts, companies and branches for the user form and filters (spec 1 §2.5–2.6). */
 export function createOrganisationLookups({ db }: Pick<AppDeps, 'db'>) {
   return {
@@ -28,8 +34,7 @@ export function createOrganisationLookups({ db }: Pick<AppDeps, 'db'>) {
         db,
         accountScopeOf(actor),
         {
-          name: query.name ?? query.q,
-          active: flag(query.active),
+          ...nameAndActive(query),
           type: query.type,
           assigned: query.assigned,
           from: query.from,
@@ -51,7 +56,7 @@ export function createOrganisationLookups({ db }: Pick<AppDeps, 'db'>) {
       const { rows, ...counted } = await repo.listCompaniesOfAccount(
         db,
         accountId,
-        { name: query.name ?? query.q, active: flag(query.active) },
+        nameAndActive(query),
         pageWindow(query),
         orderBy(query.sort, COMPANIES_LOOKUP_DEFAULT_SORT, repo.companySortFields, repo.companyColumns.id),
       );
@@ -63,8 +68,7 @@ export function createOrganisationLookups({ db }: Pick<AppDeps, 'db'>) {
         db,
         agencyScopeOf(actor),
         {
-          name: query.name ?? query.q,
-          active: flag(query.active),
+          ...nameAndActive(query),
           account: query.account,
           company: query.company,
           assigned: query.assigned,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PROVISION_REVIEW_SORT_FIELDS, PROVISION_STATUS } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
+import { provisionFolioIs } from '../../db/query-parts';
 import { accountOperators } from '../../db/schema/assignments';
 import { provisionUnits, provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
@@ -40,10 +41,7 @@ function listWhere(scope: ProvisionScope, filters: ReviewListFilters): SQL {
   return and(
     provisionScopeWhere(scope),
     eq(provisions.isArchived, false),
-    folio === undefined
-      ? undefined
-      : sql`(${provisions.folio} = ${Number(folio) <= 2_147_483_647 ? Number(folio) : -1}
-          or (${provisions.useManualFolio} and ${provisions.manualFolio} = ${folio}))`,
+    folio === undefined ? undefined : provisionFolioIs(folio),
     filters.operator === undefined
       ? undefined
       : sql`${provisions.accountId} in (select ${accountOperators.accountId} from ${accountOperators}

@@ -29,6 +29,43 @@ import {
   type ProvisionsDeps,
 } from './save-provision';
 
+const everyFile = { attachment: () => true, unit: () => true };
+
+/**
+ * The evidence rows a save attaches: the provision's attachment, then each unit's, numbered in the order sent.
+ * `isNew` leaves out the files an edit already holds (a create attaches every file).
+ */
+export function evidenceRows(
+  body: Pick<CreateProvisionRequest, 'evidences' | 'units'>,
+  provisionId: number,
+  unitIds: number[],
+  now: Date,
+  isNew: { attachment: (fileId: number) => boolean; unit: (fileId: number) => boolean } = everyFile,
+) {
+  return [
+    ...body.evidences
+      .filter((e) => isNew.attachment(e.fileId))
+      .map((e, position) => ({
+        fileId: e.fileId,
+        type: EVIDENCE_TYPE.PROVISION_ATTACHMENT,
+        provisionId,
+        position,
+        createdAt: now,
+      })),
+    ...body.units.flatMap((unit, i) =>
+      (unit.evidences ?? [])
+        .filter((e) => isNew.unit(e.fileId))
+        .map((e, position) => ({
+          fileId: e.fileId,
+          type: EVIDENCE_TYPE.UNIT_EVIDENCE,
+          unitId: unitIds[i]!,
+          position,
+          createdAt: now,
+        })),
+    ),
+  ];
+}
+
 /** The three creates of spec 3 §7: Guardar, save-and-send, and from units under review. */
 export type CreateMode = 'create' | 'createAndSend' | 'fromReview';
 
@@ -99,24 +136,7 @@ export async function createProvision(
         unitIds.push(unit.id);
       } else unitIds.push(insertedIds.get(vinKey(unit.vinNumber))!);
     }
-    await repo.insertEvidences(tx, [
-      ...body.evidences.map((e, position) => ({
-        fileId: e.fileId,
-        type: EVIDENCE_TYPE.PROVISION_ATTACHMENT,
-        provisionId: provision.id,
-        position,
-        createdAt: now,
-      })),
-      ...body.units.flatMap((unit, i) =>
-        (unit.evidences ?? []).map((e, position) => ({
-          fileId: e.fileId,
-          type: EVIDENCE_TYPE.UNIT_EVIDENCE,
-          unitId: unitIds[i]!,
-          position,
-          createdAt: now,
-        })),
-      ),
-    ]);
+    await repo.insertEvidences(tx, evidenceRows(body, provision.id, unitIds, now));
 
     const folio = String(provision.folio);
     // Sent at once: the notice and audience of every send (the mover's: active, not archived operators).

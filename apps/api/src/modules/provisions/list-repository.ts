@@ -1,5 +1,6 @@
 import { and, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { provisionFolioIs } from '../../db/query-parts';
 import { provisions } from '../../db/schema/financing';
 import { companies } from '../../db/schema/organisation';
 import { pageInOneStatement, pageOfShape } from '../../platform/list-statements';
@@ -37,10 +38,7 @@ function listWhere(scope: ProvisionScope, filters: ProvisionListFilters): SQL {
     // Written as the list's partial indexes' predicate, not a parameter: the list runs as a prepared statement
     // (decision 050), and a generic plan may use a partial index only when its WHERE implies the index's.
     sql`not ${provisions.isArchived}`,
-    folio === undefined
-      ? undefined
-      : sql`(${provisions.folio} = ${Number(folio) <= 2_147_483_647 ? Number(folio) : -1}
-          or (${provisions.useManualFolio} and ${provisions.manualFolio} = ${folio}))`,
+    folio === undefined ? undefined : provisionFolioIs(folio),
     filters.companyName
       ? sql`${provisions.companyId} in (select ${companies.id} from ${companies} where ${ilike(companies.name, containsPattern(filters.companyName))})`
       : undefined,

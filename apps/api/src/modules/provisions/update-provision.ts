@@ -1,5 +1,4 @@
 import {
-  EVIDENCE_TYPE,
   Money,
   PROVISION_MACHINE,
   availableBalance,
@@ -14,6 +13,7 @@ import { notFound } from '../../platform/errors';
 import { checkTransition } from '../../platform/state-transition';
 import { reserve, type LockedCreditLine } from '../credit-lines';
 import { assertOperatingWindow } from '../provision-settings';
+import { evidenceRows } from './create-provision';
 import { provisionScopeOf } from './policy';
 import { provisionDetail } from './provision-detail';
 import * as repo from './repository';
@@ -109,28 +109,13 @@ export async function updateProvision(
     );
     const attached = new Set(ownEvidences.map((e) => e.file.id));
     const unitHas = new Set(evidences.filter((e) => e.evidence.unitId !== null).map((e) => e.file.id));
-    await repo.insertEvidences(tx, [
-      ...body.evidences
-        .filter((e) => !attached.has(e.fileId))
-        .map((e, position) => ({
-          fileId: e.fileId,
-          type: EVIDENCE_TYPE.PROVISION_ATTACHMENT,
-          provisionId: id,
-          position,
-          createdAt: now,
-        })),
-      ...body.units.flatMap((unit, i) =>
-        (unit.evidences ?? [])
-          .filter((e) => !unitHas.has(e.fileId))
-          .map((e, position) => ({
-            fileId: e.fileId,
-            type: EVIDENCE_TYPE.UNIT_EVIDENCE,
-            unitId: unitIds[i]!,
-            position,
-            createdAt: now,
-          })),
-      ),
-    ]);
+    await repo.insertEvidences(
+      tx,
+      evidenceRows(body, id, unitIds, now, {
+        attachment: (fileId) => !attached.has(fileId),
+        unit: (fileId) => !unitHas.has(fileId),
+      }),
+    );
 
     const saved = await repo.updateProvision(tx, id, {
       agencyId: body.agencyId,

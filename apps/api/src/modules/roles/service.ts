@@ -1,5 +1,4 @@
 import {
-  type ActiveStatus,
   AppErrorCode,
   type CreateRoleRequest,
   MESSAGES,
@@ -12,12 +11,12 @@ import {
   type SetActiveAtVersionRequest,
   type UpdateRoleRequest,
 } from '@planpiso/domain';
-import { writeAudit, writeStatusAudit } from '../../platform/audit';
+import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
-import { AppError, notFound } from '../../platform/errors';
-import { orderBy, pageWindow, type Page } from '../../platform/listing';
-import { applyTransition, type StateTarget } from '../../platform/state-transition';
+import { found, listPage, toggleActive, type ActiveFlagArea, type Saved } from '../../platform/crud';
+import { AppError } from '../../platform/errors';
+import type { Page } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
 import { roles } from '../../db/schema/roles';
 import { presentRole } from './presenter';
@@ -25,15 +24,10 @@ import { mayCreateRoleType, roleScopeOf } from './policy';
 import * as repo from './repository';
 import { answerWithin } from '../../platform/idempotency';
 
-export type Saved<T> = { data: T; message: string };
 export type RolesService = ReturnType<typeof createRolesService>;
 
 /** The role status machine's status is the is_active flag. */
-const ROLE_STATUS_TARGET: StateTarget<ActiveStatus> = {
-  table: roles,
-  status: roles.isActive,
-  encode: (status) => status === 'active',
-};
+const ROLE_STATUS: ActiveFlagArea<repo.RoleRow> = { table: roles, machine: ROLE_STATUS_MACHINE, entity: 'role' };
 
 const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
 
@@ -41,29 +35,26 @@ const flag = (value: 'true' | 'false' | undefined) => (value === undefined ? und
 export function createRolesService({ db }: Pick<AppDeps, 'db'>) {
   return {
     async list(actor: AuthUser, query: RoleListQuery): Promise<Page<RoleResponse>> {
-      const { rows, ...counted } = await repo.listRoles(
-        db,
-        roleScopeOf(actor),
-        {
-          types: query.type,
-          registerBy: query.registerBy,
-          // `q` is the searched picker's name search (issue 15).
-          name: query.name ?? query.q,
-          from: query.from,
-          to: query.to,
-          assigned: flag(query.assigned),
-          active: flag(query.active),
-        },
-        pageWindow(query),
-        orderBy(query.sort, ROLES_DEFAULT_SORT, repo.roleSortFields, repo.roleColumns.id),
+      const filters = {
+        types: query.type,
+        registerBy: query.registerBy,
+        // `q` is the searched picker's name search (issue 15).
+        name: query.name ?? query.q,
+        from: query.from,
+        to: query.to,
+        assigned: flag(query.assigned),
+        active: flag(query.active),
+      };
+      return listPage(
+        query,
+        { fallback: ROLES_DEFAULT_SORT, fields: repo.roleSortFields, id: repo.roleColumns.id },
+        (window, order) => repo.listRoles(db, roleScopeOf(actor), filters, window, order),
+        presentRole,
       );
-      return { items: rows.map(presentRole), ...counted };
     },
 
     async get(actor: AuthUser, id: number): Promise<RoleResponse> {
-      const role = await repo.findRole(db, roleScopeOf(actor), id);
-      if (!role) throw notFound();
-      return presentRole(role);
+      return presentRole(found(await repo.findRole(db, roleScopeOf(actor), id)));
     },
 
     async create(actor: AuthUser, input: CreateRoleRequest, requestId: string): Promise<Saved<RoleResponse>> {
@@ -94,8 +85,7 @@ export function createRolesService({ db }: Pick<AppDeps, 'db'>) {
       requestId: string,
     ): Promise<Saved<RoleResponse>> {
       const role = await transaction(db, async (tx) => {
-        const before = await repo.findRole(tx, roleScopeOf(actor), id, { lock: true });
-        if (!before) throw notFound();
+        const before = found(await repo.findRole(tx, roleScopeOf(actor), id, { lock: true }));
         // Users hold roles by type; changing it would silently change what they may do (spec 1 §2.8).
         if (input.type !== before.type) throw new AppError(AppErrorCode.ROLE_TYPE_IMMUTABLE);
         await repo.updateRole(tx, id, { name: input.name, description: input.description });
@@ -122,25 +112,8 @@ export function createRolesService({ db }: Pick<AppDeps, 'db'>) {
       requestId: string,
     ): Promise<Saved<{ isActive: boolean; version: number }>> {
       const moved = await transaction(db, async (tx) => {
-        const before = await repo.findRole(tx, roleScopeOf(actor), id, { lock: true });
-        if (!before) throw notFound();
-        const { version: after } = await applyTransition(tx, {
-          target: ROLE_STATUS_TARGET,
-          machine: ROLE_STATUS_MACHINE,
-          action: active ? 'activate' : 'deactivate',
-          actor,
-          entity: before,
-          expectedVersion: version,
-        });
-        await writeStatusAudit(tx, {
-          actor: actor.id,
-          entity: 'role',
-          entityId: id,
-          wasActive: before.isActive,
-          active,
-          requestId,
-        });
-        return after;
+        const before = found(await repo.findRole(tx, roleScopeOf(actor), id, { lock: true }));
+        return toggleActive(tx, ROLE_STATUS, { actor, row: before, active, version, requestId });
       });
       return { data: { isActive: active, version: moved }, message: MESSAGES.roleStatusChanged };
     },

@@ -1,5 +1,4 @@
 import {
-  type ActiveStatus,
   AppErrorCode,
   canEditUser,
   type CompanyItem,
@@ -22,12 +21,12 @@ import {
   userUpdated,
 } from '@planpiso/domain';
 import type { Tx } from '../../db/client';
-import { writeAudit, writeStatusAudit } from '../../platform/audit';
+import { writeAudit } from '../../platform/audit';
 import type { AuthUser } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
+import { found, listPage, toggleActive, type ActiveFlagArea, type Saved } from '../../platform/crud';
 import { AppError, forbidden, notFound } from '../../platform/errors';
-import { orderBy, pageWindow, sortKeyOf, type Page } from '../../platform/listing';
-import { applyTransition, type StateTarget } from '../../platform/state-transition';
+import { sortKeyOf, type Page } from '../../platform/listing';
 import { transaction } from '../../platform/transaction';
 import { users } from '../../db/schema/users';
 import type { IdentityService } from '../identity';
@@ -41,14 +40,8 @@ import { userScopeOf } from './policy';
 import * as repo from './repository';
 import { answerWithin } from '../../platform/idempotency';
 
-export type Saved<T> = { data: T; message: string };
-
 /** The user status machine's status is the is_active flag. */
-const USER_STATUS_TARGET: StateTarget<ActiveStatus> = {
-  table: users,
-  status: users.isActive,
-  encode: (status) => status === 'active',
-};
+const USER_STATUS: ActiveFlagArea<repo.UserRow> = { table: users, machine: USER_STATUS_MACHINE, entity: 'user' };
 export type UsersService = ReturnType<typeof createUsersService>;
 
 /** A 400 that names its fields, like a contract failure, for rules that depend on who is asking. */
@@ -170,31 +163,28 @@ export function createUsersService(
 
   return {
     async list(actor: AuthUser, query: UserListQuery): Promise<Page<UserResponse>> {
-      const { rows, ...counted } = await repo.listUsers(
-        db,
-        userScopeOf(actor),
-        {
-          name: query.name,
-          email: query.email,
-          registerBy: query.registerBy,
-          account: query.account,
-          company: query.company,
-          agency: query.agency,
-          role: query.role,
-          from: query.from,
-          to: query.to,
-        },
-        pageWindow(query),
-        orderBy(query.sort, USERS_DEFAULT_SORT, repo.userSortFields, repo.userColumns.id),
-        sortKeyOf(query.sort, USERS_DEFAULT_SORT),
+      const filters = {
+        name: query.name,
+        email: query.email,
+        registerBy: query.registerBy,
+        account: query.account,
+        company: query.company,
+        agency: query.agency,
+        role: query.role,
+        from: query.from,
+        to: query.to,
+      };
+      return listPage(
+        query,
+        { fallback: USERS_DEFAULT_SORT, fields: repo.userSortFields, id: repo.userColumns.id },
+        (window, order) =>
+          repo.listUsers(db, userScopeOf(actor), filters, window, order, sortKeyOf(query.sort, USERS_DEFAULT_SORT)),
+        presentUser,
       );
-      return { items: rows.map(presentUser), ...counted };
     },
 
     async get(actor: AuthUser, id: number): Promise<UserResponse> {
-      const row = await repo.findUser(db, userScopeOf(actor), id);
-      if (!row) throw notFound();
-      return presentUser(row);
+      return presentUser(found(await repo.findUser(db, userScopeOf(actor), id)));
     },
 
     /**
@@ -236,8 +226,7 @@ export function createUsersService(
       requestId: string,
     ): Promise<Saved<UserResponse>> {
       const user = await transaction(db, async (tx) => {
-        const before = await repo.findUser(tx, userScopeOf(actor), id, { lock: true });
-        if (!before) throw notFound();
+        const before = found(await repo.findUser(tx, userScopeOf(actor), id, { lock: true }));
         if (!canEditUser(actor, before)) throw forbidden(MESSAGES.userNotEditable);
         // A role the user already holds stays valid even if the editor could not hand it out today.
         const placement = await placementFor(tx, actor, input, {
@@ -279,25 +268,9 @@ export function createUsersService(
       const moved = await transaction(db, async (tx) => {
         // One's own row is read outside the scope so the machine answers why not (OWN_STATUS), not "not found".
         const scope = id === actor.id ? ({ kind: 'all' } as const) : userScopeOf(actor);
-        const before = await repo.findUser(tx, scope, id, { lock: true });
-        if (!before) throw notFound();
-        const { version: after } = await applyTransition(tx, {
-          target: USER_STATUS_TARGET,
-          machine: USER_STATUS_MACHINE,
-          action: active ? 'activate' : 'deactivate',
-          actor,
-          entity: before,
-          expectedVersion: version,
-        });
+        const before = found(await repo.findUser(tx, scope, id, { lock: true }));
+        const after = await toggleActive(tx, USER_STATUS, { actor, row: before, active, version, requestId });
         if (!active) await endSessions(tx, id, clock.now());
-        await writeStatusAudit(tx, {
-          actor: actor.id,
-          entity: 'user',
-          entityId: id,
-          wasActive: before.isActive,
-          active,
-          requestId,
-        });
         return after;
       });
       return { data: { isActive: active, version: moved }, message: MESSAGES.userStatusChanged };
@@ -316,8 +289,7 @@ export function createUsersService(
       if (id === actor.id) throw new AppError(AppErrorCode.OWN_PASSWORD);
       const temporary = await identity.prepareTemporaryPassword();
       const user = await transaction(db, async (tx) => {
-        const target = await repo.findUser(tx, userScopeOf(actor), id, { lock: true });
-        if (!target) throw notFound();
+        const target = found(await repo.findUser(tx, userScopeOf(actor), id, { lock: true }));
         if (!target.isActive) throw new AppError(AppErrorCode.USER_INACTIVE);
         await identity.issueTemporaryPassword(tx, target, temporary, { actor: actor.id, requestId });
         return target;

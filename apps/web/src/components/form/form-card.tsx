@@ -55,14 +55,30 @@ export function FormCard({
         </Typography>
       )}
       {loading ? <Skeleton variant="rounded" height={skeletonHeight} /> : children}
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
-        <Button onClick={onCancel}>Cancelar</Button>
-        <Button type="submit" variant="contained" disabled={loading}>
-          Guardar
-        </Button>
-      </Box>
+      <FormActions onCancel={onCancel} disabled={loading} mt={3} />
       {dialogs}
     </Paper>
+  );
+}
+
+type ActionsProps = {
+  onCancel: () => void;
+  /** Guardar's action; without it Guardar submits the form it stands in. */
+  onSave?: () => void;
+  disabled?: boolean;
+  /** The room above the row, where the content above does not leave it. */
+  mt?: number;
+};
+
+/** A form's closing row at the bottom right: Cancelar, then the contained Guardar. */
+export function FormActions({ onCancel, onSave, disabled, mt }: ActionsProps) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, mt }}>
+      <Button onClick={onCancel}>Cancelar</Button>
+      <Button type={onSave ? 'button' : 'submit'} variant="contained" onClick={onSave} disabled={disabled}>
+        Guardar
+      </Button>
+    </Box>
   );
 }
 

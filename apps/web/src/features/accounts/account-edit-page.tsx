@@ -18,6 +18,7 @@ import {
   type AccountDetail,
   type UpdateAccountRequest,
 } from '@planpiso/domain';
+import { FormActions } from '../../components/form/form-card';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useAccountDetail, useUpdateAccount } from './api/accounts';
@@ -220,12 +221,7 @@ export function AccountEditPage() {
         ])}
       />
 
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5 }}>
-        <Button onClick={() => void navigate('/cuentas')}>Cancelar</Button>
-        <Button variant="contained" onClick={save} disabled={flow.running}>
-          Guardar
-        </Button>
-      </Box>
+      <FormActions onCancel={() => void navigate('/cuentas')} onSave={save} disabled={flow.running} />
       <ResultDialog result={problem} onAccept={() => setProblem(null)} />
       {flow.dialogs}
     </Paper>

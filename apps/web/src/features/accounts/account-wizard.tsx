@@ -5,10 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
-import Typography from '@mui/material/Typography';
 import {
   ACCOUNT_WIZARD_STEPS,
   ORGANISATION_MESSAGES,
@@ -22,6 +18,8 @@ import {
 } from '@planpiso/domain';
 import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
+import { FormBox } from '../../components/form/form-box';
+import { WizardStepper } from '../../components/wizard-stepper';
 import { ResultDialog, type ActionResult } from '../../components/result-dialog';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useCreateAccount } from './api/accounts';
@@ -90,26 +88,12 @@ export function AccountWizardPage() {
       aria-label={ORGANISATION_MESSAGES.confirmCreateAccountTitle}
       sx={{ p: 3, border: 1, borderColor: 'divider', maxWidth: 1080 }}
     >
-      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }} aria-label="Pasos de la creación de cuenta">
-        {ACCOUNT_WIZARD_STEPS.map((label) => (
-          <Step key={label}>
-            <StepLabel>{label}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
-      <Box component="section" aria-label={ACCOUNT_WIZARD_STEPS[step]} sx={{ minHeight: 240 }}>
-        <Typography variant="h6" component="h2" sx={{ fontSize: 17, mb: 2 }}>
-          {ACCOUNT_WIZARD_STEPS[step]}
-        </Typography>
+      <WizardStepper steps={ACCOUNT_WIZARD_STEPS} step={step} label="Pasos de la creación de cuenta">
         {step === 0 && (
-          <Box
-            component="form"
+          <FormBox
             noValidate
-            aria-label="Datos de la cuenta"
-            onSubmit={(event) => {
-              event.preventDefault();
-              next();
-            }}
+            label="Datos de la cuenta"
+            onSubmit={next}
             sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
           >
             <TextField control={form.control} name="name" label="Nombre de la cuenta" maxLength={TEXT_MAX} />
@@ -122,7 +106,7 @@ export function AccountWizardPage() {
               maxLength={TEXT_MAX}
             />
             <SelectField control={form.control} name="type" label="Tipo de cuenta" options={TYPE_OPTIONS} />
-          </Box>
+          </FormBox>
         )}
         {step === 1 && data && <CompaniesStep type={data.type} companies={companies} onChange={setCompanies} />}
         {step === 2 && (
@@ -133,7 +117,7 @@ export function AccountWizardPage() {
           />
         )}
         {step === 3 && data && <SummaryStep data={data} companies={companies} />}
-      </Box>
+      </WizardStepper>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1.5, mt: 3 }}>
         <Button disabled={step === 0} onClick={() => setStep(step - 1)}>
           Regresar

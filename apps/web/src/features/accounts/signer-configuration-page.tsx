@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react
 import { useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -21,6 +20,7 @@ import {
   type SignatureChoice,
   type SignatureParty,
 } from '@planpiso/domain';
+import { FormActions } from '../../components/form/form-card';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useAccountDetail } from './api/accounts';
@@ -238,12 +238,7 @@ export function SignerConfigurationPage() {
         </>
       )}
 
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5 }}>
-        <Button onClick={() => void navigate('/cuentas')}>Cancelar</Button>
-        <Button variant="contained" onClick={submit} disabled={!parties || flow.running}>
-          Guardar
-        </Button>
-      </Box>
+      <FormActions onCancel={() => void navigate('/cuentas')} onSave={submit} disabled={!parties || flow.running} />
       <ResultDialog result={problem} onAccept={() => setProblem(null)} />
       {flow.dialogs}
     </Paper>

@@ -4,9 +4,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CameraAlt from '@mui/icons-material/CameraAlt';
@@ -20,7 +17,7 @@ import {
   type LotAuditUnit,
 } from '@planpiso/domain';
 import { useForm } from 'react-hook-form';
-import { DialogButtons } from '../../components/dialog-buttons';
+import { FieldsDialog } from '../../components/fields-dialog';
 import { DateField } from '../../components/form/date-field';
 // The scanner's library (@zxing/browser) loads only when 'Escanear' is pressed (vin-scanner.tsx).
 
@@ -171,22 +168,17 @@ export function SelfAuditDialog(props: {
   const { control, handleSubmit } = useForm<{ deadline: string }>({ defaultValues: { deadline: props.endDate } });
   const submit = handleSubmit(({ deadline }) => props.onConfirm(deadline));
   return (
-    <Dialog
+    <FieldsDialog
       open={props.open}
-      onClose={props.busy ? undefined : props.onClose}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby="self-audit-title"
+      busy={props.busy}
+      title={TEXT.requestSelfAudit}
+      text={TEXT.requestSelfAuditText}
+      spacing={2}
+      onClose={props.onClose}
+      onConfirm={() => void submit()}
     >
-      <DialogTitle id="self-audit-title">{TEXT.requestSelfAudit}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography>{TEXT.requestSelfAuditText}</Typography>
-          <DateField control={control} name="deadline" label={TEXT.deadlineLabel} required disabled={props.busy} />
-        </Stack>
-      </DialogContent>
-      <DialogButtons label="Aceptar" busy={props.busy} onCancel={props.onClose} onConfirm={() => void submit()} />
-    </Dialog>
+      <DateField control={control} name="deadline" label={TEXT.deadlineLabel} required disabled={props.busy} />
+    </FieldsDialog>
   );
 }
 

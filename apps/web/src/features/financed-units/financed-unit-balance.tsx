@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { FINANCED_UNIT_MESSAGES as M, FINANCED_UNIT_STATUS, type FinancedUnitDetail } from '@planpiso/domain';
 import { Field, FieldGrid } from '../../components/detail-field';
 import { DetailSection } from '../../components/detail-section';
+import { FormBox } from '../../components/form/form-box';
 import { formatAmount, formatDate } from '../../lib/format';
 import { useFinancedUnitBalance } from './api/get-financed-units';
 
@@ -45,14 +46,10 @@ export function FinancedUnitBalanceSection({ unit }: { unit: FinancedUnitDetail 
             </FieldGrid>
           )}
           {balance && data?.live && !paid && (
-            <Box
-              component="form"
-              aria-label={M.payoffQuoteTitle}
+            <FormBox
+              label={M.payoffQuoteTitle}
               sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
-              onSubmit={(event) => {
-                event.preventDefault();
-                setDate(draft || null);
-              }}
+              onSubmit={() => setDate(draft || null)}
             >
               <TextField
                 type="date"
@@ -71,7 +68,7 @@ export function FinancedUnitBalanceSection({ unit }: { unit: FinancedUnitDetail 
                   <strong>{formatAmount(data.quote.total)}</strong>
                 </Typography>
               )}
-            </Box>
+            </FormBox>
           )}
           {balance && (
             <Box sx={{ color: 'text.secondary', fontSize: 13 }}>{M.balanceAsOf(formatDate(balance.asOf))}</Box>

@@ -1,10 +1,5 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import {
   FINANCED_UNIT_MESSAGES as M,
   UNIT_EVIDENCE_EXTENSIONS,
@@ -12,7 +7,7 @@ import {
   saleReportRefusal,
   type FinancedUnitDetail,
 } from '@planpiso/domain';
-import { DialogButtons } from '../../components/dialog-buttons';
+import { FieldsDialog } from '../../components/fields-dialog';
 import { FileField } from '../../components/file-field';
 import { DateField } from '../../components/form/date-field';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
@@ -69,29 +64,18 @@ export function ReportSaleDialog({ unit, open, onClose }: Props) {
 
   return (
     <>
-      <Dialog
+      <FieldsDialog
         open={open}
-        onClose={busy ? undefined : close}
-        maxWidth="xs"
-        fullWidth
-        aria-labelledby="report-sale-title"
+        busy={busy}
+        title={M.reportSale}
+        text={M.reportSaleConfirm(unit.vin)}
+        spacing={2.5}
+        onClose={close}
+        onConfirm={() => void submit()}
       >
-        <DialogTitle id="report-sale-title">{M.reportSale}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <Typography>{M.reportSaleConfirm(unit.vin)}</Typography>
-            <DateField control={control} name="soldAt" label={M.saleDateLabel} required disabled={busy} />
-            <FileField
-              control={control}
-              name="evidence"
-              label={M.saleEvidenceLabel}
-              rule={EVIDENCE_RULE}
-              disabled={busy}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogButtons label="Aceptar" busy={busy} onCancel={close} onConfirm={() => void submit()} />
-      </Dialog>
+        <DateField control={control} name="soldAt" label={M.saleDateLabel} required disabled={busy} />
+        <FileField control={control} name="evidence" label={M.saleEvidenceLabel} rule={EVIDENCE_RULE} disabled={busy} />
+      </FieldsDialog>
       <ResultDialog result={result} onAccept={() => setResult(null)} />
     </>
   );

@@ -16,6 +16,7 @@ import {
   type LayoutTerm,
 } from '@planpiso/domain';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
+import { FormBox } from '../../components/form/form-box';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { ApiError } from '../../lib/api-client';
 import { applyLayout, downloadLayout, useLayout } from './api/layout';
@@ -97,14 +98,7 @@ export function LayoutPage() {
         <Typography variant="subtitle1" component="h2" sx={{ mb: 1.5, fontWeight: 600 }}>
           {LAYOUT_MESSAGES.monthsSection}
         </Typography>
-        <Box
-          component="form"
-          sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}
-          onSubmit={(event) => {
-            event.preventDefault();
-            search();
-          }}
-        >
+        <FormBox onSubmit={search} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
           <TextField
             label={LAYOUT_MESSAGES.monthsField}
             type="number"
@@ -118,7 +112,7 @@ export function LayoutPage() {
           <Button type="submit" variant="contained">
             Buscar
           </Button>
-        </Box>
+        </FormBox>
       </Paper>
 
       {failure && <Alert severity="error">{failure.message}</Alert>}

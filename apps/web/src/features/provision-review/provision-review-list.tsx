@@ -4,9 +4,10 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Visibility from '@mui/icons-material/Visibility';
 import type { GridColumn } from '../../components/grid-column';
-import { lineTypeLabel, type ProvisionReviewItem } from '@planpiso/domain';
+import type { ProvisionReviewItem } from '@planpiso/domain';
 import { dateColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
+import { lineTypeColumn, unitCountColumn } from '../../components/provision-columns';
 import { ResultDialog } from '../../components/result-dialog';
 import { useUrlListState } from '../../components/use-url-list-state';
 import { REVIEW_LIST, useReviewList, type ReviewFilter } from './api/provision-review';
@@ -23,14 +24,8 @@ export function reviewColumns(): GridColumn<ProvisionReviewItem>[] {
     { field: 'folio', headerName: 'N° de disposición', minWidth: 140, flex: 0.6 },
     { field: 'companyName', headerName: 'Compañía', sortable: false, flex: 1.2, minWidth: 160 },
     { field: 'operatorName', headerName: 'Operador FinBe', sortable: false, flex: 1, minWidth: 150 },
-    {
-      field: 'typeLine',
-      headerName: 'Tipo',
-      sortable: false,
-      minWidth: 110,
-      valueGetter: (_v, row) => lineTypeLabel(Number(row.typeLine)),
-    },
-    { field: 'countUnits', headerName: 'Unidades', minWidth: 90, align: 'right', headerAlign: 'right' },
+    lineTypeColumn<ProvisionReviewItem>(110),
+    unitCountColumn<ProvisionReviewItem>(),
     dateColumn<ProvisionReviewItem>('createdAt', 'Fecha', { withTime: true, minWidth: 140 }),
     {
       field: 'view',

@@ -10,7 +10,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import ErrorOutline from '@mui/icons-material/ErrorOutlined';
-import UploadFile from '@mui/icons-material/UploadFile';
 import {
   CSV_COLUMNS,
   PROVISION_WIZARD_MESSAGES as M,
@@ -62,13 +61,7 @@ export function CsvStep({ fileName, unitCount, warnings, onLoaded }: Props) {
         Columnas, en este orden: {CSV_COLUMNS.join(', ')}.
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <UploadButton
-          label="Archivo CSV"
-          accept=".csv,text/csv"
-          onFile={(file) => void pick(file)}
-          startIcon={<UploadFile />}
-          disabled={progress !== null}
-        >
+        <UploadButton label="Archivo CSV" accept=".csv,text/csv" onFile={pick} disabled={progress !== null}>
           Cargar CSV
         </UploadButton>
         {fileName && progress === null && (

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import UploadFile from '@mui/icons-material/UploadFile';
 import {
   PROVISION_WIZARD_MESSAGES as M,
   UNIT_EVIDENCE_EXTENSIONS,
@@ -66,13 +64,7 @@ export function EvidenceDialog({ unit, onClose, onChange }: Props) {
       <DialogTitle id="evidence-dialog-title">Evidencias de la unidad {unit?.vinNumber}</DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-          <UploadButton
-            label="Evidencia"
-            accept={ACCEPT}
-            onFile={(file) => void pick(file)}
-            startIcon={uploading ? <CircularProgress size={16} /> : <UploadFile />}
-            disabled={uploading}
-          >
+          <UploadButton label="Evidencia" accept={ACCEPT} onFile={pick} uploading={uploading}>
             Agregar evidencia
           </UploadButton>
           <Typography variant="body2" color="text.secondary">

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
@@ -9,7 +8,6 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdfOutlined';
-import UploadFile from '@mui/icons-material/UploadFile';
 import {
   DESCRIPTION_MAX,
   MESSAGES,
@@ -125,13 +123,7 @@ export function ProvisionWizardCompany({ user, state, onChange, onIncludeAll, sh
           Anexo (PDF)
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <UploadButton
-            label="Anexo (PDF)"
-            accept=".pdf,application/pdf"
-            onFile={(file) => void pickAnnex(file)}
-            startIcon={uploading ? <CircularProgress size={16} /> : <UploadFile />}
-            disabled={uploading}
-          >
+          <UploadButton label="Anexo (PDF)" accept=".pdf,application/pdf" onFile={pickAnnex} uploading={uploading}>
             Seleccionar PDF
           </UploadButton>
           {state.attachment ? (

@@ -4,11 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { PROVISION_WIZARD_MESSAGES as M } from '@planpiso/domain';
+import { WizardStepper } from '../../components/wizard-stepper';
 import type { SaveMode } from './api/provision-wizard';
 
 const WIZARD_STEPS = [M.stepCompany, M.stepCsv, M.stepUnits, M.stepSummary] as const;
@@ -59,21 +57,9 @@ export function WizardSections({ onePage, review, edited, step, sections }: Sect
     );
   }
   return (
-    <>
-      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }} aria-label="Pasos de la disposición">
-        {WIZARD_STEPS.map((label) => (
-          <Step key={label}>
-            <StepLabel>{label}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
-      <Box component="section" aria-label={WIZARD_STEPS[step]} sx={{ minHeight: 240 }}>
-        <Typography variant="h6" component="h2" sx={{ fontSize: 17, mb: 2 }}>
-          {WIZARD_STEPS[step]}
-        </Typography>
-        {sections[step]}
-      </Box>
-    </>
+    <WizardStepper steps={WIZARD_STEPS} step={step} label="Pasos de la disposición">
+      {sections[step]}
+    </WizardStepper>
   );
 }
 

@@ -9,7 +9,6 @@ import Visibility from '@mui/icons-material/Visibility';
 import type { GridColumn } from '../../components/grid-column';
 import {
   PROVISION_ROW_LINKS,
-  lineTypeLabel,
   provisionListShowsOperator,
   provisionRowActions,
   provisionStatusName,
@@ -20,6 +19,7 @@ import {
 } from '@planpiso/domain';
 import { dateColumn } from '../../components/grid-columns';
 import { IconAction } from '../../components/icon-action';
+import { lineTypeColumn, unitCountColumn } from '../../components/provision-columns';
 import { formatAmount } from '../../lib/format';
 
 type Options = { type: UserType; onSend: (row: ProvisionListItem) => void };
@@ -65,13 +65,7 @@ export function provisionColumns({ type, onSend }: Options): GridColumn<Provisio
       flex: 1.2,
       minWidth: 150,
     },
-    {
-      field: 'typeLine',
-      headerName: 'Tipo',
-      sortable: false,
-      minWidth: 100,
-      valueGetter: (_v, row) => lineTypeLabel(Number(row.typeLine)),
-    },
+    lineTypeColumn<ProvisionListItem>(100),
     {
       field: 'total',
       headerName: 'Monto',
@@ -88,7 +82,7 @@ export function provisionColumns({ type, onSend }: Options): GridColumn<Provisio
       flex: 0.8,
       valueGetter: (_v, row) => provisionStatusName(row.status),
     },
-    { field: 'countUnits', headerName: 'Unidades', minWidth: 90, align: 'right', headerAlign: 'right' },
+    unitCountColumn<ProvisionListItem>(),
     dateColumn<ProvisionListItem>('createdAt', 'Fecha', { withTime: true, minWidth: 135 }),
     {
       field: 'actions',

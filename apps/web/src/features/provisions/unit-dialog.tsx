@@ -19,6 +19,7 @@ import {
   type UnitDraftInput,
 } from '@planpiso/domain';
 import { TextField } from '../../components/form/text-field';
+import { FormBox } from '../../components/form/form-box';
 
 type Props = {
   open: boolean;
@@ -78,14 +79,10 @@ export function UnitDialog({ open, onClose, onAdd }: Props) {
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="unit-dialog-title">
       <DialogTitle id="unit-dialog-title">Agregar unidad</DialogTitle>
       <DialogContent>
-        <Box
-          component="form"
+        <FormBox
           noValidate
-          aria-label="Datos de la unidad"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
+          label="Datos de la unidad"
+          onSubmit={() => void submit()}
           sx={{ display: 'grid', gap: 2, pt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
         >
           {FIELDS.map(({ name, label, max }) => (
@@ -115,7 +112,7 @@ export function UnitDialog({ open, onClose, onAdd }: Props) {
             )}
           />
           <button type="submit" hidden aria-hidden tabIndex={-1} />
-        </Box>
+        </FormBox>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancelar</Button>

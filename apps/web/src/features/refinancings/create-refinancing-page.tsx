@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -20,6 +18,7 @@ import {
   type RefinancingAvailableUnit,
   type SessionUser,
 } from '@planpiso/domain';
+import { FormActions } from '../../components/form/form-card';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
 import { useCreditLines } from '../../lib/credit-lines';
@@ -178,12 +177,7 @@ function CreateRefinancingForm({ user, carried }: { user: SessionUser; carried: 
           {M.balanceExceeded}
         </Alert>
       )}
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
-        <Button onClick={() => void navigate('/refinanciamientos')}>Cancelar</Button>
-        <Button variant="contained" onClick={save} disabled={!canSave}>
-          Guardar
-        </Button>
-      </Box>
+      <FormActions onCancel={() => void navigate('/refinanciamientos')} onSave={save} disabled={!canSave} mt={3} />
       <ResultDialog result={problem} onAccept={() => setProblem(null)} />
       {flow.dialogs}
     </Paper>
