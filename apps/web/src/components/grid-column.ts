@@ -40,3 +40,11 @@ export function cellContent<R extends GridRow>(column: GridColumn<R>, row: R): R
   if (column.valueFormatter) return column.valueFormatter(value, row);
   return value === null || value === undefined ? '' : String(value);
 }
+
+export type SortDirection = 'asc' | 'desc';
+
+/** A list's `field:direction` sort, as the URL and the server write it. */
+export function parseSort(sort: string): { field: string; direction: SortDirection } {
+  const [field = '', direction] = sort.split(':');
+  return { field, direction: direction === 'desc' ? 'desc' : 'asc' };
+}

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -11,17 +11,9 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import {
-  COUNT_CAP,
-  DEFAULT_PAGE_SIZE,
-  MESSAGES,
-  PAGE_SIZES,
-  gridRowsOf,
-  gridRowsOfMoreThan,
-  pagerButtonLabel,
-} from '@planpiso/domain';
+import { COUNT_CAP, MESSAGES, PAGE_SIZES, gridRowsOf, gridRowsOfMoreThan, pagerButtonLabel } from '@planpiso/domain';
 import { EmptyTableRow } from './empty-table-row';
-import { cellContent, type GridColumn, type GridRow } from './grid-column';
+import { cellContent, parseSort, type GridColumn, type GridRow } from './grid-column';
 
 /** The paging and sort part of a list state (see useUrlListState). */
 export type GridListState = {
@@ -48,46 +40,6 @@ type Props<R extends GridRow> = {
   /** The empty state's words (default MESSAGES.emptyGrid). */
   emptyLabel?: string;
 };
-
-type Direction = 'asc' | 'desc';
-
-const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });
-const compareValues = (a: unknown, b: unknown) =>
-  typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a ?? ''), String(b ?? ''));
-
-/**
- * A grid over rows the screen already holds (a provision's signing documents): paged and sorted in the browser by
- * the rows' fields. Spread its `rows`, `total` and `list` into PagedGrid.
- */
-export function useBrowserList<R extends GridRow>(all: readonly R[] | undefined) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState('');
-  const sorted = useMemo(() => {
-    const { field, direction } = parseSort(sort);
-    if (!all || !field) return all;
-    const sign = direction === 'desc' ? -1 : 1;
-    const valueOf = (row: R) => (row as Record<string, unknown>)[field];
-    return [...all].sort((a, b) => sign * compareValues(valueOf(a), valueOf(b)));
-  }, [all, sort]);
-  const list: GridListState = {
-    page,
-    pageSize,
-    sort,
-    setPage,
-    setPageSize: (size) => {
-      setPageSize(size);
-      setPage(1);
-    },
-    setSort: (next) => setSort(next ?? ''),
-  };
-  return { rows: sorted?.slice((page - 1) * pageSize, page * pageSize), total: all?.length, list };
-}
-
-function parseSort(sort: string): { field: string; direction: Direction } {
-  const [field = '', direction] = sort.split(':');
-  return { field, direction: direction === 'desc' ? 'desc' : 'asc' };
-}
 
 const rowIdOf = (row: GridRow) => (row as { id: string | number }).id;
 

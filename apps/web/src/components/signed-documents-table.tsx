@@ -19,7 +19,8 @@ import { errorResult } from './result-dialog';
 import { downloadSigningDocument, viewSigningDocument } from '../lib/signing-documents';
 import { actionsColumn } from './grid-columns';
 import type { GridColumn } from './grid-column';
-import { PagedGrid, useBrowserList } from './paged-grid';
+import { useBrowserList } from './browser-list';
+import { PagedGrid } from './paged-grid';
 
 type Props = {
   /** The provision's signing documents (GET /api/provisions/{id}/evidences-signature); undefined while loading. */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,11 +13,9 @@ import {
   MESSAGES,
   ORGANISATION_MESSAGES,
   SIGNATURE_CONFIG_VERSION,
-  jointIds,
   resolveSignatures,
   signatureParties,
   type SaveSignatureConfigRequest,
-  type SignatureChoice,
   type SignatureParty,
 } from '@planpiso/domain';
 import { FormActions } from '../../components/form/form-card';
@@ -33,43 +31,13 @@ import {
   useSignatureConfig,
 } from './api/signers';
 import { CustomSignersSection } from './custom-signers-section';
-
-/** What the signer selector of one party holds: a person's id, 'custom:{id}', or 'joint' with the chosen people. */
-type Pick = { value: string; joint: string[] };
-const JOINT = 'joint';
-const CUSTOM = 'custom:';
-const NONE: Pick = { value: '', joint: [] };
+import { NONE, PartyRow, isCustomPick, toChoice, toPick, type Pick } from './signer-party-row';
 
 const SECTIONS: { section: SignatureParty['section']; title: string }[] = [
   { section: 'guarantor-person', title: 'Avales personas físicas' },
   { section: 'guarantor-company', title: 'Avales personas morales' },
   { section: 'legal', title: 'Representantes legales de la empresa' },
 ];
-
-function toChoice(key: string, pick: Pick): SignatureChoice {
-  if (pick.value === JOINT) {
-    return {
-      keySigner: key,
-      isJoint: true,
-      isCustom: false,
-      signerId: pick.joint[0] ?? '',
-      selectedValue: JSON.stringify(pick.joint),
-    };
-  }
-  const custom = pick.value.startsWith(CUSTOM);
-  return {
-    keySigner: key,
-    isJoint: false,
-    isCustom: custom,
-    signerId: custom ? pick.value.slice(CUSTOM.length) : pick.value,
-    selectedValue: '',
-  };
-}
-
-function toPick(signature: SignatureChoice): Pick {
-  if (signature.isJoint) return { value: JOINT, joint: jointIds(signature.selectedValue) ?? [] };
-  return { value: signature.isCustom ? `${CUSTOM}${signature.signerId}` : signature.signerId, joint: [] };
-}
 
 /**
  * /configurar-cuenta/{id} (spec 2 "Signer configuration"): for a company and credit line of the account, who signs
@@ -144,9 +112,7 @@ export function SignerConfigurationPage() {
     setElectronic(on);
     // Custom signers sign on paper only: an electronic signature drops them.
     if (on) {
-      setPicks((current) =>
-        Object.fromEntries(Object.entries(current).filter(([, pick]) => !pick.value.startsWith(CUSTOM))),
-      );
+      setPicks((current) => Object.fromEntries(Object.entries(current).filter(([, pick]) => !isCustomPick(pick))));
     }
   };
 
@@ -242,93 +208,5 @@ export function SignerConfigurationPage() {
       <ResultDialog result={problem} onAccept={() => setProblem(null)} />
       {flow.dialogs}
     </Paper>
-  );
-}
-
-/** Names a selector by its party: every row's label reads 'Firmante', which alone names none of them. */
-const named = (label: string) =>
-  ({ 'aria-label': label, 'aria-labelledby': undefined }) as HTMLAttributes<HTMLDivElement>;
-
-/** One party: who it is, its people, and the signer selector (with the joint multi-select when chosen). */
-function PartyRow({
-  party,
-  pick,
-  customSigners,
-  onChange,
-}: {
-  party: SignatureParty;
-  pick: Pick;
-  customSigners: { id: number; fullName: string }[];
-  onChange: (pick: Pick) => void;
-}) {
-  const canJoin = party.people.length >= 2;
-  const names = (ids: string[]) => ids.map((id) => party.people.find((p) => p.id === id)?.name ?? id).join(', ');
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1.3fr' },
-        alignItems: 'center',
-        p: 1.5,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-      }}
-    >
-      <Box>
-        <Typography sx={{ fontWeight: 500 }}>{party.label}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          {party.section === 'guarantor-person' ? party.detail : party.people.map((p) => p.name).join(' · ') || '—'}
-        </Typography>
-      </Box>
-      <TextField
-        select
-        size="small"
-        label="Firmante"
-        value={pick.value}
-        onChange={(e) => onChange({ value: e.target.value, joint: [] })}
-        slotProps={{ select: { SelectDisplayProps: named(`Firmante de ${party.label}`) } }}
-      >
-        {party.people.map((person) => (
-          <MenuItem key={person.id} value={person.id}>
-            {person.name}
-          </MenuItem>
-        ))}
-        {customSigners.map((signer) => (
-          <MenuItem key={`custom-${signer.id}`} value={`${CUSTOM}${signer.id}`}>
-            {`${signer.fullName} (personalizado)`}
-          </MenuItem>
-        ))}
-        {canJoin && <MenuItem value={JOINT}>Firma mancomunada</MenuItem>}
-      </TextField>
-      {pick.value === JOINT ? (
-        <TextField
-          select
-          size="small"
-          label="Firmantes mancomunados"
-          value={pick.joint}
-          onChange={(e) => {
-            const value = e.target.value as unknown as string[] | string;
-            onChange({ value: JOINT, joint: typeof value === 'string' ? value.split(',') : value });
-          }}
-          slotProps={{
-            select: {
-              multiple: true,
-              renderValue: (selected) => names(selected as string[]),
-              SelectDisplayProps: named(`Firmantes mancomunados de ${party.label}`),
-            },
-          }}
-        >
-          {party.people.map((person) => (
-            <MenuItem key={person.id} value={person.id}>
-              {person.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      ) : (
-        <Box />
-      )}
-    </Box>
   );
 }
