@@ -9,8 +9,10 @@ import {
   ensureDependencies,
   run,
 } from './lib/setup.mjs';
+import { ensureSystemPackages } from './lib/system-packages.mjs';
 
 checkNodeVersion();
+ensureSystemPackages('bench');
 ensureDependencies();
 ensureBenchDependencies();
 // The bench is type-checked here rather than by `npm test`, which does not install its dependencies.

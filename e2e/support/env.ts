@@ -17,7 +17,7 @@ export function e2eEnv(): E2eEnv {
     baseUrl: E2E_BASE_URL,
     mailUrl: E2E_MAIL_URL,
     databaseUrl: E2E_DATABASE_URL,
-    chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell',
     crm: { url: process.env.E2E_CRM_URL ?? '', token: process.env.E2E_CRM_TOKEN ?? '' },
   };
 }

@@ -212,15 +212,15 @@ export async function buildApi({ force = false } = {}) {
   return code;
 }
 
-/** Debian's Chromium unless CHROMIUM_PATH points elsewhere; null when it is not there. */
+/** Debian's headless Chromium shell unless CHROMIUM_PATH points elsewhere; null when it is not there. */
 export function chromiumPath() {
-  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
   return existsSync(path) ? path : null;
 }
 
 export const CHROMIUM_HELP =
-  "The end-to-end tests drive Debian's Chromium. Install it with:\n" +
-  `  ${installHint(['chromium', 'fonts-dejavu-core'])}\n` +
+  "The end-to-end tests drive Debian's headless Chromium shell. Install it with:\n" +
+  `  ${installHint(['chromium-headless-shell', 'fonts-dejavu-core'])}\n` +
   'or set CHROMIUM_PATH to a Chromium or Chrome executable.';
 
 /** Resolves true when `port` can be bound on `host` right now. */

@@ -76,6 +76,6 @@ describe('SYSTEM_PACKAGES', () => {
 
   it('holds what npm test needs: Chromium, a font and pdftotext', () => {
     const forTest = SYSTEM_PACKAGES.filter((entry) => entry.neededBy.includes('test')).map((entry) => entry.name);
-    expect(forTest).toEqual(['chromium', 'fonts-dejavu-core', 'poppler-utils']);
+    expect(forTest).toEqual(['chromium-headless-shell', 'fonts-dejavu-core', 'poppler-utils']);
   });
 });
