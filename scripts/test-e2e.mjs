@@ -33,7 +33,9 @@ function fail(message) {
 // Never a silent skip: a machine without a browser must not look green.
 const chromium = chromiumPath();
 if (!chromium) {
-  fail(`Chromium was not found at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell'}.\n${CHROMIUM_HELP}`);
+  fail(
+    `Chromium was not found at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell'}.\n${CHROMIUM_HELP}`,
+  );
 }
 
 if ((await buildWeb()) !== 0) fail('the web app did not build (npm run build -w apps/web).');

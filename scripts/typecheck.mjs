@@ -1,14 +1,13 @@
-// `npm run typecheck`: `tsc -p` for every workspace, as many at a time as there are cores (each run is
-// single-threaded, and one after the other they took two minutes on 2 cores). Each project's output is
-// printed whole when it finishes, so errors of two projects never interleave.
+// `npm run typecheck`: `tsc -p` for every workspace, one after the other (each run checks on several threads).
+// The compiler is TypeScript 7 (the native one, `typescript7` in package.json): the same checks about four times
+// faster than 5.9, which stays `typescript` for the tools that load its JavaScript API (typescript-eslint) and for
+// editors (decision 090).
 import { spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './lib/setup.mjs';
 
-// Slowest first, so the last one to start is a quick one.
 const PROJECTS = ['apps/web', 'apps/api', 'e2e', 'apps/simulators', 'packages/domain'];
-const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const tsc = join(ROOT, 'node_modules', 'typescript7', 'bin', 'tsc');
 
 function check(project) {
   return new Promise((resolve) => {
@@ -29,10 +28,6 @@ function check(project) {
   });
 }
 
-const queue = [...PROJECTS];
 const results = [];
-const worker = async () => {
-  while (queue.length > 0) results.push(await check(queue.shift()));
-};
-await Promise.all(Array.from({ length: Math.min(availableParallelism(), PROJECTS.length) }, worker));
+for (const project of PROJECTS) results.push(await check(project));
 process.exit(results.every(Boolean) ? 0 : 1);

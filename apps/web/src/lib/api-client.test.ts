@@ -63,7 +63,7 @@ describe('api.create: every create carries an Idempotency-Key (issue 14 item 8)'
 
   it('makes a v4 UUID without crypto.randomUUID (plain http on a LAN)', () => {
     const real = globalThis.crypto;
-    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) });
+    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array<ArrayBuffer>) => real.getRandomValues(a) });
     expect(newUuid()).toMatch(UUID);
   });
 });
