@@ -3,17 +3,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import { COUNT_CAP, MESSAGES, PAGE_SIZES, gridRowsOf, gridRowsOfMoreThan, pagerButtonLabel } from '@planpiso/domain';
-import { EmptyTableRow } from './empty-table-row';
 import { cellContent, parseSort, type GridColumn, type GridRow } from './grid-column';
+import './paged-grid.css';
 
 /** The paging and sort part of a list state (see useUrlListState). */
 export type GridListState = {
@@ -42,6 +35,23 @@ type Props<R extends GridRow> = {
 };
 
 const rowIdOf = (row: GridRow) => (row as { id: string | number }).id;
+
+/** A cell's classes: the base, its alignment and the flags that hold. */
+function cellClass(
+  align: 'left' | 'right' | 'center' | undefined,
+  extra: string,
+  flags: Record<string, boolean>,
+): string {
+  const names = ['pp-grid__cell', extra, align === 'right' || align === 'center' ? `pp-grid__cell--${align}` : ''];
+  for (const [name, on] of Object.entries(flags)) if (on) names.push(name);
+  return names.filter(Boolean).join(' ');
+}
+
+/** A fixed column keeps its width; a flexible one starts from its minimum. */
+const widthOf = (column: Pick<GridColumn<GridRow>, 'width' | 'minWidth'>) => ({
+  minWidth: column.width ?? column.minWidth,
+  width: column.width,
+});
 
 /**
  * Every list's grid (ARCHITECTURE §7, decision 089): server paging (10/25/50/100, default 10) and sorting, Spanish
@@ -120,9 +130,10 @@ export function PagedGrid<R extends GridRow>(props: Props<R>) {
     <Paper sx={{ border: 1, borderColor: 'divider', position: 'relative', overflow: 'hidden' }}>
       {/* A thin bar over the current rows rather than skeleton rows: the page does not jump while it loads. */}
       {props.loading && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />}
-      <TableContainer>
-        <Table
+      <div className="pp-grid__scroll">
+        <table
           ref={table}
+          className="pp-grid"
           role="grid"
           aria-label={props.label}
           aria-busy={props.loading || undefined}
@@ -131,73 +142,74 @@ export function PagedGrid<R extends GridRow>(props: Props<R>) {
           onKeyDown={moveFocus}
           onFocus={onCellFocus}
         >
-          <TableHead>
-            <TableRow role="row" aria-rowindex={1}>
+          <thead>
+            <tr role="row" aria-rowindex={1}>
               {columns.map((column, col) => {
                 const sortable = column.sortable !== false;
                 const sorted = sort.field === column.field;
                 return (
-                  <TableCell
+                  <th
                     key={column.field}
                     role="columnheader"
                     scope="col"
                     tabIndex={tabIndexOf(0, col)}
-                    align={column.headerAlign ?? column.align ?? 'left'}
+                    className={cellClass(column.headerAlign ?? column.align, 'pp-grid__head', {
+                      'pp-grid__head--sortable': sortable,
+                    })}
+                    style={widthOf(column)}
                     aria-sort={sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                     onClick={sortable ? () => toggleSort(column) : undefined}
                     title={column.description}
-                    sx={{
-                      minWidth: column.width ?? column.minWidth,
-                      width: column.width,
-                      fontWeight: 600,
-                      whiteSpace: 'nowrap',
-                      cursor: sortable ? 'pointer' : undefined,
-                    }}
                   >
                     {sortable ? (
-                      <TableSortLabel
-                        active={sorted}
-                        direction={sorted ? sort.direction : 'asc'}
-                        // The header cell sorts (a click anywhere on it); the label only shows the arrow.
-                        tabIndex={-1}
-                      >
+                      // The header cell sorts (a click anywhere on it); the arrow only shows the order.
+                      <span className="pp-grid__sort">
                         {column.headerName}
-                      </TableSortLabel>
+                        <svg className="pp-grid__arrow" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                          <path d="M20 12l-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8 8-8z" />
+                        </svg>
+                      </span>
                     ) : (
                       column.headerName
                     )}
-                  </TableCell>
+                  </th>
                 );
               })}
-            </TableRow>
-          </TableHead>
-          <TableBody>
+            </tr>
+          </thead>
+          <tbody>
             {rows.length === 0 && (
-              <EmptyTableRow colSpan={columns.length} label={props.loading ? '' : props.emptyLabel} />
+              <tr>
+                <td colSpan={columns.length} className="pp-grid__cell pp-grid__empty">
+                  {props.loading ? '' : (props.emptyLabel ?? MESSAGES.emptyGrid)}
+                </td>
+              </tr>
             )}
             {rows.map((row, index) => (
-              <TableRow key={getRowId(row)} role="row" hover aria-rowindex={offset + index + 2} data-rowindex={index}>
+              <tr
+                key={getRowId(row)}
+                className="pp-grid__row"
+                role="row"
+                aria-rowindex={offset + index + 2}
+                data-rowindex={index}
+              >
                 {columns.map((column, col) => (
-                  <TableCell
+                  <td
                     key={column.field}
                     role="gridcell"
                     tabIndex={tabIndexOf(index + 1, col)}
-                    align={column.align ?? 'left'}
                     // A flexible column (a name, a description) wraps; the others (dates, amounts, icons) keep one line.
-                    sx={{
-                      minWidth: column.width ?? column.minWidth,
-                      width: column.width,
-                      whiteSpace: column.flex ? undefined : 'nowrap',
-                    }}
+                    className={cellClass(column.align, '', { 'pp-grid__cell--nowrap': !column.flex })}
+                    style={widthOf(column)}
                   >
                     {cellContent(column, row)}
-                  </TableCell>
+                  </td>
                 ))}
-              </TableRow>
+              </tr>
             ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          </tbody>
+        </table>
+      </div>
       <TablePagination
         component="div"
         count={props.total ?? 0}
