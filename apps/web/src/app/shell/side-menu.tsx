@@ -1,16 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import Box from '@mui/material/Box';
-import Collapse from '@mui/material/Collapse';
 import Drawer from '@mui/material/Drawer';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import ExpandLess from '@mui/icons-material/ExpandLess';
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import {
   MENUS,
   SIDE_MENU_WIDTH,
@@ -24,6 +15,7 @@ import { prefetchRoute } from '../list-prefetch';
 import { AccountPanel } from './account-panel';
 import { MENU_ICONS } from './menu-icons';
 import { usePendingNotifications } from './use-pending-notifications';
+import './side-menu.css';
 
 const NOTIFICATIONS_PATH = '/notificaciones';
 
@@ -56,8 +48,8 @@ export function SideMenu({ user, pending, compact, open, onClose }: SideMenuProp
   const activePath = route?.parent ?? route?.path;
 
   const content = (
-    <Box component="nav" aria-label="Menú principal" sx={{ overflowY: 'auto', py: 1 }}>
-      <List disablePadding>
+    <nav aria-label="Menú principal" className="pp-menu">
+      <ul className="pp-menu__list">
         {items.map((item) => (
           <MenuEntry
             key={item.label}
@@ -67,8 +59,8 @@ export function SideMenu({ user, pending, compact, open, onClose }: SideMenuProp
             onNavigate={compact ? onClose : undefined}
           />
         ))}
-      </List>
-    </Box>
+      </ul>
+    </nav>
   );
 
   if (compact) {
@@ -87,18 +79,14 @@ export function SideMenu({ user, pending, compact, open, onClose }: SideMenuProp
       </Drawer>
     );
   }
+  // From `md` up: a fixed column under the top bar, as MUI's permanent drawer drew it.
   return (
-    <Drawer
-      variant="permanent"
-      sx={{
-        width: SIDE_MENU_WIDTH,
-        flexShrink: 0,
-        '& .MuiDrawer-paper': { width: SIDE_MENU_WIDTH, boxSizing: 'border-box' },
-      }}
-    >
-      <Toolbar />
-      {content}
-    </Drawer>
+    <div className="pp-side">
+      <div className="pp-side__paper">
+        <div className="pp-side__spacer" />
+        {content}
+      </div>
+    </div>
   );
 }
 
@@ -111,21 +99,39 @@ type EntryProps = {
   onNavigate?: () => void;
 };
 
+/** MUI's ExpandLess / ExpandMore chevron, drawn here: the menu is plain markup (side-menu.css). */
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg className="pp-menu__chevron" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d={open ? 'm12 8-6 6 1.41 1.41L12 10.83l4.59 4.58L18 14z' : 'M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z'}
+      />
+    </svg>
+  );
+}
+
 function MenuEntry({ item, activePath, pendingNotifications, nested, onNavigate }: EntryProps) {
   const children = item.children ?? [];
   const [open, setOpen] = useState(() => !!activePath && menuPaths(children).includes(activePath));
-  const icon = nested ? null : <ListItemIcon sx={{ minWidth: 36 }}>{MENU_ICONS[item.label]}</ListItemIcon>;
+  const icon = nested ? null : <span className="pp-menu__icon">{MENU_ICONS[item.label]}</span>;
 
   if (item.children) {
     return (
-      <ListItem disablePadding sx={{ display: 'block' }}>
-        <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+      <li>
+        {/* role="button" said aloud, as MUI's list button did: the journeys find parents by it. */}
+        <button
+          type="button"
+          role="button"
+          className="pp-menu__item"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+        >
           {icon}
-          <ListItemText primary={item.label} />
-          {open ? <ExpandLess /> : <ExpandMore />}
-        </ListItemButton>
-        <Collapse in={open} timeout="auto" unmountOnExit>
-          <List disablePadding>
+          <span className="pp-menu__label">{item.label}</span>
+          <Chevron open={open} />
+        </button>
+        {open && (
+          <ul className="pp-menu__list">
             {item.children.map((child) => (
               <MenuEntry
                 key={child.label}
@@ -136,9 +142,9 @@ function MenuEntry({ item, activePath, pendingNotifications, nested, onNavigate 
                 onNavigate={onNavigate}
               />
             ))}
-          </List>
-        </Collapse>
-      </ListItem>
+          </ul>
+        )}
+      </li>
     );
   }
 
@@ -150,28 +156,21 @@ function MenuEntry({ item, activePath, pendingNotifications, nested, onNavigate 
     if (route) prefetchRoute(route, new URL(to, window.location.origin));
   };
   return (
-    <ListItem disablePadding>
-      <ListItemButton
-        component={Link}
+    <li>
+      <Link
         to={to}
-        selected={selected}
+        className={nested ? 'pp-menu__item pp-menu__item--nested' : 'pp-menu__item'}
         aria-current={selected ? 'page' : undefined}
         onMouseEnter={prefetch}
         onFocus={prefetch}
         onClick={onNavigate}
-        sx={{ pl: nested ? 7 : 2 }}
       >
         {icon}
-        <ListItemText primary={item.label} />
+        <span className="pp-menu__label">{item.label}</span>
         {item.path === NOTIFICATIONS_PATH && pendingNotifications && (
-          <Box
-            component="span"
-            role="img"
-            aria-label="Notificaciones pendientes"
-            sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'error.main', flexShrink: 0 }}
-          />
+          <span className="pp-menu__dot" role="img" aria-label="Notificaciones pendientes" />
         )}
-      </ListItemButton>
-    </ListItem>
+      </Link>
+    </li>
   );
 }
