@@ -8,10 +8,13 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { PAGE_SIZES, gridRowsOf } from '@planpiso/domain';
 import { EmptyTableRow } from './empty-table-row';
 
-/** A table's paging in the browser: the page, its size and the rows it shows. */
+/** A table's paging: the page, its size, the rows it shows and how many there are in all. */
 export type PagedRows<R> = {
+  /** Every row the screen holds (paged in the browser), or the page's (paged by the server). */
   rows: readonly R[];
   visible: readonly R[];
+  /** How many rows there are in all. */
+  count: number;
   page: number;
   pageSize: number;
   setPage: (page: number) => void;
@@ -28,7 +31,25 @@ export function usePagedRows<R>(rows: readonly R[]): PagedRows<R> {
   // Rows removed from the last page leave the user on the page before, never on an empty one.
   const page = Math.min(chosenPage, Math.max(0, Math.ceil(rows.length / pageSize) - 1));
   const visible = rows.slice(page * pageSize, (page + 1) * pageSize);
-  return { rows, visible, page, pageSize, setPage, setPageSize };
+  return { rows, visible, count: rows.length, page, pageSize, setPage, setPageSize };
+}
+
+/** The page (0-based, as the pager counts) and size a table paged by the server asks for. */
+export type PageWindow = Pick<PagedRows<unknown>, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>;
+
+export function usePageWindow(): PageWindow {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  return { page, pageSize, setPage, setPageSize };
+}
+
+/** A page the server answered (`items` and `total`), as PagedTable shows it; nothing yet while the first loads. */
+export function serverPage<R>(
+  window: PageWindow,
+  answer: { items: readonly R[]; total: number } | undefined,
+): PagedRows<R> {
+  const items = answer?.items ?? [];
+  return { ...window, rows: items, visible: items, count: answer?.total ?? 0 };
 }
 
 type Props = {
@@ -37,14 +58,14 @@ type Props = {
   always?: boolean;
 };
 
-/** The footer of a table paged by usePagedRows: 'Filas por página' and '1–10 de 25'; hidden up to one page's rows. */
+/** The footer of a paged table: 'Filas por página' and '1–10 de 25'; hidden up to one page's rows. */
 export function RowsPagination({ paging, always = false }: Props) {
-  const { rows, page, pageSize, setPage, setPageSize } = paging;
-  if (!always && rows.length <= PAGE_SIZES[0]) return null;
+  const { count, page, pageSize, setPage, setPageSize } = paging;
+  if (!always && count <= PAGE_SIZES[0]) return null;
   return (
     <TablePagination
       component="div"
-      count={rows.length}
+      count={count}
       page={page}
       rowsPerPage={pageSize}
       rowsPerPageOptions={[...PAGE_SIZES]}
@@ -69,17 +90,19 @@ type TableProps<R> = {
   /** How many columns the empty state spans. */
   columns: number;
   row: (row: R) => ReactNode;
+  /** The server's first page is on its way: no empty state yet. */
+  loading?: boolean;
 };
 
-/** A small table paged by usePagedRows (a provision's or refinancing's units): header, visible rows, footer. */
-export function PagedTable<R>({ paging, label, sx, head, columns, row }: TableProps<R>) {
+/** A small paged table (a provision's or refinancing's units): header, visible rows, footer. */
+export function PagedTable<R>({ paging, label, sx, head, columns, row, loading = false }: TableProps<R>) {
   return (
     <>
       <TableContainer>
         <Table size="small" aria-label={label} sx={sx}>
           <TableHead>{head}</TableHead>
           <TableBody>
-            {paging.rows.length === 0 && <EmptyTableRow colSpan={columns} />}
+            {paging.count === 0 && <EmptyTableRow colSpan={columns} label={loading ? '' : undefined} />}
             {paging.visible.map((r) => row(r))}
           </TableBody>
         </Table>

@@ -200,6 +200,19 @@ export type ProvisionTimelinePageQuery = z.infer<typeof provisionTimelinePageQue
 export const provisionTimelinePageResponse = paged(provisionTimelineEntry);
 /** The follow-up page's history page size. */
 export const TIMELINE_PAGE_SIZE = 50;
+
+/**
+ * GET /api/provisions/{id}?units=none: the follow-up page's first read, its `units` empty (issue 31: 5,000 units are
+ * 2.4 MB); the units come a page at a time from GET /api/provisions/{id}/units/page. `all` (the default) keeps the
+ * whole list for the callers that send every unit back (Confirmar's ticks).
+ */
+export const provisionDetailQuery = z.object({ units: z.enum(['all', 'none']).default('all') });
+export type ProvisionDetailQuery = z.infer<typeof provisionDetailQuery>;
+/** A page of a provision's units as the follow-up shows them (oldest first, as the detail lists them). */
+export const provisionUnitsPageQuery = pageQuery.pick({ page: true, pageSize: true });
+export type ProvisionUnitsPageQuery = z.infer<typeof provisionUnitsPageQuery>;
+export const provisionUnitsPageResponse = paged(provisionFollowUpUnit);
+export type ProvisionUnitsPageResponse = z.infer<typeof provisionUnitsPageResponse>;
 export type ProvisionTimelineResponse = z.infer<typeof provisionTimelineResponse>;
 
 /** The XLSX's columns (GET /api/provisions/{id}/units.xlsx), in order. */

@@ -3,6 +3,8 @@ import {
   provisionActionResponse,
   provisionTimelinePageQuery,
   provisionTimelinePageResponse,
+  provisionUnitsPageQuery,
+  provisionUnitsPageResponse,
   provisionTimelineResponse,
   releaseRequest,
   sendToCrmRequest,
@@ -115,5 +117,18 @@ export const PROVISION_LENDER_OPERATIONS = {
     params: idParams,
     query: provisionTimelinePageQuery,
     response: provisionTimelinePageResponse,
+  }),
+  unitsPage: defineOperation({
+    method: 'GET',
+    path: '/api/provisions/:id/units/page',
+    tags,
+    who: [1, 2, 3, 4, 5],
+    summary: "A page of the provision's units (oldest first) as the follow-up shows them, and how many it has",
+    description:
+      'The follow-up page reads its units a page at a time (issue 31: 2.4 MB at 5,000 units) beside GET ' +
+      '/api/provisions/{id}?units=none. Same scope as the detail (out of scope → 404); each unit with its term.',
+    params: idParams,
+    query: provisionUnitsPageQuery,
+    response: provisionUnitsPageResponse,
   }),
 } as const;

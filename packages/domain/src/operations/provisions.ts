@@ -8,6 +8,7 @@ import {
   setProvisionStatusRequest,
 } from '../contracts/provisions';
 import {
+  provisionDetailQuery,
   provisionFollowUpDetailResponse,
   provisionPutRequest,
   provisionPutResponse,
@@ -86,8 +87,10 @@ export const PROVISION_OPERATIONS = {
     description:
       'The follow-up page’s read (decision 036): also the caller’s `actions` (the machine’s, for its type and ' +
       'the status), `unitsInReview`, per unit `deadlines`, the credit line’s `balances` (from the last CRM read) ' +
-      'and how many `signingDocuments` exist.',
+      'and how many `signingDocuments` exist. `?units=none` leaves `units` empty (the follow-up page reads them a ' +
+      'page at a time: GET /api/provisions/{id}/units/page); `unitsInReview` still counts every unit.',
     params: idParams,
+    query: provisionDetailQuery,
     response: provisionFollowUpDetailResponse,
   }),
   createProvision: defineOperation({

@@ -11,8 +11,10 @@ import {
   unitSelectable,
   unitsReturningToReview,
   type ConfirmRejectRequest,
+  type ProvisionDetailQuery,
   type ProvisionMachineAction,
   type ProvisionTimelinePageQuery,
+  type ProvisionUnitsPageQuery,
   type ReleaseRequest,
   type SendToCrmRequest,
   type UpdateFolioRequest,
@@ -33,7 +35,7 @@ import { updateFinancingFolio } from '../financing';
 import { withCreditLineLock } from '../financing';
 import type { NotificationsService } from '../notifications';
 import { assertOperatingWindow } from '../provision-settings';
-import { followUpDetail } from './lender-follow-up';
+import { followUpDetail, followUpUnitsPage } from './lender-follow-up';
 import * as lenderRepo from './lender-repository';
 import { provisionTimeline, provisionTimelinePage } from './lender-timeline';
 import { presentValidation } from './presenter';
@@ -208,6 +210,8 @@ export function createProvisionLenderActions(
     timeline: (actor: AuthUser, id: number) => provisionTimeline(db, actor, id),
     timelinePage: (actor: AuthUser, id: number, query: ProvisionTimelinePageQuery) =>
       provisionTimelinePage(db, actor, id, query),
-    get: (actor: AuthUser, id: number) => followUpDetail(db, actor, provisionScopeOf(actor), id),
+    get: (actor: AuthUser, id: number, query?: ProvisionDetailQuery) =>
+      followUpDetail(db, actor, provisionScopeOf(actor), id, query),
+    unitsPage: (actor: AuthUser, id: number, query: ProvisionUnitsPageQuery) => followUpUnitsPage(db, actor, id, query),
   };
 }

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { EVIDENCE_TYPE, type INSERTION_STATUS_RELEASED } from '@planpiso/domain';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
-import { evidences } from '../../db/schema/files';
+import { evidences, files } from '../../db/schema/files';
 import { crmInsertions, provisionUnits, unitValidations } from '../../db/schema/financing';
 import { users } from '../../db/schema/users';
 import { updateFinancedUnits } from '../financing';
@@ -66,6 +66,53 @@ export async function countSigningDocuments(db: Executor, provisionId: number): 
     .from(evidences)
     .where(and(eq(evidences.provisionId, provisionId), eq(evidences.type, EVIDENCE_TYPE.SIGNING_DOCUMENT)));
   return row?.n ?? 0;
+}
+
+/**
+ * A window of the provision's units in `unitsOf`'s order (id ascending), for GET /api/provisions/{id}/units/page
+ * (issue 31): the follow-up page reads its units a page at a time.
+ */
+export async function unitsPageOf(db: Executor, provisionId: number, limit: number, offset: number) {
+  return db
+    .select()
+    .from(provisionUnits)
+    .where(eq(provisionUnits.provisionId, provisionId))
+    .orderBy(asc(provisionUnits.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many units the provision has, and how many the administrator reviewed (`unitsInReviewCount`'s count). */
+export async function unitCountsOf(db: Executor, provisionId: number): Promise<{ units: number; inReview: number }> {
+  const [row] = await db
+    .select({
+      units: sql<number>`count(*)::int`,
+      inReview: sql<number>`(count(*) filter (where ${provisionUnits.reviewAf}))::int`,
+    })
+    .from(provisionUnits)
+    .where(eq(provisionUnits.provisionId, provisionId));
+  return row ?? { units: 0, inReview: 0 };
+}
+
+/** The provision's own evidences (no unit's) with their files, in upload order: `evidencesOf` less the units'. */
+export async function ownEvidencesOf(db: Executor, provisionId: number) {
+  return db
+    .select({ evidence: evidences, file: files })
+    .from(evidences)
+    .innerJoin(files, eq(files.id, evidences.fileId))
+    .where(and(eq(evidences.provisionId, provisionId), isNull(evidences.unitId)))
+    .orderBy(asc(evidences.position), asc(evidences.id));
+}
+
+/** The evidences of these units with their files, in `evidencesOf`'s order (a page of units). */
+export async function evidencesOfUnits(db: Executor, unitIds: number[]) {
+  if (unitIds.length === 0) return [];
+  return db
+    .select({ evidence: evidences, file: files })
+    .from(evidences)
+    .innerJoin(files, eq(files.id, evidences.fileId))
+    .where(inArray(evidences.unitId, unitIds))
+    .orderBy(asc(evidences.position), asc(evidences.id));
 }
 
 const actorName = sql<

@@ -18,4 +18,7 @@ export async function provisionLenderRoutes(app: FastifyInstance, { lender }: { 
   operationRoute(app, op.timelinePage, async ({ params, query }, request) => ({
     data: await lender.timelinePage(currentUser(request), params.id, query),
   }));
+  operationRoute(app, op.unitsPage, async ({ params, query }, request) => ({
+    data: await lender.unitsPage(currentUser(request), params.id, query),
+  }));
 }

@@ -53,6 +53,27 @@ function presentUnit(unit: UnitRow, index: number, evidences: EvidenceResponse[]
   };
 }
 
+/** Evidences with their files, split into the provision's own and each unit's (upload order kept). */
+function groupEvidences(evidences: EvidenceWithFile[]) {
+  const ofUnit = new Map<number, EvidenceResponse[]>();
+  const own: EvidenceResponse[] = [];
+  for (const { evidence, file } of evidences) {
+    const shown = presentEvidence(evidence, file);
+    if (evidence.unitId === null) own.push(shown);
+    else ofUnit.set(evidence.unitId, [...(ofUnit.get(evidence.unitId) ?? []), shown]);
+  }
+  return { own, ofUnit };
+}
+
+/**
+ * Units as the detail lists them, with their evidences: `first` is the first one's index in the provision (a page of
+ * units starts further on — GET /api/provisions/{id}/units/page).
+ */
+export function presentUnits(units: UnitRow[], evidences: EvidenceWithFile[], first = 0): ProvisionUnitResponse[] {
+  const { ofUnit } = groupEvidences(evidences);
+  return units.map((unit, index) => presentUnit(unit, first + index, ofUnit.get(unit.id) ?? []));
+}
+
 export function presentDetail(
   found: {
     provision: ProvisionRow;
@@ -66,13 +87,7 @@ export function presentDetail(
   evidences: EvidenceWithFile[],
 ): ProvisionDetail {
   const { provision } = found;
-  const ofUnit = new Map<number, EvidenceResponse[]>();
-  const own: EvidenceResponse[] = [];
-  for (const { evidence, file } of evidences) {
-    const shown = presentEvidence(evidence, file);
-    if (evidence.unitId === null) own.push(shown);
-    else ofUnit.set(evidence.unitId, [...(ofUnit.get(evidence.unitId) ?? []), shown]);
-  }
+  const { own, ofUnit } = groupEvidences(evidences);
   return {
     id: provision.id,
     folio: found.folioShown,

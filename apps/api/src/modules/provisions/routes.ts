@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PROVISION_OPERATIONS as op, type ProvisionPutRequest } from '@planpiso/domain';
 import { currentUser } from '../../platform/auth';
-import { actOnRow, operationRoute, readRow } from '../../platform/operation-route';
+import { actOnRow, operationRoute } from '../../platform/operation-route';
 import type { ProvisionLenderActions } from './lender-actions';
 import type { ProvisionsService } from './service';
 
@@ -22,7 +22,9 @@ export async function provisionRoutes(
   operationRoute(app, op.reservedAmount, async ({ query }, request) => ({
     data: await provisions.reservedAmount(currentUser(request), query.creditLine),
   }));
-  operationRoute(app, op.getProvision, readRow(lender.get));
+  operationRoute(app, op.getProvision, async ({ params, query }, request) => ({
+    data: await lender.get(currentUser(request), params.id, query),
+  }));
 
   operationRoute(app, op.createProvision, ({ body }, request) =>
     provisions.create(currentUser(request), body, 'create', request.id),

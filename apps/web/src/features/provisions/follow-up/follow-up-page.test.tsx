@@ -110,6 +110,13 @@ function open(
   const calls = mockApi({
     'GET /api/identity/session': sessionCheck,
     'GET /api/provisions/40': () => ({ body: { data: answers[Math.min(reads++, answers.length - 1)] } }),
+    // The units a page at a time (issue 31), as the last read of the detail has them.
+    'GET /api/provisions/40/units/page': (_body: unknown, url: URL) => {
+      const { units } = answers[Math.min(Math.max(reads - 1, 0), answers.length - 1)]!;
+      const size = Number(url.searchParams.get('pageSize'));
+      const from = (Number(url.searchParams.get('page')) - 1) * size;
+      return { body: { data: { items: units.slice(from, from + size), total: units.length } } };
+    },
     // One page of the history (issue 31); `timelineTotal` says how long the whole one is.
     'GET /api/provisions/40/timeline/page': (_body: unknown, url: URL) => ({
       body: {
@@ -334,6 +341,29 @@ describe('/vizualizar-disposicion/:id — Confirmar', () => {
       useManualFolio: true,
       manualFolio: '77',
     });
+  });
+
+  it('reads the units a page at a time; Confirmar sends every unit, one never shown with its start (issue 31)', async () => {
+    // 12 units: the table shows 10, the last two (one the dealer left out) are on page 2, never opened.
+    const many = detail(3, 3, {
+      countUnits: 12,
+      units: Array.from({ length: 12 }, (_, i) => unit(601 + i, `3N1CD3AP6VL2134${String(i).padStart(2, '0')}`)).map(
+        (u) => (u.id === 612 ? { ...u, included: false } : u),
+      ),
+    });
+    const calls = open(3, 3, { details: [many] });
+    await loaded();
+    expect(screen.getByText('1–10 de 12')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/provisions/40')!.search).toBe('?units=none');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Incluir 3N1CD3AP6VL213400' }));
+    fireEvent.click(button('Confirmar')!);
+    expect(await screen.findByText('Disposición con folio 1040: Confirmada')).toBeTruthy();
+    // The page's read without units, then Confirmar's read of every unit (then the page reads itself again).
+    const reads = calls.filter((c) => c.method === 'GET' && c.path === '/api/provisions/40').map((c) => c.search);
+    expect(reads.slice(0, 2)).toEqual(['?units=none', '?units=all']);
+    const sent = (calls.find((c) => c.method === 'PUT')!.body as { units: { id: number; included: boolean }[] }).units;
+    expect(sent).toHaveLength(12);
+    expect(sent.filter((u) => !u.included).map((u) => u.id)).toEqual([601, 612]);
   });
 
   /** The administrator refused unit 501 after the page loaded (version 9): Confirmar meets 'Cambios encontrados'. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -7,10 +7,17 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, isDealer, provisionStatusName, shownFolio, unitSelectable } from '@planpiso/domain';
+import { MESSAGES, isDealer, provisionStatusName, shownFolio } from '@planpiso/domain';
 import { errorResult } from '../../../components/result-dialog';
 import { useUserType } from '../../../lib/can';
-import { followUpKeys, useFollowUpDetail, type FollowUpDetail } from './api/follow-up-detail';
+import { serverPage, usePageWindow, type PagedRows } from '../../../components/paged-rows';
+import {
+  followUpKeys,
+  useFollowUpDetail,
+  useFollowUpUnits,
+  type FollowUpDetail,
+  type FollowUpUnit,
+} from './api/follow-up-detail';
 import { openFileLink } from './api/file-link';
 import { FollowUpActions, followUpButtons } from './follow-up-actions';
 import { FollowUpCompany } from './follow-up-company';
@@ -18,7 +25,7 @@ import { FollowUpReviewBar } from './follow-up-review-bar';
 import { FollowUpSignedDocuments } from './follow-up-signed-documents';
 import { FollowUpTimeline } from './follow-up-timeline';
 import { FollowUpTracker } from './follow-up-tracker';
-import { FollowUpUnits, initialSelection, type UnitSelection } from './follow-up-units';
+import { FollowUpUnits, type UnitSelection } from './follow-up-units';
 import { useFollowUpRunner } from './use-follow-up-runner';
 
 /**
@@ -31,17 +38,32 @@ export function FollowUpPage() {
   const valid = Number.isInteger(id) && id > 0;
   const userType = useUserType();
   const detail = useFollowUpDetail(valid ? id : null);
+  // The units' first page beside the detail, and the page shown only with both: nothing moves once it shows.
+  const unitsWindow = usePageWindow();
+  const unitsPage = useFollowUpUnits(valid ? id : null, unitsWindow.page + 1, unitsWindow.pageSize);
   if (userType === null) return null;
-  if (detail.isError) return <Alert severity="error">{errorResult(detail.error).message ?? MESSAGES.loadError}</Alert>;
-  if (!detail.data) return <Skeleton variant="rounded" height={420} sx={{ maxWidth: 1180 }} />;
-  return <FollowUpView provision={detail.data} userType={userType} />;
+  const failed = detail.error ?? unitsPage.error;
+  if (failed) return <Alert severity="error">{errorResult(failed).message ?? MESSAGES.loadError}</Alert>;
+  if (!detail.data || !unitsPage.data) return <Skeleton variant="rounded" height={420} sx={{ maxWidth: 1180 }} />;
+  return (
+    <FollowUpView
+      provision={detail.data}
+      units={serverPage(unitsWindow, unitsPage.data)}
+      unitsLoading={unitsPage.isFetching}
+      userType={userType}
+    />
+  );
 }
 
 function FollowUpView({
   provision,
+  units,
+  unitsLoading,
   userType,
 }: {
   provision: FollowUpDetail;
+  units: PagedRows<FollowUpUnit>;
+  unitsLoading: boolean;
   userType: NonNullable<ReturnType<typeof useUserType>>;
 }) {
   const client = useQueryClient();
@@ -49,21 +71,20 @@ function FollowUpView({
   // The user's own ticks at status 3, over the starting ones; Refrescar and 'Sí' (changes found) drop them.
   const [ticks, setTicks] = useState<UnitSelection>({});
   const [fileError, setFileError] = useState<string | null>(null);
+  // Every unit the user has been shown, as shown: Confirmar sends their ticks as seen and counts what changed since.
+  const [seen, setSeen] = useState<ReadonlyMap<number, FollowUpUnit>>(new Map());
+  const shown = units.visible;
+  useEffect(() => {
+    setSeen((current) => new Map([...current, ...shown.map((unit) => [unit.id, unit] as const)]));
+  }, [shown]);
   const validating = provision.actions.includes('confirm') || provision.actions.includes('reject');
-  const selection: UnitSelection | null = validating
-    ? Object.fromEntries(
-        Object.entries(initialSelection(provision)).map(([unitId, start]) => {
-          const unit = provision.units.find((u) => u.id === Number(unitId));
-          const own = ticks[Number(unitId)];
-          return [unitId, unit && unitSelectable(unit) && own !== undefined ? own : start];
-        }),
-      )
-    : null;
 
   const refresh = (fresh: FollowUpDetail | null) => {
     setTicks({});
+    setSeen(new Map());
     if (fresh) client.setQueryData(followUpKeys.detail(provision.id), fresh);
     else void client.invalidateQueries({ queryKey: followUpKeys.detail(provision.id) });
+    void client.invalidateQueries({ queryKey: followUpKeys.units(provision.id) });
     void client.invalidateQueries({ queryKey: followUpKeys.timeline(provision.id) });
   };
 
@@ -92,7 +113,9 @@ function FollowUpView({
       <FollowUpSignedDocuments provisionId={provision.id} />
       <FollowUpUnits
         provision={provision}
-        selection={selection}
+        paging={units}
+        loading={unitsLoading}
+        ticks={validating ? ticks : null}
         onSelect={(unitId, checked) => setTicks((current) => ({ ...current, [unitId]: checked }))}
       />
       {(validating || followUpButtons(provision, userType).length > 0) && (
@@ -101,7 +124,8 @@ function FollowUpView({
             <FollowUpReviewBar
               key={provision.version}
               provision={provision}
-              selection={selection ?? {}}
+              ticks={ticks}
+              seen={seen}
               runner={runner}
               onRefresh={refresh}
             />

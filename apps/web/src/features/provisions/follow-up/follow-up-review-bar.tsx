@@ -22,61 +22,67 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ManualFolioControl, useManualFolio } from '../../../components/financing/manual-folio';
 import { errorResult } from '../../../components/result-dialog';
 import { followUpCalls } from './api/follow-up-actions';
-import { getFollowUpDetail, type FollowUpDetail } from './api/follow-up-detail';
-import type { UnitSelection } from './follow-up-units';
+import { getFollowUpDetail, type FollowUpDetail, type FollowUpUnit } from './api/follow-up-detail';
+import { unitTick, type UnitSelection } from './follow-up-units';
 import type { FollowUpRunner } from './use-follow-up-runner';
 
 type Props = {
   provision: FollowUpDetail;
-  selection: UnitSelection;
+  /** The lender's own ticks (the other units keep their start, see unitTick). */
+  ticks: UnitSelection;
+  /** Every unit the page has shown, as shown. */
+  seen: ReadonlyMap<number, FollowUpUnit>;
   runner: FollowUpRunner;
   /** Refrescar, or 'Sí' in the changes-found dialog: show this read of the provision (null: read it again). */
   onRefresh: (fresh: FollowUpDetail | null) => void;
 };
 
+type Ticks = { id: number; included: boolean }[];
+
 /**
  * The lender's validation at status 3 (spec 3 §4, types 1 and 3): the units-in-review counter, the manual folio
- * option, Refrescar, Rechazar and Confirmar. Before confirming, the units are read again: when the administrator's
- * review changed since the page loaded, the changes-found dialog offers to refresh the table (Sí) or to send the
- * ticks as they are (No).
+ * option, Refrescar, Rechazar and Confirmar. Confirmar reads every unit again (the table shows a page at a time): a
+ * unit the page showed keeps the tick it showed, one never shown its start; when the administrator's review of a
+ * shown unit changed since, the changes-found dialog offers to refresh the table (Sí) or to send the ticks as they
+ * are (No).
  */
-export function FollowUpReviewBar({ provision, selection, runner, onRefresh }: Props) {
+export function FollowUpReviewBar({ provision, ticks, seen, runner, onRefresh }: Props) {
   const manual = useManualFolio(provision);
   const [rejecting, setRejecting] = useState(false);
   const [checking, setChecking] = useState(false);
-  const [changes, setChanges] = useState<{ count: number; fresh: FollowUpDetail } | null>(null);
+  const [changes, setChanges] = useState<{ count: number; fresh: FollowUpDetail; units: Ticks } | null>(null);
 
-  const body = (status: 4 | 9, version: number) => ({
-    status,
-    version,
-    units: provision.units.map((u) => ({ id: u.id, included: selection[u.id] ?? false })),
-    ...manual.fields(),
-  });
+  // Rechazar sends no ticks: the server returns every unit to review as it was.
+  const body = (status: 4 | 9, version: number, units: Ticks) => ({ status, version, units, ...manual.fields() });
   // The number users quote: the manual folio when one is typed, else the folio.
   const folio = manual.fields().manualFolio || provision.folio;
 
-  const send = (version: number) =>
-    runner.run((id) => followUpCalls.confirmReject(id, body(PROVISION_STATUS.ACCEPTED, version)), {
+  const send = (version: number, units: Ticks) =>
+    runner.run((id) => followUpCalls.confirmReject(id, body(PROVISION_STATUS.ACCEPTED, version, units)), {
       success: provisionConfirmed(folio),
       leaves: true,
     });
 
   const confirm = async () => {
-    if (!provision.units.some((u) => selection[u.id])) return runner.refuse(MESSAGES.selectAtLeastOneUnit);
-    const invalid = manual.check();
-    if (invalid) return runner.refuse(invalid);
     setChecking(true);
     let fresh: FollowUpDetail;
     try {
-      fresh = await getFollowUpDetail(provision.id);
+      fresh = await getFollowUpDetail(provision.id, 'all');
     } catch (error) {
       setChecking(false);
       return runner.refuse(errorResult(error).message ?? MESSAGES.loadError);
     }
     setChecking(false);
-    const count = changedReviewCount(provision.units, fresh.units);
-    if (count > 0) setChanges({ count, fresh });
-    else await send(provision.version);
+    const units = fresh.units.map((unit) => ({ id: unit.id, included: unitTick(seen.get(unit.id) ?? unit, ticks) }));
+    if (!units.some((unit) => unit.included)) return runner.refuse(MESSAGES.selectAtLeastOneUnit);
+    const invalid = manual.check();
+    if (invalid) return runner.refuse(invalid);
+    const count = changedReviewCount(
+      [...seen.values()],
+      fresh.units.filter((unit) => seen.has(unit.id)),
+    );
+    if (count > 0) setChanges({ count, fresh, units });
+    else await send(provision.version, units);
   };
 
   const busy = runner.busy || checking;
@@ -101,10 +107,13 @@ export function FollowUpReviewBar({ provision, selection, runner, onRefresh }: P
         onCancel={() => setRejecting(false)}
         onConfirm={() => {
           setRejecting(false);
-          void runner.run((id) => followUpCalls.confirmReject(id, body(PROVISION_STATUS.REJECTED, provision.version)), {
-            success: provisionRejected(folio),
-            leaves: true,
-          });
+          void runner.run(
+            (id) => followUpCalls.confirmReject(id, body(PROVISION_STATUS.REJECTED, provision.version, [])),
+            {
+              success: provisionRejected(folio),
+              leaves: true,
+            },
+          );
         }}
       />
       <Dialog
@@ -125,8 +134,9 @@ export function FollowUpReviewBar({ provision, selection, runner, onRefresh }: P
             onClick={() => {
               // No: the ticks go as entered. The user has seen that the review moved on, so the fresh version is sent.
               const fresh = changes?.fresh;
+              const units = changes?.units ?? [];
               setChanges(null);
-              if (fresh) void send(fresh.version);
+              if (fresh) void send(fresh.version, units);
             }}
           >
             No

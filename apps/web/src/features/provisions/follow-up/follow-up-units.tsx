@@ -14,26 +14,34 @@ import {
   termLabel,
   unitSelectable,
 } from '@planpiso/domain';
-import { PagedTable, usePagedRows } from '../../../components/paged-rows';
+import { PagedTable, type PagedRows } from '../../../components/paged-rows';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import type { FollowUpDetail } from './api/follow-up-detail';
+import type { FollowUpDetail, FollowUpUnit } from './api/follow-up-detail';
 import { Field, FieldGrid } from '../../../components/detail-field';
 import { ValidationIcon } from '../../../components/check-icon';
 import { formatDateTime } from '../../../lib/format';
 import { AdminReview, InvoiceIcon } from './follow-up-unit-icons';
 import { DetailSection } from '../../../components/detail-section';
 
-/** Which units are ticked, by unit id: while the lender may confirm (status 3), the page's own choice. */
+/** The lender's own ticks at status 3, by unit id: only the units it changed (the others keep their start). */
 export type UnitSelection = Readonly<Record<number, boolean>>;
 
-/** The starting ticks at status 3: what the dealer included, where the selectability rule allows it (spec 3 §4). */
-export const initialSelection = (provision: FollowUpDetail): UnitSelection =>
-  Object.fromEntries(provision.units.map((u) => [u.id, u.included && unitSelectable(u)]));
+/**
+ * A unit's tick while the lender validates (status 3): its own tick where the selectability rule lets it choose,
+ * else the start — what the dealer included, where the rule allows it (spec 3 §4).
+ */
+export const unitTick = (unit: FollowUpUnit, ticks: UnitSelection): boolean => {
+  const own = ticks[unit.id];
+  return unitSelectable(unit) && own !== undefined ? own : unit.included && unitSelectable(unit);
+};
 
 type Props = {
   provision: FollowUpDetail;
+  /** The units page the server answered (GET /api/provisions/{id}/units/page). */
+  paging: PagedRows<FollowUpUnit>;
+  loading: boolean;
   /** Null: the ticks only show which units the provision includes. */
-  selection: UnitSelection | null;
+  ticks: UnitSelection | null;
   onSelect: (unitId: number, checked: boolean) => void;
 };
 
@@ -44,9 +52,7 @@ const money = (value: Money | string | null | undefined) =>
  * The selected units (spec 3 §2 "Follow-up"): credit line, line type (Seminuevos or Nuevos), term and balances — the
  * total only at status 1 or from 4 on (spec 3 §4) — and the units with their checks and the administrator's review.
  */
-export function FollowUpUnits({ provision, selection, onSelect }: Props) {
-  const units = provision.units;
-  const paging = usePagedRows(units);
+export function FollowUpUnits({ provision, paging, loading, ticks, onSelect }: Props) {
   // Open: the line's balances as the create screen shows them (unknown until the server has read the line from the
   // CRM). Closed: the ones at Confirmar, with when, or none (decision 054).
   const view = followUpBalanceView(provision);
@@ -75,6 +81,7 @@ export function FollowUpUnits({ provision, selection, onSelect }: Props) {
       )}
       <PagedTable
         paging={paging}
+        loading={loading}
         label="Unidades"
         columns={10}
         head={
@@ -96,8 +103,8 @@ export function FollowUpUnits({ provision, selection, onSelect }: Props) {
           </TableRow>
         }
         row={(unit) => {
-          const editable = selection !== null && unitSelectable(unit);
-          const checked = selection ? (selection[unit.id] ?? false) : unit.included;
+          const editable = ticks !== null && unitSelectable(unit);
+          const checked = ticks ? unitTick(unit, ticks) : unit.included;
           return (
             <TableRow key={unit.id} hover selected={checked}>
               <TableCell padding="checkbox">

@@ -61,6 +61,7 @@ export function useFollowUpAction(id: number) {
     onSettled: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: followUpKeys.detail(id) }),
+        client.invalidateQueries({ queryKey: followUpKeys.units(id) }),
         client.invalidateQueries({ queryKey: followUpKeys.timeline(id) }),
         client.invalidateQueries({ queryKey: ['provisions', 'list'] }),
         client.invalidateQueries({ queryKey: signingKeys.evidences(id) }),
