@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -87,39 +88,42 @@ export function DealerSummaryPage() {
       <Typography variant="h6" component="h2" sx={{ fontSize: 17, mt: 3, mb: 1 }}>
         {M.dueThisWeek} ({data.dueThisWeekTotal})
       </Typography>
-      <Table size="small" aria-label={M.dueThisWeek}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{M.dueOn}</TableCell>
-            <TableCell>VIN</TableCell>
-            <TableCell>Unidad</TableCell>
-            <TableCell>Concepto</TableCell>
-            <TableCell align="right">{M.amount}</TableCell>
-            <TableCell align="right">{M.daysFloored}</TableCell>
-            <TableCell>{M.payoffQuote}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.dueThisWeek.length === 0 && <EmptyTableRow colSpan={7} />}
-          {data.dueThisWeek.map((unit) => (
-            <TableRow key={`${unit.id}-${unit.kind}`}>
-              <TableCell>{shownDay(unit.date)}</TableCell>
-              <TableCell>
-                <Link component={RouterLink} to={`/unidades-financiadas/${unit.id}`}>
-                  {unit.vin}
-                </Link>
-              </TableCell>
-              <TableCell>{unit.description}</TableCell>
-              <TableCell>{M.dueKind[unit.kind]}</TableCell>
-              <TableCell align="right">${formatAmount(unit.amount)}</TableCell>
-              <TableCell align="right">{unit.daysFloored}</TableCell>
-              <TableCell>
-                <PayoffQuote unit={unit} />
-              </TableCell>
+      {/* A phone scrolls the table inside its own box, never the whole page sideways. */}
+      <TableContainer>
+        <Table size="small" aria-label={M.dueThisWeek}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{M.dueOn}</TableCell>
+              <TableCell>VIN</TableCell>
+              <TableCell>Unidad</TableCell>
+              <TableCell>Concepto</TableCell>
+              <TableCell align="right">{M.amount}</TableCell>
+              <TableCell align="right">{M.daysFloored}</TableCell>
+              <TableCell>{M.payoffQuote}</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {data.dueThisWeek.length === 0 && <EmptyTableRow colSpan={7} />}
+            {data.dueThisWeek.map((unit) => (
+              <TableRow key={`${unit.id}-${unit.kind}`}>
+                <TableCell>{shownDay(unit.date)}</TableCell>
+                <TableCell>
+                  <Link component={RouterLink} to={`/unidades-financiadas/${unit.id}`}>
+                    {unit.vin}
+                  </Link>
+                </TableCell>
+                <TableCell>{unit.description}</TableCell>
+                <TableCell>{M.dueKind[unit.kind]}</TableCell>
+                <TableCell align="right">${formatAmount(unit.amount)}</TableCell>
+                <TableCell align="right">{unit.daysFloored}</TableCell>
+                <TableCell>
+                  <PayoffQuote unit={unit} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
     </>
   );
 }
