@@ -21,7 +21,7 @@ export const LIST_PATH = '/api/provisions?page=1&pageSize=10';
 const CREATE_UNITS = 1_000;
 const CREATE_RUNS = 3;
 
-type Session = { token: string; userId: number; email: string };
+export type Session = { token: string; userId: number; email: string };
 type Row = { metric: string; value: string; target: string; pass: boolean | null };
 
 export type CreateResult = {
@@ -45,7 +45,7 @@ const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 export const wantsProvisions = (part: 'csv' | 'create' | 'provisions-list') =>
   !only || only.includes('provisions') || only.includes(part);
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, application_name: 'planpiso-bench' });
   await client.connect();
   try {
@@ -75,7 +75,7 @@ export function assertProvisionsLoaded(count: number | null) {
  * The operating window opened for the bench's creates (the figure is the work, not the clock: the bench may run
  * at night or on a holiday), restored afterwards. Only the large database, which belongs to the bench.
  */
-async function openOperatingWindow(client: pg.Client): Promise<() => Promise<void>> {
+export async function openOperatingWindow(client: pg.Client): Promise<() => Promise<void>> {
   const { rows } = await client.query<{ start_operation: string; end_operation: string }>(
     'select start_operation, end_operation from provision_settings where id = 1',
   );
@@ -110,9 +110,9 @@ async function openOperatingWindow(client: pg.Client): Promise<() => Promise<voi
   };
 }
 
-type CreditLine = { lineaCredito: string; disponible: string; terms: number[] };
+export type CreditLine = { lineaCredito: string; disponible: string; terms: number[] };
 
-async function api<T>(baseUrl: string, session: Session, path: string, init: RequestInit = {}) {
+export async function api<T>(baseUrl: string, session: Session, path: string, init: RequestInit = {}) {
   const response = await fetch(`${baseUrl}${path}`, {
     ...init,
     headers: { authorization: `Bearer ${session.token}`, ...(init.headers ?? {}) },
@@ -122,11 +122,14 @@ async function api<T>(baseUrl: string, session: Session, path: string, init: Req
   return JSON.parse(text) as T;
 }
 
-/** 1,000 units whose amounts differ by cents and add up to about half the line's room, exactly. */
-function unitsFor(available: Money, block: number) {
-  const each = available.divideRounded(2 * CREATE_UNITS);
+/**
+ * `count` units (1,000 by default) whose amounts differ by cents and add up to about half the line's room, exactly;
+ * their VINs are the serials from `firstSerial` on (bench/vins.ts).
+ */
+export function unitsFor(available: Money, firstSerial: number, count = CREATE_UNITS) {
+  const each = available.divideRounded(2 * count);
   const units = [];
-  for (let i = 0; i < CREATE_UNITS; i++) {
+  for (let i = 0; i < count; i++) {
     const vehicle = NEW_VEHICLES[i % NEW_VEHICLES.length]!;
     const amount = each.sub(Money.fromCents(i % 97));
     units.push({
@@ -137,7 +140,7 @@ function unitsFor(available: Money, block: number) {
       description: vehicle.descripcion.slice(0, 50),
       color: vehicle.colorExterior.slice(0, 35),
       insideColor: vehicle.colorInterior.slice(0, 70),
-      vinNumber: madeUpVin(VIN_SERIALS.bench + block * CREATE_UNITS + i),
+      vinNumber: madeUpVin(firstSerial + i),
       motorNumber: `${vehicle.motor.slice(0, 10)}${i}`,
       amount: amount.toDecimalString(),
     });
@@ -145,10 +148,22 @@ function unitsFor(available: Money, block: number) {
   return { units, total: Money.sum(units.map((u) => Money.of(u.amount))) };
 }
 
-/** Deletes what one create wrote (the units go with the provision), so the balance and the VINs are free again. */
-async function deleteProvision(client: pg.Client, id: number) {
+/**
+ * Deletes what one create wrote (the units go with the provision), so the balance and the VINs are free again. A
+ * sent provision's units carry validations (the job's verdicts, unit_validations): its units are locked first, so a
+ * validation run still at work waits and then finds them gone, and their validations go too (the unit's deletion
+ * would only null their unit_id and leave them in the validations report).
+ */
+export async function deleteProvision(client: pg.Client, id: number) {
   await client.query('begin');
   try {
+    // The provision, then its units: the order the validation job takes them in (no deadlock with a run at work).
+    await client.query('select id from provisions where id = $1 for update', [id]);
+    await client.query('select id from provision_units where provision_id = $1 for update', [id]);
+    await client.query(
+      'delete from unit_validations where unit_id in (select id from provision_units where provision_id = $1)',
+      [id],
+    );
     // Whatever else a create writes that names the provision (audit rows, evidences...), found by its foreign keys.
     const { rows } = await client.query<{ table_name: string; column_name: string }>(
       `select cl.relname as table_name, a.attname as column_name
@@ -171,49 +186,68 @@ async function deleteProvision(client: pg.Client, id: number) {
   }
 }
 
+/** Where the demo type 5 user's creates go: its company and branch, a legal representative, the line with most room. */
+export type SaveTarget = { companyId: number; agencyId: number; legalId: number; line: CreditLine };
+
+/** The save target of `session`'s creates, its line with room for `unitCount` units of 100 pesos at least. */
+export async function saveTarget(
+  client: pg.Client,
+  baseUrl: string,
+  session: Session,
+  unitCount: number,
+): Promise<SaveTarget> {
+  const { rows } = await client.query<{ company_id: number; agency_id: number; client_id: string }>(
+    `select u.company_id, u.agency_id, c.client_id from users u join companies c on c.id = u.company_id
+     where u.id = $1`,
+    [session.userId],
+  );
+  const place = rows[0];
+  if (!place?.agency_id) throw new Error(`${session.email} has no company and branch`);
+  const legal = await client.query<{ id: number }>(
+    `select u.id from user_companies uc join users u on u.id = uc.user_id
+     where uc.company_id = $1 and u.type = 4 and u.is_active order by u.id limit 1`,
+    [place.company_id],
+  );
+  if (!legal.rows[0]) throw new Error('the company has no legal representative');
+  const lines = await api<{ data: CreditLine[] }>(
+    baseUrl,
+    session,
+    `/api/external/clients/${place.client_id}/credit-lines`,
+  );
+  const line = [...lines.data].sort((a, b) => Money.of(b.disponible).compare(Money.of(a.disponible)))[0];
+  if (!line || !Money.of(line.disponible).greaterThan(Money.fromCents(unitCount * 100_00))) {
+    throw new Error(`no credit line of client ${place.client_id} has room for ${unitCount} units`);
+  }
+  return { companyId: place.company_id, agencyId: place.agency_id, legalId: legal.rows[0].id, line };
+}
+
+/** The JSON body of a save (POST /api/provisions or /create-send) of `units` on `target`'s line, at its longest term. */
+export const saveBody = (target: SaveTarget, units: ReturnType<typeof unitsFor>) =>
+  JSON.stringify({
+    companyId: target.companyId,
+    agencyId: target.agencyId,
+    legalId: target.legalId,
+    description: `Bench: ${units.units.length} unidades`,
+    creditLine: target.line.lineaCredito,
+    deadlines: Math.max(...target.line.terms),
+    includeAll: true,
+    evidences: [],
+    units: units.units,
+    total: units.total.toDecimalString(),
+  });
+
 export async function measureCreate(baseUrl: string, databaseUrl: string, session: Session): Promise<CreateResult> {
   return withClient(databaseUrl, async (client) => {
-    const { rows } = await client.query<{ company_id: number; agency_id: number; client_id: string }>(
-      `select u.company_id, u.agency_id, c.client_id from users u join companies c on c.id = u.company_id
-       where u.id = $1`,
-      [session.userId],
-    );
-    const place = rows[0];
-    if (!place?.agency_id) throw new Error(`${session.email} has no company and branch`);
-    const legal = await client.query<{ id: number }>(
-      `select u.id from user_companies uc join users u on u.id = uc.user_id
-       where uc.company_id = $1 and u.type = 4 and u.is_active order by u.id limit 1`,
-      [place.company_id],
-    );
-    if (!legal.rows[0]) throw new Error('the company has no legal representative');
-
     const restore = await openOperatingWindow(client);
     try {
-      const lines = await api<{ data: CreditLine[] }>(
-        baseUrl,
-        session,
-        `/api/external/clients/${place.client_id}/credit-lines`,
-      );
-      const line = [...lines.data].sort((a, b) => Money.of(b.disponible).compare(Money.of(a.disponible)))[0];
-      if (!line || !Money.of(line.disponible).greaterThan(Money.fromCents(CREATE_UNITS * 100_00))) {
-        throw new Error(`no credit line of client ${place.client_id} has room for ${CREATE_UNITS} units`);
-      }
+      const target = await saveTarget(client, baseUrl, session, CREATE_UNITS);
+      const { line } = target;
       // A block of VIN serials of its own per run, so a run that died before its clean-up does not refuse the next.
       const firstBlock = (Math.floor(Date.now() / 1000) % 700) * 4;
       const create = async (block: number) => {
-        const { units, total } = unitsFor(Money.of(line.disponible), block);
-        const body = JSON.stringify({
-          companyId: place.company_id,
-          agencyId: place.agency_id,
-          legalId: legal.rows[0]!.id,
-          description: `Bench: ${CREATE_UNITS} unidades`,
-          creditLine: line.lineaCredito,
-          deadlines: Math.max(...line.terms),
-          includeAll: true,
-          evidences: [],
-          units,
-          total: total.toDecimalString(),
-        });
+        const drawn = unitsFor(Money.of(line.disponible), VIN_SERIALS.bench + block * CREATE_UNITS);
+        const { total } = drawn;
+        const body = saveBody(target, drawn);
         const started = performance.now();
         const answer = await api<{ data: { id: number; folio: string; status: number } }>(
           baseUrl,

@@ -8,9 +8,11 @@
 //    runs each, the median).
 //  - the CRM insertion's throughput, 1,000 units through the job runner (crm-insertion.ts, its own database).
 //  - issue 30: scale-out, the same requests through a proxy to one and then two API processes (scaleout.ts).
+//  - issue 31: the JSON of the provision follow-up page's first screen at 5,000 units, now and before it was paged
+//    (follow-up-bytes.ts: one provision created and sent as type 5, deleted again).
 // Targets print PASS/FAIL; the exit code is 1 when one fails. Loopback only, each load bounded in time.
 // Environment: BENCH_DURATION (s per endpoint, default 15), BENCH_WARMUP (s, default 3), BENCH_ONLY (some of
-// lists,floor,bytes,menu,lighthouse,crm,register,scaleout), BENCH_LISTS (some lists by name, e.g. `users`), BENCH_TYPES (some user types,
+// lists,floor,bytes,menu,lighthouse,crm,register,scaleout,followup), BENCH_LISTS (some lists by name, e.g. `users`), BENCH_TYPES (some user types,
 // e.g. `1`), BENCH_NODE_ARGS (the API's extra node flags, e.g. --cpu-prof), BENCH_LOG_LEVEL (the API's, default
 // info as `npm start`), BENCH_JOBS (`off`: the API without its background jobs, to see what they cost the lists;
 // default on, as `npm start`), CHROMIUM_PATH, DATABASE_URL_LARGE (a server of your own instead of data/pg-large).
@@ -25,6 +27,7 @@ import { freePort } from '../e2e/support/ports';
 import { startApi, type ApiProcess } from './api-process';
 import { captureRequestSql } from './capture-sql';
 import { countUsers, LARGE, openLargeServer, type LargeServer } from './large-db';
+import { followUpRows, measureFollowUpBytes, type FollowUpBytes } from './follow-up-bytes';
 import { runLighthouse, type LighthouseScores } from './lighthouse';
 import { CONNECTIONS, DURATION_SECONDS, loadTest, WARMUP_SECONDS, type LoadResult } from './load';
 import { measureMenuClick } from './menu-click';
@@ -77,13 +80,14 @@ const TARGETS = {
   usersP99Ms: 50,
 };
 
-/** BENCH_ONLY=lists,floor,bytes,menu,lighthouse,crm runs only those parts (to try one part of the harness). */
+/** BENCH_ONLY=lists,floor,bytes,menu,lighthouse,crm,followup runs only those parts (to try one part of the harness). */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 /** BENCH_LISTS=users,roles runs only those lists (by LISTS' names). */
 const onlyLists = process.env.BENCH_LISTS?.split(',').map((name) => name.trim());
 const onlyTypes = process.env.BENCH_TYPES?.split(',').map(Number);
-const wants = (part: 'lists' | 'floor' | 'bytes' | 'menu' | 'lighthouse' | 'crm' | 'register' | 'scaleout') =>
-  !only || only.includes(part);
+const wants = (
+  part: 'lists' | 'floor' | 'bytes' | 'menu' | 'lighthouse' | 'crm' | 'register' | 'scaleout' | 'followup',
+) => !only || only.includes(part);
 
 type Row = { metric: string; value: string; target: string; pass: boolean | null };
 const rows: Row[] = [];
@@ -144,6 +148,7 @@ let menuClick: MenuClick | undefined;
 let menuClickProvisions: MenuClick | undefined;
 let peakRssBytes: number | null = null;
 let provisionsBench: ProvisionsBench | undefined;
+let followUpBytes: FollowUpBytes | undefined;
 let registerResults: RegisterResult[] = [];
 let scaleOut: ScaleOutBench | undefined;
 type CrmInsertionRun = { crmLatencyMs: number; seconds: number; unitsPerSecond: number; inserted: number };
@@ -198,6 +203,12 @@ try {
 
   // Issue 16's rows (bench/provisions.ts): the CSV in Chromium, a 1,000-unit create, the provisions list.
   provisionsBench = await runProvisionsBench({ baseUrl, databaseUrl: server.url, sessions, step, serverPid: api.pid });
+
+  // Issue 31 (bench/follow-up-bytes.ts): the follow-up page's first screen of JSON, a 5,000-unit provision, type 5.
+  if (wants('followup'))
+    followUpBytes = await step('follow-up page first screen JSON, 5,000 units (type 5)', () =>
+      measureFollowUpBytes(baseUrl, server!.url, sessions.get(5)!),
+    );
 
   // Issue 29's rows (bench/register.ts): the financed-units register and the portfolio view on 200,000 units.
   if (wants('register'))
@@ -316,6 +327,7 @@ if (usersSuper) {
   );
 }
 if (provisionsBench) for (const r of provisionRows(provisionsBench)) row(r.metric, r.value, r.target, r.pass);
+for (const r of followUpRows(followUpBytes)) row(r.metric, r.value, r.target, r.pass);
 for (const r of registerRows(registerResults)) row(r.metric, r.value, r.target, r.pass);
 for (const r of scaleOutRows(scaleOut)) row(r.metric, r.value, r.target, r.pass);
 for (const run of crmInsertion) {
@@ -425,6 +437,7 @@ writeFileSync(
       menuClick: menuClick ?? null,
       menuClickProvisions: menuClickProvisions ?? null,
       provisions: provisionsBench ?? null,
+      followUp: followUpBytes ?? null,
       register: registerResults,
       scaleOut: scaleOut ?? null,
       crmInsertion,

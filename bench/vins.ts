@@ -22,8 +22,11 @@ const MAKERS = [
 const YEARS = 'KLMNPRSTV';
 const PER_PLANT = 1_000_000;
 
-/** Serial ranges: the large data set's units, then the bench's 1,000-unit creates (a new block per run). */
-export const VIN_SERIALS = { seed: 0, bench: 20 * PER_PLANT } as const;
+/**
+ * Serial ranges: the large data set's units, then the bench's 1,000-unit creates (a new block per run: at most
+ * 2,800 blocks, up to 22,799,999), then the follow-up part's 5,000-unit provision (40 blocks, up to 22,999,999).
+ */
+export const VIN_SERIALS = { seed: 0, bench: 20 * PER_PLANT, followUp: 22 * PER_PLANT + 800_000 } as const;
 
 const FIXTURE_VINS = new Set(VEHICLES.map((v) => v.vin));
 
