@@ -19,6 +19,7 @@ import {
   saveTarget,
   unitsFor,
   withClient,
+  withoutSoldOutOfTrustHold,
   type Session,
 } from './provisions';
 import { VIN_SERIALS } from './vins';
@@ -116,15 +117,13 @@ export async function measureFollowUpBytes(
         VIN_SERIALS.followUp + block * FOLLOW_UP_UNITS,
         FOLLOW_UP_UNITS,
       );
-      const answer = await api<{ data: { id: number; folio: string; status: number } }>(
-        baseUrl,
-        session,
-        '/api/provisions/create-send',
-        {
+      // The company's units sold out of trust refuse the create (issue 29 §2): lifted for the create only.
+      const answer = await withoutSoldOutOfTrustHold(client, target.companyId, () =>
+        api<{ data: { id: number; folio: string; status: number } }>(baseUrl, session, '/api/provisions/create-send', {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
           body: saveBody(target, drawn),
-        },
+        }),
       );
       created = answer.data;
       await restore();
