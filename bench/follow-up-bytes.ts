@@ -75,7 +75,7 @@ type Page = { data: { items: unknown[]; total: number } };
 
 /** Waits until the history holds a full first page (the validation job at work) or the wait is over. */
 async function waitForHistory(baseUrl: string, session: Session, id: number): Promise<number> {
-  const path = `/api/provisions/${id}/timeline/page?page=1&pageSize=1`;
+  const path = `/api/provisions/${id}/timeline/page?page=1&pageSize=10`;
   const deadline = performance.now() + FOLLOW_UP_HISTORY_WAIT_MS;
   // BENCH_JOBS=off: no validation job, the history stays at its one entry.
   const jobs = process.env.BENCH_JOBS !== 'off';

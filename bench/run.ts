@@ -28,7 +28,7 @@ import { startApi, type ApiProcess } from './api-process';
 import { captureRequestSql } from './capture-sql';
 import { countUsers, LARGE, openLargeServer, type LargeServer } from './large-db';
 import { followUpRows, measureFollowUpBytes, type FollowUpBytes } from './follow-up-bytes';
-import { runLighthouse, type LighthouseScores } from './lighthouse';
+import { runLighthouse, type LighthouseRun, type LighthouseScores } from './lighthouse';
 import { CONNECTIONS, DURATION_SECONDS, loadTest, WARMUP_SECONDS, type LoadResult } from './load';
 import { measureMenuClick } from './menu-click';
 import { provisionRows, runProvisionsBench, type ProvisionsBench } from './provisions';
@@ -262,20 +262,23 @@ try {
   if (wants('lighthouse'))
     lighthouse =
       (await step('Lighthouse', () =>
-        runLighthouse(baseUrl, [
-          { path: '/login', formFactor: 'mobile' },
-          { path: '/login', formFactor: 'desktop' },
-          { path: '/usuarios', formFactor: 'desktop', signedInAs: SUPER_USER },
-          { path: '/usuarios', formFactor: 'mobile', signedInAs: SUPER_USER },
-          { path: '/cuentas', formFactor: 'desktop', signedInAs: SUPER_USER },
-          // Issue 31: the dealer's main screens.
-          ...(['desktop', 'mobile'] as const).flatMap((formFactor) => [
-            { path: '/disposiciones', formFactor, signedInAs: DEALER, as: 'type 5' },
-            { path: '/disposiciones', formFactor, signedInAs: OPERATOR, as: 'type 3' },
-            { path: '/crear-disposicion', formFactor, signedInAs: DEALER, as: 'type 5' },
-            { path: '/refinanciamientos/unidades', formFactor, signedInAs: OPERATOR, as: 'type 3' },
+        runLighthouse(
+          baseUrl,
+          lighthousePages([
+            { path: '/login', formFactor: 'mobile' },
+            { path: '/login', formFactor: 'desktop' },
+            { path: '/usuarios', formFactor: 'desktop', signedInAs: SUPER_USER },
+            { path: '/usuarios', formFactor: 'mobile', signedInAs: SUPER_USER },
+            { path: '/cuentas', formFactor: 'desktop', signedInAs: SUPER_USER },
+            // Issue 31: the dealer's main screens.
+            ...(['desktop', 'mobile'] as const).flatMap((formFactor) => [
+              { path: '/disposiciones', formFactor, signedInAs: DEALER, as: 'type 5' },
+              { path: '/disposiciones', formFactor, signedInAs: OPERATOR, as: 'type 3' },
+              { path: '/crear-disposicion', formFactor, signedInAs: DEALER, as: 'type 5' },
+              { path: '/refinanciamientos/unidades', formFactor, signedInAs: OPERATOR, as: 'type 3' },
+            ]),
           ]),
-        ]),
+        ),
       )) ?? [];
   peakRssBytes = api.peakRss();
   // Issue 30 item 5 (scaleout.ts): one, then two API processes behind the proxy, with this API stopped first so the
@@ -353,6 +356,12 @@ if (signInBytes) {
     `${fmt(signInBytes.totalBytes / 1024)} KiB, ${signInBytes.files.length} files`,
   );
 }
+/** BENCH_LIGHTHOUSE_PATHS=/disposiciones,/login: only those pages (to try one change on one screen). */
+function lighthousePages(runs: LighthouseRun[]): LighthouseRun[] {
+  const paths = process.env.BENCH_LIGHTHOUSE_PATHS?.split(',').map((path) => path.trim());
+  return paths ? runs.filter((run) => paths.includes(run.path)) : runs;
+}
+
 const lh = (path: string, formFactor: string, as?: string) =>
   lighthouse.find((s) => s.path === path && s.formFactor === formFactor && s.as === as);
 const lhRow = (
