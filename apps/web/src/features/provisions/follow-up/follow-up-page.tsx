@@ -81,7 +81,12 @@ function FollowUpView({
 
   const refresh = (fresh: FollowUpDetail | null) => {
     setTicks({});
-    setSeen(new Map());
+    // 'Sí': the fresh read's units are what the user now has before them. Refrescar keeps the units as shown until
+    // the table's page comes back (a page read again with equal data keeps its rows, and they are still right).
+    if (fresh) {
+      const byId = new Map(fresh.units.map((unit) => [unit.id, unit]));
+      setSeen((current) => new Map([...current].map(([id, unit]) => [id, byId.get(id) ?? unit])));
+    }
     if (fresh) client.setQueryData(followUpKeys.detail(provision.id), fresh);
     else void client.invalidateQueries({ queryKey: followUpKeys.detail(provision.id) });
     void client.invalidateQueries({ queryKey: followUpKeys.units(provision.id) });
