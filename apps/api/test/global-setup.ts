@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { bundleApi } from '../../../scripts/build-api.mjs';
 import { createDatabase, startEmbeddedPostgres } from '../src/db/embedded';
 import { createDb } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
@@ -24,6 +25,8 @@ declare module 'vitest' {
     simulatorWebhookSecret: string;
     /** Where every test process writes the API's log (harness.ts testLogger); log-scan-setup.ts scans it. */
     logDir: string;
+    /** The API bundled as `npm start` runs it (scripts/build-api.mjs), for the tests' second API processes. */
+    apiBundle: string;
   }
 }
 
@@ -38,9 +41,17 @@ export default async function setup(project: TestProject) {
   const logDir = join(dir, 'logs');
   await mkdir(logDir);
   project.provide('logDir', logDir);
+  // The second API processes (support/child-api.ts) run this bundle, as `npm start` does: under tsx each of the ~20
+  // processes a run starts spent ~10 s of CPU compiling the sources. It sits under apps/api so that its imports
+  // resolve from the repository's node_modules; a directory per run, so runs side by side never share one.
+  const bundleDir = join(import.meta.dirname, '..', 'dist', `test-${process.pid}`);
+  const apiBundle = join(bundleDir, 'server.js');
+  await bundleApi(apiBundle);
+  project.provide('apiBundle', apiBundle);
   const pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pg'), port: await freePort(), persistent: false }).catch(
     async (error: unknown) => {
       await rm(dir, { recursive: true, force: true });
+      await rm(bundleDir, { recursive: true, force: true });
       throw error;
     },
   );
@@ -68,6 +79,7 @@ export default async function setup(project: TestProject) {
     await mail?.stop();
     await pg.stop();
     await rm(dir, { recursive: true, force: true });
+    await rm(bundleDir, { recursive: true, force: true });
     throw error;
   }
 
@@ -76,5 +88,6 @@ export default async function setup(project: TestProject) {
     await mail?.stop();
     await pg.stop();
     await rm(dir, { recursive: true, force: true });
+    await rm(bundleDir, { recursive: true, force: true });
   };
 }

@@ -12,8 +12,8 @@ import { TEST_JWT_SECRET } from '../harness';
 export { freePort };
 
 /**
- * A second API process for the tests that need two on one PostgreSQL (ARCHITECTURE §1): `src/server.ts` in a child
- * process, as production runs it, on a free port. Used by the live notifications across processes and the
+ * A second API process for the tests that need two on one PostgreSQL (ARCHITECTURE §1): `src/server.ts` bundled
+ * (global-setup.ts) in a child process, as production runs it, on a free port. Used by the live notifications across processes and the
  * provisions race split across processes.
  */
 
@@ -44,7 +44,7 @@ export async function startChildApi(databaseUrl: string, env: NodeJS.ProcessEnv 
   };
   delete childEnv.SEED_DEMO;
   delete childEnv.CORS_ORIGINS;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', inject('apiBundle')], {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
