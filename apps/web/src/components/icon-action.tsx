@@ -1,27 +1,44 @@
-import type { ReactNode } from 'react';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import './icon-action.css';
 
-/**
- * A row's icon action: `title` is what the tooltip shows ('Editar'), `label` what a screen reader hears and tests
- * find ('Editar Autos del Norte').
- */
-export function IconAction({
-  title,
-  label,
-  icon,
-  onClick,
-}: {
+type Common = {
+  /** What the tooltip shows ('Editar'). */
   title: string;
+  /** What a screen reader hears and tests find ('Editar Autos del Norte'). */
   label: string;
   icon: ReactNode;
-  onClick: () => void;
-}) {
+};
+
+/** Escape hides the tooltip; leaving (pointer or focus) lets it show again next time. */
+const dismissTip = (event: KeyboardEvent<HTMLElement>) => {
+  if (event.key === 'Escape') event.currentTarget.setAttribute('data-tip-dismissed', '');
+};
+const restoreTip = (event: { currentTarget: HTMLElement }) => event.currentTarget.removeAttribute('data-tip-dismissed');
+
+const tipProps = (title: string, label: string) => ({
+  className: 'pp-icon-action',
+  'aria-label': label,
+  'data-tip': title,
+  onKeyDown: dismissTip,
+  onBlur: restoreTip,
+  onMouseLeave: restoreTip,
+});
+
+/** A row's icon button with its tooltip (icon-action.css): plain markup, no MUI component. */
+export function IconAction({ title, label, icon, onClick }: Common & { onClick: () => void }) {
   return (
-    <Tooltip title={title}>
-      <IconButton size="small" aria-label={label} onClick={onClick}>
-        {icon}
-      </IconButton>
-    </Tooltip>
+    <button type="button" {...tipProps(title, label)} onClick={onClick}>
+      {icon}
+    </button>
+  );
+}
+
+/** The same look for a row's link to another screen ('Ver', 'Editar'): a real link (new tab, copy address). */
+export function IconLink({ title, label, icon, to }: Common & { to: string }) {
+  return (
+    <RouterLink to={to} {...tipProps(title, label)}>
+      {icon}
+    </RouterLink>
   );
 }

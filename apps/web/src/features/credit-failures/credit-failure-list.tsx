@@ -1,7 +1,5 @@
 import { useMemo, type ReactElement } from 'react';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import CloudUpload from '@mui/icons-material/CloudUploadOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Replay from '@mui/icons-material/Replay';
@@ -16,6 +14,7 @@ import {
   shownFolio,
 } from '@planpiso/domain';
 import { DateRange } from '../../components/date-range';
+import { IconAction } from '../../components/icon-action';
 import { FilterBar } from '../../components/filter-bar';
 import { TextField } from '../../components/form/text-field';
 import { PagedGrid } from '../../components/paged-grid';
@@ -81,11 +80,13 @@ function creditFailureColumns(
         {actionsFor(CREDIT_FAILURE_MACHINE, actor, row).map((action) => {
           const { label, icon } = BUTTONS[action];
           return (
-            <Tooltip key={action} title={label}>
-              <IconButton size="small" aria-label={`${label} ${row.vinNumer}`} onClick={() => onAction(row, action)}>
-                {icon}
-              </IconButton>
-            </Tooltip>
+            <IconAction
+              key={action}
+              title={label}
+              label={`${label} ${row.vinNumer}`}
+              icon={icon}
+              onClick={() => onAction(row, action)}
+            />
           );
         })}
       </Stack>

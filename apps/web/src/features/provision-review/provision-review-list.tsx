@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { useLocation, useNavigate } from 'react-router';
 import Visibility from '@mui/icons-material/Visibility';
 import type { GridColumn } from '../../components/grid-column';
 import type { ProvisionReviewItem } from '@planpiso/domain';
 import { dateColumn } from '../../components/grid-columns';
+import { IconLink } from '../../components/icon-action';
 import { PagedGrid } from '../../components/paged-grid';
 import { lineTypeColumn, unitCountColumn } from '../../components/provision-columns';
 import { ResultDialog } from '../../components/result-dialog';
@@ -33,16 +32,12 @@ export function reviewColumns(): GridColumn<ProvisionReviewItem>[] {
       sortable: false,
       minWidth: 80,
       renderCell: ({ row }) => (
-        <Tooltip title="Ver">
-          <IconButton
-            size="small"
-            component={RouterLink}
-            to={`/disposiciones-revision/${row.id}`}
-            aria-label={`Ver ${row.folio}`}
-          >
-            <Visibility fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <IconLink
+          title="Ver"
+          label={`Ver ${row.folio}`}
+          icon={<Visibility fontSize="small" />}
+          to={`/disposiciones-revision/${row.id}`}
+        />
       ),
     },
   ];

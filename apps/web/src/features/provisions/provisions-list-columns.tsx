@@ -1,6 +1,3 @@
-import { Link as RouterLink } from 'react-router';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Draw from '@mui/icons-material/Draw';
 import Edit from '@mui/icons-material/Edit';
 import FolderOpen from '@mui/icons-material/FolderOpen';
@@ -18,7 +15,7 @@ import {
   type UserType,
 } from '@planpiso/domain';
 import { dateColumn } from '../../components/grid-columns';
-import { IconAction } from '../../components/icon-action';
+import { IconAction, IconLink } from '../../components/icon-action';
 import { lineTypeColumn, unitCountColumn } from '../../components/provision-columns';
 import { formatAmount } from '../../lib/format';
 
@@ -35,16 +32,7 @@ const LINK_ACTIONS = {
 function RowLink({ action, row }: { action: Exclude<ProvisionRowAction, 'send'>; row: ProvisionListItem }) {
   const { title, icon } = LINK_ACTIONS[action];
   return (
-    <Tooltip title={title}>
-      <IconButton
-        size="small"
-        component={RouterLink}
-        to={PROVISION_ROW_LINKS[action](row.id)}
-        aria-label={`${title} ${row.folio}`}
-      >
-        {icon}
-      </IconButton>
-    </Tooltip>
+    <IconLink title={title} label={`${title} ${row.folio}`} icon={icon} to={PROVISION_ROW_LINKS[action](row.id)} />
   );
 }
 

@@ -1,6 +1,3 @@
-import { Link as RouterLink } from 'react-router';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Send from '@mui/icons-material/Send';
 import ForwardToInbox from '@mui/icons-material/ForwardToInboxOutlined';
 import Visibility from '@mui/icons-material/Visibility';
@@ -15,7 +12,7 @@ import {
   type RefinancingStatus,
 } from '@planpiso/domain';
 import { amountColumn, dateColumn, actionsColumn } from '../../components/grid-columns';
-import { IconAction } from '../../components/icon-action';
+import { IconAction, IconLink } from '../../components/icon-action';
 import type { RefinancingListItem } from './api/refinancings-list';
 import type { ListAction } from './api/refinancing-list-actions';
 
@@ -85,28 +82,20 @@ export function refinancingColumns({ type, clientColumn, onAction }: Options): G
       return (
         <>
           {actions.includes('sendToFinbe') && button('sendToFinbe')}
-          <Tooltip title="Visualizar">
-            <IconButton
-              size="small"
-              component={RouterLink}
-              to={`/refinanciamientos/${row.id}`}
-              aria-label={`Visualizar ${row.folio}`}
-            >
-              <Visibility fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <IconLink
+            title="Visualizar"
+            label={`Visualizar ${row.folio}`}
+            icon={<Visibility fontSize="small" />}
+            to={`/refinanciamientos/${row.id}`}
+          />
           {actions.includes('send') && button('send')}
           {canSignRefinancing(type, row.status) && (
-            <Tooltip title={SIGNING_MESSAGES.signDocumentsTitle}>
-              <IconButton
-                size="small"
-                component={RouterLink}
-                to={refinancingSignLink(row.id)}
-                aria-label={`${SIGNING_MESSAGES.signDocumentsTitle} ${row.folio}`}
-              >
-                <Draw fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <IconLink
+              title={SIGNING_MESSAGES.signDocumentsTitle}
+              label={`${SIGNING_MESSAGES.signDocumentsTitle} ${row.folio}`}
+              icon={<Draw fontSize="small" />}
+              to={refinancingSignLink(row.id)}
+            />
           )}
         </>
       );
