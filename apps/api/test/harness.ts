@@ -164,6 +164,17 @@ export type CreateUserOptions = {
 
 export type TestUser = { id: number; email: string; password: string; type: UserType };
 
+/**
+ * One argon2 hash per password for the whole process (each is ~50 ms of CPU, and a run creates a few thousand test
+ * users): the hash is a real one with the production parameters, so sign-in verifies it exactly as it would.
+ */
+const testHashes = new Map<string, Promise<string>>();
+const testPasswordHash = (password: string) => {
+  let hashed = testHashes.get(password);
+  if (!hashed) testHashes.set(password, (hashed = hashPassword(password)));
+  return hashed;
+};
+
 /** A user of the given type with a known password (TEST_PASSWORD unless told otherwise). */
 export async function createUser(db: Db, type: UserType, options: CreateUserOptions = {}): Promise<TestUser> {
   const email = (options.email ?? `u${type}-${unique()}@prueba.planpiso.mx`).toLowerCase();
@@ -185,7 +196,7 @@ export async function createUser(db: Db, type: UserType, options: CreateUserOpti
   if (password !== null) {
     await db.insert(credentials).values({
       userId: user!.id,
-      passwordHash: await hashPassword(password),
+      passwordHash: await testPasswordHash(password),
       temporary: options.temporary ?? false,
       temporaryExpiresAt: options.temporary ? (options.temporaryExpiresAt ?? new Date(Date.now() + 7 * DAY)) : null,
     });
