@@ -24,21 +24,10 @@ export const theme = createTheme(
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiPaper: { defaultProps: { elevation: 0 } },
-      // A phone's row is too narrow for 'Filas por página', the count and both arrows: they wrap onto two lines, so
-      // 'Ir a la página siguiente' stays on screen instead of past the table's edge.
-      MuiTablePagination: {
-        styleOverrides: {
-          toolbar: ({ theme }) => ({
-            [theme.breakpoints.down('sm')]: { flexWrap: 'wrap', justifyContent: 'flex-end', paddingLeft: 0 },
-          }),
-          spacer: ({ theme }) => ({ [theme.breakpoints.down('sm')]: { display: 'none' } }),
-        },
-      },
     },
   },
-  // MUI's own Spanish texts (decision 059): the table pagination's 'Ir a la página siguiente', the autocomplete's
-  // Cerrar/Limpiar/Sin opciones, the alert's Cerrar. The data grid and the pickers carry theirs (paged-grid.tsx,
-  // spanish-pickers.tsx).
+  // MUI's own Spanish texts (decision 059): the autocomplete's Cerrar/Limpiar/Sin opciones, the alert's Cerrar. The
+  // lists' pager and the pickers carry theirs (pager.tsx, spanish-pickers.tsx).
   esES,
   // Merged last, over MUI's Spanish.
   {

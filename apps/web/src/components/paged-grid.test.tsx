@@ -86,10 +86,10 @@ describe('PagedGrid states (ARCHITECTURE §7)', () => {
     expect(list.setPage).toHaveBeenCalledWith(2);
 
     expect(screen.getByText('Filas por página:')).toBeTruthy();
-    fireEvent.mouseDown(screen.getByRole('combobox', { hidden: true }));
+    const sizes = screen.getByRole('combobox', { name: 'Filas por página:' });
     const options = screen.getAllByRole('option').map((o) => o.textContent);
     expect(options).toEqual(['10', '25', '50', '100']);
-    fireEvent.click(screen.getByRole('option', { name: '50' }));
+    fireEvent.change(sizes, { target: { value: '50' } });
     expect(list.setPageSize).toHaveBeenCalledWith(50);
   });
 

@@ -3,9 +3,9 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import TablePagination from '@mui/material/TablePagination';
-import { COUNT_CAP, MESSAGES, PAGE_SIZES, gridRowsOf, gridRowsOfMoreThan, pagerButtonLabel } from '@planpiso/domain';
+import { COUNT_CAP, MESSAGES, gridRowsOfMoreThan } from '@planpiso/domain';
 import { cellContent, parseSort, type GridColumn, type GridRow } from './grid-column';
+import { Pager } from './pager';
 import './paged-grid.css';
 
 /** The paging and sort part of a list state (see useUrlListState). */
@@ -210,22 +210,17 @@ export function PagedGrid<R extends GridRow>(props: Props<R>) {
           </tbody>
         </table>
       </div>
-      <TablePagination
-        component="div"
+      <Pager
+        ruled
+        label="Filas por página:"
         count={props.total ?? 0}
         // Never past the last page (a filtered list shrinks while its old page is in the URL).
         page={Math.max(0, Math.min(list.page - 1, Math.ceil((props.total ?? 0) / list.pageSize) - 1))}
-        rowsPerPage={list.pageSize}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onPageChange={(_event, page) => list.setPage(page + 1)}
-        onRowsPerPageChange={(event) => list.setPageSize(Number(event.target.value))}
-        labelRowsPerPage="Filas por página:"
+        pageSize={list.pageSize}
+        onPageChange={(page) => list.setPage(page + 1)}
+        onPageSizeChange={list.setPageSize}
         // With an estimated total the pager names the cap, not the guess ("1–10 de más de 10,000").
-        labelDisplayedRows={({ from, to, count }) =>
-          props.totalIsEstimate ? gridRowsOfMoreThan(from, to, COUNT_CAP) : gridRowsOf(from, to, count)
-        }
-        getItemAriaLabel={pagerButtonLabel}
-        sx={{ borderTop: 1, borderColor: 'divider' }}
+        displayedRows={props.totalIsEstimate ? (from, to) => gridRowsOfMoreThan(from, to, COUNT_CAP) : undefined}
       />
     </Paper>
   );

@@ -3,10 +3,10 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { PAGE_SIZES, gridRowsOf } from '@planpiso/domain';
+import { PAGE_SIZES } from '@planpiso/domain';
 import { EmptyTableRow } from './empty-table-row';
+import { Pager } from './pager';
 
 /** A table's paging: the page, its size, the rows it shows and how many there are in all. */
 export type PagedRows<R> = {
@@ -63,19 +63,16 @@ export function RowsPagination({ paging, always = false }: Props) {
   const { count, page, pageSize, setPage, setPageSize } = paging;
   if (!always && count <= PAGE_SIZES[0]) return null;
   return (
-    <TablePagination
-      component="div"
+    <Pager
+      label="Filas por página"
       count={count}
       page={page}
-      rowsPerPage={pageSize}
-      rowsPerPageOptions={[...PAGE_SIZES]}
-      onPageChange={(_e, next) => setPage(next)}
-      onRowsPerPageChange={(e) => {
-        setPageSize(Number(e.target.value));
+      pageSize={pageSize}
+      onPageChange={setPage}
+      onPageSizeChange={(size) => {
+        setPageSize(size);
         setPage(0);
       }}
-      labelRowsPerPage="Filas por página"
-      labelDisplayedRows={({ from, to, count }) => gridRowsOf(from, to, count)}
     />
   );
 }

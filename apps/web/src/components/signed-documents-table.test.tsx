@@ -76,8 +76,10 @@ describe('SignedDocumentsTable (spec 3 §2 Signed documents, §4, §9)', () => {
   it('offers the page sizes 10, 25, 50 and 100, and says when there is nothing', () => {
     const grid = show([]);
     expect(within(grid).getByText('No hay documentos')).toBeTruthy();
-    fireEvent.mouseDown(screen.getByRole('combobox', { hidden: true }));
-    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    const sizes = screen.getByRole('combobox', { name: 'Filas por página:' });
+    const options = within(sizes)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['10', '25', '50', '100']);
   });
 
