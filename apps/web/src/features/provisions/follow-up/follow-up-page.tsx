@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -74,7 +74,8 @@ function FollowUpView({
   // Every unit the user has been shown, as shown: Confirmar sends their ticks as seen and counts what changed since.
   const [seen, setSeen] = useState<ReadonlyMap<number, FollowUpUnit>>(new Map());
   const shown = units.visible;
-  useEffect(() => {
+  // Before the browser paints the units (not after, as an effect would): a Confirmar pressed at once still counts them.
+  useLayoutEffect(() => {
     setSeen((current) => new Map([...current, ...shown.map((unit) => [unit.id, unit] as const)]));
   }, [shown]);
   const validating = provision.actions.includes('confirm') || provision.actions.includes('reject');
