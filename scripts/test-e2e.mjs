@@ -1,5 +1,5 @@
 // `npm run test:e2e`: the end-to-end journeys in headless Chromium against one real stack (embedded
-// PostgreSQL, mail catcher, API serving the built SPA). Checks Chromium, builds the web bundle when stale,
+// PostgreSQL, mail catcher, API serving the built SPA). Checks Chromium, builds the web and API bundles when stale,
 // then hands over to e2e/support/runner.ts (under tsx), which starts the stack, runs every spec file in one
 // node process with one Chromium (e2e/support/specs-entry.ts) and tears the stack down.
 //
@@ -9,6 +9,7 @@
 // E2E_SUMMARY_FILE=<path> makes it write {passed, failed, skipped} there (scripts/test.mjs reads it).
 import { writeFileSync } from 'node:fs';
 import {
+  buildApi,
   buildWeb,
   checkNodeVersion,
   CHROMIUM_HELP,
@@ -39,6 +40,7 @@ if (!chromium) {
 }
 
 if ((await buildWeb()) !== 0) fail('the web app did not build (npm run build -w apps/web).');
+if ((await buildApi()) !== 0) fail('the API did not build (node scripts/build-api.mjs).');
 
 const code = await run(process.execPath, ['--import', 'tsx', 'e2e/support/runner.ts', ...process.argv.slice(2)], {
   cwd: ROOT,
