@@ -59,15 +59,10 @@ const MUI_X = /node_modules[\\/]@mui[\\/]x-/;
 const CHUNK_GROUPS = [
   { name: 'sign-in', tags: ['$initial' as const], priority: 40 },
   // Libraries of a few screens only, kept out of `vendor` (which every screen loads with the shell): the charts'
-  // d3 (statistics, portfolio), the CSV parser (the files a dealer uploads), the pickers' date parsing and Spanish
-  // locale (date-fns's own English one stays: `format` imports it).
+  // d3 (statistics, portfolio) and the CSV parser (the files a dealer uploads). Not the pickers' date parsing: a
+  // group takes its modules' imports along, so it took date-fns's core, which `vendor` needs, and came with the shell.
   { name: 'charts-vendor', test: /node_modules[\\/](?:d3-[^\\/]+|internmap)[\\/]/, priority: 35 },
   { name: 'csv-vendor', test: /node_modules[\\/]papaparse[\\/]/, priority: 35 },
-  {
-    name: 'pickers-vendor',
-    test: /node_modules[\\/]date-fns[\\/](?:parse|locale[\\/]es)[\\/.]/,
-    priority: 35,
-  },
   {
     name: 'vendor',
     test: (id: string) => id.includes('node_modules') && !MUI_X.test(id),
