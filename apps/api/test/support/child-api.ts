@@ -13,8 +13,8 @@ export { freePort };
 
 /**
  * A second API process for the tests that need two on one PostgreSQL (ARCHITECTURE §1): `src/server.ts` bundled
- * (global-setup.ts) in a child process, as production runs it, on a free port. Used by the live notifications across processes and the
- * provisions race split across processes.
+ * (global-setup.ts) in a child process, as production runs it, on a free port. Used by the live notifications across
+ * processes and the provisions race split across processes.
  */
 
 const ROOT = resolve(fileURLToPath(new URL('../../../..', import.meta.url)));

@@ -1,5 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import './round-button.css';
 import './icon-action.css';
 
 type Common = {
@@ -17,7 +18,7 @@ const dismissTip = (event: KeyboardEvent<HTMLElement>) => {
 const restoreTip = (event: { currentTarget: HTMLElement }) => event.currentTarget.removeAttribute('data-tip-dismissed');
 
 const tipProps = (title: string, label: string) => ({
-  className: 'pp-icon-action',
+  className: 'pp-round-button pp-icon-action',
   'aria-label': label,
   'data-tip': title,
   onKeyDown: dismissTip,

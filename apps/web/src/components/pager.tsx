@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, type FocusEvent } from 'react';
 import { PAGE_SIZES, gridRowsOf, pagerButtonLabel } from '@planpiso/domain';
+import './round-button.css';
 import './pager.css';
 
 type Props = {
@@ -107,7 +108,7 @@ function PagerButton({
   return (
     <button
       type="button"
-      className="pp-pager__button"
+      className="pp-round-button pp-pager__button"
       aria-label={name}
       title={name}
       disabled={disabled}

@@ -87,9 +87,8 @@ function FollowUpView({
     if (fresh) {
       const byId = new Map(fresh.units.map((unit) => [unit.id, unit]));
       setSeen((current) => new Map([...current].map(([id, unit]) => [id, byId.get(id) ?? unit])));
-    }
-    if (fresh) client.setQueryData(followUpKeys.detail(provision.id), fresh);
-    else void client.invalidateQueries({ queryKey: followUpKeys.detail(provision.id) });
+      client.setQueryData(followUpKeys.detail(provision.id), fresh);
+    } else void client.invalidateQueries({ queryKey: followUpKeys.detail(provision.id) });
     void client.invalidateQueries({ queryKey: followUpKeys.units(provision.id) });
     void client.invalidateQueries({ queryKey: followUpKeys.timeline(provision.id) });
   };
