@@ -197,11 +197,8 @@ test('type 2 reviews the units: one No with its comment, the others Si', () =>
     const units = page.getByRole('table', { name: 'Unidades para revisión' });
     for (const { vin } of ROWS) await expectVisible(units.getByRole('row').filter({ hasText: vin }));
 
-    const choose = async (vin: string, label: string) => {
-      await page.getByRole('combobox', { name: `Revisión ${vin}` }).click();
-      await page.getByRole('option', { name: label, exact: true }).click();
-      await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
-    };
+    const choose = (vin: string, label: string) =>
+      page.getByRole('combobox', { name: `Revisión ${vin}` }).selectOption({ label });
     for (const { vin } of ROWS) await choose(vin, vin === REFUSED_VIN ? 'No' : 'Si');
     await page.getByRole('textbox', { name: `Comentario ${REFUSED_VIN}` }).fill(REFUSAL);
     await page.mouse.move(1000, 780);

@@ -70,11 +70,8 @@ test('type 2 reviews the units of a provision at Validación: one No with its co
     await evidence.getByRole('button', { name: 'Cerrar' }).click();
     await evidence.waitFor({ state: 'hidden' });
 
-    const choose = async (vin: string, label: string) => {
-      await page.getByRole('combobox', { name: `Revisión ${vin}` }).click();
-      await page.getByRole('option', { name: label, exact: true }).click();
-      await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
-    };
+    const choose = (vin: string, label: string) =>
+      page.getByRole('combobox', { name: `Revisión ${vin}` }).selectOption({ label });
     await choose(vins[0], 'Si');
     await choose(vins[1], 'No');
     await page.getByRole('textbox', { name: `Comentario ${vins[1]}` }).fill('La factura no corresponde al VIN');

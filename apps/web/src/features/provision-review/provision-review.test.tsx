@@ -69,8 +69,9 @@ function open(extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 async function choose(vin: string, label: string) {
-  fireEvent.mouseDown(await screen.findByRole('combobox', { name: `Revisión ${vin}` }));
-  fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: label }));
+  const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: `Revisión ${vin}` });
+  const option = within(select).getByRole<HTMLOptionElement>('option', { name: label });
+  fireEvent.change(select, { target: { value: option.value } });
 }
 
 describe('/disposiciones-revision/{id} (spec 3 §2 "Disposition review detail")', () => {

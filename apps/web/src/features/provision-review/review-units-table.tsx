@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -126,16 +125,20 @@ export function ReviewUnitsTable({ units, drafts, missing, onChange, onEvidence 
                       <TextField
                         select
                         size="small"
-                        value={draft.status}
+                        value={String(draft.status)}
                         onChange={(event) => onChange(unit.id, { ...draft, status: Number(event.target.value) })}
                         sx={{ minWidth: 120 }}
-                        // No visible label (the column names it): each select is named by its unit's VIN.
-                        slotProps={{ htmlInput: { 'aria-label': `Revisión ${unit.vinNumber}` } }}
+                        // Native, like the layout's terms: no animated menu to open and wait out per unit. No
+                        // visible label (the column names it): each select is named by its unit's VIN.
+                        slotProps={{
+                          select: { native: true },
+                          htmlInput: { 'aria-label': `Revisión ${unit.vinNumber}` },
+                        }}
                       >
                         {UNIT_REVIEW_OPTIONS.map((option) => (
-                          <MenuItem key={option.value} value={option.value}>
+                          <option key={option.value} value={String(option.value)}>
                             {option.label}
-                          </MenuItem>
+                          </option>
                         ))}
                       </TextField>
                       {saved && <CheckIcon icon={saved} check="Revisión guardada" />}
