@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from './deps';
 
@@ -24,6 +25,17 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Two turns of the event loop. Closing a TCP listener resets the connections the kernel has completed but the process
+ * has not accepted yet, and a client that connected an instant before the drain (a pool opening one more link) would
+ * see its request reset rather than refused or answered. The second turn's poll does not wait (an immediate is
+ * queued) and accepts every such connection.
+ */
+async function acceptBacklog(): Promise<void> {
+  await nextTurn();
+  await nextTurn();
+}
+
 /** How long no request must be in flight before the idle connections left are closed. */
 const QUIET_MS = 500;
 
@@ -40,6 +52,8 @@ export type DrainOptions = {
  */
 export function registerDrain(app: FastifyInstance, { graceMs, log, onDrain }: DrainOptions): Drain {
   let draining = false;
+  // Set once the listener is closed: from then on every answer ends its connection.
+  let closing = false;
   let inFlight = 0;
   let begun: Promise<{ cut: number }> | undefined;
   // The drain's one waiter, woken whenever a request arrives or ends.
@@ -62,8 +76,9 @@ export function registerDrain(app: FastifyInstance, { graceMs, log, onDrain }: D
   app.addHook('onSend', async (_request, reply) => {
     // A keep-alive client must not send its next request on a connection about to end: this answer ends it, and
     // the client's next request opens a new connection — refused here, taken by another copy. At send time, so a
-    // request that arrived before the drain began gets it too.
-    if (draining) reply.header('connection', 'close');
+    // request that arrived before the drain began gets it too. Not before the listener is closed: a client told to
+    // reconnect then would land in the backlog the close resets.
+    if (closing) reply.header('connection', 'close');
   });
 
   /**
@@ -86,11 +101,13 @@ export function registerDrain(app: FastifyInstance, { graceMs, log, onDrain }: D
   async function run(): Promise<{ cut: number }> {
     draining = true;
     const server = app.server;
+    await acceptBacklog();
     // net.Server's close, not http.Server's: the latter also closes every idle keep-alive connection at once, and a
     // client whose request is already on its way on one of them would see a reset instead of an answer. Here new
     // connections are refused (ECONNREFUSED: the client or balancer goes elsewhere) and the open ones live on until
     // they carry one more answer (with `Connection: close`) or the grace ends.
     if (server.listening) net.Server.prototype.close.call(server);
+    closing = true;
     log.info({ inFlight, graceMs }, 'shutdown: draining');
     const parts = Promise.allSettled(onDrain.map(async (part) => part()));
     let timer: NodeJS.Timeout | undefined;
