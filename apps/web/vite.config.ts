@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { plainSvgIcons } from './plain-svg-icons';
 import { precompress } from './precompress';
 
 // The config can be run from the repo root (`npx vite build -c apps/web/vite.config.ts`) or from apps/web.
@@ -81,7 +82,7 @@ const CHUNK_GROUPS = [
 
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [plainSvgIcons(), react(), precompress()],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {
