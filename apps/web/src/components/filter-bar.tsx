@@ -47,7 +47,8 @@ export function FilterBar<T extends Values>({ values, onSearch, children, advanc
       sx={{ p: 2, mb: 2, border: 1, borderColor: 'divider' }}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-        <Box sx={{ display: 'flex', flex: 1, flexWrap: 'wrap', gap: 2, '& > *': { flex: '1 1 200px' } }}>
+        {/* On a phone the fields take the whole line and the buttons wrap under them, rather than squeezing them. */}
+        <Box sx={{ display: 'flex', flex: '1 1 320px', flexWrap: 'wrap', gap: 2, '& > *': { flex: '1 1 200px' } }}>
           {children(control)}
         </Box>
         <Button type="submit" variant="contained" startIcon={<Search />} sx={{ height: 40 }}>

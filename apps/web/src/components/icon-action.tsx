@@ -9,6 +9,8 @@ type Common = {
   /** What a screen reader hears and tests find ('Editar Autos del Norte'). */
   label: string;
   icon: ReactNode;
+  /** A look of its own beside the row's (the top bar's logout, a screen's back button): icon-action.css's variants. */
+  className?: string;
 };
 
 /** Escape hides the tooltip; leaving (pointer or focus) lets it show again next time. */
@@ -17,8 +19,8 @@ const dismissTip = (event: KeyboardEvent<HTMLElement>) => {
 };
 const restoreTip = (event: { currentTarget: HTMLElement }) => event.currentTarget.removeAttribute('data-tip-dismissed');
 
-const tipProps = (title: string, label: string) => ({
-  className: 'pp-round-button pp-icon-action',
+const tipProps = (title: string, label: string, className?: string) => ({
+  className: className ? `pp-round-button pp-icon-action ${className}` : 'pp-round-button pp-icon-action',
   'aria-label': label,
   'data-tip': title,
   onKeyDown: dismissTip,
@@ -27,18 +29,18 @@ const tipProps = (title: string, label: string) => ({
 });
 
 /** A row's icon button with its tooltip (icon-action.css): plain markup, no MUI component. */
-export function IconAction({ title, label, icon, onClick }: Common & { onClick: () => void }) {
+export function IconAction({ title, label, icon, onClick, className }: Common & { onClick: () => void }) {
   return (
-    <button type="button" {...tipProps(title, label)} onClick={onClick}>
+    <button type="button" {...tipProps(title, label, className)} onClick={onClick}>
       {icon}
     </button>
   );
 }
 
 /** The same look for a row's link to another screen ('Ver', 'Editar'): a real link (new tab, copy address). */
-export function IconLink({ title, label, icon, to }: Common & { to: string }) {
+export function IconLink({ title, label, icon, to, className }: Common & { to: string }) {
   return (
-    <RouterLink to={to} {...tipProps(title, label)}>
+    <RouterLink to={to} {...tipProps(title, label, className)}>
       {icon}
     </RouterLink>
   );

@@ -2,10 +2,8 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
-import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, styled } from '@mui/material/styles';
-import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { SessionUser } from '@planpiso/domain';
 import { queryClient } from '../../lib/query-client';
@@ -14,6 +12,7 @@ import { onSessionEnded, useSession, type Session } from '../../lib/session';
 import { theme } from '../theme';
 import { SideMenu, useMenuPendingNotifications } from './side-menu';
 import { TopBar } from './top-bar';
+import './shell.css';
 
 /**
  * The toasts in the theme's colours: notistack's own blue and green under white text are 3.1:1 and 3.3:1 (axe's
@@ -55,13 +54,14 @@ function Frame({ session }: { session: Session }) {
           Components={TOASTS}
         >
           <LiveNotifications userId={session.user.id} accessToken={session.accessToken} />
-          <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+          <div className="pp-frame">
             <Shell user={session.user} compact={compact} menuOpen={menuOpen} setMenuOpen={setMenuOpen} />
-            <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: compact ? 2 : 3 }}>
-              <Toolbar />
+            <main className={compact ? 'pp-main pp-main--compact' : 'pp-main'}>
+              {/* The top bar's height, so the screen starts under it. */}
+              <div className="pp-toolbar" />
               <Outlet />
-            </Box>
-          </Box>
+            </main>
+          </div>
         </SnackbarProvider>
       </QueryClientProvider>
     </ThemeProvider>

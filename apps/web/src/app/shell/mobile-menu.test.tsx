@@ -84,7 +84,10 @@ describe('side menu on a small screen', () => {
     });
     await waitFor(() => expect(calls.some((c) => c.path === '/api/users/105/pending-notifications')).toBe(true));
     expect(menu()).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: MESSAGES.openMenu }));
+    // The closed menu's button carries the dot.
+    const button = screen.getByRole('button', { name: MESSAGES.openMenu });
+    expect(await within(button).findByRole('img', { name: 'Notificaciones pendientes' })).toBeTruthy();
+    fireEvent.click(button);
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
     const item = within(nav).getByRole('link', { name: /Notificaciones/ });
     expect(await within(item).findByRole('img', { name: 'Notificaciones pendientes' })).toBeTruthy();

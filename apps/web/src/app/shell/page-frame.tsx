@@ -1,12 +1,10 @@
 import { Outlet, useNavigate } from 'react-router';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import { IconAction } from '../../components/icon-action';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentRoute } from '../use-current-route';
 import { TitleBarButtons } from './title-bar-buttons';
+import './shell.css';
 
 /** Every screen's frame (spec 1 §2.1): title, back button to the parent route, title-bar buttons. */
 export function PageFrame() {
@@ -15,19 +13,19 @@ export function PageFrame() {
   useDocumentTitle(route?.title);
   return (
     <>
-      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 3, minHeight: 48 }}>
+      <header className="pp-page-header">
         {route?.parent && (
-          <Tooltip title="Regresar">
-            <IconButton aria-label="Regresar" onClick={() => void navigate(route.parent!)}>
-              <ArrowBack />
-            </IconButton>
-          </Tooltip>
+          <IconAction
+            title="Regresar"
+            label="Regresar"
+            icon={<ArrowBack />}
+            onClick={() => void navigate(route.parent!)}
+            className="pp-page-header__back"
+          />
         )}
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {route?.title}
-        </Typography>
+        <h1 className="pp-page-title">{route?.title}</h1>
         {route && <TitleBarButtons route={route} />}
-      </Box>
+      </header>
       <Outlet />
     </>
   );
