@@ -7,7 +7,7 @@ import { REFINANCING_MESSAGES as M } from '@planpiso/domain';
 import { a11yChecker } from '../support/a11y';
 import { a11yRefinancing } from '../support/a11y-seeds';
 import { DEMO_USERS } from '../support/demo';
-import { expectPath, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, expectPath, signInAs, useBrowser } from '../support/journey';
 import { REFINANCING_E2E_LINE, createRefinanceableUnits } from '../support/refinancing';
 import { gridRow } from '../support/screens';
 
@@ -48,9 +48,7 @@ test('type 5: units to refinance with their dialogs, the create page and the new
       await expectPath(page, '/crear-refinanciamiento');
       await page.getByRole('combobox', { name: /Línea de crédito/ }).click();
       await page.getByRole('option', { name: /LC-10001-02/ }).click();
-      await page.getByRole('combobox', { name: /Representante legal/ }).click();
-      await page.getByRole('option', { name: 'Ramón Representante' }).click();
-      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      await chooseNative(page, /Representante legal/, 'Ramón Representante');
       await check('/crear-refinanciamiento');
     });
     await visit(`/refinanciamientos/${refinancingId}`, '/refinanciamientos/:id (type 5)');

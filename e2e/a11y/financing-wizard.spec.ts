@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { expectNoAxeViolations } from '../support/axe';
 import { DEMO_USERS } from '../support/demo';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { openOperatingWindow } from '../support/provisions';
 
 const journey = useBrowser();
@@ -27,8 +27,7 @@ test('type 5: the provision wizard (each step) and the edit screen have no axe v
     await expectVisible(page.getByRole('heading', { name: 'Empresa' }));
     await page.waitForLoadState('networkidle');
     await check('/crear-disposicion (Empresa)');
-    await page.getByRole('combobox', { name: 'Representante legal' }).click();
-    await page.getByRole('option').first().click();
+    await chooseNative(page, 'Representante legal', 'Ramón Representante');
     for (const step of ['CSV', 'Unidades', 'Requisición finalizada']) {
       await page.getByRole('button', { name: 'Siguiente' }).click();
       if (step === 'Unidades') {

@@ -17,7 +17,7 @@ import { CREDITS, DEMO_CLIENT_NUMBERS } from '../../apps/simulators/src/fixtures
 import { DEMO_USERS } from '../support/demo';
 import { e2eEnv } from '../support/env';
 import { confirmAndRead, dialogsSettled, PNG, switchUser } from '../support/exceptions';
-import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { ARTIFACTS_DIR } from '../support/paths';
 import { csvBytes, freshVin, openOperatingWindow } from '../support/provisions';
 import { acceptSuccess, confirm, gridRow } from '../support/screens';
@@ -156,8 +156,7 @@ test('a suspending audit blocks the dealer until its exception is approved; the 
 
     // ...and creates a provision of one unit.
     await expectVisible(page.getByRole('heading', { name: 'Empresa' }));
-    await page.getByRole('combobox', { name: 'Representante legal' }).click();
-    await page.getByRole('option', { name: /Ramón Representante/ }).click();
+    await chooseNative(page, 'Representante legal', 'Ramón Representante');
     await page.getByRole('button', { name: 'Siguiente' }).click();
     const vin = freshVin();
     const row = {

@@ -11,7 +11,7 @@ import {
   provisionUpdated,
 } from '@planpiso/domain';
 import { DEMO_USERS } from '../support/demo';
-import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, expectChosen, expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { REPO_ROOT } from '../support/paths';
 import {
   PDF,
@@ -66,8 +66,8 @@ async function startWizard(page: Page) {
   await page.goto('/crear-disposicion');
   await expectVisible(page.getByRole('heading', { name: 'Empresa' }));
   // The active company is preselected; the branch is the operator's own.
-  await expectVisible(page.getByRole('combobox', { name: 'Empresa' }).getByText('Autos del Norte'));
-  await choose(page, 'Representante legal', /Ramón Representante/);
+  await expectChosen(page.getByRole('combobox', { name: 'Empresa' }), 'Autos del Norte');
+  await chooseNative(page, 'Representante legal', 'Ramón Representante');
 }
 
 /** Confirm → call → result: returns the result's message and accepts it. */

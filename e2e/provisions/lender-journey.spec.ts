@@ -35,7 +35,15 @@ import { evidences } from '../../apps/api/src/db/schema/files';
 import { users } from '../../apps/api/src/db/schema/users';
 import { settle } from '../support/a11y';
 import { DEMO_USERS } from '../support/demo';
-import { eventually, expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import {
+  chooseNative,
+  eventually,
+  expectChosen,
+  expectPath,
+  expectVisible,
+  signInAs,
+  useBrowser,
+} from '../support/journey';
 import {
   apiAsPage,
   businessDateTimeOf,
@@ -142,9 +150,8 @@ test('type 5 creates a provision on the signature line and sends it to validatio
     await signInAs(page, DEMO_USERS[5].email);
     await page.goto('/crear-disposicion');
     await expectVisible(page.getByRole('heading', { name: 'Empresa' }));
-    await expectVisible(page.getByRole('combobox', { name: 'Empresa' }).getByText(COMPANY));
-    await page.getByRole('combobox', { name: 'Representante legal' }).click();
-    await page.getByRole('option', { name: /Ramón Representante/ }).click();
+    await expectChosen(page.getByRole('combobox', { name: 'Empresa' }), COMPANY);
+    await chooseNative(page, 'Representante legal', 'Ramón Representante');
     await page.getByLabel('Descripción').fill('Journey de punta a punta: lote de diciembre');
     await page.getByRole('button', { name: 'Siguiente' }).click();
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { provisionCreated } from '@planpiso/domain';
 import { DEMO_USERS } from '../support/demo';
-import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { apiAsPage, freshVin, openOperatingWindow, wizardScreenshot } from '../support/provisions';
 import { acceptSuccess, gridRow } from '../support/screens';
 import { acceptSavePrompt, createFromReviewUnits, createReviewUnits, listedProvision } from '../support/units-review';
@@ -41,7 +41,7 @@ test('type 5 saves and sends a provision from units under review: review mode ha
     await expectVisible(wizard.getByRole('button', { name: 'Guardar', exact: true }));
     const send = wizard.getByRole('button', { name: 'Guardar y enviar', exact: true });
     await expectVisible(send);
-    await choose(page, 'Representante legal', /Ramón Representante/);
+    await chooseNative(page, 'Representante legal', 'Ramón Representante');
     await choose(page, 'Línea de crédito', /LC-10001-01/);
     // Only what fits below the balance is ticked: the small unit, not the 9,000,000.00 one.
     await expectVisible(wizard.getByText('1 de 2 unidades seleccionadas'));

@@ -15,7 +15,7 @@ import { settle } from '../support/a11y';
 import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, expectChosen, expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { apiAsPage, freshVin, openOperatingWindow, wizardScreenshot } from '../support/provisions';
 import { acceptSuccess, gridRow, search } from '../support/screens';
 import { acceptSavePrompt, createFromReviewUnits, createReviewUnits, listedProvision } from '../support/units-review';
@@ -171,8 +171,8 @@ test('type 5 creates a provision from units under review', () =>
     await expectVisible(wizard.getByRole('cell', { name: second }));
     assert.equal(await wizard.getByRole('cell', { name: left }).count(), 0);
 
-    await expectVisible(page.getByRole('combobox', { name: 'Empresa' }).getByText('Autos del Norte'));
-    await choose(page, 'Representante legal', /Ramón Representante/);
+    await expectChosen(page.getByRole('combobox', { name: 'Empresa' }), 'Autos del Norte');
+    await chooseNative(page, 'Representante legal', 'Ramón Representante');
     // Two lines for this client: none preselected; the Nuevos line, the longest term by default.
     await choose(page, 'Línea de crédito', /LC-10001-01/);
     await expectVisible(page.getByRole('combobox', { name: 'Plazo' }).getByText('Plazo - 6'));

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { MESSAGES, REFINANCING_MESSAGES as M } from '@planpiso/domain';
 import { settle } from '../support/a11y';
 import { DEMO_USERS } from '../support/demo';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { REFINANCING_E2E_LINE, createRefinanceableUnits, openRefinanceableUnits } from '../support/refinancing';
 import { acceptSuccess, gridRow } from '../support/screens';
 
@@ -73,8 +73,7 @@ test('type 5 marks a unit sold, changes a term, ticks two units and creates a re
     await page.waitForURL((url) => url.pathname === '/crear-refinanciamiento');
     await page.getByRole('combobox', { name: /Línea de crédito/ }).click();
     await page.getByRole('option', { name: /LC-10001-02/ }).click();
-    await page.getByRole('combobox', { name: /Representante legal/ }).click();
-    await page.getByRole('option', { name: 'Ramón Representante' }).click();
+    await chooseNative(page, /Representante legal/, 'Ramón Representante');
     await expectVisible(page.getByTestId('total').getByText('$3,000.75', { exact: true }));
     // Issue 26: created with evidences = No, the dealer is then offered no upload.
     await page.getByRole('radio', { name: 'No' }).check();

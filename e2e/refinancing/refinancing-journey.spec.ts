@@ -9,7 +9,7 @@ import { LAYOUT_MESSAGES, MESSAGES, REFINANCING_MESSAGES, REFINANCING_STATUS_NAM
 import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { eventually, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, eventually, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { openOperatingWindow } from '../support/provisions-list';
 import {
   JOURNEY_CREDITS,
@@ -176,9 +176,8 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
       await page.waitForURL((url) => url.pathname === '/crear-refinanciamiento');
       await page.getByRole('combobox', { name: /Línea de crédito/ }).click();
       await page.getByRole('option', { name: new RegExp(JOURNEY_REFINANCING_LINE) }).click();
-      await page.getByRole('combobox', { name: /Representante legal/ }).click();
-      await page.getByRole('option', { name: `${DEMO_USERS[4].firstname} ${DEMO_USERS[4].lastname}`.trim() }).click();
-      // The select's menu gone (it fades out) before the screenshot.
+      await chooseNative(page, /Representante legal/, `${DEMO_USERS[4].firstname} ${DEMO_USERS[4].lastname}`.trim());
+      // The line's menu gone (it fades out) before the screenshot.
       await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
       await page.getByRole('radio', { name: 'Si' }).check();
       await expectVisible(page.getByTestId('total').getByText('$5,000.50', { exact: true }));

@@ -73,3 +73,13 @@ export async function eventually<T>(read: () => Promise<T>, expected: T, timeout
     throw new Error(`Expected ${JSON.stringify(expected)}\n     got ${JSON.stringify(actual)}`);
   }
 }
+
+/** Chooses an option of a native select by its text (Playwright waits for the option to be listed). */
+export async function chooseNative(scope: Page | Locator, label: string | RegExp, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: label }).selectOption({ label: option });
+}
+
+/** Waits until a native select shows `text` as its choice. */
+export async function expectChosen(select: Locator, text: string): Promise<void> {
+  await eventually(async () => ((await select.locator('option:checked').textContent()) ?? '').trim(), text);
+}

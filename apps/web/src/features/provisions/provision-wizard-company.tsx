@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -79,11 +78,13 @@ export function ProvisionWizardCompany({ user, state, onChange, onIncludeAll, sh
         error={Boolean(required(state.companyId))}
         helperText={required(state.companyId)}
         required
+        slotProps={{ select: { native: true } }}
       >
+        <option value="" disabled hidden />
         {companies.map((c) => (
-          <MenuItem key={c.id} value={c.id}>
+          <option key={c.id} value={c.id}>
             {c.name}
-          </MenuItem>
+          </option>
         ))}
       </TextField>
       <RecordSelect
