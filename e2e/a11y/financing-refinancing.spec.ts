@@ -46,8 +46,7 @@ test('type 5: units to refinance with their dialogs, the create page and the new
     );
     await step('/crear-refinanciamiento', async () => {
       await expectPath(page, '/crear-refinanciamiento');
-      await page.getByRole('combobox', { name: /Línea de crédito/ }).click();
-      await page.getByRole('option', { name: /LC-10001-02/ }).click();
+      await chooseNative(page, /Línea de crédito/, /LC-10001-02/);
       await chooseNative(page, /Representante legal/, 'Ramón Representante');
       await check('/crear-refinanciamiento');
     });

@@ -31,8 +31,7 @@ test('type 5: the provision wizard (each step) and the edit screen have no axe v
     for (const step of ['CSV', 'Unidades', 'Requisición finalizada']) {
       await page.getByRole('button', { name: 'Siguiente' }).click();
       if (step === 'Unidades') {
-        await page.getByRole('combobox', { name: 'Línea de crédito' }).click();
-        await page.getByRole('option', { name: /LC-10001-01/ }).click();
+        await chooseNative(page, 'Línea de crédito', /LC-10001-01/);
       }
       await expectVisible(page.getByRole('heading', { name: step }));
       await page.waitForLoadState('networkidle');

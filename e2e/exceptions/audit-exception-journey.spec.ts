@@ -176,8 +176,7 @@ test('a suspending audit blocks the dealer until its exception is approved; the 
       .setInputFiles({ name: 'excepcion.csv', mimeType: 'text/csv', buffer: csvBytes([row]) });
     await expectVisible(page.getByText('1 unidad cargada de excepcion.csv'));
     await page.getByRole('button', { name: 'Siguiente' }).click();
-    await page.getByRole('combobox', { name: 'Línea de crédito' }).click();
-    await page.getByRole('option', { name: /LC-10001-01/ }).click();
+    await chooseNative(page, 'Línea de crédito', /LC-10001-01/);
     await expectVisible(page.getByText('1 de 1 unidad seleccionada'));
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Requisición finalizada' }));

@@ -54,11 +54,6 @@ type Detail = {
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
-async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
 async function startWizard(page: Page) {
   await openOperatingWindow();
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -137,8 +132,8 @@ test('type 5 creates a provision from a windows-1252 CSV with a unit by hand, th
     // Step 3: two lines, so none is preselected; the Nuevos line, the longest term by default.
     await expectVisible(page.getByRole('heading', { name: 'Unidades' }));
     await expectVisible(page.getByRole('cell', { name: 'Azul Marino Metálico' }));
-    await choose(page, 'Línea de crédito', /LC-10001-01/);
-    await expectVisible(page.getByRole('combobox', { name: 'Plazo' }).getByText('Plazo - 6'));
+    await chooseNative(page, 'Línea de crédito', /LC-10001-01/);
+    await expectChosen(page.getByRole('combobox', { name: 'Plazo' }), 'Plazo - 6');
 
     const byHand = freshVin('3N1AB8DV');
     await page.getByRole('button', { name: 'Agregar unidad' }).click();
@@ -168,6 +163,8 @@ test('type 5 creates a provision from a windows-1252 CSV with a unit by hand, th
     await expectVisible(evidences.getByRole('cell', { name: 'factura.xml' }));
     await wizardScreenshot(page, 'provision-wizard-evidence-dialog');
     await evidences.getByRole('button', { name: 'Cerrar' }).click();
+    // The dialog fades out (out of the accessibility tree at once, painted a little longer): gone before the shot.
+    await page.locator('.MuiDialog-root').waitFor({ state: 'detached' });
 
     // Every unit fits: all four auto-marked; the total is exact to the cent.
     await expectVisible(page.getByText('4 de 4 unidades seleccionadas'));
@@ -232,7 +229,7 @@ test('type 5 saves and sends a provision to validation in one go (status 2)', ()
       .setInputFiles({ name: 'envio.csv', mimeType: 'text/csv', buffer: csvBytes(rows) });
     await expectVisible(page.getByText('2 unidades cargadas de envio.csv'));
     await page.getByRole('button', { name: 'Siguiente' }).click();
-    await choose(page, 'Línea de crédito', /LC-10001-01/);
+    await chooseNative(page, 'Línea de crédito', /LC-10001-01/);
     await expectVisible(page.getByText('2 de 2 unidades seleccionadas'));
     await page.getByRole('button', { name: 'Siguiente' }).click();
     const created = page.waitForResponse((r) => r.url().endsWith('/api/provisions/create-send'));

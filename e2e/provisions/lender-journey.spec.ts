@@ -161,8 +161,7 @@ test('type 5 creates a provision on the signature line and sends it to validatio
     await expectVisible(page.getByText('3 unidades cargadas de lote diciembre.csv'));
     await page.getByRole('button', { name: 'Siguiente' }).click();
 
-    await page.getByRole('combobox', { name: 'Línea de crédito' }).click();
-    await page.getByRole('option', { name: new RegExp(SIGNATURE_LINE) }).click();
+    await chooseNative(page, 'Línea de crédito', new RegExp(SIGNATURE_LINE));
     await expectVisible(page.getByText('3 de 3 unidades seleccionadas'));
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Requisición finalizada' }));

@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { provisionCreated } from '@planpiso/domain';
 import { DEMO_USERS } from '../support/demo';
 import { chooseNative, expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
@@ -12,12 +11,6 @@ import { acceptSavePrompt, createFromReviewUnits, createReviewUnits, listedProvi
 // fill the runner's time per file.
 const journey = useBrowser();
 const GRID = 'Unidades en revisión';
-
-async function choose(page: Page, label: string, option: RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-  await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
-}
 
 type SavedProvision = { data: { id: number; folio: string; status: number; total: string } };
 type ProvisionDetail = { data: { units: { vinNumber: string }[] } };
@@ -42,7 +35,7 @@ test('type 5 saves and sends a provision from units under review: review mode ha
     const send = wizard.getByRole('button', { name: 'Guardar y enviar', exact: true });
     await expectVisible(send);
     await chooseNative(page, 'Representante legal', 'Ramón Representante');
-    await choose(page, 'Línea de crédito', /LC-10001-01/);
+    await chooseNative(page, 'Línea de crédito', /LC-10001-01/);
     // Only what fits below the balance is ticked: the small unit, not the 9,000,000.00 one.
     await expectVisible(wizard.getByText('1 de 2 unidades seleccionadas'));
 

@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import {
   FINANCING_MESSAGES,
   MESSAGES,
@@ -22,14 +21,6 @@ import { acceptSavePrompt, createFromReviewUnits, createReviewUnits, listedProvi
 
 const journey = useBrowser();
 const GRID = 'Unidades en revisión';
-
-async function choose(page: Page, label: string, option: RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-  // The menu fades out (hidden from the accessibility tree at once, painted a little longer): wait until it has
-  // left the page before the next pick or a screenshot.
-  await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
-}
 
 test('type 5 filters its units under review, uploads a document, removes one and starts a provision with another', () =>
   journey('units-under-review', async (page) => {
@@ -174,8 +165,8 @@ test('type 5 creates a provision from units under review', () =>
     await expectChosen(page.getByRole('combobox', { name: 'Empresa' }), 'Autos del Norte');
     await chooseNative(page, 'Representante legal', 'Ramón Representante');
     // Two lines for this client: none preselected; the Nuevos line, the longest term by default.
-    await choose(page, 'Línea de crédito', /LC-10001-01/);
-    await expectVisible(page.getByRole('combobox', { name: 'Plazo' }).getByText('Plazo - 6'));
+    await chooseNative(page, 'Línea de crédito', /LC-10001-01/);
+    await expectChosen(page.getByRole('combobox', { name: 'Plazo' }), 'Plazo - 6');
     await expectVisible(wizard.getByText('2 de 2 unidades seleccionadas'));
     await expectVisible(wizard.getByText('$146,000.25'));
     await page.mouse.move(1300, 20);

@@ -71,8 +71,7 @@ test('type 5 marks a unit sold, changes a term, ticks two units and creates a re
     await create.getByRole('button', { name: 'Aceptar' }).click();
 
     await page.waitForURL((url) => url.pathname === '/crear-refinanciamiento');
-    await page.getByRole('combobox', { name: /Línea de crédito/ }).click();
-    await page.getByRole('option', { name: /LC-10001-02/ }).click();
+    await chooseNative(page, /Línea de crédito/, /LC-10001-02/);
     await chooseNative(page, /Representante legal/, 'Ramón Representante');
     await expectVisible(page.getByTestId('total').getByText('$3,000.75', { exact: true }));
     // Issue 26: created with evidences = No, the dealer is then offered no upload.

@@ -174,11 +174,8 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
       await create.getByRole('button', { name: 'Aceptar' }).click();
 
       await page.waitForURL((url) => url.pathname === '/crear-refinanciamiento');
-      await page.getByRole('combobox', { name: /Línea de crédito/ }).click();
-      await page.getByRole('option', { name: new RegExp(JOURNEY_REFINANCING_LINE) }).click();
+      await chooseNative(page, /Línea de crédito/, new RegExp(JOURNEY_REFINANCING_LINE));
       await chooseNative(page, /Representante legal/, `${DEMO_USERS[4].firstname} ${DEMO_USERS[4].lastname}`.trim());
-      // The line's menu gone (it fades out) before the screenshot.
-      await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
       await page.getByRole('radio', { name: 'Si' }).check();
       await expectVisible(page.getByTestId('total').getByText('$5,000.50', { exact: true }));
       createPage.available = (await page.getByTestId('available').innerText()).trim();

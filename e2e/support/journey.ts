@@ -74,9 +74,17 @@ export async function eventually<T>(read: () => Promise<T>, expected: T, timeout
   }
 }
 
-/** Chooses an option of a native select by its text (Playwright waits for the option to be listed). */
-export async function chooseNative(scope: Page | Locator, label: string | RegExp, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label }).selectOption({ label: option });
+/** Chooses the option of a native select whose text is `option` (or matches it), once it is listed. */
+export async function chooseNative(
+  scope: Page | Locator,
+  label: string | RegExp,
+  option: string | RegExp,
+): Promise<void> {
+  const select = scope.getByRole('combobox', { name: label });
+  if (typeof option === 'string') return void (await select.selectOption({ label: option }));
+  const choice = select.locator('option', { hasText: option }).first();
+  await choice.waitFor({ state: 'attached' });
+  await select.selectOption((await choice.getAttribute('value')) ?? '');
 }
 
 /** Waits until a native select shows `text` as its choice. */

@@ -81,7 +81,7 @@ function open({ allowed = true, lines, state }: Options = {}): ApiCall[] {
   return calls;
 }
 
-/** Chooses `option` in the select named `label`: a native one (the step 1 records) or MUI's (line, term). */
+/** Chooses `option` in the select named `label`: a native one (step 1's records, the line, the term) or MUI's. */
 async function pick(label: string, option: string) {
   const select = await screen.findByRole('combobox', { name: new RegExp(label) });
   if (select instanceof HTMLSelectElement) {
@@ -122,9 +122,9 @@ describe('/crear-disposicion', () => {
     // The accents of windows-1252 arrive intact.
     expect(await screen.findByText('Azul Marino Metálico')).toBeTruthy();
     await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: /Línea de crédito/ }).textContent).toContain('LC-10001-01'),
+      expect(shownIn(screen.getByRole('combobox', { name: /Línea de crédito/ }))).toContain('LC-10001-01'),
     );
-    expect(screen.getByRole('combobox', { name: /Plazo/ }).textContent).toBe('Plazo - 6');
+    expect(shownIn(screen.getByRole('combobox', { name: /Plazo/ }))).toBe('Plazo - 6');
     expect(screen.getByText('$5,000,000.00')).toBeTruthy();
     expect(screen.getByText('$927,700.50')).toBeTruthy(); // both auto-marked
     fireEvent.click(screen.getByRole('checkbox', { name: 'Incluir 3N1AB8DV2VL119619' }));

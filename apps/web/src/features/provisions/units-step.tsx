@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlined';
@@ -44,6 +43,9 @@ type Props = {
 };
 
 /** 'Ocurrió un error API externa. ConfiguracionClientesDispLinea 10001: …' (spec 3 §8). */
+/** The line and the term are native selects, like step 1's (decision 092): a phone's own picker, no menu to wait out. */
+const NATIVE = { select: { native: true } } as const;
+
 const linesErrorText = (error: unknown) =>
   error instanceof ApiError ? [error.message, error.detail].filter(Boolean).join('. ') : MESSAGES.loadError;
 
@@ -84,11 +86,13 @@ export function UnitsStep({ state, onState, lines, linesError, line, onLine, onM
           onChange={(e) => onLine(e.target.value || null)}
           disabled={readOnly || !lines?.length}
           required
+          slotProps={NATIVE}
         >
+          <option value="" disabled hidden />
           {(lines ?? []).map((l) => (
-            <MenuItem key={l.lineaCredito} value={l.lineaCredito}>
+            <option key={l.lineaCredito} value={l.lineaCredito}>
               {`${l.lineaCredito} · ${lineTypeLabel(Number(l.tipoDispLinea))}`}
-            </MenuItem>
+            </option>
           ))}
         </TextField>
         <TextField
@@ -98,11 +102,13 @@ export function UnitsStep({ state, onState, lines, linesError, line, onLine, onM
           onChange={(e) => onState({ ...state, deadlines: Number(e.target.value) || null })}
           disabled={readOnly || terms.length === 0}
           required
+          slotProps={NATIVE}
         >
+          <option value="" disabled hidden />
           {terms.map((months) => (
-            <MenuItem key={months} value={months}>
+            <option key={months} value={months}>
               {termLabel(months)}
-            </MenuItem>
+            </option>
           ))}
         </TextField>
       </Box>

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
@@ -71,13 +70,15 @@ export function CreateRefinancingFields({ user, header, onChange, lines, linesPr
         onChange={(e) => onChange({ creditLine: e.target.value || null })}
         error={Boolean(linesProblem)}
         helperText={linesProblem ?? undefined}
+        slotProps={{ select: { native: true } }}
       >
+        <option value="" disabled hidden />
         {lines.map((line) => (
-          <MenuItem key={line.lineaCredito} value={line.lineaCredito}>
+          <option key={line.lineaCredito} value={line.lineaCredito}>
             {`${line.lineaCredito} · ${lineTypeLabel(Number(line.tipoDispLinea))} · Plazos ${refinancingCreditLineTerms(
               line.terms,
             ).join(', ')}`}
-          </MenuItem>
+          </option>
         ))}
       </TextField>
       <FormControl>

@@ -147,8 +147,8 @@ describe('/crear-refinanciamiento (spec 3 §2, §3, §5)', () => {
 
   it('only lines offering a term of 3 months or less are offered', async () => {
     await openCreate();
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Línea de crédito/ }));
-    const options = await screen.findAllByRole('option');
+    const select = screen.getByRole('combobox', { name: /Línea de crédito/ });
+    const options = await within(select).findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([expect.stringContaining('LC-10001-01')]);
   });
 });
