@@ -5,7 +5,7 @@ import { FINANCING_MESSAGES, MESSAGES, PROVISION_LIST_MESSAGES } from '@planpiso
 import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
 import { openOperatingWindow, seedProvisions, setWindow, type SeededProvision } from '../support/provisions-list';
 
 const journey = useBrowser();
@@ -60,8 +60,7 @@ test('type 5: its company’s provisions, filters in the URL, the pre-check, and
 
       // The credit-line selector: choosing a line shows its available balance and filters the list by it.
       const lines = page.getByRole('region', { name: 'Línea de crédito' });
-      await lines.getByRole('combobox', { name: 'Línea de crédito' }).click();
-      await page.getByRole('option', { name: /^LC-10001-01 · / }).click();
+      await chooseNative(lines, 'Línea de crédito', /^LC-10001-01 · /);
       await page.waitForURL((url) => url.searchParams.get('creditLine') === 'LC-10001-01');
       const balance = (await lines.getByTestId('available-balance').innerText()).trim();
       assert.match(balance, /^\$\d{1,3}(,\d{3})*\.\d{2}$/);

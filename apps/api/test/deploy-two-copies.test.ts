@@ -161,7 +161,11 @@ describe('two API copies behind a round-robin proxy', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       caught = await mailTo(mailA, dealer.email);
     }
-    expect(caught, 'the recovery code mailed by the JOBS=on copy').toHaveLength(1);
+    // Seen once empty after the 60 s (CI35, a loaded run; not reproduced since): the JOBS=on copy's log says why next time.
+    expect(
+      caught,
+      `the recovery code mailed by the JOBS=on copy\n${copies[0]!.output.slice(-60).join('')}`,
+    ).toHaveLength(1);
     expect(caught[0]!.text).toMatch(/\d{6}/);
     expect(await mailTo(mailB, dealer.email)).toEqual([]);
   }, 90_000);

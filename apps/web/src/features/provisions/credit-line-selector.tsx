@@ -1,12 +1,9 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Select from '@mui/material/Select';
 import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   Money,
@@ -61,7 +58,6 @@ function AvailableBalance({ line }: { line: ExternalCreditLine | null }) {
  * balance"): the active company's lines from the CRM; choosing one also filters the list by `creditLine`.
  */
 export function CreditLineSelector({ clientNumber, value, onChange }: Props) {
-  const id = useId();
   const lines = useCreditLines(clientNumber);
   const options = lines.data ?? [];
   // A line from an old URL that the company no longer has is still shown as chosen, so the filter is visible.
@@ -73,29 +69,26 @@ export function CreditLineSelector({ clientNumber, value, onChange }: Props) {
       component="section"
       aria-label="Línea de crédito"
     >
-      <FormControl size="small" sx={{ minWidth: 280 }} disabled={!lines.isSuccess}>
-        {/* 'Todas las líneas' is a value shown in the field: the label stays up, as over any filled field. */}
-        <InputLabel id={`${id}-label`} shrink>
-          Línea de crédito
-        </InputLabel>
-        <Select
-          notched
-          labelId={`${id}-label`}
-          label="Línea de crédito"
-          value={value}
-          displayEmpty
-          onChange={(e) => onChange(e.target.value)}
-          renderValue={(selected) => (selected === '' ? PROVISION_LIST_MESSAGES.allCreditLines : selected)}
-        >
-          <MenuItem value="">{PROVISION_LIST_MESSAGES.allCreditLines}</MenuItem>
-          {options.map((line) => (
-            <MenuItem key={line.lineaCredito} value={line.lineaCredito}>
-              {line.lineaCredito} · {lineTypeLabel(Number(line.tipoDispLinea))}
-            </MenuItem>
-          ))}
-          {!known && <MenuItem value={value}>{value}</MenuItem>}
-        </Select>
-      </FormControl>
+      {/* Native, like the wizard's line (decision 092). 'Todas las líneas' is a value shown in the field: the label
+          stays up, as over any filled field. */}
+      <TextField
+        select
+        size="small"
+        label="Línea de crédito"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={!lines.isSuccess}
+        sx={{ minWidth: 280 }}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value="">{PROVISION_LIST_MESSAGES.allCreditLines}</option>
+        {options.map((line) => (
+          <option key={line.lineaCredito} value={line.lineaCredito}>
+            {`${line.lineaCredito} · ${lineTypeLabel(Number(line.tipoDispLinea))}`}
+          </option>
+        ))}
+        {!known && <option value={value}>{value}</option>}
+      </TextField>
       {lines.isError ? (
         <Alert severity="error" sx={{ flex: 1 }}>
           {errorResult(lines.error).message}

@@ -212,8 +212,9 @@ describe('the credit-line selector (spec 3 §2, §5)', () => {
       'GET /api/provisions/reserved-amount': { body: { data: { total: '250000.10' } } },
     });
     expect((await screen.findByTestId('available-balance')).textContent).toBe('$749,999.90');
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Línea de crédito' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'LC-10001-01 · Nuevos' }));
+    const select = screen.getByRole('combobox', { name: 'Línea de crédito' });
+    await within(select).findByRole('option', { name: 'LC-10001-01 · Nuevos' });
+    fireEvent.change(select, { target: { value: 'LC-10001-01' } });
     await waitFor(() =>
       expect(
         calls.some(
