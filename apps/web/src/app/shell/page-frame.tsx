@@ -20,7 +20,7 @@ export function PageFrame() {
             label="Regresar"
             icon={<ArrowBack />}
             onClick={() => void navigate(route.parent!)}
-            className="pp-page-header__back"
+            className="pp-round-button--medium pp-page-header__back"
           />
         )}
         <h1 className="pp-page-title">{route?.title}</h1>

@@ -29,7 +29,7 @@ export function TopBar({ user, onOpenMenu, pendingNotifications }: TopBarProps) 
         {onOpenMenu && (
           <button
             type="button"
-            className="pp-round-button pp-top-bar__menu-button"
+            className="pp-round-button pp-round-button--medium pp-top-bar__menu-button"
             aria-label={MESSAGES.openMenu}
             onClick={onOpenMenu}
           >
@@ -57,7 +57,7 @@ export function TopBar({ user, onOpenMenu, pendingNotifications }: TopBarProps) 
               label="Cerrar sesión"
               icon={<LogoutIcon />}
               onClick={signOut}
-              className="pp-top-bar__action"
+              className="pp-round-button--medium pp-top-bar__action"
             />
           </>
         )}

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   Money,
@@ -12,6 +11,7 @@ import {
   lineTypeLabel,
   type ExternalCreditLine,
 } from '@planpiso/domain';
+import { ChoiceSelect } from '../../components/form/choice-select';
 import { errorResult } from '../../components/result-dialog';
 import { useCreditLines } from '../../lib/credit-lines';
 import { useReservedAmount } from './api/credit-lines';
@@ -71,24 +71,23 @@ export function CreditLineSelector({ clientNumber, value, onChange }: Props) {
     >
       {/* Native, like the wizard's line (decision 092). 'Todas las líneas' is a value shown in the field: the label
           stays up, as over any filled field. */}
-      <TextField
-        select
+      <ChoiceSelect
         size="small"
         label="Línea de crédito"
+        noneLabel={PROVISION_LIST_MESSAGES.allCreditLines}
+        choices={[
+          ...options.map((line) => ({
+            value: line.lineaCredito,
+            label: `${line.lineaCredito} · ${lineTypeLabel(Number(line.tipoDispLinea))}`,
+          })),
+          ...(known ? [] : [{ value, label: value }]),
+        ]}
         value={value}
-        onChange={(e) => onChange(e.target.value)}
+        onChoose={onChange}
         disabled={!lines.isSuccess}
         sx={{ minWidth: 280 }}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        <option value="">{PROVISION_LIST_MESSAGES.allCreditLines}</option>
-        {options.map((line) => (
-          <option key={line.lineaCredito} value={line.lineaCredito}>
-            {`${line.lineaCredito} · ${lineTypeLabel(Number(line.tipoDispLinea))}`}
-          </option>
-        ))}
-        {!known && <option value={value}>{value}</option>}
-      </TextField>
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
       {lines.isError ? (
         <Alert severity="error" sx={{ flex: 1 }}>
           {errorResult(lines.error).message}

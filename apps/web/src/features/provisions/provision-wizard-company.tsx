@@ -20,6 +20,7 @@ import { UploadButton } from './provision-wizard-upload-button';
 import { uploadDocument } from './api/provision-wizard';
 import { useCompanyPeople } from '../../lib/lookups';
 import type { WizardState } from './provision-wizard-state';
+import { ChoiceSelect } from '../../components/form/choice-select';
 import { RecordSelect } from '../../components/form/record-select';
 
 type Props = {
@@ -70,23 +71,15 @@ export function ProvisionWizardCompany({ user, state, onChange, onIncludeAll, sh
 
   return (
     <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-      <TextField
-        select
+      <ChoiceSelect
         label="Empresa"
-        value={state.companyId ?? ''}
-        onChange={(e) => onChange({ companyId: Number(e.target.value) || null })}
+        choices={companies.map((c) => ({ value: c.id, label: c.name }))}
+        value={state.companyId}
+        onChoose={(companyId) => onChange({ companyId: Number(companyId) || null })}
         error={Boolean(required(state.companyId))}
         helperText={required(state.companyId)}
         required
-        slotProps={{ select: { native: true } }}
-      >
-        <option value="" disabled hidden />
-        {companies.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </TextField>
+      />
       <RecordSelect
         label="Sucursal"
         records={branches}

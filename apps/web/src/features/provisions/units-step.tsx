@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { ChoiceSelect } from '../../components/form/choice-select';
 import Typography from '@mui/material/Typography';
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlined';
 import {
@@ -43,9 +43,6 @@ type Props = {
 };
 
 /** 'Ocurrió un error API externa. ConfiguracionClientesDispLinea 10001: …' (spec 3 §8). */
-/** The line and the term are native selects, like step 1's (decision 092): a phone's own picker, no menu to wait out. */
-const NATIVE = { select: { native: true } } as const;
-
 const linesErrorText = (error: unknown) =>
   error instanceof ApiError ? [error.message, error.detail].filter(Boolean).join('. ') : MESSAGES.loadError;
 
@@ -79,38 +76,25 @@ export function UnitsStep({ state, onState, lines, linesError, line, onLine, onM
       {linesError ? <Alert severity="error">{linesErrorText(linesError)}</Alert> : null}
       {lines && lines.length === 0 && <Alert severity="info">{M.noCreditLines}</Alert>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
-        <TextField
-          select
+        <ChoiceSelect
           label="Línea de crédito"
-          value={lines?.some((l) => l.lineaCredito === state.creditLine) ? state.creditLine : ''}
-          onChange={(e) => onLine(e.target.value || null)}
+          choices={(lines ?? []).map((l) => ({
+            value: l.lineaCredito,
+            label: `${l.lineaCredito} · ${lineTypeLabel(Number(l.tipoDispLinea))}`,
+          }))}
+          value={state.creditLine}
+          onChoose={(creditLine) => onLine(creditLine || null)}
           disabled={readOnly || !lines?.length}
           required
-          slotProps={NATIVE}
-        >
-          <option value="" disabled hidden />
-          {(lines ?? []).map((l) => (
-            <option key={l.lineaCredito} value={l.lineaCredito}>
-              {`${l.lineaCredito} · ${lineTypeLabel(Number(l.tipoDispLinea))}`}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
+        />
+        <ChoiceSelect
           label="Plazo"
-          value={state.deadlines && terms.includes(state.deadlines) ? state.deadlines : ''}
-          onChange={(e) => onState({ ...state, deadlines: Number(e.target.value) || null })}
+          choices={terms.map((months) => ({ value: months, label: termLabel(months) }))}
+          value={state.deadlines}
+          onChoose={(months) => onState({ ...state, deadlines: Number(months) || null })}
           disabled={readOnly || terms.length === 0}
           required
-          slotProps={NATIVE}
-        >
-          <option value="" disabled hidden />
-          {terms.map((months) => (
-            <option key={months} value={months}>
-              {termLabel(months)}
-            </option>
-          ))}
-        </TextField>
+        />
       </Box>
       <FieldGrid columns={{ xs: '1fr', sm: 'repeat(3, 1fr)' }}>
         <Figure label="Saldo disponible" value={balances.available} />

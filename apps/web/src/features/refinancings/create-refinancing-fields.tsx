@@ -13,6 +13,7 @@ import {
   type ExternalCreditLine,
   type SessionUser,
 } from '@planpiso/domain';
+import { ChoiceSelect } from '../../components/form/choice-select';
 import { RecordSelect } from '../../components/form/record-select';
 
 export type RefinancingHeader = {
@@ -62,25 +63,20 @@ export function CreateRefinancingFields({ user, header, onChange, lines, linesPr
         value={header.legalId}
         onPick={(legalId) => onChange({ legalId })}
       />
-      <TextField
-        select
+      <ChoiceSelect
         label="Línea de crédito"
         required
-        value={lines.some((l) => l.lineaCredito === header.creditLine) ? header.creditLine : ''}
-        onChange={(e) => onChange({ creditLine: e.target.value || null })}
+        choices={lines.map((line) => ({
+          value: line.lineaCredito,
+          label: `${line.lineaCredito} · ${lineTypeLabel(Number(line.tipoDispLinea))} · Plazos ${refinancingCreditLineTerms(
+            line.terms,
+          ).join(', ')}`,
+        }))}
+        value={header.creditLine}
+        onChoose={(creditLine) => onChange({ creditLine: creditLine || null })}
         error={Boolean(linesProblem)}
         helperText={linesProblem ?? undefined}
-        slotProps={{ select: { native: true } }}
-      >
-        <option value="" disabled hidden />
-        {lines.map((line) => (
-          <option key={line.lineaCredito} value={line.lineaCredito}>
-            {`${line.lineaCredito} · ${lineTypeLabel(Number(line.tipoDispLinea))} · Plazos ${refinancingCreditLineTerms(
-              line.terms,
-            ).join(', ')}`}
-          </option>
-        ))}
-      </TextField>
+      />
       <FormControl>
         <FormLabel id="require-evidences-label">{M.requestEvidences}</FormLabel>
         <RadioGroup
