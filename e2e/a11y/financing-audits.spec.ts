@@ -4,13 +4,13 @@
 import { test } from 'node:test';
 import { a11yChecker } from '../support/a11y';
 import { DEMO_USERS } from '../support/demo';
-import { signInAs, useBrowser } from '../support/journey';
+import { signedIn, useBrowser } from '../support/journey';
 
 const journey = useBrowser();
 
 test('type 2: audits (list, form, calendar) and the layout', () =>
   journey('a11y-financing-audits', async (page) => {
-    await signInAs(page, DEMO_USERS[2].email);
+    await signedIn(page, DEMO_USERS[2].email);
     const { visit, done } = a11yChecker(page);
     await visit('/auditorias');
     await visit('/crear-auditoria');

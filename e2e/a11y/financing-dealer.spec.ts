@@ -6,7 +6,7 @@ import { FINANCING_MESSAGES } from '@planpiso/domain';
 import { a11yChecker, settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectVisible, signedIn, useBrowser } from '../support/journey';
 import { freshVin, openOperatingWindow } from '../support/provisions';
 import { gridRow } from '../support/screens';
 import { createReviewUnits } from '../support/units-review';
@@ -18,7 +18,7 @@ test('type 5: the provisions list with its filters and dialogs, exceptions, inve
     await openOperatingWindow();
     const vin = freshVin();
     await createReviewUnits([{ vin, comment: 'Falta la factura', amount: '1500.00' }]);
-    await signInAs(page, DEMO_USERS[5].email);
+    await signedIn(page, DEMO_USERS[5].email);
     const { check, step, visit, dialog, done } = a11yChecker(page);
 
     // The list with its filters open (the branch and operator pickers), the exception request and the pre-check.

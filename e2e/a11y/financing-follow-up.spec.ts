@@ -7,7 +7,7 @@ import { a11yChecker } from '../support/a11y';
 import { a11yRefinancing } from '../support/a11y-seeds';
 import { DEMO_USERS } from '../support/demo';
 import { createProvisionAt, type SeededProvision } from '../support/follow-up';
-import { signInAs, useBrowser } from '../support/journey';
+import { signedIn, useBrowser } from '../support/journey';
 
 const journey = useBrowser();
 let signed: SeededProvision;
@@ -20,7 +20,7 @@ before(async () => {
 
 test('type 5: a signed provision’s follow-up, signing, signed documents and file', () =>
   journey('a11y-financing-follow-up-5', async (page) => {
-    await signInAs(page, DEMO_USERS[5].email);
+    await signedIn(page, DEMO_USERS[5].email);
     const { visit, done } = a11yChecker(page);
     await visit(`/vizualizar-disposicion/${signed.id}`, '/vizualizar-disposicion/:id (type 5)');
     await visit(`/firmar-disposicion/${signed.id}`, '/firmar-disposicion/:id (type 5)');
@@ -31,7 +31,7 @@ test('type 5: a signed provision’s follow-up, signing, signed documents and fi
 
 test('type 1: provisions and a provision’s follow-up, refinancing', () =>
   journey('a11y-financing-follow-up-1', async (page) => {
-    await signInAs(page, DEMO_USERS[1].email);
+    await signedIn(page, DEMO_USERS[1].email);
     const { visit, done } = a11yChecker(page);
     await visit('/disposiciones', '/disposiciones (type 1)');
     await visit(`/vizualizar-disposicion/${signed.id}`, '/vizualizar-disposicion/:id (type 1)');

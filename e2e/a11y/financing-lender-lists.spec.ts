@@ -6,14 +6,14 @@ import { FINANCING_MESSAGES } from '@planpiso/domain';
 import { a11yChecker } from '../support/a11y';
 import { a11yRefinancing, withException } from '../support/a11y-seeds';
 import { DEMO_USERS } from '../support/demo';
-import { signInAs, useBrowser } from '../support/journey';
+import { signedIn, useBrowser } from '../support/journey';
 
 const journey = useBrowser();
 
 test('type 3: exceptions, inventory, statistics and refinancing', () =>
   journey('a11y-financing-lender-lists', async (page) => {
     const refinancingId = await a11yRefinancing();
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     const { visit, dialog, done } = a11yChecker(page);
     await withException(0, async (pending) => {
       await visit('/excepciones', '/excepciones (type 3)');

@@ -7,7 +7,7 @@ import { PROVISION_STATUS, confirmRejectProvision } from '@planpiso/domain';
 import { a11yChecker } from '../support/a11y';
 import { DEMO_USERS } from '../support/demo';
 import { createProvisionAt } from '../support/follow-up';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectVisible, signedIn, useBrowser } from '../support/journey';
 
 const journey = useBrowser();
 
@@ -15,7 +15,7 @@ test('type 3: provisions with the operator search, a provision’s follow-up and
   journey('a11y-financing-lender', async (page) => {
     const validation = await createProvisionAt(PROVISION_STATUS.LENDER_VALIDATION, [{ amount: '1000.00' }]);
     const signed = await createProvisionAt(PROVISION_STATUS.SIGNED, [{ amount: '900.00' }]);
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     const { check, step, visit, dialog, done } = a11yChecker(page);
 
     await step('/disposiciones (Filtros, type 3)', async () => {

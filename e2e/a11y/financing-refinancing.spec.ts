@@ -7,7 +7,7 @@ import { REFINANCING_MESSAGES as M } from '@planpiso/domain';
 import { a11yChecker } from '../support/a11y';
 import { a11yRefinancing } from '../support/a11y-seeds';
 import { DEMO_USERS } from '../support/demo';
-import { chooseNative, expectPath, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, expectPath, signedIn, useBrowser } from '../support/journey';
 import { REFINANCING_E2E_LINE, createRefinanceableUnits } from '../support/refinancing';
 import { gridRow } from '../support/screens';
 
@@ -22,7 +22,7 @@ test('type 5: units to refinance with their dialogs, the create page and the new
   journey('a11y-financing-refinancing-5', async (page) => {
     const vin = `E2EA11Y${String(Date.now()).slice(-10)}`;
     await createRefinanceableUnits([{ vin, deadlines: 3, amount: '150.00' }]);
-    await signInAs(page, DEMO_USERS[5].email);
+    await signedIn(page, DEMO_USERS[5].email);
     const { check, step, visit, dialog, done } = a11yChecker(page);
     await visit('/refinanciamientos', '/refinanciamientos (type 5)');
     await visit(

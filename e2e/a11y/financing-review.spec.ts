@@ -10,7 +10,7 @@ import { a11yChecker, settle } from '../support/a11y';
 import { a11yRefinancing, withException } from '../support/a11y-seeds';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { signInAs, useBrowser } from '../support/journey';
+import { signedIn, useBrowser } from '../support/journey';
 import { createProvisionUnderReview } from '../support/provision-review';
 import { freshVin } from '../support/provisions';
 
@@ -28,7 +28,7 @@ test('type 2: provisions, the review with its evidence dialog, exceptions with t
       })),
     );
     const refinancingId = await a11yRefinancing();
-    await signInAs(page, DEMO_USERS[2].email);
+    await signedIn(page, DEMO_USERS[2].email);
     const { step, visit, dialog, done } = a11yChecker(page);
     await visit('/disposiciones', '/disposiciones (type 2)');
     await visit('/disposiciones-revision');

@@ -7,7 +7,7 @@ import { a11yChecker } from '../support/a11y';
 import { a11yRefinancing } from '../support/a11y-seeds';
 import { DEMO_USERS } from '../support/demo';
 import { createProvisionAt, type SeededProvision } from '../support/follow-up';
-import { signInAs, useBrowser } from '../support/journey';
+import { signedIn, useBrowser } from '../support/journey';
 
 const journey = useBrowser();
 let signed: SeededProvision;
@@ -20,7 +20,7 @@ before(async () => {
 
 test('type 4: provisions, inventory, a provision’s signing, refinancing', () =>
   journey('a11y-financing-follow-up-4', async (page) => {
-    await signInAs(page, DEMO_USERS[4].email);
+    await signedIn(page, DEMO_USERS[4].email);
     const { visit, done } = a11yChecker(page);
     await visit('/disposiciones', '/disposiciones (type 4)');
     await visit('/inventario', '/inventario (type 4)');

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { expectNoAxeViolations } from '../support/axe';
 import { DEMO_USERS } from '../support/demo';
-import { chooseNative, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { openOperatingWindow } from '../support/provisions';
 
 const journey = useBrowser();
@@ -12,7 +12,7 @@ const journey = useBrowser();
 test('type 5: the provision wizard (each step) and the edit screen have no axe violation', () =>
   journey('a11y-type-5-provision-wizard', async (page) => {
     await openOperatingWindow();
-    await signInAs(page, DEMO_USERS[5].email);
+    await signedIn(page, DEMO_USERS[5].email);
     const failures: string[] = [];
     // Axe reads colours as painted: wait until menus have closed and transitions (a button turning enabled) ended.
     const settled = async () => {

@@ -4,13 +4,13 @@
 import { test } from 'node:test';
 import { a11yChecker } from '../support/a11y';
 import { DEMO_USERS } from '../support/demo';
-import { signInAs, useBrowser } from '../support/journey';
+import { signedIn, useBrowser } from '../support/journey';
 
 const journey = useBrowser();
 
 test('type 1: every built screen it opens has no axe violation', () =>
   journey('a11y-type-1', async (page) => {
-    await signInAs(page, DEMO_USERS[1].email);
+    await signedIn(page, DEMO_USERS[1].email);
     const { visit, done } = a11yChecker(page);
     for (const path of [
       '/roles',

@@ -5,7 +5,7 @@ import { AUDIT_MESSAGES, MESSAGES } from '@planpiso/domain';
 import { fillAuditForm } from '../support/audits';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectVisible, signedIn, useBrowser } from '../support/journey';
 
 const journey = useBrowser();
 
@@ -27,7 +27,7 @@ async function openCreate(page: Page): Promise<Locator> {
 test('the audit form chooses nothing for the suspend question, marks its required fields and asks for the choice', () =>
   journey('audit-form-required', async (page) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signInAs(page, DEMO_USERS[2].email);
+    await signedIn(page, DEMO_USERS[2].email);
     let form = await openCreate(page);
 
     // No default: neither Si nor No.

@@ -5,7 +5,7 @@ import { fillAuditForm } from '../support/audits';
 import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { acceptSuccess, confirm, gridRow } from '../support/screens';
 
 const journey = useBrowser();
@@ -29,7 +29,7 @@ test('type 2 creates a suspending audit, finds it in the list and on the calenda
     const tag = Date.now().toString(36);
     const auditor = `Auditor E2E ${tag}`;
     const day = nextMonthDay();
-    await signInAs(page, DEMO_USERS[2].email);
+    await signedIn(page, DEMO_USERS[2].email);
     await page.goto('/auditorias');
     await expectVisible(page.getByRole('grid', { name: GRID }));
     await page.getByRole('button', { name: 'Crear Nuevo' }).click();

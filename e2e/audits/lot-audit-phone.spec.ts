@@ -21,7 +21,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { withDb } from '../support/db';
 import { DEMO_USERS } from '../support/demo';
 import { createProvisionAt } from '../support/follow-up';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectVisible, signedIn, signInAs, useBrowser } from '../support/journey';
 import { pageApi } from '../support/page-api';
 import { openOperatingWindow } from '../support/provisions';
 import { acceptSuccess, typeDate } from '../support/screens';
@@ -109,7 +109,7 @@ test('a self-audit on a phone: the lender requests it, the dealer types VINs, ma
     await page.setViewportSize(PHONE);
     await page.context().grantPermissions(['geolocation']);
     await page.context().setGeolocation({ latitude: 25.686614, longitude: -100.316113 });
-    await signInAs(page, DEMO_USERS[5].email);
+    await signedIn(page, DEMO_USERS[5].email);
     await page.goto('/autoauditorias');
     const card = page.getByRole('link', { name: `${TEXT.openUnits}: auditoría ${folio}` });
     await expectVisible(card);
@@ -231,7 +231,7 @@ test('a self-audit on a phone: the lender requests it, the dealer types VINs, ma
     // Closed for good: the lender's list offers its units (and report), no Editar.
     await signOut(page);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signInAs(page, DEMO_USERS[2].email);
+    await signedIn(page, DEMO_USERS[2].email);
     await page.goto('/auditorias');
     await expectVisible(page.getByRole('button', { name: `Unidades de la auditoría ${folio}` }).first());
     assert.equal(await page.getByRole('button', { name: `Editar auditoría ${folio}` }).count(), 0);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { acceptSuccess, confirm, gridRow } from '../support/screens';
 
 const journey = useBrowser();
@@ -11,7 +11,7 @@ const GRID = 'Días inhábiles';
 
 test('type 1 adds a non-working day through the form and removes it from the list', () =>
   journey('non-working-days', async (page) => {
-    await signInAs(page, DEMO_USERS[1].email);
+    await signedIn(page, DEMO_USERS[1].email);
     await page.goto('/dias-inhabiles');
     await expectVisible(page.getByRole('grid', { name: GRID }));
     await page.getByRole('button', { name: 'Crear Nuevo' }).click();

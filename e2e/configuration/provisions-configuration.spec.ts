@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectVisible, signedIn, useBrowser } from '../support/journey';
 import { confirm } from '../support/screens';
 
 const journey = useBrowser();
@@ -35,7 +35,7 @@ async function shown(page: Page, labels: string[]): Promise<Record<string, strin
 
 test('type 2 saves the provisions configuration and, after a reload, sees what it saved (AX keeps its own value)', () =>
   journey('provisions-configuration', async (page) => {
-    await signInAs(page, DEMO_USERS[2].email);
+    await signedIn(page, DEMO_USERS[2].email);
     await page.goto('/configuraciones');
     await expectVisible(field(page, 'Correo de disposiciones'));
     await expectVisible(form(page).getByRole('heading', { name: 'Configuración de validaciones periódicas' }));

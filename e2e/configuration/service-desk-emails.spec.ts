@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { serviceDeskEmailSaved, CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { acceptSuccess, confirm, gridRow, search } from '../support/screens';
 
 const journey = useBrowser();
@@ -14,7 +14,7 @@ test('type 1 adds, edits and removes a service-desk e-mail, with the confirmatio
     const tag = Date.now().toString(36);
     const email = `mesa.${tag}@planpiso.mx`;
     const edited = `soporte.${tag}@planpiso.mx`;
-    await signInAs(page, DEMO_USERS[1].email);
+    await signedIn(page, DEMO_USERS[1].email);
     await page.goto('/emails-mesa-servicio');
     await page.getByRole('button', { name: 'Crear Nuevo' }).click();
     await expectPath(page, '/crear-emails-mesa-servicio');

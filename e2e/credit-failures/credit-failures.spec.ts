@@ -7,7 +7,7 @@ import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { createCreditFailures, crmInsertedVins } from '../support/credit-failures';
 import { DEMO_USERS } from '../support/demo';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectVisible, signedIn, useBrowser } from '../support/journey';
 import { acceptSuccess, gridRow, search } from '../support/screens';
 
 const journey = useBrowser();
@@ -31,7 +31,7 @@ test('type 1 retries, inserts and removes credit failures, each with its confirm
     const refused = FAILING_VINS.crmInsertion[2]!;
     const { folio } = await createCreditFailures([retried, inserted, refused]);
 
-    await signInAs(page, DEMO_USERS[1].email);
+    await signedIn(page, DEMO_USERS[1].email);
     await page.goto('/creditos-fallos');
     await search(page, { Folio: String(folio) });
     for (const vin of [retried, inserted, refused]) await expectVisible(gridRow(page, GRID, vin));

@@ -17,7 +17,7 @@ import { CREDITS, DEMO_CLIENT_NUMBERS } from '../../apps/simulators/src/fixtures
 import { DEMO_USERS } from '../support/demo';
 import { e2eEnv } from '../support/env';
 import { confirmAndRead, dialogsSettled, PNG, switchUser } from '../support/exceptions';
-import { chooseNative, expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { ARTIFACTS_DIR } from '../support/paths';
 import { csvBytes, freshVin, openOperatingWindow } from '../support/provisions';
 import { acceptSuccess, confirm, gridRow } from '../support/screens';
@@ -71,7 +71,7 @@ test('a suspending audit blocks the dealer until its exception is approved; the 
     const typedToday = `${today.slice(8, 10)}${today.slice(5, 7)}${today.slice(0, 4)}`;
 
     // Type 2 records a suspending audit of the dealer's company covering today.
-    await signInAs(page, DEMO_USERS[2].email);
+    await signedIn(page, DEMO_USERS[2].email);
     await page.goto('/crear-auditoria');
     const form = page.getByRole('form', { name: 'Crear auditoría' });
     await expectVisible(form.getByText('Datos de la Auditoria', { exact: true }));

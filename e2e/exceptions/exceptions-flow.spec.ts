@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { confirmAndRead, dialogsSettled, PNG, switchUser as switchUserTo } from '../support/exceptions';
-import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 
 const journey = useBrowser();
 
@@ -42,7 +42,7 @@ async function openRequiredRequest(page: Page, width: number, name: string) {
 test('Solicitar excepción marks Comentario required and asks for it (390 px)', () =>
   journey('request-exception-required-phone', async (page) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAs(page, DEMO_USERS[5].email);
+    await signedIn(page, DEMO_USERS[5].email);
     await openRequiredRequest(page, 390, 'phone');
   }));
 
@@ -50,7 +50,7 @@ test('type 5 asks with evidence (Comentario required, at 1280 px), type 3 is not
   journey('exceptions-flow', async (page) => {
     // Type 5 asks from the provisions list (spec 1 §2.10): Comentario is required first (at 1280 px).
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signInAs(page, DEMO_USERS[5].email);
+    await signedIn(page, DEMO_USERS[5].email);
     const ask = await openRequiredRequest(page, 1280, 'desktop');
     await page.setViewportSize({ width: 1366, height: 800 });
     await ask.getByLabel('Comentario').fill(`Auditoría en curso ${Date.now()}`);

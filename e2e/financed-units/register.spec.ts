@@ -6,7 +6,7 @@ import { settle } from '../support/a11y';
 import { expectNoAxeViolations } from '../support/axe';
 import { DEMO_USERS } from '../support/demo';
 import { createProvisionAt } from '../support/follow-up';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectVisible, signedIn, useBrowser } from '../support/journey';
 import { PDF, openOperatingWindow, wizardScreenshot } from '../support/provisions';
 import { typeDate } from '../support/screens';
 
@@ -36,14 +36,13 @@ test('a released provision’s units appear in the dealer’s register; Reportar
     await openOperatingWindow();
     // Signed, then released by the account's operator (type 3): Liberar is what puts units in the register.
     const signed = await createProvisionAt(PROVISION_STATUS.SIGNED, [{ amount: '185000.00' }, { amount: '99000.50' }]);
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     const released = await postAsPage(page, `/api/provisions/${signed.id}/release`, { version: 4 });
     assert.equal(released.status, 200, released.text);
 
     // Signed out (the session is the page's storage), then in as the dealer's operator.
     await page.evaluate(() => localStorage.clear());
-    await page.goto('/login');
-    await signInAs(page, DEMO_USERS[5].email);
+    await signedIn(page, DEMO_USERS[5].email);
     await page.goto(`/unidades-financiadas?vin=${signed.vins[0]}`);
     await expectVisible(page.getByRole('heading', { name: 'Unidades financiadas', level: 1 }));
     await expectVisible(grid(page).getByRole('link', { name: signed.vins[0]! }));

@@ -27,7 +27,7 @@ import { DEMO_USERS } from '../support/demo';
 import { e2eEnv } from '../support/env';
 import { switchUser } from '../support/exceptions';
 import { createProvisionAt } from '../support/follow-up';
-import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { insertCrmCredit } from '../support/layout';
 import { apiAsPage, openOperatingWindow, wizardScreenshot } from '../support/provisions';
 import { acceptSuccess, confirm, typeDate } from '../support/screens';
@@ -90,7 +90,7 @@ test('sold out of trust: a released unit reported sold and unpaid past its grace
     // Released by the account's operator (type 3) with Liberar, on the company's own CRM line.
     const signed = await createProvisionAt(PROVISION_STATUS.SIGNED, [{ amount: AMOUNT }], LINE);
     const vin = signed.vins[0]!;
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     await page.goto(`/vizualizar-expediente/${signed.id}`);
     // The expediente loads its documents and history first: on a loaded machine that takes a while.
     await page.getByRole('button', { name: 'Liberar' }).waitFor({ state: 'visible', timeout: 60_000 });

@@ -6,7 +6,7 @@ import { CREDITS, DEMO_CLIENT_NUMBERS } from '../../apps/simulators/src/fixtures
 import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectVisible, signedIn, signInAs, useBrowser } from '../support/journey';
 import { gridRow } from '../support/screens';
 
 const journey = useBrowser();
@@ -57,7 +57,7 @@ test('type 3 picks a client of its accounts and filters its inventory by the cre
     const inside = CREDITS.find((c) => c.numeroCliente === client && c.fechaInicio >= from && c.fechaInicio <= to)!;
     const outside = CREDITS.find((c) => c.numeroCliente === client && c.fechaInicio > to)!;
 
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     await page.goto('/inventario');
     await expectVisible(page.getByText(INVENTORY_MESSAGES.selectClient, { exact: true }));
     const bar = page.getByRole('search');

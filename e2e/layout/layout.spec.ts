@@ -8,7 +8,7 @@ import { BUSINESS_TIME_ZONE, LAYOUT_MESSAGES, businessClock, type LayoutRow } fr
 import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectVisible, signedIn, useBrowser } from '../support/journey';
 import { createFinancedUnits, insertCrmCredit, removeFinancedUnits, unitsRefinancing } from '../support/layout';
 import { freshVin } from '../support/provisions';
 import { acceptSuccess, confirm, gridRow } from '../support/screens';
@@ -33,7 +33,7 @@ test('type 2 generates the layout, edits a term, downloads it and applies it', (
     const units = await createFinancedUnits([TWO_MONTHS.vin, AUDITED.vin]);
     const twoMonthsId = units.find((u) => u.vin === TWO_MONTHS.vin)!.id;
 
-    await signInAs(page, DEMO_USERS[2].email);
+    await signedIn(page, DEMO_USERS[2].email);
     await page.goto('/layout');
     await page.getByRole('button', { name: 'Buscar' }).click();
     await expectVisible(page.getByText(LAYOUT_MESSAGES.monthsRequired, { exact: true }));
@@ -104,7 +104,7 @@ test('the layout’s days agree with each other, also for a unit the CRM took to
     });
     const financed = await createFinancedUnits([vin], '10002');
     try {
-      await signInAs(page, DEMO_USERS[2].email);
+      await signedIn(page, DEMO_USERS[2].email);
       await page.goto('/layout');
       await page.getByLabel(LAYOUT_MESSAGES.monthsField, { exact: true }).fill('3');
       const generated = page.waitForResponse((r) => r.url().includes('/api/layouts/generate') && r.ok());

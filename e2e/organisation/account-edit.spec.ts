@@ -4,7 +4,7 @@ import { MESSAGES, ORGANISATION_MESSAGES } from '@planpiso/domain';
 import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { readLatestMail, temporaryPassword } from '../support/mail';
 import { acceptSuccess, confirm, gridRow } from '../support/screens';
 
@@ -35,7 +35,7 @@ async function saveEdit(page: Page, screen: Locator) {
 test('the operator adds a company to an account, changes its legal representative and removes it', () =>
   journey('account-edit', async (page) => {
     const startedAt = new Date();
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     let screen = await openEdit(page);
     await expectVisible(screen.getByLabel('Nombre de la cuenta'));
     const editor = screen.getByRole('region', { name: 'Empresa y representante legal' });

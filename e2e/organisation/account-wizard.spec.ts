@@ -5,7 +5,7 @@ import { MESSAGES, ORGANISATION_MESSAGES, branchSaved } from '@planpiso/domain';
 import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectPath, expectVisible, signIn, signInAs, useBrowser } from '../support/journey';
+import { expectPath, expectVisible, signedIn, signIn, useBrowser } from '../support/journey';
 import { readLatestMail, temporaryPassword } from '../support/mail';
 import { acceptSuccess, confirm, gridRow, search } from '../support/screens';
 
@@ -42,7 +42,7 @@ test('the operator creates a Holding with two companies; a legal representative 
     const account = `Grupo Occidente Golfo ${tag}`;
     const branch = `Sucursal Guadalajara ${tag}`;
     const startedAt = new Date();
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     await page.goto('/cuentas');
     await page.getByRole('button', { name: 'Crear Nuevo' }).click();
     await expectPath(page, '/crear-cuenta');

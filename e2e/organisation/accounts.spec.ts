@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { ORGANISATION_MESSAGES } from '@planpiso/domain';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectVisible, signedIn, useBrowser } from '../support/journey';
 import { acceptSuccess, confirm, gridRow } from '../support/screens';
 
 const journey = useBrowser();
@@ -26,7 +26,7 @@ async function changeOperator(page: Page, to: string) {
 
 test('type 1 changes the operator assigned to an account', () =>
   journey('accounts-operator', async (page) => {
-    await signInAs(page, DEMO_USERS[1].email);
+    await signedIn(page, DEMO_USERS[1].email);
     await page.goto('/cuentas');
     const row = gridRow(page, GRID, BAJIO);
     await expectVisible(row.getByText('Olga Operadora', { exact: true }));
@@ -44,7 +44,7 @@ test('type 1 changes the operator assigned to an account', () =>
 
 test('the operator sees its accounts with edit, configure, archive and status; Holding opens its companies', () =>
   journey('accounts-operator-view', async (page) => {
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     await page.goto('/cuentas');
     const grid = page.getByRole('grid', { name: GRID });
     const row = gridRow(page, GRID, 'Grupo Automotriz del Norte');

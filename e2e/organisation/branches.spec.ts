@@ -5,7 +5,7 @@ import { MESSAGES, ORGANISATION_MESSAGES, branchSaved } from '@planpiso/domain';
 import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { acceptSuccess, confirm, gridRow, search } from '../support/screens';
 
 const journey = useBrowser();
@@ -26,7 +26,7 @@ async function confirmTitled(page: Page, title: string, message: string) {
 test('the operator creates a branch and assigns a dealer to it, then removes the assignment', () =>
   journey('branches', async (page) => {
     const name = `Sucursal E2E ${Date.now().toString(36)}`;
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     await page.goto('/sucursales');
     await page.getByRole('button', { name: 'Crear Nuevo' }).click();
     await expectPath(page, '/crear-sucursal');
@@ -75,7 +75,7 @@ test('the operator creates a branch and assigns a dealer to it, then removes the
 
 test('a legal representative sees its branches without edit or status', () =>
   journey('branches-legal', async (page) => {
-    await signInAs(page, DEMO_USERS[4].email);
+    await signedIn(page, DEMO_USERS[4].email);
     await page.goto('/sucursales');
     const grid = page.getByRole('grid', { name: GRID });
     await expectVisible(grid.getByText('Sucursal Monterrey Centro', { exact: true }));

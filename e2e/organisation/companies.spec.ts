@@ -5,7 +5,7 @@ import { ORGANISATION_MESSAGES } from '@planpiso/domain';
 import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectVisible, signedIn, useBrowser } from '../support/journey';
 import { gridRow } from '../support/screens';
 
 const journey = useBrowser();
@@ -22,7 +22,7 @@ async function confirmThenAccept(page: Page, title: string, prompt: string, resu
 
 test('the operator lists its companies and assigns and removes a user of one of them', () =>
   journey('companies', async (page) => {
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     await page.goto('/companias');
     for (const name of ['Autos del Norte', 'Camiones del Norte', 'Autos del Bajío']) {
       await expectVisible(gridRow(page, 'Compañías', name));

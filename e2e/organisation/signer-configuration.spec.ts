@@ -5,7 +5,7 @@ import { MESSAGES, ORGANISATION_MESSAGES } from '@planpiso/domain';
 import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectVisible, signedIn, useBrowser } from '../support/journey';
 import { acceptSuccess, confirm, gridRow } from '../support/screens';
 
 const journey = useBrowser();
@@ -27,7 +27,7 @@ async function pickJoint(page: Page, scope: Locator, label: string, names: strin
 
 test('the operator configures the signers of a line: a custom signer on paper and a joint pair', () =>
   journey('signer-configuration', async (page) => {
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     await page.goto('/cuentas');
     await gridRow(page, 'Cuentas', ACCOUNT)
       .getByRole('button', { name: `Configurar ${ACCOUNT}` })

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { createProvisionAt } from '../support/follow-up';
-import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { apiAsPage, businessDateTimeOf } from '../support/provisions';
 
 const journey = useBrowser();
@@ -24,7 +24,7 @@ test('with the browser on UTC, the list and the Historial show one provision at 
     'business-time',
     async (page) => {
       const seeded = await createProvisionAt(3, [{ amount: '185000.00' }]);
-      await signInAs(page, DEMO_USERS[3].email);
+      await signedIn(page, DEMO_USERS[3].email);
       assert.equal(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone), 'UTC');
       const { data } = await apiAsPage<{ data: { createdAt: string } }>(page, `/api/provisions/${seeded.id}`);
       const expected = businessDateTimeOf(data.createdAt);

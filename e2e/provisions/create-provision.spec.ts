@@ -11,7 +11,7 @@ import {
   provisionUpdated,
 } from '@planpiso/domain';
 import { DEMO_USERS } from '../support/demo';
-import { chooseNative, expectChosen, expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, expectChosen, expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { REPO_ROOT } from '../support/paths';
 import {
   PDF,
@@ -57,7 +57,7 @@ const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 async function startWizard(page: Page) {
   await openOperatingWindow();
   await page.setViewportSize({ width: 1366, height: 768 });
-  await signInAs(page, DEMO_USERS[5].email);
+  await signedIn(page, DEMO_USERS[5].email);
   await page.goto('/crear-disposicion');
   await expectVisible(page.getByRole('heading', { name: 'Empresa' }));
   // The active company is preselected; the branch is the operator's own.

@@ -14,7 +14,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { newPage } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { createProvisionAt, type FollowUpUnitSeed } from '../support/follow-up';
-import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { openOperatingWindow, wizardScreenshot } from '../support/provisions';
 import { acceptSuccess, confirm } from '../support/screens';
 
@@ -48,7 +48,7 @@ test('type 3 confirms a provision in Validación FinBe: the success message, the
   journey('follow-up-confirm', async (page) => {
     await openOperatingWindow();
     const seeded = await createProvisionAt(3, UNITS);
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     await openFollowUp(page, seeded.id, seeded.folio);
     await expectVisible(page.getByText('Saldo disponible', { exact: true }));
     assert.notEqual(
@@ -84,7 +84,7 @@ test('the dealer follows its provision on the tracker: Enviada a firma, then Aut
   journey('follow-up-dealer', async (page) => {
     const signing = await createProvisionAt(5, UNITS.slice(0, 2));
     const released = await createProvisionAt(10, UNITS.slice(0, 2));
-    await signInAs(page, DEMO_USERS[5].email);
+    await signedIn(page, DEMO_USERS[5].email);
 
     await openFollowUp(page, signing.id, signing.folio);
     await expectVisible(tracker(page));
@@ -106,7 +106,7 @@ test('the dealer follows its provision on the tracker: Enviada a firma, then Aut
 test('the lender reads a released provision: its whole history, the folio update and the XLSX download', () =>
   journey('follow-up-lender-released', async (page) => {
     const released = await createProvisionAt(10, UNITS.slice(0, 2));
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     await page.goto(`/vizualizar-expediente/${released.id}`);
     await expectVisible(page.getByRole('heading', { name: `N° de Disposición ${released.folio}` }));
     await expectVisible(history(page).getByText(PROVISION_TIMELINE_ACTIONS.release!, { exact: true }));
@@ -134,7 +134,7 @@ async function shownAvailable(page: Page, line: string): Promise<string> {
 test('Liberar keeps the released amount out of the dealer’s available balance until the CRM lists it', () =>
   journey('follow-up-release-balance', async (page) => {
     const line = { crmLineId: 'LC-10001-01', typeLine: '100000000' };
-    await signInAs(page, DEMO_USERS[5].email);
+    await signedIn(page, DEMO_USERS[5].email);
     const before = await shownAvailable(page, line.crmLineId);
     // Signed (7) on the dealer's own line: it holds its 1,250.75 as any open provision does.
     const signed = await createProvisionAt(7, [{ amount: '1000.50' }, { amount: '250.25' }], line);
@@ -145,7 +145,7 @@ test('Liberar keeps the released amount out of the dealer’s available balance 
     const lender = await newPage(page.context().browser()!);
     const operator = lender.page;
     try {
-      await signInAs(operator, DEMO_USERS[3].email);
+      await signedIn(operator, DEMO_USERS[3].email);
       await operator.goto(`/vizualizar-expediente/${signed.id}`);
       await expectVisible(operator.getByRole('heading', { name: `N° de Disposición ${signed.folio}` }));
       await operator.getByRole('button', { name: 'Liberar' }).click();

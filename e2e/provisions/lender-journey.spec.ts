@@ -41,6 +41,7 @@ import {
   expectChosen,
   expectPath,
   expectVisible,
+  signedIn,
   signInAs,
   useBrowser,
 } from '../support/journey';
@@ -147,7 +148,7 @@ test('type 5 creates a provision on the signature line and sends it to validatio
   journey('lender-journey-1-send', async (page) => {
     await openOperatingWindow();
     await page.setViewportSize({ width: 1366, height: 768 });
-    await signInAs(page, DEMO_USERS[5].email);
+    await signedIn(page, DEMO_USERS[5].email);
     await page.goto('/crear-disposicion');
     await expectVisible(page.getByRole('heading', { name: 'Empresa' }));
     await expectChosen(page.getByRole('combobox', { name: 'Empresa' }), COMPANY);

@@ -6,7 +6,7 @@ import { PROVISION_REVIEW_MESSAGES, pendingUnitsWarning } from '@planpiso/domain
 import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { ARTIFACTS_DIR } from '../support/paths';
 import { freshVin } from '../support/provisions';
 import { createProvisionUnderReview, reviewedUnits } from '../support/provision-review';
@@ -37,7 +37,7 @@ test('type 2 reviews the units of a provision at Validación: one No with its co
       },
     ]);
 
-    await signInAs(page, DEMO_USERS[2].email);
+    await signedIn(page, DEMO_USERS[2].email);
     await page.goto('/disposiciones-revision');
     const row = gridRow(page, GRID, provision.folio);
     await search(page, { 'N° de disposición': provision.folio });

@@ -5,7 +5,7 @@ import { FINANCING_MESSAGES, MESSAGES, PROVISION_LIST_MESSAGES } from '@planpiso
 import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { chooseNative, expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { openOperatingWindow, seedProvisions, setWindow, type SeededProvision } from '../support/provisions-list';
 
 const journey = useBrowser();
@@ -39,7 +39,7 @@ test('type 5: its company’s provisions, filters in the URL, the pre-check, and
   const restoreWindow = await openOperatingWindow();
   try {
     await journey('provisions-list-type-5', async (page) => {
-      await signInAs(page, DEMO_USERS[5].email);
+      await signedIn(page, DEMO_USERS[5].email);
       await page.setViewportSize({ width: 1366, height: 768 });
       await openList(page);
 
@@ -126,7 +126,7 @@ test('type 5: its company’s provisions, filters in the URL, the pre-check, and
 
 test('type 3: the operator’s assigned list shows the sent provision, with the customer', () =>
   journey('provisions-list-type-3', async (page) => {
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     await page.setViewportSize({ width: 1366, height: 768 });
     await openList(page);
     // The provision the dealer sent above: 'Enviada a validar' until its validation job moves it to 'Validación'.
@@ -145,7 +145,7 @@ test('type 3: the operator’s assigned list shows the sent provision, with the 
 
 test('type 4: statuses 5 to 10 only, with Firmar documentos while out for signature', () =>
   journey('provisions-list-type-4', async (page) => {
-    await signInAs(page, DEMO_USERS[4].email);
+    await signedIn(page, DEMO_USERS[4].email);
     await page.setViewportSize({ width: 1366, height: 768 });
     await openList(page);
     for (const status of [5, 6]) {

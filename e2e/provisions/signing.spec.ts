@@ -10,7 +10,7 @@ import { users } from '../../apps/api/src/db/schema/users';
 import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { eventually, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { eventually, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { ARTIFACTS_DIR } from '../support/paths';
 import { openOperatingWindow, seedProvisions } from '../support/provisions-list';
 import { withDb } from '../support/db';
@@ -38,7 +38,7 @@ test('type 5 generates and sends the signing document; type 4 signs it at the pr
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   try {
     await journey('signing-dealer', async (page) => {
-      await signInAs(page, DEMO_USERS[5].email);
+      await signedIn(page, DEMO_USERS[5].email);
       await page.setViewportSize({ width: 1366, height: 768 });
       const generated = await api<ActionAnswer>(page, 'POST', `/api/provisions/${id}/documents`);
       const [document] = generated.data.evidences;
@@ -60,7 +60,7 @@ test('type 5 generates and sends the signing document; type 4 signs it at the pr
     });
 
     await journey('signing-legal-representative', async (page) => {
-      await signInAs(page, DEMO_USERS[4].email);
+      await signedIn(page, DEMO_USERS[4].email);
       await page.setViewportSize({ width: 1366, height: 768 });
       await page.goto(`/firmar-disposicion/${id}`);
       const sign = page.getByRole('link', { name: /^Firmar Disposicion/ });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { provisionCreated } from '@planpiso/domain';
 import { DEMO_USERS } from '../support/demo';
-import { chooseNative, expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { apiAsPage, freshVin, openOperatingWindow, wizardScreenshot } from '../support/provisions';
 import { acceptSuccess, gridRow } from '../support/screens';
 import { acceptSavePrompt, createFromReviewUnits, createReviewUnits, listedProvision } from '../support/units-review';
@@ -25,7 +25,7 @@ test('type 5 saves and sends a provision from units under review: review mode ha
     ]);
     await openOperatingWindow();
     await page.setViewportSize({ width: 1366, height: 768 });
-    await signInAs(page, DEMO_USERS[5].email);
+    await signedIn(page, DEMO_USERS[5].email);
     await page.goto('/unidades');
     await createFromReviewUnits(page, [vin, large]);
 

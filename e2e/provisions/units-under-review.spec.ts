@@ -14,7 +14,7 @@ import { settle } from '../support/a11y';
 import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { chooseNative, expectChosen, expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, expectChosen, expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { apiAsPage, freshVin, openOperatingWindow, wizardScreenshot } from '../support/provisions';
 import { acceptSuccess, gridRow, search } from '../support/screens';
 import { acceptSavePrompt, createFromReviewUnits, createReviewUnits, listedProvision } from '../support/units-review';
@@ -32,7 +32,7 @@ test('type 5 filters its units under review, uploads a document, removes one and
       { vin: removed, comment: 'Falta la factura' },
     ]);
 
-    await signInAs(page, DEMO_USERS[5].email);
+    await signedIn(page, DEMO_USERS[5].email);
     await page.goto('/unidades');
     await expectVisible(page.getByRole('heading', { name: GRID }));
     const row = gridRow(page, GRID, kept);
@@ -145,7 +145,7 @@ test('type 5 creates a provision from units under review', () =>
     ]);
     await openOperatingWindow();
     await page.setViewportSize({ width: 1366, height: 768 });
-    await signInAs(page, DEMO_USERS[5].email);
+    await signedIn(page, DEMO_USERS[5].email);
     await page.goto('/unidades');
     await expectVisible(gridRow(page, GRID, left));
     await createFromReviewUnits(page, [first, second]);

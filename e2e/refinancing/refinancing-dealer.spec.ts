@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { MESSAGES, REFINANCING_MESSAGES as M } from '@planpiso/domain';
 import { settle } from '../support/a11y';
 import { DEMO_USERS } from '../support/demo';
-import { chooseNative, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { REFINANCING_E2E_LINE, createRefinanceableUnits, openRefinanceableUnits } from '../support/refinancing';
 import { acceptSuccess, gridRow } from '../support/screens';
 
@@ -27,7 +27,7 @@ async function shot(page: Page, name: string) {
 test('type 5 marks a unit sold, changes a term, ticks two units and creates a refinancing', () =>
   journey('refinancing-dealer', async (page) => {
     await createRefinanceableUnits(Object.values(UNITS));
-    await signInAs(page, DEMO_USERS[5].email);
+    await signedIn(page, DEMO_USERS[5].email);
     await openRefinanceableUnits(page, REFINANCING_E2E_LINE);
     await expectVisible(gridRow(page, GRID, UNITS.sold.vin));
     await shot(page, 'refinancing-units');

@@ -9,7 +9,7 @@ import { LAYOUT_MESSAGES, MESSAGES, REFINANCING_MESSAGES, REFINANCING_STATUS_NAM
 import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { chooseNative, eventually, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { chooseNative, eventually, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { openOperatingWindow } from '../support/provisions-list';
 import {
   JOURNEY_CREDITS,
@@ -83,7 +83,7 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
   const manualFolio = String(Date.now()).slice(-9);
   try {
     await journey('refinancing-administrator-layout', async (page) => {
-      await signInAs(page, DEMO_USERS[2].email);
+      await signedIn(page, DEMO_USERS[2].email);
       await page.goto('/layout');
       await page.getByLabel(LAYOUT_MESSAGES.monthsField, { exact: true }).fill('3');
       await page.getByRole('button', { name: 'Buscar' }).click();
@@ -139,7 +139,7 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
     // What the create page showed (issue 26: the detail must show the same figures, by the same rule).
     const createPage = { available: '', remaining: '', total: '' };
     await journey('refinancing-dealer-creates', async (page) => {
-      await signInAs(page, DEMO_USERS[5].email);
+      await signedIn(page, DEMO_USERS[5].email);
       await openRefinanceableUnits(page, JOURNEY_PROVISION_LINE);
       const row = (credit: { vin: string }) => gridRow(page, UNITS_GRID, credit.vin);
       await expectVisible(row(SOLD).getByRole('gridcell', { name: String(SOLD.term), exact: true }));
@@ -198,7 +198,7 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
     });
 
     await journey('refinancing-dealer-evidence', async (page) => {
-      await signInAs(page, DEMO_USERS[5].email);
+      await signedIn(page, DEMO_USERS[5].email);
       await openDetail(page, refinancing);
       await expectVisible(statusChip(page, 1));
       await expectVisible(actions(page).getByRole('button', { name: 'Evidencia completa' }));
@@ -237,7 +237,7 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
     });
 
     await journey('refinancing-administrator-validates', async (page) => {
-      await signInAs(page, DEMO_USERS[2].email);
+      await signedIn(page, DEMO_USERS[2].email);
       await openDetail(page, refinancing);
       await expectVisible(statusChip(page, 3));
       await screenshot(page, 'screenshots/refinancing-detail-3-administrator');
@@ -267,7 +267,7 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
     });
 
     await journey('refinancing-operator-accepts', async (page) => {
-      await signInAs(page, DEMO_USERS[3].email);
+      await signedIn(page, DEMO_USERS[3].email);
       await openDetail(page, refinancing);
       const summary = page.getByRole('region', { name: 'Datos del refinanciamiento' });
       await expectVisible(summary.getByText('$0.00', { exact: true }));
@@ -285,7 +285,7 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
     });
 
     await journey('refinancing-dealer-sends-to-sign', async (page) => {
-      await signInAs(page, DEMO_USERS[5].email);
+      await signedIn(page, DEMO_USERS[5].email);
       await openDetail(page, refinancing, manualFolio);
       await actions(page).getByRole('button', { name: 'Enviar a firma' }).click();
       await confirmAndExpect(page, /.+/);
@@ -304,7 +304,7 @@ test('a refinancing from the layout to the CRM: administrator, dealer, operator,
     await eventually(() => refinancingStatus(refinancing.id), 7, 15_000);
 
     await journey('refinancing-operator-sends-to-crm', async (page) => {
-      await signInAs(page, DEMO_USERS[3].email);
+      await signedIn(page, DEMO_USERS[3].email);
       await openDetail(page, refinancing, manualFolio);
       await expectVisible(statusChip(page, 7));
       await expectVisible(page.getByText('Firmado', { exact: true }));

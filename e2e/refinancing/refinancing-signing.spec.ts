@@ -5,7 +5,7 @@ import { REFINANCING_SIGNING_MESSAGES, SIGNING_MESSAGES } from '@planpiso/domain
 import { expectNoAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { eventually, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { eventually, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { openOperatingWindow } from '../support/provisions-list';
 import { api, refinancingVins, seedUnitsAndBody } from '../support/refinancing-e2e';
 import { refinancingStatus } from '../support/refinancing-journey';
@@ -33,7 +33,7 @@ test('type 4 signs a refinancing in the app, from the list or the detail, throug
   try {
     await journey('refinancing-signing-dealer', async (page) => {
       const body = await seedUnitsAndBody(UNITS_LINE, VINS);
-      await signInAs(page, DEMO_USERS[5].email);
+      await signedIn(page, DEMO_USERS[5].email);
       // Before: the dealer is offered both units.
       await page.goto(`/refinanciamientos/unidades?creditLine=${UNITS_LINE}`);
       for (const vin of VINS) await expectVisible(gridRow(page, 'Unidades para refinanciar', vin));
@@ -46,7 +46,7 @@ test('type 4 signs a refinancing in the app, from the list or the detail, throug
     });
 
     await journey('refinancing-signing-legal-representative', async (page) => {
-      await signInAs(page, DEMO_USERS[4].email);
+      await signedIn(page, DEMO_USERS[4].email);
       await page.setViewportSize({ width: 1280, height: 800 });
       // The detail offers it…
       await page.goto(`/refinanciamientos/${refinancing.id}`);

@@ -5,7 +5,7 @@ import { createDb } from '../../apps/api/src/db/client';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { e2eEnv } from '../support/env';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectVisible, signedIn, useBrowser } from '../support/journey';
 import { openOperatingWindow } from '../support/provisions-list';
 import { api, refinancingVins, seedUnitsAndBody } from '../support/refinancing-e2e';
 import { refinancingStatus } from '../support/refinancing-journey';
@@ -36,7 +36,7 @@ test('an authorised refinancing’s units leave the units available for refinanc
   try {
     await journey('refinancing-units-before', async (page) => {
       const body = await seedUnitsAndBody(UNITS_LINE, VINS);
-      await signInAs(page, DEMO_USERS[5].email);
+      await signedIn(page, DEMO_USERS[5].email);
       await page.goto(`/refinanciamientos/unidades?creditLine=${UNITS_LINE}`);
       for (const vin of VINS) await expectVisible(gridRow(page, GRID, vin));
       id = (await api<{ data: { id: number } }>(page, 'POST', '/api/refinancings', body)).data.id;
@@ -44,7 +44,7 @@ test('an authorised refinancing’s units leave the units available for refinanc
     });
 
     await journey('refinancing-units-operator-sends-to-crm', async (page) => {
-      await signInAs(page, DEMO_USERS[3].email);
+      await signedIn(page, DEMO_USERS[3].email);
       const { data } = await api<{ data: { version: number } }>(page, 'GET', `/api/refinancings/${id}`);
       await api(page, 'POST', `/api/refinancings/${id}/send-crm`, {
         approvedDate: '2026-11-25',
@@ -54,7 +54,7 @@ test('an authorised refinancing’s units leave the units available for refinanc
     });
 
     await journey('refinancing-units-after', async (page) => {
-      await signInAs(page, DEMO_USERS[5].email);
+      await signedIn(page, DEMO_USERS[5].email);
       const listed = page.waitForResponse(
         (response) => response.url().includes('/api/refinancings/units') && response.status() === 200,
       );

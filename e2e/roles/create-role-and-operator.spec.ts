@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MESSAGES, roleCreated, roleLabel, userSaved } from '@planpiso/domain';
 import { DEMO_USERS } from '../support/demo';
-import { expectPath, expectVisible, signIn, signInAs, useBrowser } from '../support/journey';
+import { expectPath, expectVisible, signedIn, signIn, useBrowser } from '../support/journey';
 import { readLatestMail, temporaryPassword } from '../support/mail';
 import { acceptSuccess, confirm, gridRow, search } from '../support/screens';
 
@@ -15,7 +15,7 @@ test('type 2 creates a role, then a type 3 user holding it', () =>
     const roleName = `Analista de Crédito ${tag}`;
     const operator = { firstname: 'Mario', lastname: `Operador ${tag}`, email: `operador-${tag}@planpiso.mx` };
 
-    await signInAs(page, DEMO_USERS[2].email);
+    await signedIn(page, DEMO_USERS[2].email);
     await page.goto('/roles');
     await page.getByRole('button', { name: 'Crear Nuevo' }).click();
     await expectPath(page, '/crear-rol');

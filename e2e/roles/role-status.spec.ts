@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { MESSAGES } from '@planpiso/domain';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectVisible, signedIn, useBrowser } from '../support/journey';
 import { createRole } from '../support/roles';
 import { gridRow, search, switchOffConfirmed } from '../support/screens';
 
@@ -13,7 +13,7 @@ test('the roles status toggle asks first, shows its message, flips and stays fli
   journey('role-status', async (page) => {
     // A type 2 role: the ones type 1 hands out in its user form.
     const role = await createRole({ type: 2 });
-    await signInAs(page, DEMO_USERS[1].email);
+    await signedIn(page, DEMO_USERS[1].email);
     await page.goto('/roles');
     await expectVisible(page.getByRole('grid', { name: 'Roles' }).getByRole('row').nth(1));
     await page.mouse.move(1000, 780);

@@ -6,7 +6,7 @@ import { CONFIGURATION_MESSAGES, MENUS, MESSAGES } from '@planpiso/domain';
 import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { eventually, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { eventually, expectVisible, signedIn, signInAs, useBrowser } from '../support/journey';
 import { sideMenu } from '../support/screens';
 
 const journey = useBrowser();
@@ -44,7 +44,7 @@ test('every form answers an empty and a wrong submission in Spanish (issue 14 §
     await page.getByRole('button', { name: 'Regresar' }).click();
 
     // An operator (type 3) has the fullest user form and the account wizard.
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     const forms: [string, string, string, Record<string, string>][] = [
       ['/crear-usuario', 'Crear usuario', 'Guardar', { Correo: 'no-es-correo', Teléfono: '12ab' }],
       ['/crear-rol', 'Crear rol', 'Guardar', { Nombre: 'x' }],
@@ -73,7 +73,7 @@ test('every form answers an empty and a wrong submission in Spanish (issue 14 §
 
 test('the lender’s configuration forms answer in Spanish; a cleared day field is refused (issue 14 §1.2, §1.3)', () =>
   journey('configuration-required', async (page) => {
-    await signInAs(page, DEMO_USERS[1].email);
+    await signedIn(page, DEMO_USERS[1].email);
     for (const [path, name] of [
       ['/crear-dia-inhabil', 'Crear día inhábil'],
       ['/crear-emails-mesa-servicio', 'Crear correo'],
@@ -102,7 +102,7 @@ test('the lender’s configuration forms answer in Spanish; a cleared day field 
 
 test('statistics explains a customer without lines (issue 14 §1.4)', () =>
   journey('statistics-no-lines', async (page) => {
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     await page.goto('/estadisticas-disposiciones');
     const hint = page.getByRole('dialog', { name: CONFIGURATION_MESSAGES.statisticsSearchTitle, exact: true });
     await hint.getByRole('button', { name: 'Aceptar' }).click();
@@ -149,7 +149,7 @@ test('the side menu’s screens are links: an address to copy or open in a new t
 
 test('a whole date typed after a click anywhere in the field fills day, month and year (issue 14 §1.10)', () =>
   journey('date-typing', async (page) => {
-    await signInAs(page, DEMO_USERS[1].email);
+    await signedIn(page, DEMO_USERS[1].email);
     await page.goto('/crear-dia-inhabil');
     const form = page.getByRole('form', { name: 'Crear día inhábil' });
     const field = form.getByRole('group', { name: 'Fecha' });

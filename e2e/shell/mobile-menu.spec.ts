@@ -5,7 +5,7 @@ import { MESSAGES } from '@planpiso/domain';
 import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 
 const journey = useBrowser();
 
@@ -15,7 +15,7 @@ const openMenu = (page: Page) => page.getByRole('button', { name: MESSAGES.openM
 /** Signs in as the superuser and opens Usuarios with its rows, at the given window size. */
 async function usersScreen(page: Page, width: number, height: number) {
   await page.setViewportSize({ width, height });
-  await signInAs(page, DEMO_USERS[1].email);
+  await signedIn(page, DEMO_USERS[1].email);
   await page.goto('/usuarios');
   await expectVisible(page.getByRole('heading', { name: 'Usuarios', level: 1 }));
   await expectVisible(page.getByRole('row').nth(1));

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { MESSAGES, SIGN_OUT_CLEARED_KEYS, STORAGE_KEYS } from '@planpiso/domain';
 import { DEMO_USERS } from '../support/demo';
-import { expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectPath, expectVisible, signedIn, signInAs, useBrowser } from '../support/journey';
 
 const journey = useBrowser();
 
@@ -26,7 +26,7 @@ test('an unknown path sends an anonymous visitor to /login', () =>
 
 test('an unknown path sends a signed-in user to /', () =>
   journey('unknown-signed-in', async (page) => {
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     await page.goto('/no-existe');
     await expectPath(page, '/');
     await expectVisible(page.getByText(MESSAGES.welcome, { exact: true }));

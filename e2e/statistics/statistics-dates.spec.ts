@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectVisible, signedIn, useBrowser } from '../support/journey';
 
 const journey = useBrowser();
 
@@ -40,7 +40,7 @@ for (const [width, height, name] of [
   test(`the statistics date fields show the whole date at ${width} px`, () =>
     journey(`statistics-dates-${name}`, async (page) => {
       await page.setViewportSize({ width, height });
-      await signInAs(page, DEMO_USERS[3].email);
+      await signedIn(page, DEMO_USERS[3].email);
       await page.goto('/estadisticas-disposiciones');
       const hint = page.getByRole('dialog', { name: CONFIGURATION_MESSAGES.statisticsSearchTitle, exact: true });
       await hint.getByRole('button', { name: 'Aceptar' }).click();

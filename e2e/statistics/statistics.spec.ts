@@ -10,7 +10,7 @@ import { settle } from '../support/a11y';
 import { ARTIFACTS_DIR } from '../support/paths';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectVisible, signInAs, useBrowser } from '../support/journey';
+import { expectVisible, signedIn, useBrowser } from '../support/journey';
 
 const journey = useBrowser();
 
@@ -24,7 +24,7 @@ function reportDay(): string {
 
 test('type 3 draws the 12-month statistics chart for a customer and downloads its landscape PDF', () =>
   journey('statistics', async (page) => {
-    await signInAs(page, DEMO_USERS[3].email);
+    await signedIn(page, DEMO_USERS[3].email);
     await page.goto('/estadisticas-disposiciones');
 
     // Once the customers load: 'Búsqueda' / 'Ingrese información de búsqueda'.

@@ -2,7 +2,7 @@
 // and the confirm-then-result step of a review or an approval.
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '@planpiso/domain';
-import { expectPath, expectVisible, signInAs } from './journey';
+import { expectPath, expectVisible, signedIn } from './journey';
 
 /** A real 1×1 PNG: the server checks the bytes, not only the name. */
 export const PNG = Buffer.concat([
@@ -14,7 +14,7 @@ export const PNG = Buffer.concat([
 export async function switchUser(page: Page, email: string, to: string) {
   await page.evaluate(() => localStorage.clear());
   await page.context().clearCookies();
-  await signInAs(page, email);
+  await signedIn(page, email);
   await page.goto(to);
   await expectPath(page, to);
 }

@@ -1,7 +1,7 @@
 import { after, before } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { MESSAGES } from '@planpiso/domain';
+import { AUTH_OPERATIONS, IDENTITY_OPERATIONS, MESSAGES, STORAGE_KEYS } from '@planpiso/domain';
 import { endJourney, journeyPage, launchBrowser, releaseBrowser, screenshot } from './browser';
 import { DEMO_PASSWORD } from './demo';
 
@@ -59,6 +59,35 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
   await signIn(page, email, password);
   await expectPath(page, '/');
   await expectVisible(page.getByText(MESSAGES.welcome, { exact: true }));
+}
+
+/**
+ * Signs in through the API the sign-in page calls (sign-in, then the session user) and stores the session where
+ * the page keeps it, without loading the app: the next `page.goto` opens its screen signed in. A journey whose
+ * subject is a screen, not signing in, so loads that screen once instead of the sign-in page, the welcome page and
+ * then the screen (a third of the suite's page loads). Signing in through the screen is the subject of
+ * e2e/identity/* and of the journeys that go on from the welcome page, which keep `signInAs`.
+ */
+export async function signedIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const signIn = await page.request.post(IDENTITY_OPERATIONS.signIn.path, { data: { email, password } });
+  const tokens = ((await signIn.json()) as { data?: { accessToken?: string } }).data;
+  if (!signIn.ok() || !tokens?.accessToken) throw new Error(`Sign-in of ${email}: ${signIn.status()}`);
+  const login = await page.request.post(AUTH_OPERATIONS.login.path, {
+    data: {},
+    headers: { authorization: `Bearer ${tokens.accessToken}` },
+  });
+  const user = ((await login.json()) as { data?: { token?: string } }).data;
+  if (!login.ok() || !user?.token) throw new Error(`Session user of ${email}: ${login.status()}`);
+  // Storage belongs to an origin: one of the app's static files gives the page that origin without loading the app.
+  await page.goto('/favicon.svg');
+  await page.evaluate(
+    ([keys, accessToken, token]) => {
+      localStorage.setItem(keys.accessToken, accessToken);
+      localStorage.setItem(keys.sessionToken, token);
+      localStorage.setItem(keys.sessionCounter, '0');
+    },
+    [STORAGE_KEYS, tokens.accessToken, user.token] as const,
+  );
 }
 
 /** Polls `read` until it equals `expected` (deep), or fails with both values after `timeoutMs`. */

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MENUS, MESSAGES, roleLabel, userSaved } from '@planpiso/domain';
 import { DEMO_USERS } from '../support/demo';
-import { eventually, expectPath, expectVisible, signIn, signInAs, useBrowser } from '../support/journey';
+import { eventually, expectPath, expectVisible, signedIn, signIn, signInAs, useBrowser } from '../support/journey';
 import { readLatestMail, temporaryPassword } from '../support/mail';
 import { acceptSuccess, confirm, gridRow, search, sideMenuLabels } from '../support/screens';
 
@@ -15,7 +15,7 @@ test('type 1 creates a type 2 user, who signs in with the mailed temporary passw
     const user = { firstname: 'Laura', lastname: `Administradora ${tag}`, email: `admin-${tag}@planpiso.mx` };
     const fullName = `${user.firstname} ${user.lastname}`;
 
-    await signInAs(page, DEMO_USERS[1].email);
+    await signedIn(page, DEMO_USERS[1].email);
     await page.goto('/usuarios');
     await page.getByRole('button', { name: 'Crear Nuevo' }).click();
     await expectPath(page, '/crear-usuario');

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MESSAGES, temporaryPasswordResent } from '@planpiso/domain';
 import { DEMO_USERS } from '../support/demo';
-import { expectPath, expectVisible, signIn, signInAs, useBrowser } from '../support/journey';
+import { expectPath, expectVisible, signedIn, signIn, useBrowser } from '../support/journey';
 import { readLatestMail, temporaryPassword } from '../support/mail';
 import { acceptSuccess, confirm, gridRow, search } from '../support/screens';
 import { createUser } from '../support/users';
@@ -13,7 +13,7 @@ test('resending the temporary password mails a new one that leads to the new-pas
   journey('resend-temporary-password', async (page) => {
     const user = await createUser({ type: 2, temporaryPassword: 'Vieja#2026a' });
     const name = `${user.firstname} ${user.lastname}`;
-    await signInAs(page, DEMO_USERS[1].email);
+    await signedIn(page, DEMO_USERS[1].email);
     await page.goto('/usuarios');
     await search(page, { Correo: user.email });
     const row = gridRow(page, 'Usuarios', user.email);

@@ -4,7 +4,7 @@ import type { Locator } from 'playwright-core';
 import { MESSAGES, additionalEmailsInvalid, roleLabel } from '@planpiso/domain';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { eventually, expectPath, expectVisible, signInAs, useBrowser } from '../support/journey';
+import { eventually, expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 
 const journey = useBrowser();
 
@@ -17,7 +17,7 @@ const messageOf = (field: Locator) =>
 
 test('the user form refuses an empty form, a 7-digit phone and a bad additional e-mail, with the spec messages', () =>
   journey('user-form-validation', async (page) => {
-    await signInAs(page, DEMO_USERS[1].email);
+    await signedIn(page, DEMO_USERS[1].email);
     await page.goto('/crear-usuario');
     const form = page.getByRole('form', { name: 'Crear usuario' });
     const firstname = form.getByLabel('Nombre', { exact: true });

@@ -4,7 +4,7 @@ import { MESSAGES } from '@planpiso/domain';
 import { settle } from '../support/a11y';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectPath, expectVisible, signIn, signInAs, useBrowser } from '../support/journey';
+import { expectPath, expectVisible, signedIn, signIn, useBrowser } from '../support/journey';
 import { gridRow, search, switchOffConfirmed } from '../support/screens';
 import { createUser } from '../support/users';
 
@@ -14,7 +14,7 @@ test('the users status toggle asks first, shows its message, flips and stays fli
   journey('user-status', async (page) => {
     const user = await createUser({ type: 2, password: 'Activo#2026a' });
     const name = `${user.firstname} ${user.lastname}`;
-    await signInAs(page, DEMO_USERS[1].email);
+    await signedIn(page, DEMO_USERS[1].email);
     await page.goto('/usuarios');
     await search(page, { Correo: user.email });
     const row = gridRow(page, 'Usuarios', user.email);
@@ -43,7 +43,7 @@ test('the users status toggle asks first, shows its message, flips and stays fli
 
 test('type 1 opens the users filters: account, company, agency, role and the created range', () =>
   journey('user-filters', async (page) => {
-    await signInAs(page, DEMO_USERS[1].email);
+    await signedIn(page, DEMO_USERS[1].email);
     await page.goto('/usuarios');
     await expectVisible(page.getByRole('grid', { name: 'Usuarios' }).getByRole('row').nth(1));
     const bar = page.getByRole('search');
@@ -60,7 +60,7 @@ test('type 1 opens the users filters: account, company, agency, role and the cre
 
 test('type 2 sees no account, company or agency filter', () =>
   journey('user-filters-type-2', async (page) => {
-    await signInAs(page, DEMO_USERS[2].email);
+    await signedIn(page, DEMO_USERS[2].email);
     await page.goto('/usuarios');
     const bar = page.getByRole('search');
     await bar.getByRole('button', { name: 'Filtros' }).click();
