@@ -25,3 +25,20 @@ export const columnHeaders = (table: HTMLElement) =>
   within(table)
     .getAllByRole('columnheader')
     .map((h) => h.textContent);
+
+/**
+ * Acts on an element in the DOM's own notice of its arrival, before React has run the effects of the render that
+ * drew it (as a quick hand or a busy machine can): resolves once `act` has run.
+ */
+export function actAtFirstSight(find: () => HTMLElement | null, act: (element: HTMLElement) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const element = find();
+      if (!element) return;
+      observer.disconnect();
+      act(element);
+      resolve();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+}

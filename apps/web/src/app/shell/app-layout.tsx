@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -33,7 +33,9 @@ export function AppLayout() {
   const session = useSession();
   // One user's cached lists must never show to the next user of the same tab.
   useEffect(() => onSessionEnded(() => queryClient.clear()), []);
-  if (!session) return null;
+  // The root's sign-out listener is an effect: a sign-out before it has run (the shell's first frame) would leave an
+  // empty page; the shell without a session goes to the sign-in page itself.
+  if (!session) return <Navigate to="/login" replace />;
   return <Frame session={session} />;
 }
 
@@ -41,8 +43,13 @@ function Frame({ session }: { session: Session }) {
   // noSsr: the first render already knows the screen's width, so a phone never draws the permanent menu.
   const compact = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [menuOpen, setMenuOpen] = useState(false);
-  // A window widened past `md` shows the permanent menu; narrowed again, the drawer starts closed.
-  useEffect(() => setMenuOpen(false), [compact]);
+  // A window widened past `md` shows the permanent menu; narrowed again, the drawer starts closed. Set while
+  // rendering, not in an effect: an effect also ran after the first frame and shut a drawer opened before it.
+  const [menuWidth, setMenuWidth] = useState(compact);
+  if (menuWidth !== compact) {
+    setMenuWidth(compact);
+    setMenuOpen(false);
+  }
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

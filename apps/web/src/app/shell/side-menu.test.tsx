@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MENUS, MESSAGES, USER_TYPES, roleLabel, type MenuItem } from '@planpiso/domain';
 import '../../test/dom';
 import { apiError, mockApi } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { actAtFirstSight, renderApp } from '../../test/render-app';
 import { sessionCheck, sessionUserOf, storeSession } from '../../test/session-fixtures';
 
 const menu = () => screen.getByRole('navigation', { name: 'Menú principal' });
@@ -126,5 +126,20 @@ describe('top bar (spec 1 §2.3)', () => {
     expect(await screen.findByRole('button', { name: 'Iniciar Sesión' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/identity/sign-out')).toBe(true);
+  });
+
+  it('Cerrar sesión pressed the moment the shell first shows still returns to /login', async () => {
+    // A click in the DOM's own notice of the shell's arrival comes before React has run the new screen's effects
+    // (a busy machine or a quick hand): the sign-out must not depend on them to leave the emptied shell.
+    storeSession(sessionUserOf(1));
+    mockApi({ 'GET /api/identity/session': sessionCheck });
+    const clicked = actAtFirstSight(
+      () => screen.queryByRole('button', { name: 'Cerrar sesión' }),
+      (button) => fireEvent.click(button),
+    );
+    const { router } = renderApp('/');
+    await clicked;
+    expect(await screen.findByRole('button', { name: 'Iniciar Sesión' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
   });
 });
