@@ -65,7 +65,7 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
  * Signs in through the API the sign-in page calls (sign-in, then the session user) and stores the session where
  * the page keeps it, without loading the app: the next `page.goto` opens its screen signed in. A journey whose
  * subject is a screen, not signing in, so loads that screen once instead of the sign-in page, the welcome page and
- * then the screen (a third of the suite's page loads). Signing in through the screen is the subject of
+ * then the screen. Signing in through the screen is the subject of
  * e2e/identity/* and of the journeys that go on from the welcome page, which keep `signInAs`.
  */
 export async function signedIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {

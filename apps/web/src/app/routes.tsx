@@ -7,7 +7,6 @@ import { SignInPage } from '../features/identity/sign-in-page';
 import { BootFallback } from './boot-fallback';
 import { guardRoute, loginLoader, requireSession, unknownPathLoader } from './guards';
 import type { RouteHandle } from './route-handle';
-import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { screenFor } from './screens';
 
@@ -104,7 +103,8 @@ const startScreen = (route: AppRoute, url: URL) => {
 export function createAppRoutes(): RouteObject[] {
   return [
     {
-      Component: RootLayout,
+      // No component: the children render in its place. A sign-out anywhere (401, timer, another tab) empties the
+      // session, and the shell without one goes to /login (app-layout.tsx).
       HydrateFallback: BootFallback,
       ErrorBoundary: RouteError,
       children: [

@@ -33,8 +33,9 @@ export function AppLayout() {
   const session = useSession();
   // One user's cached lists must never show to the next user of the same tab.
   useEffect(() => onSessionEnded(() => queryClient.clear()), []);
-  // The root's sign-out listener is an effect: a sign-out before it has run (the shell's first frame) would leave an
-  // empty page; the shell without a session goes to the sign-in page itself.
+  // Every sign-out (the button, a 401, the timer, another tab) ends here: the shell without a session goes to the
+  // sign-in page. Derived from the session, not told by a listener, so a sign-out in the shell's first frame (before
+  // any effect has run) still leaves the page.
   if (!session) return <Navigate to="/login" replace />;
   return <Frame session={session} />;
 }
