@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_CHECK } from '@planpiso/domain';
 import { FAILING_VINS, REPUVE_REPORTS, VALID_NEW_VINS } from '@planpiso/simulators/fixtures';
@@ -9,7 +10,7 @@ import { createAdapters, type Adapters } from '../src/adapters';
 import { provisionUnits, unitValidations } from '../src/db/schema/financing';
 import { provisionSettings } from '../src/db/schema/provision-settings';
 import { allJobs, startJobs } from '../src/jobs';
-import type { AnyJobDefinition, JobRuntime } from '../src/jobs/runner';
+import { createJobRunner, type AnyJobDefinition, type JobRuntime } from '../src/jobs/runner';
 import { createCreditFailuresService } from '../src/modules/credit-failures/service';
 import { createMailer } from '../src/platform/mail';
 import { transaction } from '../src/platform/transaction';
@@ -312,3 +313,45 @@ async function pendingJobs(name: string): Promise<number> {
   );
   return result.rows[0]!.n;
 }
+
+describe('a working copy whose start failed', () => {
+  it('starts again by itself and works what another copy queues (a deadlock with a copy creating the same queues)', async () => {
+    const handled: number[] = [];
+    const probe: AnyJobDefinition = {
+      name: 'start-again-probe',
+      payload: z.object({ n: z.number() }),
+      handle: async ({ n }: { n: number }) => {
+        handled.push(n);
+      },
+    } as AnyJobDefinition;
+    // The first statement fails as PostgreSQL's deadlock report did in CI42; the next ones reach the database.
+    let refused = 0;
+    const pool = seeded.db.$client;
+    const flakyPool = new Proxy(pool, {
+      get(target, key, receiver) {
+        if (key !== 'query') return Reflect.get(target, key, receiver) as unknown;
+        return (...args: Parameters<typeof pool.query>) => {
+          if (refused++ === 0) return Promise.reject(Object.assign(new Error('deadlock detected'), { code: '40P01' }));
+          return (pool.query as (...a: unknown[]) => unknown).apply(pool, args);
+        };
+      },
+    });
+    const config = testConfig(env()).jobs;
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const worker = createJobRunner({
+      db: { ...seeded.db, $client: flakyPool } as typeof seeded.db,
+      config,
+      log: quiet,
+    });
+    const sender = createJobRunner({ db: seeded.db, config, log: quiet });
+    try {
+      await expect(worker.start([probe], { work: true })).rejects.toThrow('deadlock detected');
+      await sender.start([probe], { work: false });
+      await sender.send(seeded.db, probe, { n: 7 });
+      await eventually(async () => handled.includes(7));
+    } finally {
+      await worker.stop();
+      await sender.stop();
+    }
+  });
+});

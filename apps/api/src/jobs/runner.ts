@@ -275,8 +275,14 @@ export function createJobRunner(options: {
       expireInSeconds: config.expireSeconds,
     });
     boss.on('error', (error) => log.error({ err: { message: error.message } }, 'jobs: pg-boss error'));
-    await boss.start();
-    for (const job of jobs) await ensureQueue(boss, job, config);
+    try {
+      await boss.start();
+      for (const job of jobs) await ensureQueue(boss, job, config);
+    } catch (error) {
+      // A half-started boss keeps its timers: stopped, so the next try starts from nothing.
+      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      throw error;
+    }
     if (!work) return boss;
     for (const job of jobs) {
       const batchSize = Math.max(1, job.concurrency ?? 1);
@@ -307,6 +313,31 @@ export function createJobRunner(options: {
     return starting;
   }
 
+  let again: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * A working copy whose start failed (the database down, or a deadlock with another copy creating the same queues)
+   * tries again by itself until it starts or stops: the work it should do is queued by the other copies, so no send
+   * of its own would ever start it.
+   */
+  function startAgainLater(): void {
+    if (stopped || again) return;
+    again = setTimeout(
+      () => {
+        again = undefined;
+        if (stopped) return;
+        started().then(
+          () => log.info('jobs: pg-boss started'),
+          (error: unknown) => {
+            log.error({ err: failureOf(error) }, 'jobs: could not start pg-boss, trying again');
+            startAgainLater();
+          },
+        );
+      },
+      Math.max(500, config.pollSeconds * 1000),
+    );
+    again.unref();
+  }
+
   return {
     async send(executor, job, payload, sendOptions = {}) {
       const data = job.payload.parse(payload) as object;
@@ -327,11 +358,15 @@ export function createJobRunner(options: {
 
     async start(jobs, { work }) {
       plan = { jobs, work };
-      await started();
+      await started().catch((error: unknown) => {
+        if (work) startAgainLater();
+        throw error;
+      });
     },
 
     stop: ({ graceMs = 10_000 } = {}) =>
       (stopped ??= (async () => {
+        clearTimeout(again);
         const boss = await starting?.catch(() => undefined);
         if (!boss) return;
         const deadline = Date.now() + graceMs;
