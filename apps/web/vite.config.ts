@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { plainSvgIcons } from './plain-svg-icons';
 import { precompress } from './precompress';
@@ -17,10 +18,11 @@ const apiProxy: Record<string, ProxyOptions> = {
 };
 
 /**
- * Whether an app module imports an MUI X package (grid, pickers), itself or through the app's own modules it imports:
- * such a module stays out of `app`, which the shell loads (a group takes its modules' imports along).
+ * Whether an app module imports a library of a few screens — MUI X (grid, pickers), the CSV parser, d3 — itself or
+ * through the app's own modules it imports: such a module stays out of `app`, which the shell loads (a module in
+ * `app` that imports the parser makes the shell load the parser's chunk).
  */
-const reachesMuiX = (() => {
+const reachesScreenLibrary = (() => {
   const known = new Map<string, boolean>();
   const resolve = (from: string, spec: string) =>
     ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
@@ -33,7 +35,7 @@ const reachesMuiX = (() => {
     const source = readFileSync(file, 'utf8');
     const imports = [...source.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?from '([^']+)'/gms)].map((m) => m[1]!);
     const found = imports.some((spec) => {
-      if (spec.startsWith('@mui/x-')) return true;
+      if (/^(?:@mui\/x-|papaparse|d3-)/.test(spec)) return true;
       if (!spec.startsWith('.')) return false;
       const path = resolve(file, spec);
       return path !== undefined && visit(path);
@@ -49,12 +51,43 @@ const reachesMuiX = (() => {
 const MUI_X = /node_modules[\\/]@mui[\\/]x-/;
 
 /**
- * Issue 31 (decision 083): a few script files instead of ~150. Without groups the bundler cut one chunk per set of
- * screens sharing a module, and a list's first load fetched ~140 files in a waterfall 12 imports deep.
+ * The modules a dealer's first load needs (issue 31): what the shell and the main screens import statically, followed
+ * through node_modules. Computed once per chunking pass from the module graph rolldown hands the group's `name`.
+ */
+const FIRST_LOAD_ROOTS = [
+  'src/app/shell/app-layout.tsx',
+  'src/app/shell/page-frame.tsx',
+  'src/app/list-prefetch.ts',
+  'src/features/provisions/provisions-list.tsx',
+  'src/features/users/user-list.tsx',
+].map((path) => join(root, path));
+let firstLoadModules: Set<string> | undefined;
+const firstLoad = (id: string, ctx: ChunkingContext) => {
+  if (!firstLoadModules) {
+    firstLoadModules = new Set<string>();
+    const stack = [...FIRST_LOAD_ROOTS];
+    while (stack.length) {
+      const next = stack.pop()!;
+      if (firstLoadModules.has(next)) continue;
+      firstLoadModules.add(next);
+      stack.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+    }
+  }
+  return firstLoadModules.has(id);
+};
+/** A new build (a watch's rebuild) has a new module graph. */
+const firstLoadReset = { name: 'first-load-reset', buildStart: () => void (firstLoadModules = undefined) };
+
+/**
+ * Issue 31 (decisions 083, 094): a few script files instead of ~150, and the first load of a dealer's screen fetching
+ * only what it runs. Without groups the bundler cut one chunk per set of screens sharing a module, and a list's first
+ * load fetched ~140 files in a waterfall 12 imports deep. With one shared group a list loaded every library any two
+ * screens share (the autocomplete, the chips, date-fns…): 121 KB of 146 on the wire it never ran.
  * - `sign-in`: everything the entry imports statically (the sign-in page's own code), as before, in one file;
- * - `vendor`: the libraries two or more lazy chunks share (MUI core, emotion, react-query, notistack…);
- * - `app`: the app's own modules two or more lazy chunks share (components, lib, api modules, the domain), but not
- *   those that import the grid or the pickers.
+ * - `vendor` / `vendor-more`: the libraries two or more lazy chunks share — those the shell and the main screens
+ *   import (MUI's core, emotion, react-query, notistack…), and the rest;
+ * - `app` / `app-more`: the same split of the app's own shared modules (components, lib, api modules, the domain),
+ *   but not those that import the grid or the pickers.
  * A module used by one screen stays in that screen's chunk.
  */
 const CHUNK_GROUPS = [
@@ -65,16 +98,16 @@ const CHUNK_GROUPS = [
   { name: 'charts-vendor', test: /node_modules[\\/](?:d3-[^\\/]+|internmap)[\\/]/, priority: 35 },
   { name: 'csv-vendor', test: /node_modules[\\/]papaparse[\\/]/, priority: 35 },
   {
-    name: 'vendor',
+    name: (id: string, ctx: ChunkingContext) => (firstLoad(id, ctx) ? 'vendor' : 'vendor-more'),
     test: (id: string) => id.includes('node_modules') && !MUI_X.test(id),
     minShareCount: 2,
     priority: 30,
   },
   {
-    name: 'app',
+    name: (id: string, ctx: ChunkingContext) => (firstLoad(id, ctx) ? 'app' : 'app-more'),
     test: (id: string) =>
       /apps[\\/]web[\\/]src[\\/](?:components|lib|features[\\/][^\\/]+[\\/]api)[\\/]|packages[\\/]domain/.test(id) &&
-      !reachesMuiX(id),
+      !reachesScreenLibrary(id),
     minShareCount: 2,
     priority: 10,
   },
@@ -82,7 +115,7 @@ const CHUNK_GROUPS = [
 
 export default defineConfig({
   root,
-  plugins: [plainSvgIcons(), react(), precompress()],
+  plugins: [plainSvgIcons(), react(), precompress(), firstLoadReset],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

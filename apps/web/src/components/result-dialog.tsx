@@ -1,14 +1,7 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
-import ErrorOutline from '@mui/icons-material/ErrorOutlined';
 import { MESSAGES } from '@planpiso/domain';
 import { ApiError } from '../lib/api-client';
+import { lazyDialog } from './lazy-dialog';
+import type { ResultDialogProps } from './result-dialog-view';
 
 /** `title` replaces the standard title where a screen has its own (spec 2 §2: 'Guardado', 'Error'). */
 export type ActionResult =
@@ -23,32 +16,12 @@ export function errorResult(error: unknown): ActionResult {
   return { ok: false, message: error.detail ? `${error.message}. ${error.detail}` : error.message };
 }
 
-type Props = { result: ActionResult | null; onAccept: () => void };
-
 /**
  * The last step of every save flow (spec 1 §2.11): 'Acción realizada exitosamente' or 'Ocurrió un error' with
- * the server's message. `onAccept` decides where the user goes (the list on success, stay on failure).
+ * the server's message. `onAccept` decides where the user goes (the list on success, stay on failure). Its code loads
+ * when it first opens (lazy-dialog.tsx).
  */
-export function ResultDialog({ result, onAccept }: Props) {
-  const ok = result?.ok ?? true;
-  return (
-    <Dialog open={result !== null} onClose={onAccept} maxWidth="xs" fullWidth aria-labelledby="result-title">
-      <DialogTitle id="result-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        {ok ? <CheckCircleOutline color="success" /> : <ErrorOutline color="error" />}
-        {result?.title ?? (ok ? MESSAGES.actionSucceeded : MESSAGES.errorTitle)}
-      </DialogTitle>
-      {result?.message && (
-        <DialogContent>
-          <Box sx={{ pl: 4.5 }}>
-            <Typography>{result.message}</Typography>
-          </Box>
-        </DialogContent>
-      )}
-      <DialogActions>
-        <Button variant="contained" onClick={onAccept} autoFocus>
-          Aceptar
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+export const ResultDialog = lazyDialog<ResultDialogProps>(
+  async () => (await import('./result-dialog-view')).ResultDialogView,
+  (props) => props.result !== null,
+);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatDateTime, fromIsoDate, toIsoDate } from './format';
+import { formatAmount, formatDate, formatDateTime, fromClock, fromIsoDate, toClock, toIsoDate } from './format';
 
 describe('display formats (spec 1 §9)', () => {
   it.each([
@@ -34,4 +34,25 @@ describe('display formats (spec 1 §9)', () => {
   it.each(['2026-01-01', '2026-02-28', '2026-12-31'])('%s survives the trip through a Date', (iso) =>
     expect(toIsoDate(fromIsoDate(iso))).toBe(iso),
   );
+
+  it('reads a day as that local midnight, and refuses a day that does not exist or is not a date', () => {
+    const day = fromIsoDate('2026-03-02');
+    expect([day?.getFullYear(), day?.getMonth(), day?.getDate(), day?.getHours()]).toEqual([2026, 2, 2, 0]);
+    expect(fromIsoDate('2026-02-30')).toBeNull();
+    expect(fromIsoDate('2026-13-01')).toBeNull();
+    expect(fromIsoDate('02/03/2026')).toBeNull();
+    expect(fromIsoDate('')).toBeNull();
+    expect(toIsoDate(new Date(Number.NaN))).toBe('');
+    expect(toIsoDate(null)).toBe('');
+  });
+
+  it('reads a date-time as the instant it names', () =>
+    expect(fromIsoDate('2026-11-21T03:30:00Z')?.toISOString()).toBe('2026-11-21T03:30:00.000Z'));
+
+  it('keeps a picked time as HH:mm', () => {
+    expect(toClock(fromClock('07:05'))).toBe('07:05');
+    expect(toClock(fromClock('23:59'))).toBe('23:59');
+    expect(toClock(null)).toBe('');
+    expect(fromClock('7:5')).toBeNull();
+  });
 });

@@ -1,4 +1,3 @@
-import { format, isValid, parseISO } from 'date-fns';
 import {
   formatAmountText,
   formatBusinessDate,
@@ -21,15 +20,31 @@ export function formatDateTime(value: ShownDate): string {
   return formatBusinessDateTime(value);
 }
 
-/** Dates travel as YYYY-MM-DD (ARCHITECTURE §4). */
+// Plain code, not date-fns: its `format` is 44 KB of every list's first load for two fixed patterns (issue 31).
+const isValidDate = (value: Date | null | undefined): value is Date => value instanceof Date && !isNaN(value.getTime());
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** Dates travel as YYYY-MM-DD (ARCHITECTURE §4): the picked day on the browser's calendar. */
 export function toIsoDate(value: Date | null | undefined): string {
-  return value && isValid(value) ? format(value, 'yyyy-MM-dd') : '';
+  if (!isValidDate(value)) return '';
+  return `${String(value.getFullYear()).padStart(4, '0')}-${twoDigits(value.getMonth() + 1)}-${twoDigits(value.getDate())}`;
 }
 
+/**
+ * A YYYY-MM-DD day as the pickers hold it (that day's local midnight), or an ISO date-time as the instant it names;
+ * null for anything else, a day that does not exist (2026-02-30) included.
+ */
 export function fromIsoDate(value: string | null | undefined): Date | null {
   if (!value) return null;
-  const date = parseISO(value);
-  return isValid(date) ? date : null;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (day) {
+    const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const local = new Date(year, month - 1, date);
+    return local.getFullYear() === year && local.getMonth() === month - 1 && local.getDate() === date ? local : null;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
+  const instant = new Date(value);
+  return isValidDate(instant) ? instant : null;
 }
 
 /** A form's 'HH:mm' as the time pickers hold it (today's date, that time), or null when it is not one. */
@@ -43,7 +58,7 @@ export function fromClock(value: string | null | undefined): Date | null {
 
 /** A picked time as 'HH:mm' ('' while empty or half typed). */
 export function toClock(value: Date | null | undefined): string {
-  return value && isValid(value) ? format(value, 'HH:mm') : '';
+  return isValidDate(value) ? `${twoDigits(value.getHours())}:${twoDigits(value.getMinutes())}` : '';
 }
 
 /**

@@ -1,21 +1,12 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import Drawer from '@mui/material/Drawer';
-import Toolbar from '@mui/material/Toolbar';
-import {
-  MENUS,
-  SIDE_MENU_WIDTH,
-  isUserType,
-  matchRoute,
-  menuPaths,
-  type MenuItem,
-  type SessionUser,
-} from '@planpiso/domain';
+import { MENUS, isUserType, matchRoute, menuPaths, type MenuItem, type SessionUser } from '@planpiso/domain';
 import { prefetchRoute } from '../list-prefetch';
-import { AccountPanel } from './account-panel';
 import { MENU_ICONS } from './menu-icons';
 import { usePendingNotifications } from './use-pending-notifications';
 import './side-menu.css';
+
+const PhoneMenu = lazy(async () => ({ default: (await import('./phone-menu')).PhoneMenu }));
 
 const NOTIFICATIONS_PATH = '/notificaciones';
 
@@ -46,6 +37,7 @@ export function SideMenu({ user, pending, compact, open, onClose }: SideMenuProp
   const route = matchRoute(pathname);
   // A form highlights the list it belongs to (/crear-usuario → Usuarios).
   const activePath = route?.parent ?? route?.path;
+  const [opened, setOpened] = useState(open);
 
   const content = (
     <nav aria-label="Menú principal" className="pp-menu">
@@ -64,19 +56,15 @@ export function SideMenu({ user, pending, compact, open, onClose }: SideMenuProp
   );
 
   if (compact) {
-    // The top bar has no room on a phone: the account's controls open with the menu, above its entries.
+    // Mounted from the first press on (its code loads then), so later presses slide it in and out.
+    if (!opened && open) setOpened(true);
+    if (!opened) return null;
     return (
-      <Drawer
-        variant="temporary"
-        open={open}
-        onClose={onClose}
-        ModalProps={{ keepMounted: false }}
-        sx={{ '& .MuiDrawer-paper': { width: SIDE_MENU_WIDTH, boxSizing: 'border-box' } }}
-      >
-        <Toolbar />
-        <AccountPanel user={user} onClose={onClose} />
-        {content}
-      </Drawer>
+      <Suspense fallback={null}>
+        <PhoneMenu user={user} open={open} onClose={onClose}>
+          {content}
+        </PhoneMenu>
+      </Suspense>
     );
   }
   // From `md` up: a fixed column under the top bar, as MUI's permanent drawer drew it.

@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { visibleButtons, type AppRoute, type TitleBarButton } from '@planpiso/domain';
 import { useUserType } from '../../lib/can';
 import { useLocalFlag } from '../../lib/local-flags';
-import { TitleBarDialog } from './title-bar-dialog';
+
+// The title bar's dialogs (an exception request, Crear Nuevo's first step…) load at the button's press, not with every
+// screen's frame (issue 31).
+const TitleBarDialog = lazy(async () => ({ default: (await import('./title-bar-dialog')).TitleBarDialog }));
 
 /** One button; its local flag (stored, or derived by the screen: lib/local-flags) disables it. */
 function TitleBarAction({
@@ -43,7 +46,11 @@ export function TitleBarButtons({ route }: { route: AppRoute }) {
           onClick={() => (button.dialog ? setDialog(button) : button.to && void navigate(button.to))}
         />
       ))}
-      {dialog && <TitleBarDialog button={dialog} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <Suspense fallback={null}>
+          <TitleBarDialog button={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

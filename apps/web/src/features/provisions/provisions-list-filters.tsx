@@ -1,11 +1,11 @@
-import type { Control } from 'react-hook-form';
-import { provisionListFilters, provisionStatusOptions, type UserType } from '@planpiso/domain';
-import { DateRange } from '../../components/date-range';
+import { Suspense, lazy } from 'react';
+import { useController, type Control } from 'react-hook-form';
+import { provisionListFilters, type UserType } from '@planpiso/domain';
 import { FilterBar } from '../../components/filter-bar';
-import { SelectField } from '../../components/form/select-field';
+import { ChoiceSelect } from '../../components/form/choice-select';
 import { TextField } from '../../components/form/text-field';
 import type { ProvisionFilter } from './api/provisions-list';
-import { BranchPicker, OperatorPicker } from './provisions-list-pickers';
+import { useDealerOptions } from './provisions-list-dealer-options';
 
 /** The bar's filters: everything in the URL but the credit line, which the selector above the list owns. */
 export type BarFilter = Exclude<ProvisionFilter, 'creditLine'>;
@@ -13,18 +13,27 @@ type Values = Record<BarFilter, string>;
 type Viewer = { id: number; type: UserType; companyId: number | null };
 type Props = { values: Values; onSearch: (values: Values) => void; viewer: Viewer };
 
-// The pickers are typed over every list filter; the bar's form holds all but the credit line.
-type AnyControl = Control<Record<ProvisionFilter, string>>;
+const AdvancedFilters = lazy(async () => ({
+  default: (await import('./provisions-list-advanced-filters')).AdvancedFilters,
+}));
 
-/** Operator, status and the date range, behind 'Filtros' (spec 3 §2 "under more filters"). */
-function AdvancedFilters({ control, viewer }: { control: Control<Values>; viewer: Viewer }) {
-  const statuses = provisionStatusOptions(viewer.type).map((o) => ({ value: o.value, label: o.label }));
+/**
+ * Branch (dealer roles, spec 3 §2): the user's own branches, a handful, in a native select — a phone's own picker,
+ * and no autocomplete in the list's first load (issue 31).
+ */
+function BranchSelect({ control, viewer }: { control: Control<Values>; viewer: Viewer }) {
+  const { branches } = useDealerOptions(viewer.id, viewer.companyId);
+  const { field } = useController({ control, name: 'agency' });
   return (
-    <>
-      <OperatorPicker control={control as unknown as AnyControl} viewer={viewer} />
-      <SelectField control={control} name="status" label="Estatus" size="small" emptyLabel="Todos" options={statuses} />
-      <DateRange control={control} from="from" to="to" />
-    </>
+    <ChoiceSelect
+      label="Sucursal"
+      name="agency"
+      size="small"
+      choices={branches}
+      value={field.value}
+      onChoose={field.onChange}
+      noneLabel="Todas"
+    />
   );
 }
 
@@ -38,13 +47,17 @@ export function ProvisionListFilters({ values, onSearch, viewer }: Props) {
     <FilterBar
       values={values}
       onSearch={onSearch}
-      advanced={(control) => <AdvancedFilters control={control} viewer={viewer} />}
+      advanced={(control) => (
+        <Suspense fallback={null}>
+          <AdvancedFilters control={control} viewer={viewer} />
+        </Suspense>
+      )}
     >
       {(control) => (
         <>
           <TextField control={control} name="folio" label="N° de disposición" size="small" inputMode="numeric" />
           {shown.customer && <TextField control={control} name="companyName" label="Cliente" size="small" />}
-          {shown.branch && <BranchPicker control={control as unknown as AnyControl} viewer={viewer} />}
+          {shown.branch && <BranchSelect control={control} viewer={viewer} />}
         </>
       )}
     </FilterBar>

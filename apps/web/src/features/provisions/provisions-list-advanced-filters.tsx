@@ -2,18 +2,16 @@ import { useState } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
 import MuiTextField from '@mui/material/TextField';
-import {
-  PROVISION_LIST_MESSAGES,
-  USER_TYPE,
-  isDealer,
-  type CompanyUserAgencies,
-  type UserType,
-} from '@planpiso/domain';
+import { PROVISION_LIST_MESSAGES, USER_TYPE, isDealer, provisionStatusOptions, type UserType } from '@planpiso/domain';
+import { DateRange } from '../../components/date-range';
+import { SelectField } from '../../components/form/select-field';
 import type { ProvisionFilter } from './api/provisions-list';
-import { useCompanyPeople } from '../../lib/lookups';
+import { useDealerOptions } from './provisions-list-dealer-options';
 import { useUserName, useUserSearch } from '../../lib/user-lookups';
 
 type Values = Record<ProvisionFilter, string>;
+/** The bar's form holds every filter but the credit line (provisions-list-filters.tsx). */
+type BarValues = Record<Exclude<ProvisionFilter, 'creditLine'>, string>;
 export type PickerOption = { value: string; label: string };
 
 type PickerProps = {
@@ -55,36 +53,7 @@ function PickerField({ control, name, label, options, loading, chosenLabel, onSe
   );
 }
 
-const fullName = (p: Pick<CompanyUserAgencies, 'firstname' | 'lastname'>) => `${p.firstname} ${p.lastname}`;
-
-/**
- * The dealer's people and branches, from the active company (GET /companies/{id}/users-agencies): its operators
- * (type 5) and the user's own branches (spec 3 §6 "Agencies offered are limited to those assigned to the user"); a
- * legal representative assigned to no branch gets every branch of the company.
- */
-function useDealerOptions(userId: number, companyId: number | null) {
-  const people = useCompanyPeople(companyId);
-  const rows = people.data ?? [];
-  const me = rows.find((p) => p.id === userId);
-  const branches = new Map<number, string>();
-  for (const agency of me?.agencies.length ? me.agencies : rows.flatMap((p) => p.agencies))
-    branches.set(agency.id, agency.name);
-  return {
-    loading: people.isFetching,
-    branches: [...branches].map(([id, name]) => ({ value: String(id), label: name })),
-    operators: rows
-      .filter((p) => p.type === USER_TYPE.AGENCY_OPERATOR)
-      .map((p) => ({ value: String(p.id), label: fullName(p) })),
-  };
-}
-
 type Viewer = { id: number; type: UserType; companyId: number | null };
-
-/** Branch (dealer roles, spec 3 §2). */
-export function BranchPicker({ control, viewer }: { control: Control<Values>; viewer: Viewer }) {
-  const { branches, loading } = useDealerOptions(viewer.id, viewer.companyId);
-  return <PickerField control={control} name="agency" label="Sucursal" options={branches} loading={loading} />;
-}
 
 /** The lender's operator search: the users in its scope whose name holds the text, dealer operators only. */
 function LenderOperatorPicker({ control }: { control: Control<Values> }) {
@@ -116,10 +85,27 @@ function DealerOperatorPicker({ control, viewer }: { control: Control<Values>; v
 }
 
 /** Operator (registerBy, under more filters, spec 3 §2): the company's operators for a dealer, a search otherwise. */
-export function OperatorPicker({ control, viewer }: { control: Control<Values>; viewer: Viewer }) {
+function OperatorPicker({ control, viewer }: { control: Control<Values>; viewer: Viewer }) {
   return isDealer(viewer.type) ? (
     <DealerOperatorPicker control={control} viewer={viewer} />
   ) : (
     <LenderOperatorPicker control={control} />
+  );
+}
+
+/**
+ * Operator, status and the date range, behind 'Filtros' (spec 3 §2 "under more filters"). Its own chunk, loaded when
+ * Filtros is first opened: the searched picker (MUI's Autocomplete and its popper) and the date pickers are not part
+ * of the list's first load (issue 31).
+ */
+export function AdvancedFilters({ control, viewer }: { control: Control<BarValues>; viewer: Viewer }) {
+  const statuses = provisionStatusOptions(viewer.type).map((o) => ({ value: o.value, label: o.label }));
+  return (
+    <>
+      {/* The picker is typed over every list filter; the bar's form holds all but the credit line. */}
+      <OperatorPicker control={control as unknown as Control<Values>} viewer={viewer} />
+      <SelectField control={control} name="status" label="Estatus" size="small" emptyLabel="Todos" options={statuses} />
+      <DateRange control={control} from="from" to="to" />
+    </>
   );
 }
