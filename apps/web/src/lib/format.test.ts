@@ -39,6 +39,9 @@ describe('display formats (spec 1 §9)', () => {
     const day = fromIsoDate('2026-03-02');
     expect([day?.getFullYear(), day?.getMonth(), day?.getDate(), day?.getHours()]).toEqual([2026, 2, 2, 0]);
     expect(fromIsoDate('2026-02-30')).toBeNull();
+    // A year being typed in a date field passes through 0002, 0020, 0203: each stays that year, not 1902.
+    expect(fromIsoDate('0002-12-13')?.getFullYear()).toBe(2);
+    expect(toIsoDate(fromIsoDate('0020-12-13'))).toBe('0020-12-13');
     expect(fromIsoDate('2026-13-01')).toBeNull();
     expect(fromIsoDate('02/03/2026')).toBeNull();
     expect(fromIsoDate('')).toBeNull();

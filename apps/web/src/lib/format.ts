@@ -39,7 +39,10 @@ export function fromIsoDate(value: string | null | undefined): Date | null {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (day) {
     const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
-    const local = new Date(year, month - 1, date);
+    // setFullYear, not the constructor: `new Date(2, …)` is 1902, and a year being typed passes through 0002.
+    const local = new Date(0);
+    local.setFullYear(year, month - 1, date);
+    local.setHours(0, 0, 0, 0);
     return local.getFullYear() === year && local.getMonth() === month - 1 && local.getDate() === date ? local : null;
   }
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
