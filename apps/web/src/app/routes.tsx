@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { ROUTES, type AppRoute } from '@planpiso/domain';
 // The sign-in page is the one screen in the entry chunk so /login renders without a second round trip;
@@ -39,25 +39,33 @@ function markingShellShown(Shell: ComponentType): ComponentType {
 }
 
 /**
- * A screen under its own Suspense (decision 028) rather than the route's `lazy` on the first navigation: React
+ * A screen that loads its own code (decision 028) rather than the route's `lazy` on the first navigation: React
  * Router renders nothing of a navigation until every `lazy` of it resolves, so the shell (side menu, title) waited
  * for the screen's code — the grid's 476 KB chunk on a list — and painted with it, late, on a phone. Now the shell
- * paints while the screen's chunk loads. Later navigations wait for the code in the loader (startScreen), so the
- * screen renders at once, without a fallback (whose reveal React throttles by 300 ms).
+ * paints while the screen's chunk loads. Not under Suspense: React holds a suspended boundary's reveal for 300 ms,
+ * which kept a first load's rows and notices back that long after their code and data had arrived (decision 094).
+ * The code's arrival is a state update in a transition; a chunk that fails to load throws to the route's error
+ * screen, as `lazy` did. Later navigations wait for the code in the loader (startScreen): the screen renders at once.
  */
 function lazyScreen(load: ScreenLoader): ComponentType {
-  const Lazy = lazy(async () => ({ default: await loadScreen(load) }));
   return function LazyScreen() {
-    // Decided once per mount: switching between the two would remount the screen.
-    const [Ready] = useState(() => loadedScreens.get(load));
+    const [Screen, setScreen] = useState<ComponentType | null>(() => loadedScreens.get(load) ?? null);
+    const [failure, setFailure] = useState<{ error: unknown } | null>(null);
     const painted = useShellPainted();
-    if (Ready) return <Ready />;
-    if (!painted) return null;
-    return (
-      <Suspense fallback={null}>
-        <Lazy />
-      </Suspense>
-    );
+    useEffect(() => {
+      if (Screen || !painted) return;
+      let mounted = true;
+      loadScreen(load).then(
+        // A transition: React renders the screen in slices, yielding to the browser, as it rendered a suspended one.
+        (loaded) => mounted && startTransition(() => setScreen(() => loaded)),
+        (error: unknown) => mounted && setFailure({ error }),
+      );
+      return () => {
+        mounted = false;
+      };
+    }, [Screen, painted]);
+    if (failure) throw failure.error;
+    return Screen ? <Screen /> : null;
   };
 }
 

@@ -5,11 +5,13 @@ import {
   PROVISION_STATUS,
   USER_TYPE,
   isUserType,
+  provisionListFilters,
   provisionStatusCodes,
   type ProvisionListItem,
   type UserType,
 } from '@planpiso/domain';
 import type { QueryValue } from '../../../lib/api-client';
+import { creditLinesQuery } from '../../../lib/credit-lines';
 import { callOperation } from '../../../lib/operation-client';
 import { getSession } from '../../../lib/session';
 import { listSpec, readListQuery, type ListQuery } from '../../../components/list-query';
@@ -86,6 +88,10 @@ export const prefetchProvisions = async (params: URLSearchParams, client: QueryC
     // The window's notice sits above the list: asked beside the rows, it paints with them instead of pushing them
     // down when it arrives (a layout shift, and the page's largest paint, late).
     createsProvisions(user.type) ? client.prefetchQuery(operatingWindowQuery) : undefined,
+    // The dealer's credit-line selector, above the list too: its lines come from the CRM, the slowest of the calls.
+    provisionListFilters(user.type).creditLine && user.company?.clientId
+      ? client.prefetchQuery(creditLinesQuery(user.company.clientId))
+      : undefined,
   ]);
 };
 
