@@ -22,7 +22,12 @@ export function ChoiceSelect({ choices, value, onChoose, noneLabel, slotProps, .
     <TextField
       select
       {...field}
-      slotProps={{ ...slotProps, select: { native: true } }}
+      // A "none" choice is a value shown in the field ('Todas'): the label stays up, as over any filled field.
+      slotProps={{
+        ...slotProps,
+        select: { native: true },
+        ...(noneLabel === undefined ? {} : { inputLabel: { shrink: true } }),
+      }}
       value={chosen}
       onChange={(e) => onChoose(e.target.value)}
     >

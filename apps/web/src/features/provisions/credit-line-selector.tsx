@@ -69,8 +69,7 @@ export function CreditLineSelector({ clientNumber, value, onChange }: Props) {
       component="section"
       aria-label="Línea de crédito"
     >
-      {/* Native, like the wizard's line (decision 092). 'Todas las líneas' is a value shown in the field: the label
-          stays up, as over any filled field. */}
+      {/* Native, like the wizard's line (decision 092). */}
       <ChoiceSelect
         size="small"
         label="Línea de crédito"
@@ -86,7 +85,6 @@ export function CreditLineSelector({ clientNumber, value, onChange }: Props) {
         onChoose={onChange}
         disabled={!lines.isSuccess}
         sx={{ minWidth: 280 }}
-        slotProps={{ inputLabel: { shrink: true } }}
       />
       {lines.isError ? (
         <Alert severity="error" sx={{ flex: 1 }}>
