@@ -28,14 +28,18 @@ const apiModules = readdirSync(MODULES_DIR, { withFileTypes: true })
 const moduleIndexes = (except) => apiModules.filter((name) => name !== except).map((name) => `./${name}/index.ts`);
 const MODULE_INDEX_MESSAGE =
   "Use another module only through its index.ts (decision 078): export what you need there and import '../<module>'.";
-const JOBS_BELOW_MODULES = ['runner', 'send-mail', 'password-reset-code'].map((name) => `./${API_DIR}/jobs/${name}.ts`);
+// The runner is three files: the runner, how pg-boss reaches the database, and the queues' counts for the metrics.
+const RUNNER_FILES = ['runner', 'pg-boss-db', 'queue-counts'];
+const JOBS_BELOW_MODULES = [...RUNNER_FILES, 'send-mail', 'password-reset-code'].map(
+  (name) => `./${API_DIR}/jobs/${name}.ts`,
+);
 const apiZones = [
   {
     target: `./${MODULES_DIR}`,
     from: `./${API_DIR}/jobs`,
-    except: ['./runner.ts', './send-mail.ts', './password-reset-code.ts'],
+    except: [...RUNNER_FILES, 'send-mail', 'password-reset-code'].map((name) => `./${name}.ts`),
     message:
-      'A module queues work through jobs/runner.ts, send-mail.ts or password-reset-code.ts only; the other jobs call modules (decision 078).',
+      'A module queues work through the runner (jobs/runner.ts and its files), send-mail.ts or password-reset-code.ts only; the other jobs call modules (decision 078).',
   },
   ...apiModules.map((name) => ({
     target: `./${MODULES_DIR}/${name}`,
@@ -51,7 +55,7 @@ const apiZones = [
   },
   ...[
     { from: [`./${MODULES_DIR}`, `./${API_DIR}/seed`, `./${API_DIR}/cli`, './apps/simulators'] },
-    { from: `./${API_DIR}/jobs`, except: ['./runner.ts'] },
+    { from: `./${API_DIR}/jobs`, except: RUNNER_FILES.map((name) => `./${name}.ts`) },
     { from: `./${API_DIR}/*.ts` },
   ].map((zone) => ({
     target: [`./${API_DIR}/platform`, `./${API_DIR}/db`, `./${API_DIR}/adapters`, ...JOBS_BELOW_MODULES],

@@ -1,12 +1,11 @@
 import PgBoss from 'pg-boss';
-import type pg from 'pg';
 import type { z } from 'zod';
-import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import type { JobsConfig } from '../platform/config';
 import type { Logger } from '../platform/deps';
 import type { JobObserver } from '../platform/metrics';
 import { BUSINESS_TIME_ZONE } from '@planpiso/domain';
+import { PG_BOSS_SCHEMA, executorFor, executorOf, inFlight } from './pg-boss-db';
 
 // Background work on pg-boss, in the application's own PostgreSQL (ARCHITECTURE §1, decision 011). Each job is a
 // definition — a name, a zod payload and an idempotent handler — so a job that runs twice (a worker killed halfway,
@@ -88,76 +87,7 @@ export type JobRuntime = BatchJobRunner & {
   stop(options?: { graceMs?: number }): Promise<void>;
 };
 
-const SCHEMA = 'pgboss';
 export const JOBS_TIME_ZONE = BUSINESS_TIME_ZONE;
-
-/**
- * Runs pg-boss's statements on our pool, each counted while it runs (see `inFlight`). Once the runner has stopped,
- * none reaches the pool, which the app may have closed: the only ones left are a late handler's completion (its job
- * was failed back to its queue when the grace ended, and runs again), which pg-boss sends without waiting for it. Such
- * a statement never answers, so nothing after it runs either.
- */
-function executorFor(pool: pg.Pool, work: InFlight, stopped: () => boolean): PgBoss.Db {
-  return {
-    executeSql: (text, values) =>
-      stopped() ? new Promise<never>(() => undefined) : work.track(() => pool.query(text, values)),
-  };
-}
-
-/**
- * What pg-boss is still doing on our pool: its statements and our handlers. Its stop() waits for the jobs a worker
- * holds, but not for a fetch already sent: that fetch may still return a batch, which the worker then runs and
- * completes — on a pool the app has closed by then (an unhandled rejection in pg-boss's own un-awaited complete).
- */
-type InFlight = { track<T>(work: () => Promise<T>): Promise<T>; settled(timeoutMs: number): Promise<void> };
-
-function inFlight(): InFlight {
-  let running = 0;
-  let waiters: (() => void)[] = [];
-  // Zero is only trusted after the microtasks have run: a fetch's rows reach the handler, and a handler's end
-  // reaches pg-boss's complete, through promise continuations with nothing counted in between.
-  const wakeIfIdle = () =>
-    setImmediate(() => {
-      if (running > 0) return;
-      const woken = waiters;
-      waiters = [];
-      for (const wake of woken) wake();
-    });
-  return {
-    async track(work) {
-      running++;
-      try {
-        return await work();
-      } finally {
-        if (--running === 0) wakeIfIdle();
-      }
-    },
-    settled(timeoutMs) {
-      return new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, timeoutMs);
-        waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-        wakeIfIdle();
-      });
-    },
-  };
-}
-
-/**
- * pg-boss's statement (its text with $1…$n and their values) as a drizzle query, so a job is inserted through the
- * caller's executor: in the same transaction as the business rows when given one (ARCHITECTURE §6 "Nothing half
- * done"), through drizzle's public `execute` rather than the connection inside its transaction object.
- */
-export function statementOf(text: string, values: readonly unknown[] = []): SQL {
-  const parts = text.split(/\$(\d+)\b/);
-  return sql.join(parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1]))));
-}
-
-function executorOf(executor: Executor): PgBoss.Db {
-  return { executeSql: (text, values) => executor.execute(statementOf(text, values)) };
-}
 
 /** The queue of a job, created once (pg-boss 10 needs it before send or work). */
 async function ensureQueue(boss: PgBoss, job: AnyJobDefinition, config: JobsConfig) {
@@ -268,7 +198,7 @@ export function createJobRunner(options: {
   async function launch(jobs: AnyJobDefinition[], work: boolean): Promise<PgBoss> {
     const boss = new PgBoss({
       db: executorFor(db.$client, busy, () => over),
-      schema: SCHEMA,
+      schema: PG_BOSS_SCHEMA,
       supervise: work,
       schedule: work,
       maintenanceIntervalSeconds: config.maintenanceSeconds,
@@ -377,26 +307,6 @@ export function createJobRunner(options: {
         over = true;
       })()),
   };
-}
-
-/** The states of a job worth watching: waiting (created, retry), running (active) and given up on (failed). */
-const WATCHED_STATES = ['created', 'retry', 'active', 'failed'] as const;
-
-/**
- * How many jobs each queue holds in each watched state, in one aggregate over pg-boss's table (the metrics' queue
- * depth); empty until pg-boss has created its schema.
- */
-export async function queueCounts(db: Db): Promise<{ queue: string; state: string; count: number }[]> {
-  const exists = await db.execute<{ found: boolean }>(sql`select to_regclass(${`${SCHEMA}.job`}) is not null as found`);
-  if (!exists.rows[0]?.found) return [];
-  const states = sql.join(
-    WATCHED_STATES.map((state) => sql`${state}`),
-    sql`, `,
-  );
-  const result = await db.execute<{ queue: string; state: string; count: number }>(sql`
-    select name as queue, state::text as state, count(*)::int as count from ${sql.identifier(SCHEMA)}.job
-    where state::text in (${states}) group by name, state`);
-  return result.rows;
 }
 
 /** Creates and starts a runner whose jobs may send further jobs (`jobs` is given the runner). */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
 import { AppErrorCode, FINANCED_UNIT_STATUS, PLATFORM_OPERATIONS as op, PROVISION_STATUS } from '@planpiso/domain';
 import type { Db } from '../../db/client';
-import { queueCounts } from '../../jobs/runner';
+import { queueCounts } from '../../jobs/queue-counts';
 import { bearerToken } from '../../platform/auth';
 import type { Logger } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
