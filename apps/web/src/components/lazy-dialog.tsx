@@ -1,9 +1,9 @@
 import { Suspense, lazy, useState, type ComponentType } from 'react';
 
 /**
- * A dialog whose code (MUI's modal, focus trap and transitions) loads when it first opens, not with the screen that
- * may open it (issue 31: a list's first load carried every dialog it might show). Once opened it stays mounted, so it
- * fades out on closing and in again on the next opening as before.
+ * A dialog or drawer whose code (MUI's modal, focus trap and transitions) loads when it first opens, not with the
+ * screen that may open it (issue 31: a list's first load carried every dialog it might show). Once opened it stays
+ * mounted, so it fades (or slides) out on closing and in again on the next opening as before.
  */
 export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>, isOpen: (props: P) => boolean) {
   const View = lazy(async () => ({ default: await load() }));

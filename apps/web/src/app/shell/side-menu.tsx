@@ -1,12 +1,17 @@
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MENUS, isUserType, matchRoute, menuPaths, type MenuItem, type SessionUser } from '@planpiso/domain';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { prefetchRoute } from '../list-prefetch';
 import { MENU_ICONS } from './menu-icons';
 import { usePendingNotifications } from './use-pending-notifications';
 import './side-menu.css';
 
-const PhoneMenu = lazy(async () => ({ default: (await import('./phone-menu')).PhoneMenu }));
+// Its code loads at the first press of 'Abrir menú'; mounted from then on, so later presses slide it in and out.
+const PhoneMenu = lazyDialog(
+  async () => (await import('./phone-menu')).PhoneMenu,
+  (props) => props.open,
+);
 
 const NOTIFICATIONS_PATH = '/notificaciones';
 
@@ -37,7 +42,6 @@ export function SideMenu({ user, pending, compact, open, onClose }: SideMenuProp
   const route = matchRoute(pathname);
   // A form highlights the list it belongs to (/crear-usuario → Usuarios).
   const activePath = route?.parent ?? route?.path;
-  const [opened, setOpened] = useState(open);
 
   const content = (
     <nav aria-label="Menú principal" className="pp-menu">
@@ -56,15 +60,10 @@ export function SideMenu({ user, pending, compact, open, onClose }: SideMenuProp
   );
 
   if (compact) {
-    // Mounted from the first press on (its code loads then), so later presses slide it in and out.
-    if (!opened && open) setOpened(true);
-    if (!opened) return null;
     return (
-      <Suspense fallback={null}>
-        <PhoneMenu user={user} open={open} onClose={onClose}>
-          {content}
-        </PhoneMenu>
-      </Suspense>
+      <PhoneMenu user={user} open={open} onClose={onClose}>
+        {content}
+      </PhoneMenu>
     );
   }
   // From `md` up: a fixed column under the top bar, as MUI's permanent drawer drew it.
