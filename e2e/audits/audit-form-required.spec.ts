@@ -5,7 +5,7 @@ import { AUDIT_MESSAGES, MESSAGES } from '@planpiso/domain';
 import { fillAuditForm } from '../support/audits';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectVisible, signedIn, useBrowser } from '../support/journey';
+import { expectNoSidewaysScroll, expectVisible, signedIn, useBrowser } from '../support/journey';
 
 const journey = useBrowser();
 
@@ -52,9 +52,6 @@ test('the audit form chooses nothing for the suspend question, marks its require
     for (const label of REQUIRED) await expectVisible(asterisk(form, label));
     await form.getByRole('button', { name: 'Guardar' }).click();
     await expectVisible(form.getByText(AUDIT_MESSAGES.suspendRequired, { exact: true }));
-    assert.ok(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      'the form does not scroll sideways',
-    );
+    await expectNoSidewaysScroll(page, 'the form does not scroll sideways');
     await screenshot(page, 'screenshots/phone-audit-form-required');
   }));

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
 import { createProvisionAt } from '../support/follow-up';
-import { expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
+import { expectNoSidewaysScroll, expectPath, expectVisible, signedIn, useBrowser } from '../support/journey';
 import { apiAsPage, businessDateTimeOf } from '../support/provisions';
 
 const journey = useBrowser();
@@ -53,10 +53,7 @@ test('with the browser on UTC, the list and the Historial show one provision at 
       ] as const) {
         await page.setViewportSize({ width, height });
         await expectVisible(history(page));
-        assert.ok(
-          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-          `the follow-up page does not scroll sideways at ${width} px`,
-        );
+        await expectNoSidewaysScroll(page, `the follow-up page does not scroll sideways at ${width} px`);
         // From the top: a scrolled full-page shot draws the fixed top bar in the middle of the page.
         await page.evaluate(() => window.scrollTo(0, 0));
         await screenshot(page, `screenshots/${name}-follow-up-historial-utc-browser`);

@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { CONFIGURATION_MESSAGES } from '@planpiso/domain';
 import { screenshot } from '../support/browser';
 import { DEMO_USERS } from '../support/demo';
-import { expectVisible, signedIn, useBrowser } from '../support/journey';
+import { expectNoSidewaysScroll, expectVisible, signedIn, useBrowser } from '../support/journey';
 
 const journey = useBrowser();
 
@@ -63,10 +63,7 @@ for (const [width, height, name] of [
       }
       assert.match((await from.innerText()).replace(/[^\d/]/g, ''), /01\/12\/2025/);
       assert.match((await to.innerText()).replace(/[^\d/]/g, ''), /31\/12\/2026/);
-      assert.ok(
-        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-        'the filters do not scroll sideways',
-      );
+      await expectNoSidewaysScroll(page, 'the filters do not scroll sideways');
       await page.mouse.move(width - 10, height - 10);
       await screenshot(page, `screenshots/${name}-statistics-filters`);
     }));

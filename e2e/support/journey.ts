@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
@@ -39,6 +40,22 @@ export function useBrowser() {
 /** Waits until the locator is visible (fails the journey with Playwright's timeout message otherwise). */
 export async function expectVisible(locator: Locator): Promise<void> {
   await locator.first().waitFor({ state: 'visible' });
+}
+
+/**
+ * Fails unless the page ends up no wider than its window (no sideways scroll). Right after a viewport change the layout
+ * catches up over a frame or two (tables measure themselves), so this waits for it instead of reading the first frame;
+ * a page that stays wider fails with `what` and both widths.
+ */
+export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  try {
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, {
+      timeout: 5_000,
+    });
+  } catch {
+    const [wide, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.fail(`${what}: the page is ${wide} px wide in a ${inner} px window`);
+  }
 }
 
 /** Waits until the page is at `pathname`. */

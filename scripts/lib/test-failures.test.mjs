@@ -40,7 +40,7 @@ describe("the summary's failed tests", () => {
     expect(vitestFailures(null, '/repo')).toEqual([]);
   });
 
-  it("names the e2e journeys that the runner's TAP files report as not ok", () => {
+  it("names the e2e journeys that the runner's TAP files report as not ok, with their error and the line that threw it", () => {
     const dir = mkdtempSync(join(tmpdir(), 'tap-'));
     writeFileSync(
       join(dir, 'e2e-results.tap'),
@@ -48,13 +48,33 @@ describe("the summary's failed tests", () => {
         'TAP version 13',
         '# Subtest: e2e/login.spec.ts',
         '    not ok 1 - signs in and lands on the menu',
+        '      ---',
+        '      duration_ms: 12.5',
+        "      error: 'the menu''s first entry'",
+        '      stack: |-',
+        '        <anonymous> (/tmp/ci/e2e/login.spec.ts:12:5)',
+        '        async journey (/tmp/ci/e2e/support/journey.ts:28:7)',
+        '      ...',
         '    ok 2 - shows the error',
+        '    not ok 3 - times out',
+        '      ---',
+        '      error: |-',
+        '        locator.waitFor: Timeout 15000ms exceeded.',
+        '        Call log:',
+        '      ...',
         'not ok 1 - e2e/login.spec.ts',
+        '  ---',
+        "  error: '2 subtests failed'",
+        '  ...',
         'ok 2 - e2e/users.spec.ts',
       ].join('\n'),
     );
     writeFileSync(join(dir, 'other.tap'), 'not ok 1 - ignored\n');
-    expect(e2eFailures(dir)).toEqual(['signs in and lands on the menu', 'e2e/login.spec.ts']);
+    expect(e2eFailures(dir)).toEqual([
+      "signs in and lands on the menu: the menu's first entry (e2e/login.spec.ts:12:5)",
+      'times out: locator.waitFor: Timeout 15000ms exceeded.',
+      'e2e/login.spec.ts',
+    ]);
     expect(e2eFailures(join(dir, 'missing'))).toEqual([]);
   });
 });
