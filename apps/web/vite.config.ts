@@ -6,7 +6,7 @@ import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { plainSvgIcons } from './plain-svg-icons';
 import { precompress } from './precompress';
-import { webOperations } from './web-operations';
+import { webDomainValues, webOperations } from './web-domain';
 
 // The config can be run from the repo root (`npx vite build -c apps/web/vite.config.ts`) or from apps/web.
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -116,7 +116,7 @@ const CHUNK_GROUPS = [
 
 export default defineConfig({
   root,
-  plugins: [plainSvgIcons(), react(), webOperations(), precompress(), firstLoadReset],
+  plugins: [plainSvgIcons(), react(), webOperations(), webDomainValues(), precompress(), firstLoadReset],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

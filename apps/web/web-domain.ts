@@ -1,3 +1,6 @@
+// The web's build of packages/domain (issue 31): what the browser never runs leaves the bundle — the operations'
+// schemas and OpenAPI texts, and every module-level value nothing in the bundle reads.
+
 import type { Plugin } from 'vite';
 
 /**
@@ -73,6 +76,52 @@ export function webOperations(): Plugin {
       let from = 0;
       for (const [start, end] of ranges.sort((a, b) => a[0] - b[0])) {
         out += code.slice(from, start);
+        from = end;
+      }
+      return { code: out + code.slice(from), map: null };
+    },
+  };
+}
+
+const DOMAIN_MODULE = /[\\/]packages[\\/]domain[\\/]src[\\/](?!.*\.test\.ts$)(?!zod-messages\.ts$).+\.ts$/;
+const BUILT_BY_A_CALL = new Set(['CallExpression', 'NewExpression']);
+
+/** Where each top-level `const x = <a call>` of a module has its initialiser, `[start, end)`. */
+export function topLevelCallInitialisers(program: Node): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const statement of program.body as Node[]) {
+    const declaration =
+      statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+    if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+    for (const declarator of declaration.declarations as Node[]) {
+      const init = declarator.init as Node | null;
+      if (init && BUILT_BY_A_CALL.has(init.type)) ranges.push([init.start, init.end]);
+    }
+  }
+  return ranges;
+}
+
+/**
+ * The web's build of the domain with its module-level values built on demand of the bundle (issue 31): a top-level
+ * `const x = z.object(…).refine(…)` is a call the bundler must keep even when nothing reads `x` (it cannot know the
+ * call does nothing else), so every schema of a contract module whose constant a screen reads was built at load —
+ * the shell's lists read a default sort or a status table beside a module's schemas. Wrapped in a pure
+ * immediately-invoked arrow, an unread one is dropped and a read one runs where it did. The domain has no module
+ * side effects (package.json `sideEffects` names the one that has: the zod messages, left alone).
+ */
+export function webDomainValues(): Plugin {
+  return {
+    name: 'web-domain-values',
+    apply: 'build',
+    transform(code, id) {
+      if (!DOMAIN_MODULE.test(id.split('?')[0]!)) return null;
+      // TypeScript when rolldown runs it alone (its tests), JavaScript in Vite's build: TS's parser reads both.
+      const ranges = topLevelCallInitialisers(this.parse(code, { lang: 'ts' }) as unknown as Node);
+      if (ranges.length === 0) return null;
+      let out = '';
+      let from = 0;
+      for (const [start, end] of ranges) {
+        out += `${code.slice(from, start)}/* @__PURE__ */ (() => ${code.slice(start, end)})()`;
         from = end;
       }
       return { code: out + code.slice(from), map: null };
