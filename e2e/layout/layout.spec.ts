@@ -130,7 +130,7 @@ test('the layout’s days agree with each other, also for a unit the CRM took to
       await page.mouse.move(1000, 780);
       await screenshot(page, 'layout-days');
       // The day columns sit at the grid's right end: scrolled there, they are in the picture.
-      await page.locator('.MuiDataGrid-virtualScroller').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+      await page.locator('.pp-grid__scroll').evaluate((el) => (el.scrollLeft = el.scrollWidth));
       await screenshot(page, 'layout-days-right');
       await page.setViewportSize({ width: 390, height: 844 });
       await expectVisible(row);

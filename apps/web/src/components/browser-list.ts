@@ -9,12 +9,13 @@ const compareValues = (a: unknown, b: unknown) =>
 
 /**
  * A grid over rows the screen already holds (a provision's signing documents): paged and sorted in the browser by
- * the rows' fields. Spread its `rows`, `total` and `list` into PagedGrid.
+ * the rows' fields, first in `initialSort` ('field:asc', none by default). Spread its `rows`, `total` and `list`
+ * into PagedGrid.
  */
-export function useBrowserList<R extends GridRow>(all: readonly R[] | undefined) {
+export function useBrowserList<R extends GridRow>(all: readonly R[] | undefined, initialSort = '') {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState('');
+  const [sort, setSort] = useState(initialSort);
   const sorted = useMemo(() => {
     const { field, direction } = parseSort(sort);
     if (!all || !field) return all;

@@ -196,6 +196,7 @@ export function PagedGrid<R extends GridRow>(props: Props<R>) {
                 {columns.map((column, col) => (
                   <td
                     key={column.field}
+                    data-field={column.field}
                     role="gridcell"
                     tabIndex={tabIndexOf(index + 1, col)}
                     // A flexible column (a name, a description) wraps; the others (dates, amounts, icons) keep one line.

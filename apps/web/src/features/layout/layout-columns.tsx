@@ -1,5 +1,4 @@
 import TextField from '@mui/material/TextField';
-import type { GridColDef } from '@mui/x-data-grid';
 import {
   LAYOUT_NOT_APPLICABLE,
   LAYOUT_TERM_MAX,
@@ -7,6 +6,7 @@ import {
   type LayoutRow,
   type LayoutTerm,
 } from '@planpiso/domain';
+import type { GridColumn } from '../../components/grid-column';
 import { formatAmount, formatDate } from '../../lib/format';
 
 const TERM_OPTIONS: LayoutTerm[] = [
@@ -25,7 +25,7 @@ export function layoutColumns(
   termOf: (row: LayoutRow) => LayoutTerm,
   editing: boolean,
   onTerm: (unitId: number, term: LayoutTerm) => void,
-): GridColDef<LayoutRow>[] {
+): GridColumn<LayoutRow>[] {
   return [
     { field: 'noCredito', headerName: 'No. Crédito', minWidth: 130 },
     { field: 'vin', headerName: 'VIN', minWidth: 190 },

@@ -1,13 +1,10 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DataGrid } from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
 import {
   LAYOUT_MESSAGES,
   layoutApplyEntry,
@@ -15,6 +12,9 @@ import {
   type LayoutRow,
   type LayoutTerm,
 } from '@planpiso/domain';
+import { useBrowserList } from '../../components/browser-list';
+import type { GridColumn } from '../../components/grid-column';
+import { PagedGrid } from '../../components/paged-grid';
 import { ResultDialog, errorResult, type ActionResult } from '../../components/result-dialog';
 import { FormBox } from '../../components/form/form-box';
 import { useConfirmedAction } from '../../components/use-confirmed-action';
@@ -150,29 +150,45 @@ export function LayoutPage() {
         </Button>
       </Stack>
 
-      <Box sx={{ height: 520 }}>
-        <DataGrid
-          aria-label="Layout"
-          rows={rows}
-          columns={grid}
-          getRowId={(row) => row.unitId}
-          loading={layout.isFetching}
-          initialState={{
-            sorting: { sortModel: [{ field: 'noCredito', sort: 'asc' }] },
-            pagination: { paginationModel: { pageSize: 10 } },
-          }}
-          pageSizeOptions={[10, 25, 50, 100]}
-          disableRowSelectionOnClick
-          // At most 100 rows a page: every column is in the page, so the terms are reachable without scrolling to render.
-          disableVirtualization
-          localeText={{
-            ...esES.components.MuiDataGrid.defaultProps.localeText,
-            noRowsLabel: months === null ? '' : LAYOUT_MESSAGES.emptySearch,
-          }}
-        />
-      </Box>
+      {/* A new search starts on its first page. */}
+      <LayoutGrid
+        key={months ?? 'none'}
+        rows={rows}
+        columns={grid}
+        loading={layout.isFetching}
+        emptyLabel={months === null ? '' : LAYOUT_MESSAGES.emptySearch}
+        onRetry={() => void layout.refetch()}
+      />
       {apply.dialogs}
       <ResultDialog result={result} onAccept={() => setResult(null)} />
     </Stack>
+  );
+}
+
+type LayoutGridProps = {
+  rows: LayoutRow[];
+  columns: GridColumn<LayoutRow>[];
+  loading: boolean;
+  emptyLabel: string;
+  onRetry: () => void;
+};
+
+/**
+ * The layout's rows, by noCredito, paged in the browser (10/25/50/100): the app's table, as every list (decision 089),
+ * its editable term a select in the cell. Its failure is the page's alert (the server's words), not the table's.
+ */
+function LayoutGrid({ rows, columns, loading, emptyLabel, onRetry }: LayoutGridProps) {
+  const browser = useBrowserList(rows, 'noCredito:asc');
+  return (
+    <PagedGrid
+      label="Layout"
+      columns={columns}
+      {...browser}
+      getRowId={(row) => row.unitId}
+      loading={loading}
+      error={false}
+      onRetry={onRetry}
+      emptyLabel={emptyLabel}
+    />
   );
 }
