@@ -48,9 +48,9 @@ describe('one empty state, one confirmation shape', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('every confirmation is a question with Cancelar and Aceptar', () => {
+  it('every confirmation is a question with Cancelar and Aceptar', async () => {
     render(<ConfirmDialog open title="Remover" message="¿Seguro?" onConfirm={() => {}} onCancel={() => {}} />);
-    const dialog = screen.getByRole('dialog', { name: 'Remover' });
+    const dialog = await screen.findByRole('dialog', { name: 'Remover' });
     expect(
       within(dialog)
         .getAllByRole('button')

@@ -8,25 +8,25 @@ import { ConfirmDialog } from './confirm-dialog';
 import { ResultDialog, errorResult } from './result-dialog';
 
 describe('ResultDialog (spec 1 §2.11)', () => {
-  it('a success reads "Acción realizada exitosamente" with its message; Aceptar calls back', () => {
+  it('a success reads "Acción realizada exitosamente" with its message; Aceptar calls back', async () => {
     const onAccept = vi.fn();
     render(<ResultDialog result={{ ok: true, message: 'El rol Auditor se creo correctamente' }} onAccept={onAccept} />);
-    const dialog = screen.getByRole('dialog', { name: MESSAGES.actionSucceeded });
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.actionSucceeded });
     expect(within(dialog).getByText('El rol Auditor se creo correctamente')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
     expect(onAccept).toHaveBeenCalledTimes(1);
   });
 
-  it("a failure reads 'Ocurrió un error' with the server's message", () => {
+  it("a failure reads 'Ocurrió un error' with the server's message", async () => {
     const error = new ApiError(409, 'INVALID_STATUS', 'La disposición cambió de estatus');
     render(<ResultDialog result={errorResult(error)} onAccept={() => undefined} />);
-    const dialog = screen.getByRole('dialog', { name: MESSAGES.errorTitle });
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.errorTitle });
     expect(within(dialog).getByText('La disposición cambió de estatus')).toBeTruthy();
   });
 
-  it("an error that is not the server's shows the generic message", () => {
+  it("an error that is not the server's shows the generic message", async () => {
     render(<ResultDialog result={errorResult(new TypeError('boom'))} onAccept={() => undefined} />);
-    expect(screen.getByText(MESSAGES.internalError)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.internalError)).toBeTruthy();
   });
 
   it('is closed without a result', () => {
@@ -36,11 +36,11 @@ describe('ResultDialog (spec 1 §2.11)', () => {
 });
 
 describe('ConfirmDialog', () => {
-  it('asks the question and reports the answer', () => {
+  it('asks the question and reports the answer', async () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();
     render(<ConfirmDialog open message={MESSAGES.confirmUserStatus} onConfirm={onConfirm} onCancel={onCancel} />);
-    const dialog = screen.getByRole('dialog', { name: MESSAGES.confirmUserStatus });
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.confirmUserStatus });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
     expect(onCancel).toHaveBeenCalledTimes(1);

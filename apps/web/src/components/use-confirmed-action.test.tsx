@@ -27,7 +27,9 @@ describe('useConfirmedAction (ARCHITECTURE §7: confirm → call → result)', (
     render(<Harness run={run} prompt={prompt} onAccepted={onAccepted} />);
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     expect(run).not.toHaveBeenCalled();
-    fireEvent.click(within(screen.getByRole('dialog', { name: '¿Seguro?' })).getByRole('button', { name: 'Aceptar' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: '¿Seguro?' })).getByRole('button', { name: 'Aceptar' }),
+    );
     const result = await screen.findByRole('dialog', { name: MESSAGES.actionSucceeded });
     expect(run).toHaveBeenCalledWith('día 16');
     expect(within(result).getByText('Se eliminó')).toBeTruthy();
@@ -35,11 +37,13 @@ describe('useConfirmedAction (ARCHITECTURE §7: confirm → call → result)', (
     expect(onAccepted).toHaveBeenCalledWith(true);
   });
 
-  it('cancelled: nothing is called', () => {
+  it('cancelled: nothing is called', async () => {
     const run = vi.fn(async () => ({}));
     render(<Harness run={run} prompt={prompt} />);
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
-    fireEvent.click(within(screen.getByRole('dialog', { name: '¿Seguro?' })).getByRole('button', { name: 'Cancelar' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: '¿Seguro?' })).getByRole('button', { name: 'Cancelar' }),
+    );
     expect(run).not.toHaveBeenCalled();
   });
 
@@ -50,7 +54,9 @@ describe('useConfirmedAction (ARCHITECTURE §7: confirm → call → result)', (
     const onAccepted = vi.fn();
     render(<Harness run={run} prompt={prompt} failureTitle="Error" onAccepted={onAccepted} />);
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
-    fireEvent.click(within(screen.getByRole('dialog', { name: '¿Seguro?' })).getByRole('button', { name: 'Aceptar' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: '¿Seguro?' })).getByRole('button', { name: 'Aceptar' }),
+    );
     const result = await screen.findByRole('dialog', { name: 'Error' });
     expect(within(result).getByText('Formato hora incorrecto (HH:mm)')).toBeTruthy();
     fireEvent.click(within(result).getByRole('button', { name: 'Aceptar' }));
