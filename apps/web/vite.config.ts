@@ -6,6 +6,7 @@ import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { plainSvgIcons } from './plain-svg-icons';
 import { precompress } from './precompress';
+import { shellPreload } from './shell-preload';
 import { webDomainValues, webOperations } from './web-domain';
 
 // The config can be run from the repo root (`npx vite build -c apps/web/vite.config.ts`) or from apps/web.
@@ -116,7 +117,7 @@ const CHUNK_GROUPS = [
 
 export default defineConfig({
   root,
-  plugins: [plainSvgIcons(), react(), webOperations(), webDomainValues(), precompress(), firstLoadReset],
+  plugins: [plainSvgIcons(), react(), webOperations(), webDomainValues(), shellPreload(), precompress(), firstLoadReset],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

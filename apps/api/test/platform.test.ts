@@ -198,18 +198,35 @@ describe('the built SPA', () => {
   it('serves files, falls back to index.html for client routes, and keeps /api answers JSON', async () => {
     const dist = await mkdtemp(join(tmpdir(), 'planpiso-dist-'));
     await mkdir(join(dist, 'assets'));
-    await writeFile(join(dist, 'index.html'), '<!doctype html><title>PlanPiso</title><div id="root"></div>');
+    await writeFile(
+      join(dist, 'index.html'),
+      [
+        '<!doctype html><title>PlanPiso</title>',
+        '    <link rel="modulepreload" crossorigin href="/assets/app-layout-abc123.js" data-shell>',
+        '<div id="root"></div>',
+      ].join('\n'),
+    );
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("planpiso")');
     const app = await buildApp({ config: testConfig({ WEB_DIST: dist }), db: testDb(), logger: testLogger() });
     try {
       const root = await app.inject({ method: 'GET', url: '/' });
       expect(root.statusCode).toBe(200);
       expect(root.body).toContain('<title>PlanPiso</title>');
+      expect(root.headers['cache-control']).toBe('no-cache');
+      expect(root.body).not.toContain('data-shell');
 
       const clientRoute = await app.inject({ method: 'GET', url: '/usuarios?page=2' });
       expect(clientRoute.statusCode).toBe(200);
       expect(clientRoute.body).toContain('<div id="root">');
       expect(clientRoute.headers['cache-control']).toBe('no-cache');
+      // A signed-in screen's page names the shell's files, so they download beside the entry (issue 31)...
+      expect(clientRoute.body).toContain('app-layout-abc123.js');
+      // ...the sign-in page (and the root, above) does not: it needs the entry alone.
+      const signIn = await app.inject({ method: 'GET', url: '/login?redirect=%2Fusuarios' });
+      expect(signIn.statusCode).toBe(200);
+      expect(signIn.headers['content-type']).toContain('text/html');
+      expect(signIn.body).toContain('<div id="root">');
+      expect(signIn.body).not.toContain('data-shell');
 
       const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
       expect(asset.statusCode).toBe(200);

@@ -5,6 +5,9 @@ import { USER_TYPES, type UserType } from './user-types';
  * buttons (optionally limited to user types), which user types may open it, and whether its screen is built
  * yet. The web router, the side menu and the guards all read this table.
  */
+/** The sign-in page (spec 1 §2.1): outside the route table, every signed-out visit ends there. */
+export const SIGN_IN_PATH = '/login';
+
 export type TitleBarButton = {
   label: string;
   /** Navigate to this path... */
