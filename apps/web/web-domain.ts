@@ -23,6 +23,18 @@ type Node = { type: string; start: number; end: number; [key: string]: unknown }
 const isNode = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 
+/** `code` with each `[start, end)` range (none overlapping) replaced by `by(its text)`; null when there is none. */
+function replaceRanges(code: string, ranges: [number, number][], by: (text: string) => string) {
+  if (ranges.length === 0) return null;
+  let out = '';
+  let from = 0;
+  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    out += code.slice(from, start) + by(code.slice(start, end));
+    from = end;
+  }
+  return { code: out + code.slice(from), map: null };
+}
+
 /** The name a property is declared under (`response:` or `'response':`), or null for a computed one. */
 function keyName(property: Node): string | null {
   if (property.computed) return null;
@@ -71,14 +83,7 @@ export function webOperations(): Plugin {
     transform(code, id) {
       if (!OPERATION_MODULE.test(id.split('?')[0]!)) return null;
       const ranges = serverOnlyFieldRanges(this.parse(code) as unknown as Node, code);
-      if (ranges.length === 0) return null;
-      let out = '';
-      let from = 0;
-      for (const [start, end] of ranges.sort((a, b) => a[0] - b[0])) {
-        out += code.slice(from, start);
-        from = end;
-      }
-      return { code: out + code.slice(from), map: null };
+      return replaceRanges(code, ranges, () => '');
     },
   };
 }
@@ -117,14 +122,7 @@ export function webDomainValues(): Plugin {
       if (!DOMAIN_MODULE.test(id.split('?')[0]!)) return null;
       // TypeScript when rolldown runs it alone (its tests), JavaScript in Vite's build: TS's parser reads both.
       const ranges = topLevelCallInitialisers(this.parse(code, { lang: 'ts' }) as unknown as Node);
-      if (ranges.length === 0) return null;
-      let out = '';
-      let from = 0;
-      for (const [start, end] of ranges) {
-        out += `${code.slice(from, start)}/* @__PURE__ */ (() => ${code.slice(start, end)})()`;
-        from = end;
-      }
-      return { code: out + code.slice(from), map: null };
+      return replaceRanges(code, ranges, (call) => `/* @__PURE__ */ (() => ${call})()`);
     },
   };
 }
