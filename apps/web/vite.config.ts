@@ -117,7 +117,15 @@ const CHUNK_GROUPS = [
 
 export default defineConfig({
   root,
-  plugins: [plainSvgIcons(), react(), webOperations(), webDomainValues(), shellPreload(), precompress(), firstLoadReset],
+  plugins: [
+    plainSvgIcons(),
+    react(),
+    webOperations(),
+    webDomainValues(),
+    shellPreload(),
+    precompress(),
+    firstLoadReset,
+  ],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {
