@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { canOpenRoute, isUserType, type AppRoute } from '@planpiso/domain';
+import { SIGN_IN_PATH, canOpenRoute, isUserType, type AppRoute } from '@planpiso/domain';
 import { ensureSession, getSession } from '../lib/session';
 
 /** /login: a signed-in user is sent to / (spec 1 §2.1). */
@@ -9,7 +9,7 @@ export async function loginLoader() {
 
 /** Only authenticated users reach application routes. */
 export async function requireSession() {
-  return (await ensureSession()) ? null : redirect('/login');
+  return (await ensureSession()) ? null : redirect(SIGN_IN_PATH);
 }
 
 /**
@@ -18,7 +18,7 @@ export async function requireSession() {
  */
 export function guardRoute(route: AppRoute, prefetch?: (route: AppRoute, url: URL) => Promise<unknown> | undefined) {
   return async (args?: { request: Request }) => {
-    if (!(await ensureSession())) return redirect('/login');
+    if (!(await ensureSession())) return redirect(SIGN_IN_PATH);
     const type = getSession()?.user.type;
     if (!(isUserType(type) && canOpenRoute(route, type))) return redirect('/');
     // What the prefetch returns is waited for (the screen's code once the shell shows, decision 028); data never is.
@@ -29,5 +29,5 @@ export function guardRoute(route: AppRoute, prefetch?: (route: AppRoute, url: UR
 
 /** Unknown paths: home when signed in, /login when anonymous. */
 export async function unknownPathLoader() {
-  return redirect((await ensureSession()) ? '/' : '/login');
+  return redirect((await ensureSession()) ? '/' : SIGN_IN_PATH);
 }

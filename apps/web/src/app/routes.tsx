@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { ROUTES, type AppRoute } from '@planpiso/domain';
+import { ROUTES, SIGN_IN_PATH, type AppRoute } from '@planpiso/domain';
 // The sign-in page is the one screen in the entry chunk so /login renders without a second round trip;
 // everything else is lazy.
 import { SignInPage } from '../features/identity/sign-in-page';
@@ -116,7 +116,7 @@ export function createAppRoutes(): RouteObject[] {
       HydrateFallback: BootFallback,
       ErrorBoundary: RouteError,
       children: [
-        { path: '/login', loader: loginLoader, Component: SignInPage },
+        { path: SIGN_IN_PATH, loader: loginLoader, Component: SignInPage },
         {
           id: 'app',
           loader: requireSession,
