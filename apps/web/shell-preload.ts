@@ -29,8 +29,8 @@ export function shellFiles(bundle: OutputBundle): { scripts: string[]; styles: s
 /**
  * The shell's files asked for by the page itself (issue 31): a signed-in first load fetches the entry, runs it, and
  * only then asks for the shell — on a phone's slow line the network sat idle while the entry ran. Named in the HTML
- * as module preloads, they download beside the entry. The API leaves them out of the sign-in page's HTML
- * (app-spa.ts), which never needs the shell before a sign-in.
+ * as module preloads, they download beside the entry. The API leaves them out of the signed-out pages' HTML — the
+ * sign-in page and the root that leads there (app-spa.ts) — which need the entry alone before a sign-in.
  */
 export function shellPreload(): Plugin {
   return {
