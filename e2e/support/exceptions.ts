@@ -12,6 +12,9 @@ export const PNG = Buffer.concat([
 
 /** Signs `email` in on a clean session and opens `to`. */
 export async function switchUser(page: Page, email: string, to: string) {
+  // The app leaves first: a screen left running may end its user's sessions meanwhile (its socket closed once the
+  // test clock moved past its token), which would end the session signed in next if it is the same user's.
+  await page.goto('/favicon.svg');
   await page.evaluate(() => localStorage.clear());
   await page.context().clearCookies();
   await signedIn(page, email);
