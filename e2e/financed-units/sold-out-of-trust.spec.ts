@@ -43,16 +43,45 @@ const journey = useBrowser();
 const LINE = { crmLineId: 'LC-10001-02', typeLine: '100000001' };
 const AMOUNT = '85000.00';
 
-// Whatever happened, the next journeys find the clocks at today and the demo company not held by this one's unit.
-// Each step even when the other fails: a clock left moved, or a unit left in SOT (which holds the company's
-// refinancings), would fail the journeys after this one for a reason that is not theirs.
+/** The credit this journey books at the CRM, once booked (its payoff is the journey's last step). */
+let bookedCredit: string | null = null;
+
+// Whatever happened, the next journeys find the clocks at today, the demo company not held by this one's unit and its
+// line's room back. Each step even when another fails: a clock left moved, a unit left in SOT (which holds the
+// company's refinancings) or the credit left unpaid (it takes the line's room: the refinancing journeys' totals
+// exceeded it in CI51) would fail the journeys after this one for a reason that is not theirs.
 after(async () => {
   try {
     await resetClocks();
   } finally {
-    await settleOtherSales();
+    try {
+      await settleOtherSales();
+    } finally {
+      if (bookedCredit) await payOffAtTheCrm(bookedCredit);
+    }
   }
 });
+
+/** The lender's ERP pays the credit off at the CRM simulator today, unless it is paid off already. */
+async function payOffAtTheCrm(noCredito: string): Promise<void> {
+  const { url, token } = e2eEnv().crm;
+  const crm = (path: string, init: RequestInit = {}) =>
+    fetch(`${url}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+    });
+  const balance = (await (await crm(`/SaldoCredito?noCredito=${noCredito}`)).json()) as { paidOffAt: string | null };
+  if (balance.paidOffAt) return;
+  const today = businessClock(new Date()).day;
+  const quote = (await (await crm(`/CotizacionLiquidacion?noCredito=${noCredito}&date=${today}`)).json()) as {
+    total: string;
+  };
+  const paid = await crm('/RegistrarPago', {
+    method: 'POST',
+    body: JSON.stringify({ creditNumber: noCredito, amount: quote.total, paidAt: today }),
+  });
+  assert.equal(paid.status, 201, `the cleanup's payoff of ${noCredito}: ${await paid.text()}`);
+}
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Unidades financiadas' });
 
@@ -118,6 +147,7 @@ test('sold out of trust: a released unit reported sold and unpaid past its grace
       monto: Number(AMOUNT),
       fechaInicio: today,
     });
+    bookedCredit = noCredito;
     await runJobNow('crm-release-reconciliation');
     await runJobNow('financed-units-register');
 
